@@ -1,0 +1,20 @@
+import { keyText, optionalText, requiredText } from '../fields.ts';
+import { defineResource } from '../resource.ts';
+
+export const sempartResource = defineResource({
+  name: 'sempart',
+  title: 'Semester/Part',
+  keyFields: ['sem_id'],
+  fields: {
+    sem_id: keyText(),
+    sem_name: requiredText(200),
+    sem_disc1: optionalText(200),
+    sem_disc2: optionalText(200),
+    sem_disc3: optionalText(200),
+    sem_disc4: optionalText(200),
+  },
+  updatable: ['sem_name', 'sem_disc1', 'sem_disc2', 'sem_disc3', 'sem_disc4'],
+  searchFields: ['sem_id', 'sem_name', 'sem_disc1'],
+  // The legacy add-semester screen reads `session` as well as `sempart`.
+  legacyCreateKeys: ['session'],
+});

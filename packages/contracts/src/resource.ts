@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { timestamp } from './fields.ts';
+
+/** A link from a resource to a resource it depends on: `fields` of the child name the parent's key, in key order. */
+export interface ParentLink {
+  resource: string;
+  fields: readonly string[];
+}
+
+export interface ResourceDefinition<
+  Fields extends z.ZodRawShape = z.ZodRawShape,
+  Key extends readonly string[] = readonly string[],
+> {
+  /** Registry name, also the base of the API path (`/api/<path>`). */
+  name: string;
+  path: string;
+  /** Key of the response body that carries the record or the list (legacy names: `ccinfo_sem` for path `ccinfosem`). */
+  responseKey: string;
+  /** Singular noun staff read in messages: "Session", "Paper link". */
+  title: string;
+  keyFields: Key;
+  /** Every writable field, keys included, as a create accepts them. */
+  fields: Fields;
+  /** Fields a PUT may change; key fields never change. */
+  updatable: readonly (keyof Fields & string)[];
+  parents: readonly ParentLink[];
+  /** Fields a list searches with `q`; the first key field sorts by default. */
+  searchFields: readonly string[];
+  /** Fields joined from parents for display only (never written). */
+  extras: z.ZodRawShape;
+  /** Extra response keys that carry the created record, because legacy screens read them (spec section 7). */
+  legacyCreateKeys: readonly string[];
+}
+
+export function defineResource<const Fields extends z.ZodRawShape, const Key extends readonly (keyof Fields & string)[]>(
+  definition: Omit<ResourceDefinition<Fields, Key>, 'parents' | 'searchFields' | 'extras' | 'legacyCreateKeys' | 'path' | 'responseKey'> &
+    Partial<Pick<ResourceDefinition<Fields, Key>, 'parents' | 'searchFields' | 'extras' | 'legacyCreateKeys' | 'path' | 'responseKey'>>,
+) {
+  const full = {
+    path: definition.name,
+    responseKey: definition.name,
+    parents: [],
+    searchFields: definition.keyFields,
+    extras: {},
+    legacyCreateKeys: [],
+    ...definition,
+  };
+  const createSchema = z.object(full.fields);
+  const keyShape = Object.fromEntries(full.keyFields.map((k) => [k, full.fields[k]])) as Pick<Fields, Key[number]>;
+  const keySchema = z.object(keyShape);
+  // An edit may repeat the key (it must then match the path) and carries the updated_at it read, to detect lost updates.
+  const updateSchema = z
+    .object(full.fields)
+    .partial()
+    .extend({ updated_at: z.union([timestamp, z.null()]).optional() });
+  const recordSchema = z.object({
+    ...full.fields,
+    ...full.extras,
+    created_at: timestamp,
+    updated_at: timestamp,
+  });
+  return { ...full, createSchema, keySchema, updateSchema, recordSchema };
+}
+
+export type Resource = ReturnType<typeof defineResource>;

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import * as engineModule from '@prisma/schema-engine-wasm/schema_engine_bg';
+
+/**
+ * Prisma migrations without the Prisma CLI's schema-engine binary (which it downloads from a host
+ * these machines cannot reach): the same engine, compiled to WebAssembly, driven through our own
+ * driver adapter. It reads `prisma/migrations` and records `_prisma_migrations` exactly as
+ * `prisma migrate deploy` does, so either tool can take over a database the other migrated.
+ */
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+export const defaultSchemaPath = path.join(root, 'prisma/schema.prisma');
+export const defaultMigrationsDir = path.join(root, 'prisma/migrations');
+
+let engineLoaded: Promise<void> | undefined;
+function loadEngine() {
+  // The package targets bundlers (it imports its .wasm as a module); Node needs it instantiated by hand, once.
+  engineLoaded ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const dir = path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg'));
+    const compiled = await WebAssembly.compile(fs.readFileSync(path.join(dir, 'schema_engine_bg.wasm')));
+    const instance = await WebAssembly.instantiate(compiled, { './schema_engine_bg.js': engineModule });
+    engineModule.__wbg_set_wasm(instance.exports);
+    (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
+  })();
+  return engineLoaded;
+}
+
+const noFilters = { externalTables: [], externalEnums: [] };
+
+async function withEngine<T>(
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+  schemaPath: string,
+  run: (engine: engineModule.SchemaEngine) => Promise<T>,
+): Promise<T> {
+  await loadEngine();
+  const schema = fs.readFileSync(schemaPath, 'utf8');
+  const logs: string[] = [];
+  const engine = await engineModule.SchemaEngine.new(
+    { datamodels: [[schemaPath, schema]] },
+    (line: string) => logs.push(line),
+    bindMigrationAwareSqlAdapterFactory(adapterFactory),
+  );
+  try {
+    return await run(engine);
+  } catch (error) {
+    throw new Error(`Migration engine failed: ${describe(error)}`, { cause: error });
+  } finally {
+    engine.free();
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error && 'message' in error) return String((error as { message: unknown }).message);
+  return String(error);
+}
+
+export function readMigrations(migrationsDir = defaultMigrationsDir): engineModule.MigrationList {
+  const lockPath = path.join(migrationsDir, 'migration_lock.toml');
+  const migrationDirectories = fs
+    .readdirSync(migrationsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const file = path.join(migrationsDir, name, 'migration.sql');
+      return {
+        path: name,
+        migrationFile: {
+          path: 'migration.sql',
+          content: fs.existsSync(file)
+            ? { tag: 'ok' as const, value: fs.readFileSync(file, 'utf8') }
+            : { tag: 'error' as const, value: `${file} is missing` },
+        },
+      };
+    });
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: 'migration_lock.toml', content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, 'utf8') : null },
+    shadowDbInitScript: '',
+    migrationDirectories,
+  };
+}
+
+export interface MigrateOptions {
+  schemaPath?: string;
+  migrationsDir?: string;
+}
+
+/** Applies every migration the database has not had yet; answers the names it applied (none when up to date). */
+export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory, options: MigrateOptions = {}) {
+  const migrationsList = readMigrations(options.migrationsDir);
+  return withEngine(adapterFactory, options.schemaPath ?? defaultSchemaPath, async (engine) => {
+    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: noFilters });
+    return appliedMigrationNames;
+  });
+}
+
+/** Names of migrations in the folder that the database has not applied (for readiness checks). */
+export async function pendingMigrations(
+  query: (sql: string) => Promise<Array<Record<string, unknown>>>,
+  migrationsDir = defaultMigrationsDir,
+): Promise<string[]> {
+  const names = readMigrations(migrationsDir).migrationDirectories.map((d) => d.path);
+  const tableExists = await query(`SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS present`);
+  if (!tableExists[0]?.present) return names;
+  const applied = await query(
+    `SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+  );
+  const done = new Set(applied.map((row) => String(row.migration_name)));
+  return names.filter((name) => !done.has(name));
+}
+
+/**
+ * Writes a new migration with the SQL that takes the migrations folder to the schema. The engine
+ * replays the folder on a shadow database the adapter provides (a fresh in-memory PGlite works).
+ * Answers the folder written, or undefined when the schema needs no change.
+ */
+export async function createMigration(
+  shadowFactory: SqlMigrationAwareDriverAdapterFactory,
+  name: string,
+  options: MigrateOptions & { now?: Date } = {},
+): Promise<string | undefined> {
+  const schemaPath = options.schemaPath ?? defaultSchemaPath;
+  const migrationsDir = options.migrationsDir ?? defaultMigrationsDir;
+  const schema = fs.readFileSync(schemaPath, 'utf8');
+  const script = await withEngine(shadowFactory, schemaPath, async (engine) => {
+    const result = await engine.diff({
+      from: { tag: 'migrations', ...readMigrations(migrationsDir) },
+      to: { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: schema }] },
+      script: true,
+      exitCode: null,
+      filters: noFilters,
+    });
+    return result.stdout ?? '';
+  });
+  if (!/^\s*[A-Z]/m.test(script.replace(/^--.*$/gm, ''))) return undefined;
+  const stamp = (options.now ?? new Date()).toISOString().replace(/\D/g, '').slice(0, 14);
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'migration';
+  const dir = path.join(migrationsDir, `${stamp}_${slug}`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'migration.sql'), script);
+  return dir;
+}
