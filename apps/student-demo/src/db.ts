@@ -11,6 +11,12 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/** Closing twice is harmless: a shutdown and a failing start may both try. */
+function closeOnce(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
 export async function openDb(options: Pick<DatabaseOptions, 'url' | 'pgliteDir'> & Partial<DatabaseOptions>): Promise<Db> {
   if (options.url) {
     const pool = new pg.Pool({
@@ -24,7 +30,7 @@ export async function openDb(options: Pick<DatabaseOptions, 'url' | 'pgliteDir'>
     return {
       kind: 'postgresql',
       query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
-      close: () => pool.end(),
+      close: closeOnce(() => pool.end()),
     };
   }
   const dir = options.pgliteDir;
@@ -33,6 +39,6 @@ export async function openDb(options: Pick<DatabaseOptions, 'url' | 'pgliteDir'>
   return {
     kind: 'pglite',
     query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
-    close: () => pglite.close(),
+    close: closeOnce(() => pglite.close()),
   };
 }

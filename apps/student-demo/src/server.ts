@@ -1,12 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDb } from './db.ts';
-import { ensureStudentsTable } from './student-repository.ts';
+import { openStudentsDb } from './student-repository.ts';
 
 const config = loadConfig();
-const db = await openDb(config.database);
-await ensureStudentsTable(db);
+const db = await openStudentsDb(config.database);
 
 const server = buildApp({ db, corsOrigins: config.corsOrigins }).listen(config.port, () => {
   const { port } = server.address() as AddressInfo;

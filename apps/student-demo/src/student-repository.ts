@@ -1,5 +1,5 @@
 import type { StudentInput } from '@exam/contracts';
-import type { Db } from './db.ts';
+import { openDb, type Db } from './db.ts';
 
 export interface StudentRow {
   id: number;
@@ -12,7 +12,7 @@ export interface StudentRow {
 const columns = 'id, stuname, email, created_at, updated_at';
 
 /** The demo's only table; created on start so the service needs no migration step. */
-export async function ensureStudentsTable(db: Db): Promise<void> {
+async function ensureStudentsTable(db: Db): Promise<void> {
   await db.query(`
     CREATE TABLE IF NOT EXISTS students (
       id serial PRIMARY KEY,
@@ -21,6 +21,18 @@ export async function ensureStudentsTable(db: Db): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     )`);
+}
+
+/** Opens the database and makes sure the table is there: what every start of the service does. */
+export async function openStudentsDb(options: Parameters<typeof openDb>[0]): Promise<Db> {
+  const db = await openDb(options);
+  try {
+    await ensureStudentsTable(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
 }
 
 export function studentRepository(db: Db) {

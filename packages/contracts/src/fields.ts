@@ -51,7 +51,7 @@ export interface EnumOption<V extends string | number> {
 /** An enumeration with the labels staff see in dropdowns and lists. */
 export function defineEnum<const V extends string | number>(options: readonly EnumOption<V>[]) {
   const values = options.map((o) => o.value) as V[];
-  const described = options.map((o) => `${o.value} (${o.label})`).join(', ');
+  const described = options.map((o) => (String(o.value) === o.label ? o.label : `${o.value} (${o.label})`)).join(', ');
   const numeric = typeof values[0] === 'number';
   const schema = z.preprocess(
     (value) => {

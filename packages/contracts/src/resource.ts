@@ -30,6 +30,8 @@ export interface ResourceDefinition<
   extras: z.ZodRawShape;
   /** Extra response keys that carry the created record, because legacy screens read them (spec section 7). */
   legacyCreateKeys: readonly string[];
+  /** Rules across fields of a whole record (after an edit is merged into the stored row): field -> messages. */
+  check?: (record: Record<string, unknown>) => Record<string, string[]>;
 }
 
 export function defineResource<const Fields extends z.ZodRawShape, const Key extends readonly (keyof Fields & string)[]>(
@@ -45,7 +47,10 @@ export function defineResource<const Fields extends z.ZodRawShape, const Key ext
     legacyCreateKeys: [],
     ...definition,
   };
-  const createSchema = z.object(full.fields);
+  const createSchema = z.object(full.fields).superRefine((record, ctx) => {
+    for (const [field, messages] of Object.entries(full.check?.(record) ?? {}))
+      for (const message of messages) ctx.addIssue({ code: 'custom', path: [field], message });
+  });
   const keyShape = Object.fromEntries(full.keyFields.map((k) => [k, full.fields[k]])) as Pick<Fields, Key[number]>;
   const keySchema = z.object(keyShape);
   // An edit may repeat the key (it must then match the path) and carries the updated_at it read, to detect lost updates.

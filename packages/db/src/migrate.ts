@@ -16,6 +16,13 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const defaultSchemaPath = path.join(root, 'prisma/schema.prisma');
 export const defaultMigrationsDir = path.join(root, 'prisma/migrations');
 
+// Node has the WebAssembly global; @types/node 20 doesn't declare it, and the DOM lib would drag in much more.
+interface WasmRuntime {
+  compile(bytes: Uint8Array): Promise<object>;
+  instantiate(module: object, imports: object): Promise<{ exports: Record<string, unknown> }>;
+}
+const { WebAssembly } = globalThis as unknown as { WebAssembly: WasmRuntime };
+
 let engineLoaded: Promise<void> | undefined;
 function loadEngine() {
   // The package targets bundlers (it imports its .wasm as a module); Node needs it instantiated by hand, once.
@@ -24,7 +31,7 @@ function loadEngine() {
     const dir = path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg'));
     const compiled = await WebAssembly.compile(fs.readFileSync(path.join(dir, 'schema_engine_bg.wasm')));
     const instance = await WebAssembly.instantiate(compiled, { './schema_engine_bg.js': engineModule });
-    engineModule.__wbg_set_wasm(instance.exports);
+    engineModule.__wbg_set_wasm(instance.exports as never);
     (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
   })();
   return engineLoaded;

@@ -28,6 +28,28 @@ export const electiveStatus = defineEnum([
   { value: 1, label: 'Yes' },
 ]);
 
+/** Pairs of marks where the minimum may not exceed the maximum when both are numbers. */
+export const marksPairs = [
+  ['min_marks', 'max_marks'],
+  ['ext_min_marks', 'ext_max_marks'],
+  ['int_min_marks', 'int_max_marks'],
+] as const;
+
+const NUMBER = /^\d+(\.\d+)?$/;
+
+/** Marks stay free text (legacy rows hold other notes), but a numeric minimum above its numeric maximum is refused. */
+function checkMarks(record: Record<string, unknown>) {
+  const errors: Record<string, string[]> = {};
+  for (const [min, max] of marksPairs) {
+    const lo = String(record[min] ?? '');
+    const hi = String(record[max] ?? '');
+    if (NUMBER.test(lo) && NUMBER.test(hi) && Number(lo) > Number(hi)) {
+      errors[min] = [`Must not exceed ${max} (${hi})`];
+    }
+  }
+  return errors;
+}
+
 /** Marks are free text in the legacy data ("probably numeric"); kept as text, at most 10 characters. */
 const marks = () => optionalText(10);
 
@@ -70,11 +92,5 @@ export const paperInfoSemResource = defineResource({
   ],
   searchFields: ['session_id', 'course_comb_id', 'sem_id', 'paper_id'],
   extras: { course_comb_name4: z.string().optional(), paper_name: z.string().optional() },
+  check: checkMarks,
 });
-
-/** Pairs of marks where the minimum may not exceed the maximum when both are numbers. */
-export const marksPairs = [
-  ['min_marks', 'max_marks'],
-  ['ext_min_marks', 'ext_max_marks'],
-  ['int_min_marks', 'int_max_marks'],
-] as const;

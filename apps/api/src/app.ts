@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express from 'express';
+import { resources } from '@exam/contracts';
+import type { Database } from '@exam/db';
+import { authRoutes } from './auth/auth-routes.ts';
+import type { Config } from './config.ts';
+import { crudRouter } from './crud/crud-router.ts';
+import { apiNotFound, errorHandler } from './errors.ts';
+import { jsonWrites, noStore } from './http.ts';
+import { createLogger, requestLogging, type Logger } from './logger.ts';
+import { sessionLookupRoutes } from './routes/session-lookups.ts';
+
+export interface AppDependencies {
+  db: Database;
+  config: Config;
+  logger?: Logger;
+}
+
+/** Builds the whole HTTP application without listening, so tests drive it directly. */
+export function createApp({ db, config, logger = createLogger('silent') }: AppDependencies) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+
+  const api = express.Router();
+  api.use(noStore, jsonWrites, express.json({ limit: '100kb', strict: true }));
+
+  const auth = authRoutes(db, config);
+  api.use(auth.router);
+  api.use(auth.signedIn);
+  // Legacy and lookup paths first: `course/{offset}/{limit}` must not be read as a course key.
+  api.use(sessionLookupRoutes(db));
+  for (const resource of resources) api.use(`/${resource.path}`, crudRouter(resource, db));
+  api.use(apiNotFound);
+
+  app.use(requestLogging(logger));
+  app.use('/api', api);
+
+  // The built web app, with every other path answered by its index.html (client-side routes).
+  const index = path.join(config.webDist, 'index.html');
+  if (fs.existsSync(index)) {
+    app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
+    app.get(/.*/, (_req, res) => {
+      res.set('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    });
+  }
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,44 @@
+import bcrypt from 'bcrypt';
+import type { RoleName } from '@exam/contracts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+export interface DemoUser {
+  email: string;
+  name: string;
+  role: RoleName;
+  system: 'university' | 'college' | null;
+  dept_id: string | null;
+  college_id: string | null;
+}
+
+/** One demo user per role, `<role>@university.test`; faculty twice, once per system. */
+export const demoUsers: DemoUser[] = [
+  { email: 'admin@university.test', name: 'Demo Admin', role: 'admin', system: 'university', dept_id: null, college_id: null },
+  { email: 'office@university.test', name: 'Demo Exam Office', role: 'office', system: 'university', dept_id: null, college_id: null },
+  { email: 'faculty@university.test', name: 'Demo Faculty (University)', role: 'faculty', system: 'university', dept_id: 'HIN', college_id: null },
+  { email: 'faculty.college@university.test', name: 'Demo Faculty (College)', role: 'faculty', system: 'college', dept_id: 'PHY', college_id: 'C101' },
+  { email: 'result@university.test', name: 'Demo Result Cell', role: 'result', system: 'university', dept_id: null, college_id: null },
+  { email: 'calculate@university.test', name: 'Demo Calculation Cell', role: 'calculate', system: 'university', dept_id: null, college_id: null },
+  { email: 'document@university.test', name: 'Demo Document Cell', role: 'document', system: 'university', dept_id: null, college_id: null },
+  { email: 'document_admin@university.test', name: 'Demo Document Admin', role: 'document_admin', system: 'university', dept_id: null, college_id: null },
+  { email: 'student@university.test', name: 'Demo Student', role: 'student', system: 'university', dept_id: null, college_id: null },
+];
+
+/** Creates the users that do not exist yet (by email); existing users and their passwords are left alone. */
+export async function ensureUsers(
+  prisma: PrismaClient,
+  users: Array<DemoUser & { password: string }>,
+  bcryptRounds = 10,
+): Promise<number> {
+  let created = 0;
+  for (const { password, ...user } of users) {
+    const email = user.email.toLowerCase();
+    if (await prisma.user.findUnique({ where: { email } })) continue;
+    const password_hash = await bcrypt.hash(password, bcryptRounds);
+    await prisma.user.createMany({ data: [{ ...user, email, password_hash }], skipDuplicates: true });
+    created += 1;
+  }
+  return created;
+}
