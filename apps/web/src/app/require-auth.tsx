@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { Loading } from '../components/page.tsx';
+import { useCurrentUser } from '../lib/auth.ts';
+import { handleLoadFailure } from '../lib/failures.ts';
+import { getToken } from '../lib/token.ts';
+
+/** Staff screens: no token goes to the root; the token is checked (check-user) and a failed check signs out. */
+export function RequireAuth() {
+  const token = getToken();
+  const user = useCurrentUser();
+  useEffect(() => {
+    if (user.error) handleLoadFailure(user.error, 'sign-out');
+  }, [user.error]);
+  if (!token) return <Navigate to="/" replace />;
+  if (user.isPending) return <Loading what="Checking your sign-in…" />;
+  if (user.isError) return <Loading what="Signing out…" />;
+  return <Outlet />;
+}

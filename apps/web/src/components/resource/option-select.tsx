@@ -1,0 +1,40 @@
+import type { Ref, SelectHTMLAttributes } from 'react';
+import { useOptions, type OptionSource } from '../../lib/options.ts';
+
+export const PLACEHOLDER = '-select-';
+
+interface OptionSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'> {
+  source: OptionSource;
+  value: string;
+  onChange: (value: string) => void;
+  /** Values of the other fields, for options that depend on them (courses of a session). */
+  values: Record<string, string>;
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/**
+ * A dropdown of the spec: loads its options when the screen opens, starts on a disabled '-select-' placeholder,
+ * shows labels and submits values. A value the loaded options lack (an old record) is still shown, as itself.
+ */
+export function OptionSelect({ source, value, onChange, values, ...rest }: OptionSelectProps) {
+  const { options, loading, error, waiting } = useOptions(source, values);
+  const known = value === '' || options.some((option) => option.value === value);
+  return (
+    <>
+      <select {...rest} value={value} onChange={(event) => onChange(event.target.value)} aria-busy={loading}>
+        <option value="" disabled>
+          {PLACEHOLDER}
+        </option>
+        {!known && <option value={value}>{value}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {loading && <span className="field-hint">Loading options…</span>}
+      {waiting && !value && <span className="field-hint">Choose the fields above first.</span>}
+      {error && <span className="field-hint error">Options could not be loaded: {error.message}</span>}
+    </>
+  );
+}

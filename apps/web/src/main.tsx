@@ -1,0 +1,28 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { createRouter } from './app/router.tsx';
+import { setUnauthorizedHandler } from './lib/api.ts';
+import { queryClient } from './lib/query-client.ts';
+import { endSession, registerSessionHandlers } from './lib/session.ts';
+import { adoptTokenFromLocation } from './lib/token.ts';
+import './styles.css';
+
+// Before the router reads the address: an old link's ?token= goes to storage and leaves the address bar.
+adoptTokenFromLocation();
+
+const router = createRouter();
+registerSessionHandlers({
+  navigate: (path) => void router.navigate(path, { replace: true }),
+  clearCache: () => queryClient.clear(),
+});
+setUnauthorizedHandler(endSession);
+
+createRoot(document.getElementById('app')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);
