@@ -9,6 +9,7 @@ import { crudRouter } from './crud/crud-router.ts';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { jsonWrites, noStore } from './http.ts';
 import { createLogger, requestLogging, type Logger } from './logger.ts';
+import { healthRoutes } from './routes/health.ts';
 import { sessionLookupRoutes } from './routes/session-lookups.ts';
 
 export interface AppDependencies {
@@ -27,6 +28,7 @@ export function createApp({ db, config, logger = createLogger('silent') }: AppDe
   const api = express.Router();
   api.use(noStore, jsonWrites, express.json({ limit: '100kb', strict: true }));
 
+  api.use(healthRoutes(db));
   const auth = authRoutes(db, config);
   api.use(auth.router);
   api.use(auth.signedIn);
