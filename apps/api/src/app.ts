@@ -6,6 +6,7 @@ import type { Database } from '@exam/db';
 import { authRoutes } from './auth/auth-routes.ts';
 import type { Config } from './config.ts';
 import { crudRouter } from './crud/crud-router.ts';
+import { docsRoutes } from './docs/docs-routes.ts';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { jsonWrites, noStore } from './http.ts';
 import { createLogger, requestLogging, type Logger } from './logger.ts';
@@ -28,7 +29,7 @@ export function createApp({ db, config, logger = createLogger('silent') }: AppDe
   const api = express.Router();
   api.use(noStore, jsonWrites, express.json({ limit: '100kb', strict: true }));
 
-  api.use(healthRoutes(db));
+  api.use(healthRoutes(db), docsRoutes());
   const auth = authRoutes(db, config);
   api.use(auth.router);
   api.use(auth.signedIn);

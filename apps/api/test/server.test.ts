@@ -64,7 +64,7 @@ describe('the production start path', () => {
     expect(await (await fetch(`${server.base}/api/health`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${server.base}/api/ready`);
     expect(ready.status).toBe(200);
-    expect((await ready.json()).status).toBe('ready');
+    expect(((await ready.json()) as { status: string }).status).toBe('ready');
   });
 
   it('creates the admin from the environment and no demo users', async () => {
