@@ -3,6 +3,7 @@ import path from 'node:path';
 import express from 'express';
 import { resources } from '@exam/contracts';
 import type { Database } from '@exam/db';
+import { auditRoutes } from './audit/audit-routes.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import type { Config } from './config.ts';
 import { crudRouter } from './crud/crud-router.ts';
@@ -34,7 +35,7 @@ export function createApp({ db, config, logger = createLogger('silent') }: AppDe
   api.use(auth.router);
   api.use(auth.signedIn);
   // Legacy and lookup paths first: `course/{offset}/{limit}` must not be read as a course key.
-  api.use(sessionLookupRoutes(db));
+  api.use(sessionLookupRoutes(db), auditRoutes(db));
   for (const resource of resources) api.use(`/${resource.path}`, crudRouter(resource, db));
   api.use(apiNotFound);
 

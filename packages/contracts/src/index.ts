@@ -13,6 +13,7 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './student.ts';
 export * from './endpoints.ts';
+export * from './audit.ts';
 export { sessionResource, courseResource, paperResource, sempartResource, ccinfoSemResource, paperInfoSemResource, examResource, examCycleResource };
 export { yesNo, groupCode, theoryPractical, paperType, electiveStatus, marksPairs } from './entities/paperinfosem.ts';
 export { activeStatus } from './entities/exam.ts';

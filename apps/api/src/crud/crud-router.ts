@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { KEY_PATTERN, KEY_MAX, listQuery, type AnyResource } from '@exam/contracts';
 import type { Database, PrismaClient } from '@exam/db';
+import { recordChange } from '../audit/audit-trail.ts';
 import { requireMasterData } from '../auth/permissions.ts';
 import { conflict, invalid, notFound, parseOr422, prismaCode } from '../errors.ts';
 import { methodNotAllowed } from '../http.ts';
 import { dependents, missingParents } from './references.ts';
-import { describeKey, flatWhere, present, stores, uniqueWhere, type KeyValues } from './stores.ts';
+import { describeKey, flatWhere, keyString, present, stores, uniqueWhere, type KeyValues } from './stores.ts';
 
 export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
 
@@ -67,7 +68,9 @@ export function crudRouter(resource: AnyResource, db: Database) {
           throw conflict(`${name} ${describeKey(resource, key)} already exists.`);
         }
         await store.delegate(tx).create({ data: values });
-        return findOne(tx, key);
+        const created = await findOne(tx, key);
+        await recordChange(tx, req, res, { action: 'create', entity: resource.name, key: keyString(resource, key), after: present(store, created) });
+        return created;
       }).catch(async (error) => {
         // Lost a race with another writer: the constraint caught it; say which way.
         if (prismaCode(error) === 'P2002') throw conflict(`${name} ${describeKey(resource, key)} already exists.`);
@@ -115,7 +118,9 @@ export function crudRouter(resource: AnyResource, db: Database) {
           data: { ...changes, updated_at: new Date() },
         });
         if (count !== 1) throw conflict(`${name} ${describeKey(resource, key)} was changed by someone else just now. Reload it and try again.`);
-        return findOne(tx, key);
+        const updated = await findOne(tx, key);
+        await recordChange(tx, req, res, { action: 'update', entity: resource.name, key: keyString(resource, key), before: present(store, current), after: present(store, updated) });
+        return updated;
       }).catch(async (error) => {
         if (prismaCode(error) === 'P2003') {
           const missing = await missingParents(db.prisma, resource, changes);
@@ -140,6 +145,7 @@ export function crudRouter(resource: AnyResource, db: Database) {
         if (blocked) throw blocked;
         const { count } = await store.delegate(tx).deleteMany({ where: flatWhere(resource.keyFields, key) });
         if (count !== 1) throw notFound(`${name} ${describeKey(resource, key)} does not exist.`);
+        await recordChange(tx, req, res, { action: 'delete', entity: resource.name, key: keyString(resource, key), before: present(store, current) });
         return current;
       }).catch(async (error) => {
         // A child was added between our check and the delete: the foreign key refused it.

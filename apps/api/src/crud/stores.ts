@@ -69,3 +69,5 @@ export function present(store: Store, row: Args): Args {
 }
 
 export const describeKey = (resource: AnyResource, key: KeyValues) => resource.keyFields.map((f) => key[f]).join(' / ');
+/** The key as the audit trail stores and filters it: parts joined by '/', as in the record's URL. */
+export const keyString = (resource: AnyResource, key: KeyValues) => resource.keyFields.map((f) => key[f]).join('/');

@@ -1,5 +1,5 @@
 import {
-  checkUserResponse, errorBody, extraEndpoints, loginPayload, loginResponse, resources, type AnyResource,
+  auditEntry, auditQuery, checkUserResponse, errorBody, extraEndpoints, loginPayload, loginResponse, resources, type AnyResource,
 } from '@exam/contracts';
 import { z } from 'zod';
 
@@ -95,6 +95,13 @@ export function buildOpenApiDocument(): Json {
     },
   };
   for (const resource of resources) Object.assign(paths, resourcePaths(resource));
+  paths['/audit'] = {
+    get: {
+      tags: ['audit'], summary: 'The trail of master-data changes, newest first (admin only; nobody can change it)',
+      parameters: Object.entries((schema(auditQuery).properties ?? {}) as Record<string, Json>).map(([name, s]) => ({ name, in: 'query', schema: s })),
+      responses: { 200: json({ type: 'object', properties: { audit: { type: 'array', items: schema(auditEntry) }, total: { type: 'integer' } } }, 'A page of entries'), ...errors(401, 403, 422) },
+    },
+  };
   for (const endpoint of extraEndpoints) {
     paths[endpoint.path] = {
       [endpoint.method]: {
