@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../components/page.tsx';
 import { useCurrentUser } from '../lib/auth.ts';
@@ -11,10 +11,11 @@ export const UNIVERSITY_NAME = import.meta.env.VITE_UNIVERSITY_NAME || 'State Un
 function useTokenFromQuery() {
   const location = useLocation();
   const navigate = useNavigate();
+  // Stored during render, so the screens below already send it; storing it again is harmless.
+  const rest = useMemo(() => adoptTokenFromSearch(location.search), [location.search]);
   useLayoutEffect(() => {
-    const rest = adoptTokenFromSearch(location.search);
     if (rest !== null) navigate({ pathname: location.pathname, search: rest, hash: location.hash }, { replace: true });
-  }, [location, navigate]);
+  }, [rest, location.pathname, location.hash, navigate]);
 }
 
 function Header() {

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { contractResolver } from '../../lib/form.ts';
 import type { ResourceRecord } from '../../lib/resource-api.ts';
 import { ErrorList, errorItemId, listServerErrors, type ListedError } from '../error-list.tsx';
@@ -41,13 +41,18 @@ export function ResourceForm({ screens, mode, fields, record, submitLabel, outco
   const editable = fields.filter((field) => !readOnly(field));
 
   const schema = useMemo(() => {
-    const create = resource.createSchema as unknown as z.ZodObject<z.ZodRawShape, z.core.$strip>;
-    if (mode === 'add') return create;
-    return create.pick(Object.fromEntries(editable.map((field) => [field, true])) as Record<string, true>);
+    if (mode === 'add') return resource.createSchema as unknown as z.ZodType<Parsed>;
+    // An edit validates the fields it may change, and the resource's cross-field rule over the record as it will be.
+    const fieldSchemas = resource.fields as Record<string, z.ZodType>;
+    const check = (resource as { check?: (record: Record<string, unknown>) => Record<string, string[]> }).check;
+    return z.object(Object.fromEntries(editable.map((field) => [field, fieldSchemas[field]]))).superRefine((values, ctx) => {
+      for (const [field, messages] of Object.entries(check?.({ ...record, ...values }) ?? {}))
+        for (const message of messages) ctx.addIssue({ code: 'custom', path: [field], message });
+    }) as unknown as z.ZodType<Parsed>;
   }, [resource, mode, editable.join('|')]);
 
   const form = useForm<FormValues, unknown, Parsed>({
-    resolver: contractResolver(schema as unknown as z.ZodType<Parsed>),
+    resolver: contractResolver(schema),
     defaultValues: Object.fromEntries(editable.map((field) => [field, asText(record?.[field])])),
   });
   const values = useWatch({ control: form.control }) as FormValues;

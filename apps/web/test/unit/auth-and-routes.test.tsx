@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { placeholderModules, titleOfPath } from '../../src/app/route-table.ts';
+import { adoptTokenFromSearch } from '../../src/lib/token.ts';
+import { adminUser, renderApp } from './harness.tsx';
+
+describe('login', () => {
+  it('shows Email, Password and Sign In; a failure shows the server message', async () => {
+    const { user, api } = renderApp('/Login', {
+      token: null,
+      setup: (a) => a.on('POST', /^\/api\/login$/, { status: 401, body: { message: 'These credentials do not match our records.' } }),
+    });
+    await user.type(await screen.findByLabelText('Email'), ' Admin@University.test ');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('These credentials do not match our records.')).toBeInTheDocument();
+    expect(api.callsTo('POST', /login/)[0].body).toEqual({ email: 'admin@university.test', password: 'wrong' });
+    expect(api.callsTo('POST', /login/)[0].authorization).toBeNull();
+  });
+
+  it('stores the token under myData and opens the dashboard, without a token in the address', async () => {
+    const { user, router } = renderApp('/', {
+      token: null,
+      setup: (a) => a.on('POST', /^\/api\/login$/, { body: { token: 'new-token', message: 'Login successful' } }),
+    });
+    await user.type(await screen.findByLabelText('Email'), 'admin@university.test');
+    await user.type(screen.getByLabelText('Password'), 'Demo@12345');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(localStorage.getItem('myData')).toBe('new-token');
+    expect(router.state.location.pathname).toBe('/Dashboard');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a stored token redirects the login page to the dashboard, which has Logout', async () => {
+    const { router } = renderApp('/Login');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/Dashboard');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+});
+
+describe('token in the address', () => {
+  it('takes ?token= into storage and drops it from the address', () => {
+    expect(adoptTokenFromSearch('?token=abc&id=7')).toBe('?id=7');
+    expect(localStorage.getItem('myData')).toBe('abc');
+    expect(adoptTokenFromSearch('?id=7')).toBeNull();
+  });
+
+  it('an in-app address with ?token= is replaced by one without it', async () => {
+    const { router, api } = renderApp('/ViewPaper?token=from-link&id=P1', {
+      token: null,
+      setup: (a) => a.on('GET', /^\/api\/paper\/P1$/, { body: { paper: { paper_id: 'P1', paper_name: 'Hindi', created_at: '2024-06-01T10:00:00.000Z', updated_at: '2024-06-01T10:00:00.000Z' } } }),
+    });
+    expect(await screen.findByText('Hindi')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?id=P1');
+    expect(localStorage.getItem('myData')).toBe('from-link');
+    expect(api.callsTo('GET', /paper\/P1/)[0].authorization).toBe('Bearer from-link');
+  });
+});
+
+describe('logout', () => {
+  it('revokes the stored token and the one of an old link, clears storage and goes to the root', async () => {
+    const { router, api } = renderApp('/Logout/old-link-token', {
+      setup: (a) => a.on('POST', /^\/api\/logout$/, { body: { message: 'Logged out' } }),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('myData')).toBeNull();
+    expect(api.callsTo('POST', /logout/).map((c) => c.authorization).sort()).toEqual(['Bearer old-link-token', 'Bearer test-token']);
+  });
+
+  it('goes to the root even when the server refuses', async () => {
+    const { router } = renderApp('/Logout', {
+      setup: (a) => a.on('POST', /^\/api\/logout$/, { status: 500, body: { message: 'down' } }),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('myData')).toBeNull();
+  });
+});
+
+describe('dashboard panels', () => {
+  it('faculty of a college gets dept_id and college_id', async () => {
+    renderApp('/Dashboard', { user: { ...adminUser, name: 'faculty', system: 'college', dept_id: 'PHY', college_id: 'C101' } });
+    const panel = await screen.findByRole('article');
+    expect(within(panel).getByRole('heading', { name: 'Faculty Dashboard' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('PHY');
+    expect(panel).toHaveTextContent('C101');
+  });
+
+  it('faculty of the university gets dept_id only', async () => {
+    renderApp('/Dashboard', { user: { ...adminUser, name: 'faculty', system: 'university', dept_id: 'HIN', college_id: null } });
+    const panel = await screen.findByRole('article');
+    expect(panel).toHaveTextContent('HIN');
+    expect(within(panel).queryByText('College')).toBeNull();
+  });
+
+  it.each(['admin', 'office', 'result', 'calculate', 'document', 'document_admin', 'student'])('%s has its own panel', async (role) => {
+    renderApp('/Dashboard', { user: { ...adminUser, name: role } });
+    const panel = await screen.findByRole('article');
+    expect(panel).toHaveAttribute('data-role', role);
+  });
+});
+
+describe('route table', () => {
+  it('modules without contents show their title, Back to Previous, Logout and a plain note', async () => {
+    renderApp('/DocsNewProvisionalDegreeAdmin');
+    expect(await screen.findByRole('heading', { name: 'Docs New Provisional Degree Admin' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Previous' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByText(/not available yet/)).toBeInTheDocument();
+  });
+
+  it('EditStudentAcademic reuses the EditStudent screen', () => {
+    expect(titleOfPath('/EditStudentAcademic')).toBe('Edit Student');
+    expect(titleOfPath('/UFMEntry')).toBe('UFM Entry');
+    expect(titleOfPath('/ListStudentCCInfo')).toBe('List Student CC Info');
+    expect(Object.values(placeholderModules).flat()).toHaveLength(new Set(Object.values(placeholderModules).flat()).size);
+  });
+
+  it('any other path is Page Not Found', async () => {
+    renderApp('/ListSessions');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('every screen shows the university name and the logo', async () => {
+    renderApp('/nowhere', { token: null });
+    await screen.findByRole('heading', { name: 'Page Not Found' });
+    expect(screen.getByRole('banner')).toHaveTextContent('State University');
+    expect(screen.getByRole('img', { name: 'University logo' })).toBeInTheDocument();
+  });
+});
