@@ -1,0 +1,92 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { freePort, startService, stopService, type Started } from './servers.ts';
+
+const webRoot = fileURLToPath(new URL('../../', import.meta.url));
+const repoRoot = path.resolve(webRoot, '../..');
+const dist = path.join(webRoot, 'dist');
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    browser: boolean;
+    baseUrl: string;
+    demoUrl: string;
+    chromiumPath: string;
+  }
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** The suite tests the built app as the API serves it: build when dist is missing or older than the sources. */
+function ensureBuilt() {
+  const index = path.join(dist, 'index.html');
+  const sources = Math.max(newestMtime(path.join(webRoot, 'src')), newestMtime(path.join(repoRoot, 'packages/contracts/src')));
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  console.log('[e2e] building the web app (vite build)…');
+  execFileSync(process.execPath, [path.join(webRoot, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: webRoot,
+    stdio: 'inherit',
+  });
+}
+
+const tsxLoader = () => path.join(repoRoot, 'apps/api/node_modules/tsx/dist/loader.mjs');
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(chromiumPath)) {
+    const message = `SKIPPED BROWSER TESTS: chromium not found at ${chromiumPath} (install Debian's chromium package)`;
+    if (process.env.CI === 'true') throw new Error(`${message}; under CI=true a missing browser is a failure`);
+    console.warn(`\n${'!'.repeat(message.length)}\n${message}\n${'!'.repeat(message.length)}\n`);
+    project.provide('browser', false);
+    project.provide('baseUrl', '');
+    project.provide('demoUrl', '');
+    project.provide('chromiumPath', chromiumPath);
+    return;
+  }
+
+  ensureBuilt();
+  const [apiPort, demoPort] = [await freePort(), await freePort()];
+  const baseUrl = `http://127.0.0.1:${apiPort}`;
+  // Each run gets its own in-memory databases unless a PostgreSQL server is given.
+  const database = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { PGLITE_DIR: 'memory://', PGLITE_DIR_DEMO: 'memory://' };
+  const env = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...database };
+  if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
+  const tsx = existsSync(tsxLoader()) ? `file://${tsxLoader()}` : 'tsx';
+
+  let api: Started | undefined;
+  let demo: Started | undefined;
+  try {
+    [api, demo] = await Promise.all([
+      startService('API', ['--import', tsx, 'apps/api/src/server.ts'], {
+        cwd: repoRoot,
+        env: { ...env, PORT: String(apiPort), SEED_DEMO: '1', WEB_DIST: dist, BCRYPT_ROUNDS: '4' },
+      }),
+      startService('student demo', ['--import', tsx, 'apps/student-demo/src/server.ts'], {
+        cwd: repoRoot,
+        env: { ...env, DEMO_PORT: String(demoPort), DEMO_CORS_ORIGINS: baseUrl },
+      }),
+    ]);
+  } catch (error) {
+    await Promise.all([stopService(api), stopService(demo)]);
+    throw error;
+  }
+
+  project.provide('browser', true);
+  project.provide('baseUrl', baseUrl);
+  project.provide('demoUrl', `http://127.0.0.1:${demoPort}`);
+  project.provide('chromiumPath', chromiumPath);
+
+  return async () => {
+    await Promise.all([stopService(api), stopService(demo)]);
+  };
+}
