@@ -64,6 +64,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   } else if ((error as { type?: string })?.type === 'encoding.unsupported' || (error as { type?: string })?.type === 'charset.unsupported') {
     status = 415;
     body = { message: 'Send the request body as UTF-8 JSON.' };
+  } else if (error instanceof URIError || (error as { status?: number })?.status === 400) {
+    // Express could not decode a path parameter (a broken %-escape).
+    status = 400;
+    body = { message: 'The request address is malformed (a broken %-escape).' };
   } else if (prismaCode(error) === 'P2002') {
     status = 409;
     body = { message: 'A record with this key already exists.' };

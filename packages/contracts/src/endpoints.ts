@@ -40,3 +40,6 @@ export const legacyPageLimit = z.union([
   z.coerce.number().int().min(1).max(1000),
 ]);
 export const legacyPageOffset = z.coerce.number().int().min(0).max(1_000_000_000);
+
+/** Path parameters of `GET course/{offset}/{limit}`, checked together so a 422 names each bad one. */
+export const legacyCoursePage = z.object({ offset: legacyPageOffset, limit: legacyPageLimit });

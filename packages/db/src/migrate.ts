@@ -39,6 +39,31 @@ function loadEngine() {
 
 const noFilters = { externalTables: [], externalEnums: [] };
 
+type Adapter = Awaited<ReturnType<SqlMigrationAwareDriverAdapterFactory['connect']>> & { underlyingDriver?: () => unknown };
+
+/**
+ * @prisma/adapter-pg runs a migration script by splitting it at every ';', which breaks any
+ * function body ($$ ... $$). PostgreSQL takes a whole script in one simple query (and runs it
+ * atomically), so scripts go to the pool as they are.
+ */
+function sendScriptsWhole(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrationAwareDriverAdapterFactory {
+  const wrap = (adapter: Adapter) => {
+    const driver = adapter.underlyingDriver?.() as { query?: (sql: string) => Promise<unknown> } | undefined;
+    if (typeof driver?.query === 'function') {
+      adapter.executeScript = async (script: string) => {
+        await driver.query!(script);
+      };
+    }
+    return adapter;
+  };
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => wrap(await factory.connect()),
+    connectToShadowDb: async () => wrap(await factory.connectToShadowDb()),
+  };
+}
+
 async function withEngine<T>(
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
   schemaPath: string,
@@ -50,7 +75,7 @@ async function withEngine<T>(
   const engine = await engineModule.SchemaEngine.new(
     { datamodels: [[schemaPath, schema]] },
     (line: string) => logs.push(line),
-    bindMigrationAwareSqlAdapterFactory(adapterFactory),
+    bindMigrationAwareSqlAdapterFactory(sendScriptsWhole(adapterFactory)),
   );
   try {
     return await run(engine);

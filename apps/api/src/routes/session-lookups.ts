@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { KEY_MAX, KEY_PATTERN, courseResource, examResource, legacyPageLimit, legacyPageOffset } from '@exam/contracts';
+import { KEY_MAX, KEY_PATTERN, courseResource, examResource, legacyCoursePage } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { requireMasterData } from '../auth/permissions.ts';
 import { notFound, parseOr422 } from '../errors.ts';
@@ -26,8 +26,7 @@ export function sessionLookupRoutes(db: Database) {
   router
     .route('/course/:offset/:limit')
     .get(read, async (req, res) => {
-      const offset = parseOr422(legacyPageOffset, req.params.offset);
-      const limit = parseOr422(legacyPageLimit, req.params.limit);
+      const { offset, limit } = parseOr422(legacyCoursePage, req.params);
       const [total, rows] = await Promise.all([
         db.prisma.course.count(),
         db.prisma.course.findMany({ orderBy: { course_comb_id: 'asc' }, skip: offset, take: limit }),

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './support/context.ts';
 
-/**
- * Behaviour the API should have and does not yet (see the test report). Each test states the
- * contract as a client sees it; they fail until src/ is fixed, then move to their topic's file.
- */
+/** Path parameters the client got wrong are the client's error: named in a 422, or a 400, never a 500. */
 const ctx = useTestApp();
 
 describe('GET /api/course/{offset}/{limit}: a 422 names the failing path parameter', () => {
-  // Issue 2: "validation failure: 422 {message, errors: {field: [messages]}}, with every failing field named".
-  // Today the errors collection is keyed "_" because each parameter is parsed as a bare value.
   it.each([
     ['-1/5', 'offset'],
     ['first/5', 'offset'],
@@ -23,8 +18,7 @@ describe('GET /api/course/{offset}/{limit}: a 422 names the failing path paramet
 });
 
 describe('a malformed percent-encoding in a path is the client\'s error, never a 500', () => {
-  // Express rejects the parameter with a 400 error (err.status = 400, "Failed to decode param"),
-  // which errorHandler does not recognise, so the client gets 500 "Something went wrong on the server".
+  // Express rejects such a parameter with a 400 error of its own, which the error handler must pass on.
   it.each([
     ['/api/session/%E0%A4%A'],
     ['/api/exam/%ZZ'],
