@@ -27,10 +27,10 @@ export function DataTable<Row extends object>({ columns, rows, rowKey, caption, 
         id: column.id,
         header: column.header,
         cell: (context) => column.cell(context.row.original, context.row.index),
-        meta: { className: column.className },
       })),
     [columns],
   );
+  const classNameOf = (id: string) => columns.find((column) => column.id === id)?.className;
   const table = useTable({ features, columns: defs, data: rows, getRowId: (row, index) => rowKey(row, index) });
 
   return (
@@ -41,7 +41,7 @@ export function DataTable<Row extends object>({ columns, rows, rowKey, caption, 
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col">
+                <th key={header.id} scope="col" className={classNameOf(header.column.id)}>
                   {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
               ))}
@@ -59,7 +59,7 @@ export function DataTable<Row extends object>({ columns, rows, rowKey, caption, 
             table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id} data-label={String(cell.column.columnDef.header ?? '')}>
+                  <td key={cell.id} className={classNameOf(cell.column.id)}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}

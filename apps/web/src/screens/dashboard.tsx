@@ -4,9 +4,12 @@ import { placeholderModules, resourcePaths } from '../app/route-table.ts';
 import { Loading, Notice, Page } from '../components/page.tsx';
 import { useCurrentUser } from '../lib/auth.ts';
 
+/** Placeholder routes that belong to master data (DeleteSession, DeleteCourse) or to no role (Register). */
+const masterDataModules = ['Sessions', 'Courses', 'Registration'];
+
 /** The modules each role works in; each links to the module's first screen. */
 const panelModules: Record<RoleName, { title: string; modules: string[] }> = {
-  admin: { title: 'Admin', modules: Object.keys(placeholderModules).filter((m) => m !== 'Registration') },
+  admin: { title: 'Admin', modules: Object.keys(placeholderModules).filter((m) => !masterDataModules.includes(m)) },
   office: { title: 'Office', modules: ['Students', 'Exam course links', 'Exam forms and admit cards', 'External marks'] },
   faculty: { title: 'Faculty', modules: ['Internal marks', 'External practicals'] },
   result: { title: 'Result', modules: ['Results'] },

@@ -134,7 +134,7 @@ describe('edit form', () => {
     expect(await screen.findByRole('heading', { name: 'Edit Paper' })).toBeInTheDocument();
     await screen.findByDisplayValue('Hindi');
     const labels = Array.from(document.querySelectorAll('form label')).map((l) => l.textContent);
-    expect(labels).toEqual(['Paper Id (key, cannot change)', 'Paper Name', 'Paper Code', 'Paper Code Desc', 'Paper Desc']);
+    expect(labels).toEqual(['Paper Id', 'Paper Name', 'Paper Code', 'Paper Code Desc', 'Paper Desc']);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The given data was invalid.');

@@ -31,7 +31,8 @@ export interface ResourceScreens {
     pageSource?: PageSource;
     searchable?: boolean;
   };
-  view: { heading: string; columns: Column[]; addLabel?: string };
+  /** `row`: the spec's single-row table; `record`: one line per field, for records too wide for a row. */
+  view: { heading: string; columns: Column[]; addLabel?: string; layout?: 'row' | 'record' };
   add: { heading: string; fields: string[]; submitLabel: string };
   edit?: { heading: string; fields: string[]; submitLabel: string; successMessage?: string };
 }
@@ -50,12 +51,14 @@ export const columnHeader = (screens: ResourceScreens, column: Column) =>
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
+export const isTimestamp = (field: string) => field === 'created_at' || field === 'updated_at';
+
 /** A value as a list or view shows it: enumerations by label, timestamps in Indian format, empty as blank. */
 export function displayValue(screens: ResourceScreens, field: string, value: unknown): string {
   if (value == null || value === '') return '';
   const def = screens.enums?.[field];
   if (def) return def.labelOf(value);
-  if ((field === 'created_at' || field === 'updated_at') && typeof value === 'string') {
+  if (isTimestamp(field) && typeof value === 'string') {
     const date = new Date(value);
     return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
   }

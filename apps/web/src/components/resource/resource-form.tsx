@@ -106,11 +106,9 @@ export function ResourceForm({ screens, mode, fields, record, submitLabel, outco
       <div className="form-grid">
         {fields.map((field) => (
           <div className="field" key={field}>
-            <label htmlFor={idOf(field)}>
-              {labels[field] ?? field}
-              {readOnly(field) && keyFields.includes(field) && <span className="field-note"> (key, cannot change)</span>}
-            </label>
+            <label htmlFor={idOf(field)}>{labels[field] ?? field}</label>
             {control(field)}
+            {readOnly(field) && keyFields.includes(field) && <span className="field-hint">Part of the key: cannot change.</span>}
           </div>
         ))}
       </div>

@@ -9,7 +9,7 @@ import { DataTable, type TableColumn } from '../data-table.tsx';
 import { Icon } from '../icons.tsx';
 import { Loading, Notice, Page } from '../page.tsx';
 import { pageCount, Pager } from '../pager.tsx';
-import { columnField, columnHeader, displayValue, type ResourceScreens } from './declaration.ts';
+import { columnField, columnHeader, displayValue, isTimestamp, type ResourceScreens } from './declaration.ts';
 import { RecordLink } from './row-links.tsx';
 
 const parsePage = (value: string | null) => {
@@ -73,6 +73,7 @@ export function ResourceList({ screens }: { screens: ResourceScreens }) {
       id: columnField(column),
       header: columnHeader(screens, column),
       cell: (row) => displayValue(screens, columnField(column), row[columnField(column)]),
+      className: isTimestamp(columnField(column)) ? 'nowrap' : undefined,
     }));
     const serial: TableColumn<ResourceRecord> = { id: 'sn', header: 'S N', cell: (_row, index) => offset + index + 1 };
     const allowed = list.actions.filter((action) => action === 'view' || (canWrite && (action !== 'edit' || paths.edit)));

@@ -36,7 +36,7 @@ export const screens = defineScreens({
     pageSource: 'path',
     searchable: false,
   },
-  view: { heading: 'View Course', columns: [...fields, 'created_at', 'updated_at'] },
+  view: { heading: 'View Course', layout: 'record', columns: [...fields, 'created_at', 'updated_at'] },
   add: { heading: 'Add Course', fields, submitLabel: 'Add' },
   edit: { heading: 'Edit Course', fields, submitLabel: 'Update' },
 });

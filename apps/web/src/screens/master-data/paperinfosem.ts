@@ -52,6 +52,7 @@ export const screens = defineScreens({
   },
   view: {
     heading: 'View PaperInfoSem',
+    layout: 'record',
     columns: [...fields.slice(0, 2), 'course_comb_name4', ...fields.slice(2, 4), 'paper_name', ...fields.slice(4), 'created_at', 'updated_at'],
   },
   add: { heading: 'Add PaperInfoSem', fields, submitLabel: 'Add' },

@@ -26,7 +26,7 @@ export const screens = defineScreens({
     actions: ['view', 'edit', 'delete'],
     deleteConfirm: 'Do you want to Delete?',
   },
-  view: { heading: 'View Session', columns: [...fields, 'created_at', 'updated_at'] },
+  view: { heading: 'View Session', layout: 'record', columns: [...fields, 'created_at', 'updated_at'] },
   add: { heading: 'Add Session', fields, submitLabel: 'Add' },
   edit: { heading: 'Edit Session', fields, submitLabel: 'Update', successMessage: 'Update Successfully' },
 });
