@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import cors from 'cors';
 import express from 'express';
+import helmet from 'helmet';
 import { resources } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { auditRoutes } from './audit/audit-routes.ts';
@@ -24,10 +26,22 @@ export interface AppDependencies {
 export function createApp({ db, config, logger = createLogger('silent') }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // The student-records demo is a separate service on its own port, called from the pages.
+          'connect-src': ["'self'", `http://*:${config.demoPort}`, `https://*:${config.demoPort}`],
+        },
+      },
+    }),
+  );
   app.set('query parser', 'simple');
 
   const api = express.Router();
+  // Same-origin pages need no CORS; other origins only when configured.
+  api.use(cors({ origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE'], allowedHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
   api.use(noStore, jsonWrites, express.json({ limit: '100kb', strict: true }));
 
   api.use(healthRoutes(db), docsRoutes());

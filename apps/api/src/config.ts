@@ -25,6 +25,13 @@ const envSchema = z
     SEED_DEMO: flag.optional(),
     BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
     WEB_DIST: z.string().optional(),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    CORS_ORIGINS: z.string().optional(),
+    // Which proxies' X-Forwarded-For to believe: 'loopback', a hop count such as 1 (compose's nginx), or an address list.
+    TRUST_PROXY: z.string().trim().min(1).default('loopback'),
+    DEMO_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -50,6 +57,12 @@ export interface Config {
   bcryptRounds: number;
   webDist: string;
   database: DatabaseOptions;
+  loginLimits: { perAccount: number; perAddress: number; windowMinutes: number };
+  /** Other origins whose pages may call the API from a browser (same-origin needs none). */
+  corsOrigins: string[];
+  trustProxy: string | number;
+  /** The demo service's port: the web app's pages call it, so the content policy must allow it. */
+  demoPort: number;
 }
 
 /** Reads the environment once; a wrong or missing setting throws one line that names it. */
@@ -73,5 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bcryptRounds: e.BCRYPT_ROUNDS,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     database,
+    loginLimits: { perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT, perAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS, windowMinutes: e.LOGIN_WINDOW_MINUTES },
+    trustProxy: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
+    demoPort: e.DEMO_PORT,
+    corsOrigins: (e.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 }

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { AppError, parseOr422 } from '../errors.ts';
 import { methodNotAllowed } from '../http.ts';
 import { authenticate } from './authenticate.ts';
+import { loginThrottle } from './login-throttle.ts';
 import { signToken } from './tokens.ts';
 
 const LOGIN_FAILED = 'Invalid email or password.';
@@ -15,14 +16,21 @@ export function authRoutes(db: Database, config: Config) {
   const router = Router();
   // Compared against when the email is unknown, so both failures take the same time.
   const dummyHash = bcrypt.hashSync('not-a-real-password', config.bcryptRounds);
+  const throttle = loginThrottle(db, config.loginLimits);
 
   router
     .route('/login')
     .post(async (req, res) => {
       const { email, password } = parseOr422(loginPayload, req.body);
+      const address = req.ip ?? 'unknown';
+      await throttle.assertAllowed(email, address);
       const user = await db.prisma.user.findUnique({ where: { email } });
       const matches = await bcrypt.compare(password, user?.password_hash ?? dummyHash);
-      if (!user || !matches || !user.active) throw new AppError(401, LOGIN_FAILED);
+      if (!user || !matches || !user.active) {
+        await throttle.recordFailure(email, address);
+        throw new AppError(401, LOGIN_FAILED);
+      }
+      await throttle.recordSuccess(email);
       res.json({ token: signToken(config.jwtSecret, user.id, config.jwtExpiresIn), message: 'Login successful.' });
     })
     .all(methodNotAllowed);

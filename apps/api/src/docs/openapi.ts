@@ -17,7 +17,7 @@ const errors = (...codes: number[]) =>
       json(errorRef, {
         400: 'Malformed JSON', 401: 'No, invalid or revoked token', 403: 'Role not allowed', 404: 'Unknown record',
         405: 'Method not supported', 409: 'Duplicate key, record in use, or a stale edit', 413: 'Body too large',
-        415: 'Body is not JSON', 422: 'Invalid input: errors names each field', 503: 'Database unreachable',
+        415: 'Body is not JSON', 429: 'Too many failed sign-ins (see Retry-After)', 422: 'Invalid input: errors names each field', 503: 'Database unreachable',
       }[code] ?? 'Error'),
     ]),
   );
@@ -81,7 +81,7 @@ export function buildOpenApiDocument(): Json {
       post: {
         tags: ['auth'], summary: 'Sign in', security: [],
         requestBody: { required: true, content: { 'application/json': { schema: schema(loginPayload) } } },
-        responses: { 200: json(schema(loginResponse), 'A bearer token'), ...errors(400, 401, 422) },
+        responses: { 200: json(schema(loginResponse), 'A bearer token'), ...errors(400, 401, 422, 429) },
       },
     },
     '/check-user': { get: { tags: ['auth'], summary: 'Who the token belongs to', responses: { 200: json(schema(checkUserResponse), 'The user role'), ...errors(401) } } },

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './support/context.ts';
+
+const ctx = useTestApp({
+  seedMasterData: false,
+  env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '6', CORS_ORIGINS: 'https://portal.example' },
+});
+
+const attempt = (email: string, password: string, address = '127.0.0.1') =>
+  ctx.api.post('/api/login').set('X-Forwarded-For', address).send({ email, password });
+
+describe('login rate limits', () => {
+  it('blocks an account after repeated failures, even with the right password, and says when to retry', async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt('result@university.test', 'wrong', `10.0.0.${i}`)).status).toBe(401);
+    const blocked = await attempt('result@university.test', 'Demo@12345', '10.0.0.9');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.body.message).toMatch(/Too many failed sign-ins/);
+    // Other accounts are not affected.
+    expect((await attempt('calculate@university.test', 'Demo@12345', '10.0.0.9')).status).toBe(200);
+  });
+
+  it('a success resets the account count', async () => {
+    for (let i = 0; i < 2; i++) await attempt('document@university.test', 'wrong');
+    expect((await attempt('document@university.test', 'Demo@12345')).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await attempt('document@university.test', 'wrong')).status).toBe(401);
+    expect((await attempt('document@university.test', 'Demo@12345')).status).toBe(200);
+  });
+
+  it('blocks an address that guesses across many accounts', async () => {
+    // The app trusts loopback proxies in tests, so X-Forwarded-For names the client.
+    for (let i = 0; i < 6; i++) await attempt(`nobody${i}@university.test`, 'wrong', '192.0.2.7');
+    const res = await attempt('office@university.test', 'Demo@12345', '192.0.2.7');
+    expect(res.status).toBe(429);
+    expect((await attempt('office@university.test', 'Demo@12345', '192.0.2.8')).status).toBe(200);
+  });
+});
+
+describe('headers', () => {
+  it('sends security headers and no framework banner', async () => {
+    const res = await ctx.api.get('/api/health');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain('connect-src');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('allows only configured origins to call the API from a browser', async () => {
+    const allowed = await ctx.api.options('/api/session').set('Origin', 'https://portal.example').set('Access-Control-Request-Method', 'GET');
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://portal.example');
+    const other = await ctx.api.options('/api/session').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'GET');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
