@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { courseResource } from './entities/course.ts';
 import { examResource } from './entities/exam.ts';
+import { LIST_CAP } from './fields.ts';
 
 /**
  * Calls the spec lists without describing them (section 7). Their meaning here:
@@ -34,10 +35,10 @@ export const extraEndpoints = [
   },
 ] as const;
 
-/** `limit` of the legacy paged course call: a page size, or All (also 0) for every row. */
+/** `limit` of the legacy paged course call: a page size, or All (also 0) for every row up to LIST_CAP. */
 export const legacyPageLimit = z.union([
-  z.string().regex(/^(all|0)$/i).transform(() => undefined),
-  z.coerce.number().int().min(1).max(1000),
+  z.string().regex(/^(all|0)$/i).transform(() => LIST_CAP),
+  z.coerce.number().int().min(1).max(LIST_CAP),
 ]);
 export const legacyPageOffset = z.coerce.number().int().min(0).max(1_000_000_000);
 

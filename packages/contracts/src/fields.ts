@@ -73,10 +73,16 @@ export type EnumDef = ReturnType<typeof defineEnum>;
 /** Timestamps kept by the database, answered as ISO 8601 strings. */
 export const timestamp = z.iso.datetime({ offset: true });
 
+/**
+ * The most rows one list answer carries. A legacy call without `limit` (or course paging with `All`)
+ * gets at most this many, with `total` telling how many there are: no answer ships a whole large table.
+ */
+export const LIST_CAP = 1000;
+
 /** Query parameters of every list endpoint; all optional so legacy calls keep working. */
 export const listQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_CAP).optional(),
   q: z.string().trim().max(100).optional(),
   sort: z.string().trim().max(60).optional(),
 });

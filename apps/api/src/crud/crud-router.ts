@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { KEY_PATTERN, KEY_MAX, listQuery, type AnyResource } from '@exam/contracts';
+import { KEY_PATTERN, KEY_MAX, LIST_CAP, listQuery, type AnyResource } from '@exam/contracts';
 import type { Database, PrismaClient } from '@exam/db';
 import { recordChange } from '../audit/audit-trail.ts';
 import { requireMasterData } from '../auth/permissions.ts';
@@ -54,7 +54,7 @@ export function crudRouter(resource: AnyResource, db: Database) {
       const orderBy = [{ [field]: direction }, ...resource.keyFields.filter((k) => k !== field).map((k) => ({ [k]: 'asc' }))];
       const [total, rows] = await Promise.all([
         model.count({ where }),
-        model.findMany({ where, orderBy, skip: query.offset, take: query.limit, ...select }),
+        model.findMany({ where, orderBy, skip: query.offset, take: query.limit ?? LIST_CAP, ...select }),
       ]);
       res.json({ [resource.responseKey]: rows.map((r) => present(store, r)), total });
     })
