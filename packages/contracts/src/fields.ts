@@ -61,7 +61,9 @@ export function defineEnum<const V extends string | number>(options: readonly En
       }
       return value;
     },
-    z.literal(values, { error: `Must be one of ${described}` }),
+    z.literal(values, {
+      error: (issue) => (issue.input === undefined || issue.input === '' || issue.input === null ? 'Required' : `Must be one of ${described}`),
+    }),
   );
   const labelOf = (value: unknown): string =>
     options.find((o) => String(o.value) === String(value))?.label ?? (value == null ? '' : String(value));

@@ -47,10 +47,14 @@ export function defineResource<const Fields extends z.ZodRawShape, const Key ext
     legacyCreateKeys: [],
     ...definition,
   };
-  const createSchema = z.object(full.fields).superRefine((record, ctx) => {
-    for (const [field, messages] of Object.entries(full.check?.(record) ?? {}))
-      for (const message of messages) ctx.addIssue({ code: 'custom', path: [field], message });
-  });
+  const createSchema = z.object(full.fields).superRefine(
+    (record, ctx) => {
+      for (const [field, messages] of Object.entries(full.check?.(record) ?? {}))
+        for (const message of messages) ctx.addIssue({ code: 'custom', path: [field], message });
+    },
+    // Run with the other fields' errors too, so one answer names every problem.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
   const keyShape = Object.fromEntries(full.keyFields.map((k) => [k, full.fields[k]])) as Pick<Fields, Key[number]>;
   const keySchema = z.object(keyShape);
   // An edit may repeat the key (it must then match the path) and carries the updated_at it read, to detect lost updates.

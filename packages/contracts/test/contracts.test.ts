@@ -75,3 +75,14 @@ describe('the registry', () => {
     expect(childrenOf('examcycle')).toEqual([]);
   });
 });
+
+describe('messages staff read', () => {
+  it('says Required for an enumeration left on -select-, and checks marks alongside other errors', () => {
+    const result = paperInfoSemResource.createSchema.safeParse({ group_status: '', max_marks: '10', min_marks: '50' });
+    const errors = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    expect(errors.group_status).toBe('Required');
+    expect(errors.paper_type).toBe('Required');
+    expect(errors.min_marks).toBe('Must not exceed max_marks (10)');
+    expect(paperInfoSemResource.createSchema.safeParse(null).success).toBe(false);
+  });
+});
