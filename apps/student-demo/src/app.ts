@@ -1,12 +1,12 @@
 import cors from 'cors';
 import express from 'express';
-import type { Db } from './db.ts';
+import type { Connection } from '@exam/db/connection';
 import { errorHandler, methodNotAllowed, noStore, notFound } from './http.ts';
 import { studentRepository } from './student-repository.ts';
 import { studentRouter } from './student-router.ts';
 
 export interface AppDeps {
-  db: Db;
+  db: Connection;
   corsOrigins: readonly string[];
   log?: (message: string, error?: unknown) => void;
 }

@@ -1,5 +1,5 @@
 import type { StudentInput } from '@exam/contracts';
-import { openDb, type Db } from './db.ts';
+import { openConnection, type Connection } from '@exam/db/connection';
 
 export interface StudentRow {
   id: number;
@@ -12,7 +12,7 @@ export interface StudentRow {
 const columns = 'id, stuname, email, created_at, updated_at';
 
 /** The demo's only table; created on start so the service needs no migration step. */
-async function ensureStudentsTable(db: Db): Promise<void> {
+async function ensureStudentsTable(db: Connection): Promise<void> {
   await db.query(`
     CREATE TABLE IF NOT EXISTS students (
       id serial PRIMARY KEY,
@@ -24,8 +24,8 @@ async function ensureStudentsTable(db: Db): Promise<void> {
 }
 
 /** Opens the database and makes sure the table is there: what every start of the service does. */
-export async function openStudentsDb(options: Parameters<typeof openDb>[0]): Promise<Db> {
-  const db = await openDb(options);
+export async function openStudentsDb(options: Parameters<typeof openConnection>[0]): Promise<Connection> {
+  const db = await openConnection(options);
   try {
     await ensureStudentsTable(db);
   } catch (error) {
@@ -35,7 +35,7 @@ export async function openStudentsDb(options: Parameters<typeof openDb>[0]): Pro
   return db;
 }
 
-export function studentRepository(db: Db) {
+export function studentRepository(db: Connection) {
   const first = async (sql: string, params: unknown[]) => (await db.query<StudentRow>(sql, params))[0];
   return {
     async list(page: { offset: number; limit?: number }) {

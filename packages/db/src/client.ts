@@ -1,22 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { openConnection, type ConnectionOptions } from './connection.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 
-export interface DatabaseOptions {
-  /** PostgreSQL connection string; without one the embedded PGlite database is used. */
-  url?: string;
-  /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
-  pgliteDir?: string;
-  /** Connections per process (per replica): size it so replicas x poolMax stays under the server's max_connections. */
-  poolMax?: number;
-  /** How long a request waits for a free connection before failing; pg's default waits forever. */
-  connectTimeoutMs?: number;
-}
+export type DatabaseOptions = ConnectionOptions;
 
 export interface Database {
   kind: 'postgresql' | 'pglite';
@@ -27,43 +15,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Prisma over the connection: PostgreSQL through the pg pool, or the embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
-  if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolMax ?? 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
-      idleTimeoutMillis: 30_000,
-    });
-    // An idle client that loses its server must not crash the process; the next query reports it.
-    pool.on('error', () => {});
-    const adapterFactory = new PrismaPg(pool);
-    const prisma = new PrismaClient({ adapter: adapterFactory });
-    return {
-      kind: 'postgresql',
-      prisma,
-      adapterFactory,
-      query: async (sql, params) => (await pool.query(sql, params)).rows,
-      close: async () => {
-        await prisma.$disconnect();
-        await pool.end();
-      },
-    };
-  }
-  const dir = options.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) fs.mkdirSync(path.resolve(dir), { recursive: true });
-  const pglite = new PGlite(dir);
-  await pglite.waitReady;
-  const adapterFactory = new PrismaPGlite(pglite);
+  const connection = await openConnection(options);
+  const adapterFactory = connection.kind === 'postgresql' ? new PrismaPg(connection.pool) : new PrismaPGlite(connection.pglite);
   const prisma = new PrismaClient({ adapter: adapterFactory });
   return {
-    kind: 'pglite',
+    kind: connection.kind,
     prisma,
     adapterFactory,
-    query: async (sql, params) => (await pglite.query(sql, params)).rows as never,
+    query: connection.query,
     close: async () => {
       await prisma.$disconnect();
-      await pglite.close();
+      await connection.close();
     },
   };
 }
