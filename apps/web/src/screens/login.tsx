@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { ErrorList, errorItemId, listServerErrors } from '../components/error-list.tsx';
+import { FormFooter, listFormErrors, TextField, type ServerFailure } from '../components/form-parts.tsx';
 import { Page } from '../components/page.tsx';
 import { isApiError } from '../lib/api.ts';
 import { login } from '../lib/auth.ts';
@@ -16,7 +16,7 @@ const labels = { email: 'Email', password: 'Password' };
 export default function Login() {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [failure, setFailure] = useState<{ message?: string; errors?: Record<string, string[]> }>({});
+  const [failure, setFailure] = useState<ServerFailure>({});
   const form = useForm({ resolver: contractResolver(loginPayload), defaultValues: { email: '', password: '' } });
 
   // A stored token goes straight to the dashboard (which carries the Logout button).
@@ -41,46 +41,27 @@ export default function Login() {
     }
   };
 
-  const clientErrors = Object.entries(form.formState.errors).map(([field, error]) => ({
-    field,
-    label: labels[field as keyof typeof labels] ?? field,
-    message: String(error?.message ?? ''),
-  }));
-  const errors = clientErrors.length ? clientErrors : listServerErrors(failure.errors, labels);
-  const invalid = (field: string) => errors.some((e) => e.field === field);
+  const listed = listFormErrors(form.formState.errors, labels, failure);
 
   return (
     <Page title="Sign In" nav={false}>
       <form className="login-form" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-        <div className="field">
-          <label htmlFor="login-email">Email</label>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="username"
-            aria-invalid={invalid('email') || undefined}
-            aria-describedby={invalid('email') ? errorItemId('email') : undefined}
-            {...form.register('email')}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">Password</label>
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={invalid('password') || undefined}
-            aria-describedby={invalid('password') ? errorItemId('password') : undefined}
-            {...form.register('password')}
-          />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button primary" disabled={form.formState.isSubmitting}>
-            Sign In
-          </button>
-          {form.formState.isSubmitting && <span className="loading">Signing in…</span>}
-        </div>
-        <ErrorList message={clientErrors.length ? undefined : failure.message} errors={errors} />
+        <TextField id="login-email" label="Email" type="email" autoComplete="username" {...listed.describe('email')} {...form.register('email')} />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          {...listed.describe('password')}
+          {...form.register('password')}
+        />
+        <FormFooter
+          submitLabel="Sign In"
+          submitting={form.formState.isSubmitting}
+          busyText="Signing in…"
+          message={listed.message}
+          errors={listed.errors}
+        />
       </form>
     </Page>
   );

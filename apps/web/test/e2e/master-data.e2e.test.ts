@@ -34,14 +34,26 @@ async function fill(page: Page, fields: Record<string, Value>) {
   }
 }
 
+/** Opens a list and narrows it to `text` (the course list has no search: it shows all rows instead). */
+async function searchList(page: Page, list: string, text: string, searchable = true) {
+  await page.goto(list);
+  if (!searchable) return page.getByLabel('Page size').selectOption('All');
+  await page.getByLabel('Search').fill(text);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
 async function findRow(page: Page, flow: Flow) {
-  await page.goto(flow.list);
+  await searchList(page, flow.list, flow.key, flow.searchable !== false);
   await page.getByRole('heading', { name: flow.listHeading }).waitFor();
-  if (flow.searchable === false) await page.getByLabel('Page size').selectOption('All');
-  else {
-    await page.getByLabel('Search').fill(flow.key);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-  }
+}
+
+/** Deletes a listed row, checking the confirmation text, the success message and that the row is gone. */
+async function deleteRow(page: Page, dialogs: Dialog[], rowKey: string, confirm: string) {
+  const before = dialogs.length;
+  await page.getByRole('button', { name: `Delete ${rowKey}` }).click();
+  await page.locator('.notice.success').waitFor();
+  expect(dialogs.slice(before)).toEqual([{ type: 'confirm', message: confirm }]);
+  await page.getByRole('link', { name: `View ${rowKey}` }).waitFor({ state: 'detached' });
 }
 
 /** Add, list, view, edit and delete one record through the screens, as staff would. */
@@ -79,11 +91,7 @@ async function crud(page: Page, dialogs: Dialog[], flow: Flow) {
   }
 
   await findRow(page, flow);
-  const before = dialogs.length;
-  await page.getByRole('button', { name: `Delete ${rowKey}` }).click();
-  await page.locator('.notice.success').waitFor();
-  expect(dialogs.slice(before)).toEqual([{ type: 'confirm', message: flow.deleteConfirm }]);
-  await page.getByRole('link', { name: `View ${rowKey}` }).waitFor({ state: 'detached' });
+  await deleteRow(page, dialogs, rowKey, flow.deleteConfirm);
 }
 
 describeBrowser('master data through the screens', () => {
@@ -187,9 +195,7 @@ describeBrowser('master data through the screens', () => {
     await shot(page, 'ccinfosem-add');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.locator('.notice.success').waitFor();
-    await page.goto(`/ListCCInfoSem`);
-    await page.getByLabel('Search').fill(course);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await searchList(page, '/ListCCInfoSem', course);
     await page.getByRole('link', { name: `View ${link}` }).click();
     await page.getByRole('heading', { name: 'View CCInfoSem' }).waitFor();
     expect(new URL(page.url()).search).toBe(`?id=2024-25&course_comb_id=${course}&sem_id=1`);
@@ -217,9 +223,7 @@ describeBrowser('master data through the screens', () => {
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.locator('.notice.success').waitFor();
 
-    await page.goto('/ListPaperInfoSem');
-    await page.getByLabel('Search').fill(paper);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await searchList(page, '/ListPaperInfoSem', paper);
     await page.getByRole('link', { name: `View ${key}` }).waitFor();
     const headers = await page.getByRole('columnheader').allTextContents();
     expect(headers).toEqual(['Action', 'S N', 'Session Id', 'Course (Combination)', 'Course Comb Id', 'Sem Id', 'Paper Id', 'Paper Name', 'Created At', 'Updated At']);
@@ -241,21 +245,10 @@ describeBrowser('master data through the screens', () => {
     const stored = await api(token, 'GET', `/paperinfosem/2024-25/${course}/1/${paper}`);
     expect(stored.body.paperinfosem).toMatchObject({ credit_point: '6', elective_status: 1 });
 
-    await page.goto('/ListPaperInfoSem');
-    await page.getByLabel('Search').fill(paper);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    let before = dialogs.length;
-    await page.getByRole('button', { name: `Delete ${key}` }).click();
-    await page.locator('.notice.success').waitFor();
-    expect(dialogs.slice(before)).toEqual([{ type: 'confirm', message: 'Do you want to delete the Paper' }]);
-
-    await page.goto('/ListCCInfoSem');
-    await page.getByLabel('Search').fill(course);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    before = dialogs.length;
-    await page.getByRole('button', { name: `Delete ${link}` }).click();
-    await page.locator('.notice.success').waitFor();
-    expect(dialogs.slice(before)).toEqual([{ type: 'confirm', message: 'Do you want to delete the course' }]);
+    await searchList(page, '/ListPaperInfoSem', paper);
+    await deleteRow(page, dialogs, key, 'Do you want to delete the Paper');
+    await searchList(page, '/ListCCInfoSem', course);
+    await deleteRow(page, dialogs, link, 'Do you want to delete the course');
 
     // The paper and the course themselves, now that nothing refers to them.
     await crudExisting(page, dialogs, paper, course);
@@ -264,9 +257,7 @@ describeBrowser('master data through the screens', () => {
 
 /** List, view, edit and delete of the paper and course created by the composite-key test. */
 async function crudExisting(page: Page, dialogs: Dialog[], paper: string, course: string) {
-  await page.goto('/ListPapers');
-  await page.getByLabel('Search').fill(paper);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await searchList(page, '/ListPapers', paper);
   await page.getByRole('link', { name: `View ${paper}` }).click();
   await page.getByRole('heading', { name: 'List Papers' }).waitFor();
   await page.getByRole('link', { name: 'Add New Paper' }).waitFor();
@@ -280,27 +271,16 @@ async function crudExisting(page: Page, dialogs: Dialog[], paper: string, course
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await page.locator('.notice.success').waitFor();
   await expect.poll(() => page.getByLabel('Paper Desc', { exact: true }).inputValue()).toBe('Described');
-  await page.goto('/ListPapers');
-  await page.getByLabel('Search').fill(paper);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  let before = dialogs.length;
-  await page.getByRole('button', { name: `Delete ${paper}` }).click();
-  await page.locator('.notice.success').waitFor();
-  expect(dialogs.slice(before)).toEqual([{ type: 'confirm', message: 'Do you want to delete the Paper' }]);
+  await searchList(page, '/ListPapers', paper);
+  await deleteRow(page, dialogs, paper, 'Do you want to delete the Paper');
 
-  await page.goto('/ListCourses');
-  await page.getByLabel('Page size').selectOption('All');
+  await searchList(page, '/ListCourses', course, false);
   await page.getByRole('link', { name: `View ${course}` }).click();
   await page.getByRole('heading', { name: 'View Course' }).waitFor();
   await page.getByRole('link', { name: `Edit ${course}` }).click();
   await page.getByLabel('Remark', { exact: true }).fill('Edited in the browser test');
   await page.getByRole('button', { name: 'Update', exact: true }).click();
   await page.locator('.notice.success').waitFor();
-  await page.goto('/ListCourses');
-  await page.getByLabel('Page size').selectOption('All');
-  before = dialogs.length;
-  await page.getByRole('button', { name: `Delete ${course}` }).click();
-  await page.locator('.notice.success').waitFor();
-  expect(dialogs.slice(before)).toEqual([{ type: 'confirm', message: 'Do you want to delete the course' }]);
-  await page.getByRole('link', { name: `View ${course}` }).waitFor({ state: 'detached' });
+  await searchList(page, '/ListCourses', course, false);
+  await deleteRow(page, dialogs, course, 'Do you want to delete the course');
 }

@@ -1,11 +1,9 @@
-import { Link } from 'react-router-dom';
 import { useState } from 'react';
-import { resourcePaths } from '../../app/route-table.ts';
 import { handleSaveFailure } from '../../lib/failures.ts';
 import { useCreateRecord } from '../../lib/resource-hooks.ts';
-import { Page } from '../page.tsx';
 import type { ResourceScreens } from './declaration.ts';
 import { ResourceForm, type FormOutcome } from './resource-form.tsx';
+import { ResourcePage } from './resource-page.tsx';
 import { WriteGuard } from './write-guard.tsx';
 
 /** The add screen of any resource: after a create the server's message shows and the form starts empty again. */
@@ -28,7 +26,7 @@ export function ResourceAdd({ screens }: { screens: ResourceScreens }) {
   };
 
   return (
-    <Page title={add.heading}>
+    <ResourcePage screens={screens} title={add.heading}>
       <WriteGuard>
         <ResourceForm
           key={generation}
@@ -40,9 +38,6 @@ export function ResourceAdd({ screens }: { screens: ResourceScreens }) {
           onSubmit={onSubmit}
         />
       </WriteGuard>
-      <p>
-        <Link to={resourcePaths[resource.name].list}>Back to the list</Link>
-      </p>
-    </Page>
+    </ResourcePage>
   );
 }

@@ -1,13 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { resourcePaths } from '../../app/route-table.ts';
-import { handleLoadFailure, handleSaveFailure } from '../../lib/failures.ts';
-import { keyFromSearch } from '../../lib/key-query.ts';
-import { isCompleteKey } from '../../lib/resource-api.ts';
-import { useResourceRecord, useUpdateRecord } from '../../lib/resource-hooks.ts';
-import { Loading, Notice, Page } from '../page.tsx';
+import { useState } from 'react';
+import { handleSaveFailure } from '../../lib/failures.ts';
+import { useUpdateRecord } from '../../lib/resource-hooks.ts';
 import type { ResourceScreens } from './declaration.ts';
 import { ResourceForm, type FormOutcome } from './resource-form.tsx';
+import { RecordState, ResourcePage, useKeyedRecord } from './resource-page.tsx';
 import { WriteGuard } from './write-guard.tsx';
 
 /**
@@ -17,15 +13,9 @@ import { WriteGuard } from './write-guard.tsx';
 export function ResourceEdit({ screens }: { screens: ResourceScreens }) {
   const { resource } = screens;
   const edit = screens.edit!;
-  const [search] = useSearchParams();
-  const key = keyFromSearch(resource, search);
-  const query = useResourceRecord(resource, key);
+  const { key, query } = useKeyedRecord(screens, screens.failures.load);
   const update = useUpdateRecord(resource, key);
   const [outcome, setOutcome] = useState<FormOutcome>({});
-
-  useEffect(() => {
-    if (query.error) handleLoadFailure(query.error, screens.failures.load);
-  }, [query.error, screens.failures.load]);
 
   const onSubmit = async (values: Record<string, unknown>) => {
     setOutcome({});
@@ -41,31 +31,24 @@ export function ResourceEdit({ screens }: { screens: ResourceScreens }) {
   };
 
   return (
-    <Page title={edit.heading}>
+    <ResourcePage screens={screens} title={edit.heading}>
       <WriteGuard>
-        {!isCompleteKey(key) ? (
-          <Notice kind="error">No record was chosen. Open it from the list.</Notice>
-        ) : query.isPending ? (
-          <Loading />
-        ) : query.isError ? (
-          <Notice kind="error">The record could not be loaded: {query.error.message}</Notice>
-        ) : (
-          <ResourceForm
-            // A fresh copy of the record (after a save or a conflict) starts the form again from it.
-            key={String(query.data.updated_at)}
-            screens={screens}
-            mode="edit"
-            fields={edit.fields}
-            record={query.data}
-            submitLabel={edit.submitLabel}
-            outcome={outcome}
-            onSubmit={onSubmit}
-          />
-        )}
+        <RecordState recordKey={key} query={query}>
+          {(record) => (
+            <ResourceForm
+              // A fresh copy of the record (after a save or a conflict) starts the form again from it.
+              key={String(record.updated_at)}
+              screens={screens}
+              mode="edit"
+              fields={edit.fields}
+              record={record}
+              submitLabel={edit.submitLabel}
+              outcome={outcome}
+              onSubmit={onSubmit}
+            />
+          )}
+        </RecordState>
       </WriteGuard>
-      <p>
-        <Link to={resourcePaths[resource.name].list}>Back to the list</Link>
-      </p>
-    </Page>
+    </ResourcePage>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { contractResolver } from '../../lib/form.ts';
 import type { ResourceRecord } from '../../lib/resource-api.ts';
-import { ErrorList, errorItemId, listServerErrors, type ListedError } from '../error-list.tsx';
+import { FormFooter, listFormErrors } from '../form-parts.tsx';
 import type { ResourceScreens } from './declaration.ts';
 import { OptionSelect } from './option-select.tsx';
 
@@ -58,21 +58,11 @@ export function ResourceForm({ screens, mode, fields, record, submitLabel, outco
   const values = useWatch({ control: form.control }) as FormValues;
   const idOf = (field: string) => `${resource.name}-${field}`;
 
-  const clientErrors: ListedError[] = Object.entries(form.formState.errors as FieldErrors<FormValues>).map(([field, error]) => ({
-    field,
-    label: labels[field] ?? field,
-    message: String(error?.message ?? 'Invalid value'),
-  }));
-  const errors = clientErrors.length ? clientErrors : listServerErrors(outcome.errors, labels);
-  const invalid = new Set(errors.map((error) => error.field));
+  const listed = listFormErrors(form.formState.errors, labels, outcome);
 
   const control = (field: string): ReactNode => {
     const id = idOf(field);
-    const common = {
-      id,
-      'aria-invalid': invalid.has(field) || undefined,
-      'aria-describedby': invalid.has(field) ? errorItemId(field) : undefined,
-    };
+    const common = { id, ...listed.describe(field) };
     if (readOnly(field)) {
       return <input {...common} value={asText(record?.[field])} readOnly className="read-only" />;
     }
@@ -112,13 +102,7 @@ export function ResourceForm({ screens, mode, fields, record, submitLabel, outco
           </div>
         ))}
       </div>
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={form.formState.isSubmitting}>
-          {submitLabel}
-        </button>
-        {form.formState.isSubmitting && <span className="loading">Saving…</span>}
-      </div>
-      <ErrorList message={clientErrors.length ? undefined : outcome.message} errors={errors} />
+      <FormFooter submitLabel={submitLabel} submitting={form.formState.isSubmitting} message={listed.message} errors={listed.errors} />
       {outcome.success && (
         <p className="notice success" role="status">
           {outcome.success}

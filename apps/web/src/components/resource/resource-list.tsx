@@ -7,7 +7,8 @@ import { DEFAULT_PAGE_SIZE, keyOf, PAGE_SIZES, type PageSize, type ResourceRecor
 import { useDeleteRecord, useResourcePage } from '../../lib/resource-hooks.ts';
 import { DataTable, type TableColumn } from '../data-table.tsx';
 import { Icon } from '../icons.tsx';
-import { Loading, Notice, Page } from '../page.tsx';
+import { Notice, Page } from '../page.tsx';
+import { QueryState } from '../query-state.tsx';
 import { pageCount, Pager } from '../pager.tsx';
 import { columnField, columnHeader, displayValue, isTimestamp, type ResourceScreens } from './declaration.ts';
 import { RecordLink } from './row-links.tsx';
@@ -133,20 +134,13 @@ export function ResourceList({ screens }: { screens: ResourceScreens }) {
           </button>
         </form>
       )}
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <Notice kind="error">The list could not be loaded: {query.error.message}</Notice>
-      ) : (
-        <div aria-busy={query.isFetching}>
-          <DataTable
-            caption={list.heading}
-            columns={columns}
-            rows={query.data.rows}
-            rowKey={(row) => keyOf(resource, row).join('/')}
-          />
-        </div>
-      )}
+      <QueryState query={query} failure={(error) => `The list could not be loaded: ${error.message}`}>
+        {(data) => (
+          <div aria-busy={query.isFetching}>
+            <DataTable caption={list.heading} columns={columns} rows={data.rows} rowKey={(row) => keyOf(resource, row).join('/')} />
+          </div>
+        )}
+      </QueryState>
       {query.data && (
         <Pager
           idPrefix={resource.name}

@@ -1,14 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { resourcePaths } from '../../app/route-table.ts';
 import { usePermissions } from '../../lib/auth.ts';
-import { handleLoadFailure } from '../../lib/failures.ts';
-import { keyFromSearch } from '../../lib/key-query.ts';
-import { isCompleteKey, keyOf, type ResourceRecord } from '../../lib/resource-api.ts';
-import { useResourceRecord } from '../../lib/resource-hooks.ts';
+import { keyOf, type ResourceRecord } from '../../lib/resource-api.ts';
 import { DataTable, type TableColumn } from '../data-table.tsx';
-import { Loading, Notice, Page } from '../page.tsx';
 import { columnField, columnHeader, displayValue, isTimestamp, type ResourceScreens } from './declaration.ts';
+import { RecordState, ResourcePage, useKeyedRecord } from './resource-page.tsx';
 import { RecordLink } from './row-links.tsx';
 
 /** One record as a single-row table, with an edit link for roles that may write. */
@@ -16,13 +13,8 @@ export function ResourceView({ screens }: { screens: ResourceScreens }) {
   const { resource, view } = screens;
   const paths = resourcePaths[resource.name];
   const { canWrite } = usePermissions();
-  const [search] = useSearchParams();
-  const key = keyFromSearch(resource, search);
-  const query = useResourceRecord(resource, key);
-
-  useEffect(() => {
-    if (query.error) handleLoadFailure(query.error, 'sign-out');
-  }, [query.error]);
+  // Single-record fetch failures sign out, for every resource (spec section 8).
+  const { key, query } = useKeyedRecord(screens, 'sign-out');
 
   const editLink = (row: ResourceRecord) =>
     paths.edit && canWrite ? <RecordLink resource={resource} to={paths.edit} recordKey={keyOf(resource, row)} action="edit" /> : null;
@@ -53,7 +45,8 @@ export function ResourceView({ screens }: { screens: ResourceScreens }) {
   ];
 
   return (
-    <Page
+    <ResourcePage
+      screens={screens}
       title={view.heading}
       actions={
         view.addLabel &&
@@ -64,20 +57,15 @@ export function ResourceView({ screens }: { screens: ResourceScreens }) {
         )
       }
     >
-      {!isCompleteKey(key) ? (
-        <Notice kind="error">No record was chosen. Open it from the list.</Notice>
-      ) : query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <Notice kind="error">The record could not be loaded: {query.error.message}</Notice>
-      ) : view.layout === 'record' ? (
-        <DataTable caption={view.heading} columns={recordColumns(query.data)} rows={lines} rowKey={(line) => line.id} />
-      ) : (
-        <DataTable caption={view.heading} columns={rowColumns} rows={[query.data]} rowKey={() => key.join('/')} />
-      )}
-      <p>
-        <Link to={paths.list}>Back to the list</Link>
-      </p>
-    </Page>
+      <RecordState recordKey={key} query={query}>
+        {(record) =>
+          view.layout === 'record' ? (
+            <DataTable caption={view.heading} columns={recordColumns(record)} rows={lines} rowKey={(line) => line.id} />
+          ) : (
+            <DataTable caption={view.heading} columns={rowColumns} rows={[record]} rowKey={() => key.join('/')} />
+          )
+        }
+      </RecordState>
+    </ResourcePage>
   );
 }

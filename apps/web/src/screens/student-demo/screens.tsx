@@ -5,12 +5,15 @@ import { Link, useParams } from 'react-router-dom';
 import { demoPaths } from '../../app/route-table.ts';
 import { DataTable, type TableColumn } from '../../components/data-table.tsx';
 import { Icon } from '../../components/icons.tsx';
-import { Loading, Notice } from '../../components/page.tsx';
+import { Notice } from '../../components/page.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { demoApi, demoKeys } from '../../lib/demo-api.ts';
 import { DemoPage, demoFailure } from './demo-page.tsx';
 import { StudentForm, type StudentFailure } from './student-form.tsx';
 
 export const CREATED = 'Student Created Succesfully'; // sic: the text staff know
+
+const failureText = (error: Error) => demoFailure(error).banner;
 
 export function StudentList() {
   const client = useQueryClient();
@@ -64,13 +67,9 @@ export function StudentList() {
         </Link>
       </p>
       {message && <Notice kind="success">{message}</Notice>}
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <Notice kind="error">{demoFailure(query.error).banner}</Notice>
-      ) : (
-        <DataTable caption="Students" columns={columns} rows={query.data} rowKey={(s) => String(s.id)} />
-      )}
+      <QueryState query={query} failure={failureText}>
+        {(students) => <DataTable caption="Students" columns={columns} rows={students} rowKey={(s) => String(s.id)} />}
+      </QueryState>
     </DemoPage>
   );
 }
@@ -130,20 +129,18 @@ export function StudentEdit() {
   return (
     <DemoPage title="Edit Student">
       {message && <Notice kind="success">{message}</Notice>}
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <Notice kind="error">{demoFailure(query.error).banner}</Notice>
-      ) : (
-        <StudentForm
-          key={query.data.updated_at}
-          id={query.data.id}
-          initial={{ stuname: query.data.stuname, email: query.data.email }}
-          submitLabel="Update"
-          onSubmit={onSubmit}
-          failure={failure}
-        />
-      )}
+      <QueryState query={query} failure={failureText}>
+        {(student) => (
+          <StudentForm
+            key={student.updated_at}
+            id={student.id}
+            initial={{ stuname: student.stuname, email: student.email }}
+            submitLabel="Update"
+            onSubmit={onSubmit}
+            failure={failure}
+          />
+        )}
+      </QueryState>
     </DemoPage>
   );
 }
@@ -152,20 +149,18 @@ export function StudentView() {
   const { query } = useStudent();
   return (
     <DemoPage title="View Student">
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <Notice kind="error">{demoFailure(query.error).banner}</Notice>
-      ) : (
-        <dl className="details">
-          <dt>Id</dt>
-          <dd>{query.data.id}</dd>
-          <dt>Student Name</dt>
-          <dd>{query.data.stuname}</dd>
-          <dt>Email</dt>
-          <dd>{query.data.email}</dd>
-        </dl>
-      )}
+      <QueryState query={query} failure={failureText}>
+        {(student) => (
+          <dl className="details">
+            <dt>Id</dt>
+            <dd>{student.id}</dd>
+            <dt>Student Name</dt>
+            <dd>{student.stuname}</dd>
+            <dt>Email</dt>
+            <dd>{student.email}</dd>
+          </dl>
+        )}
+      </QueryState>
     </DemoPage>
   );
 }

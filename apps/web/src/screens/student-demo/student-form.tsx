@@ -1,13 +1,12 @@
 import { studentInput, type StudentInput } from '@exam/contracts';
 import { useForm } from 'react-hook-form';
 import { contractResolver } from '../../lib/form.ts';
-import { ErrorList, errorItemId, listServerErrors } from '../../components/error-list.tsx';
+import { FormFooter, listFormErrors, TextField, type ServerFailure } from '../../components/form-parts.tsx';
 
 export const studentLabels: Record<string, string> = { id: 'Id', stuname: 'Student Name', email: 'Email' };
 
-export interface StudentFailure {
+export interface StudentFailure extends ServerFailure {
   banner?: string;
-  errors?: Record<string, string[]>;
 }
 
 interface StudentFormProps {
@@ -24,13 +23,7 @@ export function StudentForm({ id, initial, submitLabel, onSubmit, failure }: Stu
     resolver: contractResolver(studentInput),
     defaultValues: initial ?? { stuname: '', email: '' },
   });
-  const clientErrors = Object.entries(form.formState.errors).map(([field, error]) => ({
-    field,
-    label: studentLabels[field] ?? field,
-    message: String(error?.message ?? ''),
-  }));
-  const errors = clientErrors.length ? clientErrors : listServerErrors(failure.errors, studentLabels);
-  const invalid = (field: string) => errors.some((e) => e.field === field);
+  const listed = listFormErrors(form.formState.errors, studentLabels, failure);
   const submit = async (input: StudentInput) => {
     if (await onSubmit(input)) form.reset(initial ?? { stuname: '', email: '' });
   };
@@ -44,30 +37,20 @@ export function StudentForm({ id, initial, submitLabel, onSubmit, failure }: Stu
       )}
       <div className="form-grid">
         {id !== undefined && (
-          <div className="field">
-            <label htmlFor="student-id">Id</label>
-            <input id="student-id" value={id} readOnly className="read-only" />
-          </div>
+          <TextField id="student-id" label="Id" value={id} readOnly className="read-only" />
         )}
         {(['stuname', 'email'] as const).map((field) => (
-          <div className="field" key={field}>
-            <label htmlFor={`student-${field}`}>{studentLabels[field]}</label>
-            <input
-              id={`student-${field}`}
-              type={field === 'email' ? 'email' : 'text'}
-              aria-invalid={invalid(field) || undefined}
-              aria-describedby={invalid(field) ? errorItemId(field) : undefined}
-              {...form.register(field)}
-            />
-          </div>
+          <TextField
+            key={field}
+            id={`student-${field}`}
+            label={studentLabels[field]}
+            type={field === 'email' ? 'email' : 'text'}
+            {...listed.describe(field)}
+            {...form.register(field)}
+          />
         ))}
       </div>
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={form.formState.isSubmitting}>
-          {submitLabel}
-        </button>
-      </div>
-      <ErrorList errors={errors} />
+      <FormFooter submitLabel={submitLabel} submitting={form.formState.isSubmitting} errors={listed.errors} />
     </form>
   );
 }
