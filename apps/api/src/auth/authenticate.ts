@@ -16,7 +16,6 @@ export interface AuthenticatedUser {
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
       user?: AuthenticatedUser;
