@@ -40,6 +40,18 @@ function ensureBuilt() {
   });
 }
 
+/** The API needs the generated Prisma client; turbo makes it before the API's tasks, but not necessarily before ours. */
+function ensurePrismaClient() {
+  if (existsSync(path.join(repoRoot, 'packages/db/src/generated/prisma'))) return;
+  console.log('[e2e] generating the Prisma client (the generate script of @exam/db)…');
+  const db = path.join(repoRoot, 'packages/db');
+  execFileSync(process.execPath, ['scripts/generate.mjs'], {
+    cwd: db,
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${path.join(db, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` },
+  });
+}
+
 const tsxLoader = () => path.join(repoRoot, 'apps/api/node_modules/tsx/dist/loader.mjs');
 
 export default async function setup(project: TestProject) {
@@ -55,6 +67,7 @@ export default async function setup(project: TestProject) {
   }
 
   ensureBuilt();
+  ensurePrismaClient();
   const [apiPort, demoPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${apiPort}`;
   // Each run gets its own in-memory databases unless a PostgreSQL server is given.
