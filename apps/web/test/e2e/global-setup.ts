@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { createThrowawayDatabase } from './database.ts';
 import { freePort, startService, stopService, type Started } from './servers.ts';
 
 const webRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -70,27 +71,28 @@ export default async function setup(project: TestProject) {
   ensurePrismaClient();
   const [apiPort, demoPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${apiPort}`;
-  // Each run gets its own in-memory databases unless a PostgreSQL server is given.
-  const database = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { PGLITE_DIR: 'memory://', PGLITE_DIR_DEMO: 'memory://' };
-  const env = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...database };
-  if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
+  // Each run gets its own databases: in memory, or a throwaway one on the PostgreSQL server given.
+  const throwaway = process.env.DATABASE_URL ? await createThrowawayDatabase(process.env.DATABASE_URL) : undefined;
+  const database = throwaway ? { DATABASE_URL: throwaway.url } : { PGLITE_DIR: 'memory://', PGLITE_DIR_DEMO: 'memory://' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...database };
+  if (!throwaway) delete env.DATABASE_URL;
   const tsx = existsSync(tsxLoader()) ? `file://${tsxLoader()}` : 'tsx';
 
   let api: Started | undefined;
   let demo: Started | undefined;
   try {
-    [api, demo] = await Promise.all([
-      startService('API', ['--import', tsx, 'apps/api/src/server.ts'], {
-        cwd: repoRoot,
-        env: { ...env, PORT: String(apiPort), SEED_DEMO: '1', WEB_DIST: dist, BCRYPT_ROUNDS: '4' },
-      }),
-      startService('student demo', ['--import', tsx, 'apps/student-demo/src/server.ts'], {
-        cwd: repoRoot,
-        env: { ...env, DEMO_PORT: String(demoPort), DEMO_CORS_ORIGINS: baseUrl },
-      }),
-    ]);
+    // One after the other: on a shared database the API must migrate before the demo creates its table.
+    api = await startService('API', ['--import', tsx, 'apps/api/src/server.ts'], {
+      cwd: repoRoot,
+      env: { ...env, PORT: String(apiPort), SEED_DEMO: '1', WEB_DIST: dist, BCRYPT_ROUNDS: '4' },
+    });
+    demo = await startService('student demo', ['--import', tsx, 'apps/student-demo/src/server.ts'], {
+      cwd: repoRoot,
+      env: { ...env, DEMO_PORT: String(demoPort), DEMO_CORS_ORIGINS: baseUrl },
+    });
   } catch (error) {
     await Promise.all([stopService(api), stopService(demo)]);
+    await throwaway?.drop();
     throw error;
   }
 
@@ -101,5 +103,6 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await Promise.all([stopService(api), stopService(demo)]);
+    await throwaway?.drop();
   };
 }
