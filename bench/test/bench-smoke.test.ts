@@ -5,7 +5,7 @@ import { parseArgs } from '../src/options.ts';
 import { renderMarkdown } from '../src/report.ts';
 
 const url = process.env.DATABASE_URL;
-if (!url) console.log('[bench smoke] skipped: set DATABASE_URL to a PostgreSQL server to run it (it creates and drops exam_bench_smoke)');
+if (!url) console.log('[bench smoke] skipped: set DATABASE_URL to a PostgreSQL server to run it (it drops and recreates the database exam_bench_smoke)');
 
 describe.skipIf(!url)('bench smoke (tiny scale, PostgreSQL)', () => {
   it('fills, loads the API and the baseline with every scenario without an error response, and renders the table', async () => {
