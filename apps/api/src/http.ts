@@ -1,3 +1,4 @@
+import { STATUS_CODES, type Server } from 'node:http';
 import type { RequestHandler } from 'express';
 import { AppError } from './errors.ts';
 
@@ -24,3 +25,24 @@ export const jsonWrites: RequestHandler = (req, _res, next) => {
   }
   next();
 };
+
+/**
+ * Requests Node's HTTP parser refuses before Express sees them (an address or headers over the
+ * 16 KB limit, a broken request line) get a JSON message like every other error, not an empty body.
+ */
+export function answerClientErrorsAsJson(server: Server) {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = JSON.stringify({
+      message: status === 431 ? 'The request address or its headers are too long.' : status === 408 ? 'The request took too long to arrive.' : 'The request is malformed.',
+    });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}

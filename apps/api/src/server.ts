@@ -2,6 +2,7 @@ import { applyMigrations, openDatabase } from '@exam/db';
 import { seedDemoMasterData, seedDemoUsers, ensureUsers } from '@exam/db/seed';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { answerClientErrorsAsJson } from './http.ts';
 import { createLogger } from './logger.ts';
 
 const logger = createLogger((process.env.LOG_LEVEL as 'info') ?? 'info', { service: 'api' });
@@ -23,6 +24,7 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, database: db.kind }, `listening on http://localhost:${port}`);
   });
+  answerClientErrorsAsJson(server);
 
   let stopping = false;
   const stop = (signal: string) => {

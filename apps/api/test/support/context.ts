@@ -13,6 +13,8 @@ export interface TestContext {
   db: Database;
   config: Config;
   url?: string;
+  /** The Express app itself, for tests that need a listening server (real concurrency). */
+  app: ReturnType<typeof createApp>;
   api: ReturnType<typeof request>;
   /** A signed-in bearer header for the demo user of a role (faculty: the university one). */
   as(role: RoleName): Promise<{ Authorization: string }>;
@@ -20,13 +22,13 @@ export interface TestContext {
 }
 
 /** A fresh database with demo users and demo master data, and the app over it, for one test file. */
-export function useTestApp(options: { seedMasterData?: boolean; env?: NodeJS.ProcessEnv } = {}): TestContext {
+export function useTestApp(options: { seedMasterData?: boolean; env?: NodeJS.ProcessEnv; poolMax?: number } = {}): TestContext {
   let testDb: TestDatabase;
   const tokens = new Map<string, string>();
   const ctx = {} as TestContext;
 
   beforeAll(async () => {
-    testDb = await openTestDatabase({ url: process.env.DATABASE_URL, template: inject('templateDatabase') });
+    testDb = await openTestDatabase({ url: process.env.DATABASE_URL, template: inject('templateDatabase'), poolMax: options.poolMax });
     await seedDemoUsers(testDb.db.prisma, 4);
     if (options.seedMasterData !== false) await seedDemoMasterData(testDb.db.prisma);
     const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, BCRYPT_ROUNDS: '4', ...options.env });
@@ -35,6 +37,7 @@ export function useTestApp(options: { seedMasterData?: boolean; env?: NodeJS.Pro
       db: testDb.db,
       config,
       url: testDb.url,
+      app,
       api: request(app),
       login: async (email: string, password = DEMO_PASSWORD) => {
         const res = await request(app).post('/api/login').send({ email, password });
