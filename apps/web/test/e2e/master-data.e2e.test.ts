@@ -261,6 +261,7 @@ async function crudExisting(page: Page, dialogs: Dialog[], paper: string, course
   await page.getByRole('link', { name: `View ${paper}` }).click();
   await page.getByRole('heading', { name: 'List Papers' }).waitFor();
   await page.getByRole('link', { name: 'Add New Paper' }).waitFor();
+  await page.getByRole('cell', { name: paper, exact: true }).waitFor();
   expect(await page.getByRole('columnheader').allTextContents()).toEqual([
     'S N', 'Paper Id', 'Paper Name', 'Paper Code', 'Paper Desc', 'Paper Code Desc', 'Created At', 'Updated At', 'Action',
   ]);

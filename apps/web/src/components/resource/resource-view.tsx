@@ -40,7 +40,7 @@ export function ResourceView({ screens }: { screens: ResourceScreens }) {
   }));
   if (paths.edit && canWrite) lines.push({ id: 'action', header: 'Action', cell: editLink });
   const recordColumns = (row: ResourceRecord): TableColumn<Line>[] => [
-    { id: 'field', header: 'Field', cell: (line) => <strong>{line.header}</strong> },
+    { id: 'field', header: 'Field', cell: (line) => <strong>{line.header}</strong>, className: 'field-name' },
     { id: 'value', header: 'Value', cell: (line) => line.cell(row) },
   ];
 
