@@ -46,6 +46,7 @@ describe('dropdowns', () => {
         a
           .on('GET', /^\/api\/session\?/, { body: { session: sessions, total: 2 } })
           .on('GET', /^\/api\/courses_by_session\/2024-25$/, { body: { courses } })
+          .on('GET', /^\/api\/courses_by_session\/2023-24$/, { body: { courses: [] } })
           .on('GET', /^\/api\/sempart\?/, { body: { sempart: sems, total: 1 } })
           .on('GET', /^\/api\/paper\?/, { body: { paper: [{ paper_id: 'P1', paper_name: 'Hindi Poetry' }], total: 1 } }),
     });
@@ -61,5 +62,11 @@ describe('dropdowns', () => {
     await user.selectOptions(screen.getByLabelText('Session Id'), '2024-2025');
     const course = screen.getByLabelText('Course Comb Id');
     await waitFor(() => expect(within(course).getByRole('option', { name: 'B.A. Hindi' })).toBeInTheDocument());
+    await user.selectOptions(course, 'B.A. Hindi');
+    expect(course).toHaveValue('BA-HIN');
+    // Another session: the course chosen for the first one is dropped.
+    await user.selectOptions(screen.getByLabelText('Session Id'), '2023-2024');
+    await waitFor(() => expect(course).toHaveValue(''));
+    expect(api.callsTo('GET', /courses_by_session\/2023-24/)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { Ref, SelectHTMLAttributes } from 'react';
+import { useEffect, useRef, type Ref, type SelectHTMLAttributes } from 'react';
 import { useOptions, type OptionSource } from '../../lib/options.ts';
 
 export const PLACEHOLDER = '-select-';
@@ -18,6 +18,13 @@ interface OptionSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>
  */
 export function OptionSelect({ source, value, onChange, values, ...rest }: OptionSelectProps) {
   const { options, loading, error, waiting } = useOptions(source, values);
+  // A choice made for other values of the fields it depends on (a course of another session) is dropped.
+  const dependsOn = source.kind === 'rows' ? (source.dependsOn ?? []).map((field) => values[field] ?? '').join('|') : '';
+  const previous = useRef(dependsOn);
+  useEffect(() => {
+    if (previous.current !== dependsOn && value !== '') onChange('');
+    previous.current = dependsOn;
+  }, [dependsOn, value, onChange]);
   const known = value === '' || options.some((option) => option.value === value);
   return (
     <>

@@ -54,9 +54,12 @@ export function ResourceList({ screens }: { screens: ResourceScreens }) {
 
   // A delete can empty the last page: step back to the page that now is last.
   const total = query.data?.total ?? 0;
+  const lastPage = pageCount(total, size);
+  const settled = !!query.data && !query.isPlaceholderData;
   useEffect(() => {
-    if (query.data && !query.isPlaceholderData && page > pageCount(total, size)) setParams({ page: String(pageCount(total, size)) });
-  });
+    if (settled && page > lastPage) setParams({ page: String(lastPage) });
+    // setParams is rebuilt each render; what matters is whether the page still exists.
+  }, [settled, page, lastPage]);
 
   const onDelete = (row: ResourceRecord) => {
     if (!window.confirm(list.deleteConfirm)) return;
