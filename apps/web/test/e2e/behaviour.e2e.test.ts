@@ -158,9 +158,19 @@ describeBrowser('behaviours of the spec in the browser', () => {
     await c.context.close();
   });
 
-  it('faculty of a college: dashboard with dept_id and college_id, master data read-only', async () => {
+  it('faculty of a college signs in by keyboard: dashboard with dept_id and college_id, master data read-only', async () => {
     const f = await openPage(browser);
-    await signIn(f.page, 'faculty.college@university.test');
+    // Keyboard only: past the skip link to Email, then Password, then Enter.
+    await f.page.goto('/');
+    await f.page.getByLabel('Email').waitFor();
+    await f.page.keyboard.press('Tab');
+    await f.page.keyboard.press('Tab');
+    expect(await f.page.evaluate(() => document.activeElement?.id)).toBe('login-email');
+    await f.page.keyboard.type('faculty.college@university.test');
+    await f.page.keyboard.press('Tab');
+    await f.page.keyboard.type('Demo@12345');
+    await f.page.keyboard.press('Enter');
+    await f.page.waitForURL('**/Dashboard');
     const panel = f.page.getByRole('article');
     await panel.getByRole('heading', { name: 'Faculty Dashboard' }).waitFor();
     expect(await panel.textContent()).toContain('PHY');
