@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export interface ConnectionOptions {
@@ -20,6 +21,9 @@ export type Connection = {
   /** Closing twice is harmless: a shutdown and a failing start may both try. */
   close(): Promise<void>;
 } & ({ kind: 'postgresql'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite });
+
+/** The extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand). */
+export const pgliteExtensions = { pg_trgm };
 
 function closeOnce(close: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | undefined;
@@ -45,7 +49,7 @@ export async function openConnection(options: ConnectionOptions = {}): Promise<C
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.resolve(dir), { recursive: true });
-  const pglite = await PGlite.create(dir);
+  const pglite = await PGlite.create(dir, { extensions: pgliteExtensions });
   return {
     kind: 'pglite',
     pglite,

@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import * as engineModule from '@prisma/schema-engine-wasm/schema_engine_bg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { openConnection } from './connection.ts';
 
 /**
  * Prisma migrations without the Prisma CLI's schema-engine binary (which it downloads from a host
@@ -60,7 +62,14 @@ function sendScriptsWhole(factory: SqlMigrationAwareDriverAdapterFactory): SqlMi
     provider: factory.provider,
     adapterName: factory.adapterName,
     connect: async () => wrap(await factory.connect()),
-    connectToShadowDb: async () => wrap(await factory.connectToShadowDb()),
+    connectToShadowDb: async () => {
+      // PGlite's own shadow database lacks the extensions the migrations create; give it ours.
+      if (factory instanceof PrismaPGlite) {
+        const shadow = await openConnection({ pgliteDir: 'memory://' });
+        return new PrismaPGlite((shadow as { pglite: ConstructorParameters<typeof PrismaPGlite>[0] }).pglite).connect();
+      }
+      return wrap(await factory.connectToShadowDb());
+    },
   };
 }
 

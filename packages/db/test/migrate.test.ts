@@ -69,7 +69,11 @@ describe('creating a migration', () => {
   it('writes nothing when the schema matches the migrations', async () => {
     const shadow = await openDatabase({ pgliteDir: 'memory://' });
     cleanups.push(() => shadow.close());
-    expect(await createMigration(shadow.adapterFactory, 'noop')).toBeUndefined();
+    // A copy of the folder, so that a failure cannot leave a stray migration in the repository.
+    const migrationsDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'exam-migrations-')), 'migrations');
+    fs.cpSync(defaultMigrationsDir, migrationsDir, { recursive: true });
+    expect(await createMigration(shadow.adapterFactory, 'noop', { migrationsDir })).toBeUndefined();
+    expect(fs.readdirSync(migrationsDir).sort()).toEqual(fs.readdirSync(defaultMigrationsDir).sort());
   });
 
   it('writes the SQL for a schema change, and that migration applies', async () => {
