@@ -47,14 +47,20 @@ export function defineResource<const Fields extends z.ZodRawShape, const Key ext
     legacyCreateKeys: [],
     ...definition,
   };
-  const createSchema = z.object(full.fields).superRefine(
-    (record, ctx) => {
-      for (const [field, messages] of Object.entries(full.check?.(record) ?? {}))
-        for (const message of messages) ctx.addIssue({ code: 'custom', path: [field], message });
-    },
-    // Run with the other fields' errors too, so one answer names every problem.
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  );
+  /** Adds the resource's cross-field rule over the record as it will be (`base` below the parsed values). */
+  const withCheck = <S extends z.ZodObject>(schema: S, base: Record<string, unknown> = {}) =>
+    schema.superRefine(
+      (values, ctx) => {
+        for (const [field, messages] of Object.entries(full.check?.({ ...base, ...values }) ?? {}))
+          for (const message of messages) ctx.addIssue({ code: 'custom', path: [field], message });
+      },
+      // Run with the other fields' errors too, so one answer names every problem.
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    );
+  const createSchema = withCheck(z.object(full.fields));
+  /** An edit form's schema: the fields it may change (all updatable ones by default), checked against the stored record. */
+  const editSchema = (current: Record<string, unknown>, fields: readonly string[] = full.updatable) =>
+    withCheck(z.object(Object.fromEntries(fields.filter((f) => full.updatable.includes(f)).map((f) => [f, full.fields[f]!]))), current);
   const keyShape = Object.fromEntries(full.keyFields.map((k) => [k, full.fields[k]])) as Pick<Fields, Key[number]>;
   const keySchema = z.object(keyShape);
   // An edit may repeat the key (it must then match the path) and carries the updated_at it read, to detect lost updates.
@@ -68,7 +74,7 @@ export function defineResource<const Fields extends z.ZodRawShape, const Key ext
     created_at: timestamp,
     updated_at: timestamp,
   });
-  return { ...full, createSchema, keySchema, updateSchema, recordSchema };
+  return { ...full, createSchema, editSchema, keySchema, updateSchema, recordSchema };
 }
 
 export type Resource = ReturnType<typeof defineResource>;

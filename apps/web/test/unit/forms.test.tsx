@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, stamp } from './harness.tsx';
 
-const sem = { sem_id: 'S1', sem_name: 'Semester 1', sem_disc1: 'I', sem_disc2: null, sem_disc3: null, sem_disc4: null, created_at: stamp, updated_at: stamp };
 
 describe('add form', () => {
   it('validates with the contracts before sending and lists the errors as bullets under the form', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { contractResolver } from '../../lib/form.ts';
@@ -40,16 +40,8 @@ export function ResourceForm({ screens, mode, fields, record, submitLabel, outco
   const readOnly = (field: string) => mode === 'edit' && !updatable.includes(field);
   const editable = fields.filter((field) => !readOnly(field));
 
-  const schema = useMemo(() => {
-    if (mode === 'add') return resource.createSchema as unknown as z.ZodType<Parsed>;
-    // An edit validates the fields it may change, and the resource's cross-field rule over the record as it will be.
-    const fieldSchemas = resource.fields as Record<string, z.ZodType>;
-    const check = (resource as { check?: (record: Record<string, unknown>) => Record<string, string[]> }).check;
-    return z.object(Object.fromEntries(editable.map((field) => [field, fieldSchemas[field]]))).superRefine((values, ctx) => {
-      for (const [field, messages] of Object.entries(check?.({ ...record, ...values }) ?? {}))
-        for (const message of messages) ctx.addIssue({ code: 'custom', path: [field], message });
-    }) as unknown as z.ZodType<Parsed>;
-  }, [resource, mode, editable.join('|')]);
+  // An edit validates the fields it may change, and the resource's cross-field rule over the record as it will be.
+  const schema = (mode === 'add' ? resource.createSchema : resource.editSchema(record ?? {}, editable)) as unknown as z.ZodType<Parsed>;
 
   const form = useForm<FormValues, unknown, Parsed>({
     resolver: contractResolver(schema),
