@@ -79,7 +79,12 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     body = { message: 'The record does not exist.' };
   } else if (isDatabaseUnavailable(error)) {
     status = 503;
-    body = { message: 'The database is not reachable right now. Nothing was changed; please try again in a minute.' };
+    // A connection lost during a write may have lost only the answer to a COMMIT: say so, rather than "nothing changed".
+    body = {
+      message: ['GET', 'HEAD'].includes(req.method)
+        ? 'The database is not reachable right now; please try again in a minute.'
+        : 'The database is not reachable right now; please try again in a minute. If you were saving a change, reload first to see whether it was saved.',
+    };
     res.set('Retry-After', '10');
   }
   if (status >= 500) req.log?.error({ err: serializeError(error), status }, 'request failed');

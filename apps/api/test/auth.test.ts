@@ -4,7 +4,10 @@ import jwt from 'jsonwebtoken';
 import type { Response } from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoUsers } from '@exam/db/seed';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { TEST_SECRET, useTestApp } from './support/context.ts';
+import { listen } from './support/raw-http.ts';
 import { uniqueKey } from './support/factories.ts';
 
 const ctx = useTestApp();
@@ -28,10 +31,10 @@ const claimsFor = (id: number, lifetimeSeconds = 600) => {
 };
 
 /** A user of our own, so deleting or disabling it cannot disturb the demo users other tests sign in as. */
-async function createUser(password = 'Other@12345') {
+async function createUser(password = 'Other@12345', rounds = 4) {
   const email = `${uniqueKey('u').toLowerCase()}@university.test`;
   const user = await ctx.db.prisma.user.create({
-    data: { email, name: 'Temporary Office User', role: 'office', system: 'university', password_hash: await bcrypt.hash(password, 4) },
+    data: { email, name: 'Temporary Office User', role: 'office', system: 'university', password_hash: await bcrypt.hash(password, rounds) },
   });
   return { ...user, password };
 }
@@ -106,6 +109,44 @@ describe('POST /api/login', () => {
     expect401(res);
     const wrong = await ctx.api.post('/api/login').send({ email: 'admin@university.test', password: 'nope-nope' });
     expect(res.body.message).toBe(wrong.body.message);
+  });
+});
+
+describe('login timing', () => {
+  it('takes about as long for an unknown email as for a wrong password (medians of 11 tries, within 0.5x to 2x)', { timeout: 60_000 }, async () => {
+    // bcrypt at the production cost: at the 4 rounds the other tests use, a skipped comparison would hide in the noise.
+    const rounds = 10;
+    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, BCRYPT_ROUNDS: String(rounds), LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000', LOGIN_MAX_FAILURES_PER_ADDRESS: '100000' });
+    const client = await listen(createApp({ db: ctx.db, config }));
+    try {
+      const user = await createUser('Right@12345', rounds);
+      const attempt = async (email: string) => {
+        const res = await client.request({ method: 'POST', path: '/api/login', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'Wrong@12345' }) });
+        expect(res.status, res.text).toBe(401);
+        return res;
+      };
+      await attempt(user.email);
+      await attempt('warm-up@university.test');
+      const wrongPassword: number[] = [];
+      const unknownEmail: number[] = [];
+      const bodies = new Set<string>();
+      // Alternating, so a change in machine load falls on both alike.
+      for (let i = 0; i < 11; i++) {
+        const a = await attempt(user.email);
+        const b = await attempt(`nobody-${i}-${uniqueKey('x').toLowerCase()}@university.test`);
+        wrongPassword.push(a.ms);
+        unknownEmail.push(b.ms);
+        bodies.add(a.text).add(b.text);
+      }
+      const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+      const ratio = median(unknownEmail) / Math.max(1, median(wrongPassword));
+      console.log(`login timing: median ${median(wrongPassword)} ms for a wrong password, ${median(unknownEmail)} ms for an unknown email (ratio ${ratio.toFixed(2)})`);
+      expect(ratio).toBeGreaterThan(0.5);
+      expect(ratio).toBeLessThan(2);
+      expect(bodies.size).toBe(1);
+    } finally {
+      await client.close();
+    }
   });
 });
 
