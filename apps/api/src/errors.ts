@@ -24,7 +24,19 @@ export const invalid = (errors: Record<string, string[]>) => new AppError(422, V
 export function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw invalid(fieldErrors(result.error));
+  const nul = nulCharacters(result.data);
+  if (Object.keys(nul).length) throw invalid(nul);
   return result.data;
+}
+
+/** PostgreSQL text cannot hold U+0000 (it answered 500): a value carrying one is refused like any other bad value. */
+function nulCharacters(value: unknown, path: string[] = [], out: Record<string, string[]> = {}) {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) (out[path.join('.') || '_'] ??= []).push('Must not contain the NUL character (\\u0000)');
+  } else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) nulCharacters(inner, [...path, key], out);
+  }
+  return out;
 }
 
 /** Prisma 7 with driver adapters reports constraint violations by code only (no meta.target). */

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyResource } from '@exam/contracts';
+import { resources, type AnyResource } from '@exam/contracts';
 import { flatWhere, stores } from '../src/crud/stores.ts';
 import { useTestApp } from './support/context.ts';
+import { factories } from './support/factories.ts';
 import { databaseDigest } from './support/digest.ts';
 import { paramsOf, pathsWithMethods, endpoints, type Endpoint } from './support/endpoints.ts';
 import { listen, type RawClient, type RawResponse } from './support/raw-http.ts';
@@ -280,6 +281,37 @@ describe('every path, every method, hostile input: 4xx with a JSON message, neve
           runs(n),
         );
       }
+    });
+  });
+
+  // Found by this fuzzer: PostgreSQL cannot store U+0000, and a NUL in any text value answered 500.
+  it('a NUL character in any field, search or login answers 422 naming the field, and stores nothing', { timeout: 60_000 }, async () => {
+    // Factories of link resources add their parents: built before the tables are digested.
+    const bodies = new Map<string, Record<string, string>>();
+    for (const resource of resources) bodies.set(resource.name, await factories[resource.name].build(ctx.db));
+    await withUnchangedDatabase('/login', async () => {
+      const json = { ...admin, 'Content-Type': 'application/json' };
+      for (const resource of resources) {
+        const body = bodies.get(resource.name)!;
+        for (const field of Object.keys(body)) {
+          const res = await client.request({ method: 'POST', path: `/api/${resource.path}`, headers: json, body: JSON.stringify({ ...body, [field]: `${body[field]}\u0000` }) });
+          expectSafeAnswer(res, `POST ${resource.path} ${field} with NUL`);
+          expect(res.status).toBe(422);
+          expect(Object.keys((res.body as { errors: object }).errors)).toEqual([field]);
+        }
+        const key = existing.get(resource.name)!;
+        for (const field of resource.updatable) {
+          const path = `/api/${resource.path}/${resource.keyFields.map((f) => key[f]).join('/')}`;
+          const res = await client.request({ method: 'PUT', path, headers: json, body: JSON.stringify({ [field]: 'a\u0000b' }) });
+          expectSafeAnswer(res, `PUT ${path} ${field} with NUL`);
+          expect(res.status).toBe(422);
+        }
+        expect((await client.request({ method: 'GET', path: `/api/${resource.path}?q=a%00b`, headers: admin })).status).toBe(422);
+      }
+      expect((await client.request({ method: 'GET', path: '/api/audit?user=a%00b', headers: admin })).status).toBe(422);
+      const login = await client.request({ method: 'POST', path: '/api/login', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'admin@university.test', password: 'Demo@12345\u0000' }) });
+      expectSafeAnswer(login, 'login with NUL');
+      expect(login.status).toBe(422);
     });
   });
 
