@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import os from 'node:os';
 import pg from 'pg';
 import { BENCH_PASSWORD, fillDatabase, recreateDatabase } from './generate.ts';
 import type { BenchOptions } from './options.ts';
 import { load, scenarios, type LoadResult, type Scenario, type Target } from './scenarios.ts';
-import { apiServer, baselineServer, startServer, type RunningServer, type ServerSpec } from './servers.ts';
+import { apiServer, baselineServer, freePort, startServer, type RunningServer, type ServerSpec } from './servers.ts';
 
 export const ADMIN_EMAIL = 'admin@bench.example';
 
@@ -23,17 +22,6 @@ export interface BenchReport {
   runs: ServerRun[];
   /** 1-minute load average before and after loading: other work on the machine skews the numbers. */
   loadAverage: { before: number; after: number };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A key and a search term taken from the data itself, so any scale has something to find. */

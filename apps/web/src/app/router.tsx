@@ -1,6 +1,7 @@
 import type { ResourceName } from '@exam/contracts';
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { ResourceScreenComponent } from '../components/resource/resource-screen.tsx';
 import { screenModules } from '../screens/master-data/index.ts';
 import { Layout } from './layout.tsx';
 import { RequireAuth } from './require-auth.tsx';
@@ -20,13 +21,22 @@ const StudentAdd = demo('StudentAdd');
 const StudentEdit = demo('StudentEdit');
 const StudentView = demo('StudentView');
 
+/** Each kind of master-data screen is its own chunk, so a list does not load the form library and an add screen no table. */
+const screenKinds: Record<ScreenKind, () => Promise<ResourceScreenComponent>> = {
+  list: () => import('../components/resource/resource-list.tsx').then((m) => m.ResourceList),
+  add: () => import('../components/resource/resource-add.tsx').then((m) => m.ResourceAdd),
+  edit: () => import('../components/resource/resource-edit.tsx').then((m) => m.ResourceEdit),
+  view: () => import('../components/resource/resource-view.tsx').then((m) => m.ResourceView),
+};
+
 function resourceScreen(name: ResourceName, kind: ScreenKind): ComponentType {
   return lazy(async () => {
-    const [{ screens }, { ResourceScreen }] = await Promise.all([
+    const [{ screens }, Screen, { ResourceScreen }] = await Promise.all([
       screenModules[name](),
+      screenKinds[kind](),
       import('../components/resource/resource-screen.tsx'),
     ]);
-    return { default: () => <ResourceScreen screens={screens} kind={kind} /> };
+    return { default: () => <ResourceScreen screens={screens} Screen={Screen} /> };
   });
 }
 

@@ -1,16 +1,12 @@
-import type { ScreenKind } from '../../app/route-table.ts';
+import type { ComponentType } from 'react';
 import { usePermissions } from '../../lib/auth.ts';
 import { Notice, Page } from '../page.tsx';
 import type { ResourceScreens } from './declaration.ts';
-import { ResourceAdd } from './resource-add.tsx';
-import { ResourceEdit } from './resource-edit.tsx';
-import { ResourceList } from './resource-list.tsx';
-import { ResourceView } from './resource-view.tsx';
 
-const screenOf = { list: ResourceList, add: ResourceAdd, edit: ResourceEdit, view: ResourceView } as const;
+export type ResourceScreenComponent = ComponentType<{ screens: ResourceScreens }>;
 
 /** One master-data screen, for roles that may read master data (the student role may not). */
-export function ResourceScreen({ screens, kind }: { screens: ResourceScreens; kind: ScreenKind }) {
+export function ResourceScreen({ screens, Screen }: { screens: ResourceScreens; Screen: ResourceScreenComponent }) {
   const { canRead } = usePermissions();
   if (!canRead) {
     return (
@@ -19,6 +15,5 @@ export function ResourceScreen({ screens, kind }: { screens: ResourceScreens; ki
       </Page>
     );
   }
-  const Screen = screenOf[kind];
   return <Screen screens={screens} />;
 }
