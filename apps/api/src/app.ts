@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import compression from 'compression';
 import cors from 'cors';
 import express from 'express';
 import helmet from 'helmet';
@@ -59,7 +60,9 @@ export function createApp({ db, config, logger = createLogger('silent') }: AppDe
   // The built web app, with every other path answered by its index.html (client-side routes).
   const index = path.join(config.webDist, 'index.html');
   if (fs.existsSync(index)) {
-    app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
+    // Vite names built assets by content hash: they never change, so browsers may keep them for a year.
+    app.use('/assets', compression(), express.static(path.join(config.webDist, 'assets'), { index: false, immutable: true, maxAge: '1y', fallthrough: false }));
+    app.use(compression(), express.static(config.webDist, { index: false, maxAge: '1h' }));
     app.get(/.*/, (_req, res) => {
       res.set('Cache-Control', 'no-cache');
       res.sendFile(index);

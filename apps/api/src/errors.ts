@@ -80,6 +80,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     // Express could not decode a path parameter (a broken %-escape).
     status = 400;
     body = { message: 'The request address is malformed (a broken %-escape).' };
+  } else if ((error as { status?: number })?.status === 404) {
+    // A static file that is not there (a stale asset link after an upgrade).
+    status = 404;
+    body = { message: 'Not found.' };
   } else if (prismaCode(error) === 'P2002') {
     status = 409;
     body = { message: 'A record with this key already exists.' };

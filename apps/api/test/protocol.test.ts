@@ -153,3 +153,29 @@ describe('error answers never show the server internals', () => {
     }
   });
 });
+
+describe('the built web app', () => {
+  it('is served compressed, with year-long caching for hashed assets and a 404 for a missing one', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { createApp } = await import('../src/app.ts');
+    const request = (await import('supertest')).default;
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="app"></div>' + ' '.repeat(2000));
+    fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log("x");'.repeat(500));
+    const app = createApp({ db: ctx.db, config: { ...ctx.config, webDist: dist } });
+    const asset = await request(app).get('/assets/main-abc123.js').set('Accept-Encoding', 'gzip');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('gzip');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await request(app).get('/ListSession');
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.text).toContain('<div id="app">');
+    const missing = await request(app).get('/assets/gone-000.js');
+    expect(missing.status, JSON.stringify(missing.body) + missing.text).toBe(404);
+    expect(missing.body.message).toBe('Not found.');
+  });
+});
