@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { databaseOptionsFromEnv, type DatabaseOptions } from '@exam/db';
+import { databaseOptionsFromEnv, parseSettings, type DatabaseOptions } from '@exam/db';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -67,12 +67,7 @@ export interface Config {
 
 /** Reads the environment once; a wrong or missing setting throws one line that names it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`Invalid setting ${String(issue.path[0])}: ${issue.message}`);
-  }
-  const e = parsed.data;
+  const e = parseSettings(envSchema, env);
   const database = databaseOptionsFromEnv(env);
   const production = e.NODE_ENV === 'production';
   return {

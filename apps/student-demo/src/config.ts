@@ -1,18 +1,8 @@
-import { fileURLToPath } from 'node:url';
+import { databaseOptionsFromEnv, parseSettings } from '@exam/db/env';
 import { z } from 'zod';
-
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
 
 const demoEnv = z.object({
   DEMO_PORT: z.coerce.number().int().min(0).max(65_535).default(3001),
-  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgresql://').optional()),
-  PGLITE_DIR_DEMO: optionalText,
   DEMO_CORS_ORIGINS: z
     .string()
     .default('http://localhost:3000,http://localhost:5173')
@@ -22,8 +12,6 @@ const demoEnv = z.object({
         .map((origin) => origin.trim())
         .filter(Boolean),
     ),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
 });
 
 export interface DemoConfig {
@@ -32,32 +20,15 @@ export interface DemoConfig {
   corsOrigins: string[];
 }
 
-export interface DatabaseOptions {
-  /** PostgreSQL connection string; without one the embedded PGlite database is used. */
-  url?: string;
-  /** Folder of the embedded database; `memory://` keeps it in memory. */
-  pgliteDir: string;
-  poolMax: number;
-  /** How long a query waits for a free connection; pg's default waits forever. */
-  connectTimeoutMs: number;
-}
+export type DatabaseOptions = ReturnType<typeof databaseOptionsFromEnv>;
 
 /** Reads the environment once; a wrong value names the setting instead of failing later. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): DemoConfig {
-  const parsed = demoEnv.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`Invalid setting ${String(issue.path[0])}: ${issue.message}`);
-  }
-  const e = parsed.data;
+  const e = parseSettings(demoEnv, env);
   return {
     port: e.DEMO_PORT,
     corsOrigins: e.DEMO_CORS_ORIGINS,
-    database: {
-      url: e.DATABASE_URL,
-      pgliteDir: e.PGLITE_DIR_DEMO ?? `${repoRoot}.data/student-demo`,
-      poolMax: e.DB_POOL_MAX,
-      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
-    },
+    // Its own table, and by default its own embedded database folder.
+    database: databaseOptionsFromEnv(env, { dirSetting: 'PGLITE_DIR_DEMO', defaultDir: '.data/student-demo' }),
   };
 }
