@@ -101,25 +101,29 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-export function readMigrations(migrationsDir = defaultMigrationsDir): engineModule.MigrationList {
-  const lockPath = path.join(migrationsDir, 'migration_lock.toml');
-  const migrationDirectories = fs
+/** The migration folders' names, in the order they apply. */
+function migrationNames(migrationsDir: string): string[] {
+  return fs
     .readdirSync(migrationsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
-    .sort()
-    .map((name) => {
-      const file = path.join(migrationsDir, name, 'migration.sql');
-      return {
-        path: name,
-        migrationFile: {
-          path: 'migration.sql',
-          content: fs.existsSync(file)
-            ? { tag: 'ok' as const, value: fs.readFileSync(file, 'utf8') }
-            : { tag: 'error' as const, value: `${file} is missing` },
-        },
-      };
-    });
+    .sort();
+}
+
+export function readMigrations(migrationsDir = defaultMigrationsDir): engineModule.MigrationList {
+  const lockPath = path.join(migrationsDir, 'migration_lock.toml');
+  const migrationDirectories = migrationNames(migrationsDir).map((name) => {
+    const file = path.join(migrationsDir, name, 'migration.sql');
+    return {
+      path: name,
+      migrationFile: {
+        path: 'migration.sql',
+        content: fs.existsSync(file)
+          ? { tag: 'ok' as const, value: fs.readFileSync(file, 'utf8') }
+          : { tag: 'error' as const, value: `${file} is missing` },
+      },
+    };
+  });
   return {
     baseDir: migrationsDir,
     lockfile: { path: 'migration_lock.toml', content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, 'utf8') : null },
@@ -147,7 +151,8 @@ export async function pendingMigrations(
   query: (sql: string) => Promise<Array<Record<string, unknown>>>,
   migrationsDir = defaultMigrationsDir,
 ): Promise<string[]> {
-  const names = readMigrations(migrationsDir).migrationDirectories.map((d) => d.path);
+  // Names only: readiness is polled, and need not read every migration's SQL each time.
+  const names = migrationNames(migrationsDir);
   const tableExists = await query(`SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS present`);
   if (!tableExists[0]?.present) return names;
   const applied = await query(
