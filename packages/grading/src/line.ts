@@ -1,0 +1,143 @@
+import type { BacklogReason, MarkCell, PaperResultCode, ResultLine } from '@exam/contracts';
+import { approx, dec, percentage, Q } from './exact.ts';
+import { step } from './explain.ts';
+import { isPassed, passGraceOf, type PaperState, totalWithGrace } from './paper.ts';
+import { type Band, pct, type PreparedRules } from './rules.ts';
+
+/** Grade, grade point and whether the paper counts in SGPA, decided once per line. */
+export interface LineGrade {
+  code: PaperResultCode;
+  grade: string | null;
+  gradePoint: Q | null;
+  gradePointText: string | null;
+  /** In SGPA/credits (paper_score_status Y with a grade point). */
+  inGpa: boolean;
+  passed: boolean;
+}
+
+/**
+ * The band of a passed paper (§4.6, decision 4): bands are inclusive lower bounds compared exactly
+ * (total × 100 ≥ min × max), or, with ROUND_PERCENT_FIRST, against the percentage rounded as
+ * displayed (Fedena). A pass below every band gets the lowest pass band (§8.11).
+ */
+export const bandOf = (rules: PreparedRules, total: Q, max: Q): { band: Band; percent: Q; belowLowest: boolean } => {
+  const exact = percentage(total, max);
+  const percent = rules.raw.rounding.grade_lookup === 'EXACT' ? exact : exact.round(rules.percentRounding.decimals, rules.percentRounding.mode);
+  for (const band of rules.passBands) if (percent.gte(band.min)) return { band, percent, belowLowest: false };
+  return { band: rules.lowestPass!, percent, belowLowest: true };
+};
+
+/** Paper result code, grade and grade point of one line, with its GRADE/RESULT explanation steps. */
+export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
+  const nonCredit = !p.counted;
+  const passed = p.terminal === null && isPassed(p);
+  const graded = rules.scheme !== 'OLD';
+  const { fail_grade: fail, absent_grade: absent, non_credit_codes: su } = rules.raw;
+  const failGp = graded ? dec(fail.grade_point) : null;
+  let out: LineGrade;
+  if (p.terminal === 'RW' || p.terminal === 'RL') {
+    out = { code: p.terminal, grade: null, gradePoint: null, gradePointText: null, inGpa: false, passed: false };
+  } else if (p.terminal === 'AB') {
+    const gp = graded && !nonCredit ? dec(absent.grade_point) : null;
+    out = { code: 'AB', grade: graded || nonCredit ? absent.grade : null, gradePoint: gp, gradePointText: gp?.toDecimal() ?? null, inGpa: gp !== null, passed: false };
+  } else if (p.terminal === 'UFM') {
+    const gp = graded && !nonCredit ? failGp : null;
+    out = { code: 'UFM', grade: graded ? fail.grade : null, gradePoint: gp, gradePointText: gp?.toDecimal() ?? null, inGpa: gp !== null, passed: false };
+  } else if (nonCredit) {
+    out = { code: passed ? 'S' : 'U', grade: passed ? su.satisfactory : su.unsatisfactory, gradePoint: null, gradePointText: null, inGpa: false, passed };
+    p.steps.push(step('GRADE', rules.ruleId('non_credit_codes'), { paper_score_status: 'N' }, { grade: out.grade },
+      `qualifying paper (not counted in ${graded ? 'SGPA' : 'the aggregate'}): ${passed ? 'satisfactory' : 'not satisfactory'} (${out.grade})`));
+  } else if (!graded) {
+    out = { code: passed ? 'P' : 'F', grade: null, gradePoint: null, gradePointText: null, inGpa: false, passed };
+    const paperMin = rules.distinction.paperMin;
+    if (passed && paperMin !== null && percentage(totalWithGrace(p)!, p.max).gte(paperMin)) {
+      p.steps.push(step('DISTINCTION', rules.ruleId('distinction.paper_min_percent'), { total: totalWithGrace(p)!.toDecimal(), min_percent: paperMin.toDecimal() }, { paper_distinction: true },
+        `${approx(percentage(totalWithGrace(p)!, p.max))} % ≥ ${pct(paperMin)}: distinction in the paper`));
+    }
+  } else if (!passed) {
+    out = { code: 'F', grade: fail.grade, gradePoint: failGp, gradePointText: failGp!.toDecimal(), inGpa: true, passed: false };
+    p.steps.push(step('GRADE', rules.ruleId('fail_grade'), { passed: false }, { grade: fail.grade, grade_point: out.gradePointText },
+      `a minimum is failed: grade ${fail.grade}, grade point ${out.gradePointText}, whatever the percentage`));
+  } else {
+    const passGrace = passGraceOf(p);
+    const deemed = passGrace.some((g) => !g.added);
+    const passGradeOnly = passGrace.length > 0 && rules.raw.grace_grade === 'PASS_GRADE_ONLY';
+    // Distinction grace that is deemed still counts for the grade it was given for.
+    let gradeTotal = totalWithGrace(p)!;
+    for (const g of p.graces) if (g.kind === 'DISTINCTION' && !g.added) gradeTotal = gradeTotal.add(g.marks);
+    const lowest = rules.lowestPass!;
+    let band: Band;
+    let text: string;
+    const inputs: Record<string, string> = { total: gradeTotal.toDecimal(), max: p.max.toDecimal(), lookup: rules.raw.rounding.grade_lookup };
+    let ruleId = rules.ruleId('grading_bands');
+    if (deemed || passGradeOnly) {
+      band = lowest;
+      ruleId = rules.ruleId(`grace.${passGrace[0]!.ruleId}`);
+      text = `passed by grace under ${passGrace.map((g) => g.ruleId).join(', ')}: the lowest pass grade ${lowest.grade} (grade point ${lowest.gradePointText})`;
+    } else {
+      const found = bandOf(rules, gradeTotal, p.max);
+      band = found.band;
+      const shown = rules.raw.rounding.grade_lookup === 'EXACT' ? approx(found.percent) : found.percent.toFixed(rules.percentRounding.decimals, rules.percentRounding.mode);
+      inputs.percentage = shown;
+      text = found.belowLowest
+        ? `${shown} % is below the lowest pass band (${lowest.grade} from ${pct(lowest.min)}), but every minimum is met: grade ${lowest.grade} (passed on the minima, section 8.11)`
+        : `${shown} % ≥ ${pct(band.min)}: grade ${band.grade}, grade point ${band.gradePointText}`;
+    }
+    out = { code: 'P', grade: band.grade, gradePoint: band.gradePoint, gradePointText: band.gradePointText, inGpa: true, passed: true };
+    p.steps.push(step('GRADE', ruleId, inputs, { grade: band.grade, grade_point: band.gradePointText }, text));
+  }
+  return out;
+};
+
+/** Why a failed paper goes to the backlog (§S9). */
+export const backlogReasonOf = (p: PaperState): BacklogReason => {
+  if (p.terminal === 'AB') return 'ABSENT';
+  if (p.terminal === 'UFM') return 'MALPRACTICE';
+  if (p.intPassed === false && p.extPassed === false) return 'BOTH';
+  if (p.intPassed === false) return 'INTERNAL';
+  if (p.extPassed === false) return 'EXTERNAL';
+  return 'OVERALL';
+};
+
+const cellOut = (cell: MarkCell): MarkCell => ({ value: cell.value === null ? null : dec(cell.value).toDecimal(), status: cell.status });
+
+/** The line as lifecycle-api.md answers it. */
+export const buildLine = (p: PaperState, g: LineGrade, rules: PreparedRules): ResultLine => {
+  const numeric = p.terminal === null;
+  const total = numeric ? totalWithGrace(p)! : null;
+  const creditPoints = g.inGpa && g.gradePoint !== null ? p.credit.mul(g.gradePoint) : null;
+  const graceMarks = p.graces.length > 0 ? Q.sum(p.graces.map((x) => x.marks)) : null;
+  if (creditPoints !== null) {
+    p.steps.push(step('CREDIT_POINTS', rules.ruleId('grading_bands'), { credit: p.credit.toDecimal(), grade_point: g.gradePointText }, { credit_points: creditPoints.toDecimal() },
+      `credit points = ${p.credit.toDecimal()} × ${g.gradePointText} = ${creditPoints.toDecimal()}`));
+  }
+  p.steps.push(step('RESULT', undefined, {}, { paper_result: g.code }, resultText(p, g)));
+  return {
+    paper_id: p.input.paper_id,
+    credit: p.credit.toDecimal(),
+    int: cellOut(p.input.int),
+    ext: cellOut(p.input.ext),
+    pr: cellOut(p.input.pr),
+    grace: graceMarks === null ? null : { marks: graceMarks.toDecimal(), rule_id: p.graces.map((x) => x.ruleId).join('+') },
+    total: total?.toDecimal() ?? null,
+    max: p.max.toDecimal(),
+    percentage: total === null ? null : percentage(total, p.max).toFixed(rules.percentRounding.decimals, rules.percentRounding.mode),
+    grade: g.grade,
+    grade_point: g.gradePointText,
+    credit_points: creditPoints?.toDecimal() ?? null,
+    paper_result: g.code,
+    explanation: p.steps,
+  };
+};
+
+const RESULT_WORDS: Record<PaperResultCode, string> = {
+  P: 'passed', F: 'failed', AB: 'absent', UFM: 'cancelled (unfair means)', RW: 'result withheld', RL: 'result later',
+  EX: 'exempted', S: 'satisfactory', U: 'not satisfactory',
+};
+
+const resultText = (p: PaperState, g: LineGrade): string => {
+  const graces = passGraceOf(p);
+  const by = graces.length > 0 ? ` by grace under ${graces.map((x) => x.ruleId).join(', ')}` : '';
+  const grade = g.grade !== null ? `, grade ${g.grade}` : '';
+  return `${p.input.paper_id}: ${RESULT_WORDS[g.code]}${g.passed ? by : ''} (${g.code}${grade})`;
+};
