@@ -8,14 +8,21 @@ function universityName(name: string): Plugin {
   return { name: 'university-name', transformIndexHtml: (html) => html.replaceAll('%UNIVERSITY_NAME%', escapeHtml(name)) };
 }
 
-// In development the API runs on its own port; the browser keeps talking to one origin through this proxy.
-export default defineConfig(({ mode }) => {
+// In development the API and the student demo run on their own ports; the browser keeps talking to one origin
+// through this proxy (the built app instead asks the API for the demo's port at run time).
+export default defineConfig(({ command, mode }) => {
   const name = loadEnv(mode, process.cwd(), 'VITE_').VITE_UNIVERSITY_NAME || 'State University';
+  const demo = `http://127.0.0.1:${process.env.DEMO_PORT || 3001}`;
   return {
     plugins: [react(), universityName(name)],
+    define: { 'import.meta.env.STUDENT_DEMO_PROXY': JSON.stringify(command === 'serve' ? '/student-demo' : '') },
     server: {
       port: 5173,
-      proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: true } },
+      proxy: {
+        '/api': { target: process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT || 3000}`, changeOrigin: true },
+        // Same origin for the browser: no CORS involved, whatever address the dev server is opened by.
+        '/student-demo': { target: demo, changeOrigin: true, rewrite: (path) => path.replace(/^\/student-demo/, '') },
+      },
     },
     build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   };

@@ -13,6 +13,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['test/unit/setup.ts'],
+          // A whole app per test in jsdom: seconds on a busy shared machine.
+          testTimeout: 20_000,
         },
       },
       {

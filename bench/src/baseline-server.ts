@@ -4,9 +4,9 @@
 // Run: DATABASE_URL=... JWT_SECRET=... PORT=... node --import tsx bench/src/baseline-server.ts
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import bcrypt from 'bcrypt';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
+import { verifyPassword } from '@exam/db/passwords';
 
 const secret = process.env.JWT_SECRET ?? '';
 if (secret.length < 32) throw new Error('JWT_SECRET must be set (at least 32 characters)');
@@ -61,7 +61,7 @@ async function route(req: http.IncomingMessage): Promise<Reply> {
     const body = await readJson(req);
     const email = String(body.email ?? '').trim().toLowerCase();
     const { rows } = await pool.query('SELECT id, password_hash, active FROM users WHERE email = $1', [email]);
-    const ok = rows[0] && rows[0].active && (await bcrypt.compare(String(body.password ?? ''), rows[0].password_hash));
+    const ok = rows[0] && rows[0].active && (await verifyPassword(String(body.password ?? ''), rows[0].password_hash, 10)).matches;
     if (!ok) return [401, { message: 'Invalid email or password.' }];
     const token = jwt.sign({}, secret, { algorithm: 'HS256', subject: String(rows[0].id), jwtid: randomUUID(), expiresIn: '8h' });
     return [200, { token, message: 'Login successful.' }];

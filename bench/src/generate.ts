@@ -1,6 +1,5 @@
-import bcrypt from 'bcrypt';
 import pg from 'pg';
-import { applyMigrations, openDatabase } from '@exam/db';
+import { applyMigrations, hashPassword, openDatabase } from '@exam/db';
 import { checkScale, type Scale } from './scale.ts';
 
 /** The password of every generated user (and of the bench's admin). */
@@ -23,7 +22,7 @@ export async function recreateDatabase(serverUrl: string, name: string): Promise
   const url = withDatabase(serverUrl, name);
   const db = await openDatabase({ url, poolMax: 2 });
   try {
-    await applyMigrations(db.adapterFactory);
+    await applyMigrations(db.migrationTarget);
   } finally {
     await db.close();
   }
@@ -57,7 +56,7 @@ export async function fillDatabase(url: string, scale: Scale, options: { bcryptR
   checkScale(scale);
   const { sessions: S, courses: C, papers: P, semesters: M, ccinfoSems: N, paperInfoSems: Q, exams: E, users: U } = scale;
   const perCourseSem = Q / N;
-  const hash = await bcrypt.hash(BENCH_PASSWORD, options.bcryptRounds ?? 10);
+  const hash = await hashPassword(BENCH_PASSWORD, options.bcryptRounds ?? 10);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const started = Date.now();
@@ -190,9 +189,17 @@ async function withoutIndexes(client: pg.Client, table: string, fill: () => Prom
      WHERE i.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
     [table],
   );
+  // Foreign keys of other tables that reference this one (student_paper -> paperinfosem) depend on its key: they go
+  // and come back with it (their tables are empty while the bench fills).
+  const { rows: referencing } = await client.query<{ owner: string; name: string; def: string }>(
+    `SELECT conrelid::regclass::text AS owner, conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE confrelid = $1::regclass AND contype = 'f'`,
+    [table],
+  );
+  for (const f of referencing) await client.query(`ALTER TABLE ${f.owner} DROP CONSTRAINT ${f.name}`);
   for (const c of constraints) await client.query(`ALTER TABLE ${table} DROP CONSTRAINT ${c.name}`);
   for (const i of indexes) await client.query(`DROP INDEX ${i.name}`);
   await fill();
   for (const c of constraints) await client.query(`ALTER TABLE ${table} ADD CONSTRAINT ${c.name} ${c.def}`);
   for (const i of indexes) await client.query(i.def);
+  for (const f of referencing) await client.query(`ALTER TABLE ${f.owner} ADD CONSTRAINT ${f.name} ${f.def}`);
 }

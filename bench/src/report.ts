@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { BenchReport } from './bench.ts';
-import { webSection, withWebSection } from './web/results-section.ts';
+import { KEPT_SECTIONS, section, withSection } from './web/results-section.ts';
 
 const P99_TARGET_MS = 50;
 const RATIO_TARGET = 0.5;
@@ -89,8 +89,8 @@ ${verdicts(report).map((l) => `- ${l}`).join('\n')}
 ${notes ? `\n${notes}\n` : ''}`;
 }
 
-/** Replaces the API report and keeps the web section that `pnpm --filter @exam/bench lighthouse` wrote. */
+/** Replaces the API report and keeps the sections that `lighthouse` and `files` (`pnpm --filter @exam/bench ...`) wrote. */
 export function writeResults(file: string, markdown: string) {
   const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  fs.writeFileSync(file, withWebSection(markdown, webSection(previous)));
+  fs.writeFileSync(file, KEPT_SECTIONS.reduce((out, name) => withSection(out, name, section(previous, name)), markdown));
 }

@@ -2,29 +2,42 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import cors from 'cors';
-import express from 'express';
+import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
-import { resources } from '@exam/contracts';
 import type { Database } from '@exam/db';
-import { auditRoutes } from './audit/audit-routes.ts';
-import { authRoutes } from './auth/auth-routes.ts';
 import type { Config } from './config.ts';
-import { crudRouter } from './crud/crud-router.ts';
-import { docsRoutes } from './docs/docs-routes.ts';
-import { apiNotFound, errorHandler } from './errors.ts';
-import { jsonWrites, noStore } from './http.ts';
-import { createLogger, requestLogging, type Logger } from './logger.ts';
-import { healthRoutes } from './routes/health.ts';
-import { sessionLookupRoutes } from './routes/session-lookups.ts';
+import { apiModules } from './modules.ts';
+import { auditRoutes } from './platform/audit/audit-routes.ts';
+import { historyRouter } from './platform/audit/history-routes.ts';
+import { authRoutes } from './platform/auth/auth-routes.ts';
+import { crudRouter } from './platform/crud/crud-router.ts';
+import { resourceRegistry } from './platform/crud/registry.ts';
+import { fileRoutes } from './platform/files/routes.ts';
+import { clientConfigRoutes } from './platform/health/client-config-routes.ts';
+import { healthRoutes } from './platform/health/health-routes.ts';
+import { apiNotFound, errorHandler, notFound } from './platform/http/errors.ts';
+import { createLogger, requestLogging, type Logger } from './platform/http/logger.ts';
+import { jobsPlatform } from './platform/jobs/index.ts';
+import { storedFilesPlatform } from './platform/stored-files/index.ts';
+import { jsonWrites, noStore } from './platform/http/middleware.ts';
+import type { ApiModule } from './platform/module.ts';
+import { docsRoutes } from './platform/openapi/docs-routes.ts';
+import { workflowRouter } from './platform/workflows/workflow-router.ts';
 
 export interface AppDependencies {
   db: Database;
   config: Config;
   logger?: Logger;
+  /** The modules to serve (tests may add one of their own); `modules.ts` lists the product's. */
+  modules?: readonly ApiModule[];
 }
 
+/** Platform calls served like a module's own, before every module: `GET /api/job/{id}`, `GET /api/file/{id}`. */
+export const platformModules: readonly ApiModule[] = [jobsPlatform, storedFilesPlatform];
+
 /** Builds the whole HTTP application without listening, so tests drive it directly. */
-export function createApp({ db, config, logger = createLogger('silent') }: AppDependencies) {
+export function createApp({ db, config, logger = createLogger('silent'), modules = apiModules }: AppDependencies) {
+  modules = [...platformModules, ...modules];
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -34,8 +47,11 @@ export function createApp({ db, config, logger = createLogger('silent') }: AppDe
         directives: {
           // The student-records demo is a separate service on its own port, called from the pages.
           'connect-src': ["'self'", `http://*:${config.demoPort}`, `https://*:${config.demoPort}`],
+          // Over plain HTTP by a LAN name (http://exam-server:3000) the browser would fetch every script by https: a blank page.
+          'upgrade-insecure-requests': config.https ? [] : null,
         },
       },
+      strictTransportSecurity: config.https,
     }),
   );
   app.set('query parser', 'simple');
@@ -45,13 +61,21 @@ export function createApp({ db, config, logger = createLogger('silent') }: AppDe
   api.use(cors({ origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE'], allowedHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
   api.use(noStore, jsonWrites, express.json({ limit: '100kb', strict: true }));
 
-  api.use(healthRoutes(db), docsRoutes());
+  api.use(healthRoutes(db), docsRoutes(modules), clientConfigRoutes(config));
   const auth = authRoutes(db, config);
   api.use(auth.router);
   api.use(auth.signedIn);
-  // Legacy and lookup paths first: `course/{offset}/{limit}` must not be read as a course key.
-  api.use(sessionLookupRoutes(db), auditRoutes(db));
-  for (const resource of resources) api.use(`/${resource.path}`, crudRouter(resource, db));
+  // Modules' own paths first: `course/{offset}/{limit}` must not be read as a course key.
+  for (const module of modules) if (module.routes) api.use(module.routes({ db, config }));
+  api.use(auditRoutes(db));
+  const registry = resourceRegistry(modules.flatMap((m) => m.resources ?? []));
+  // Downloads (`GET /<R>?format=`), templates and imports of every resource, before the engine reads `/<R>` itself.
+  api.use(fileRoutes({ db, registry, resources: registry.all }));
+  // One record's audit trail, `GET /history/<R>/<key...>`, for whoever may read the record.
+  for (const { resource } of registry.all) api.use(`/history/${resource.path}`, historyRouter(resource, { db, registry }));
+  for (const { resource } of registry.all) api.use(`/${resource.path}`, crudRouter(resource, { db, registry }));
+  // Workflow actions, `POST /<R>/<key...>/<action>`: one mechanism for every module's declared workflows.
+  for (const workflow of modules.flatMap((m) => m.workflows ?? [])) api.use(`/${registry.resource(workflow.resource).path}`, workflowRouter(workflow, { db, registry }));
   api.use(apiNotFound);
 
   app.use(requestLogging(logger));
@@ -61,13 +85,19 @@ export function createApp({ db, config, logger = createLogger('silent') }: AppDe
   const index = path.join(config.webDist, 'index.html');
   if (fs.existsSync(index)) {
     // Vite names built assets by content hash: they never change, so browsers may keep them for a year.
-    app.use('/assets', compression(), express.static(path.join(config.webDist, 'assets'), { index: false, immutable: true, maxAge: '1y', fallthrough: false }));
+    app.use(
+      '/assets',
+      compression(),
+      express.static(path.join(config.webDist, 'assets'), { index: false, immutable: true, maxAge: '1y', fallthrough: false }),
+      // A path that climbs out of the folder (/assets/..%2f..) is refused by the static server with a 403: to a caller it is simply not there.
+      ((error, _req, _res, next) => next((error as { status?: number }).status! < 500 ? notFound('Not found.') : error)) as ErrorRequestHandler,
+    );
     app.use(compression(), express.static(config.webDist, { index: false, maxAge: '1h' }));
     app.get(/.*/, (_req, res) => {
       res.set('Cache-Control', 'no-cache');
       res.sendFile(index);
     });
   }
-  app.use(errorHandler);
+  app.use(errorHandler(db));
   return app;
 }

@@ -41,6 +41,7 @@ async function createUser(password = 'Other@12345', rounds = 4) {
 
 function expect401(res: Response) {
   expect(res.status, res.text).toBe(401);
+  expect(res.body.code).toBe('UNAUTHENTICATED');
   expect(res.headers['content-type']).toMatch(/application\/json/);
   expect(typeof res.body.message).toBe('string');
   expect(res.body.message.length).toBeGreaterThan(0);

@@ -60,6 +60,7 @@ describe.skipIf(!postgres)('database faults (PostgreSQL only: PGlite runs inside
     expect(res.status, `${label}: ${res.text}`).toBe(503);
     expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
     expect((res.body as { message: string }).message, label).toMatch(/database is not reachable/i);
+    expect((res.body as { code: string }).code, label).toBe('UNAVAILABLE');
     // A write may have been cut after its COMMIT: the message must not promise that nothing changed.
     if (!label.startsWith('GET')) expect((res.body as { message: string }).message, label).toMatch(/reload first to see whether it was saved/);
     expect(res.text).not.toMatch(/\n\s+at |prisma|ECONN|timeout exceeded/i);

@@ -1,14 +1,21 @@
 import type { Response } from 'supertest';
 import { describe, expect, it } from 'vitest';
+import type { ErrorCode } from '@exam/contracts';
 import { DEMO_PASSWORD } from '@exam/db/seed';
 import { useTestApp } from './support/context.ts';
 import { factories } from './support/factories.ts';
 
 const ctx = useTestApp();
 
-/** Nothing about the server's insides may reach a client: no stack, no ORM, no SQL. */
+/** The code each status of these tests answers with. */
+const codeOf: Record<number, ErrorCode> = {
+  400: 'MALFORMED_REQUEST', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 422: 'VALIDATION_FAILED',
+};
+
+/** Nothing about the server's insides may reach a client: no stack, no ORM, no SQL; the code names the kind of failure. */
 function expectCleanError(res: Response, status: number) {
   expect(res.status, res.text).toBe(status);
+  expect(res.body.code, res.text).toBe(codeOf[status]);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   expect(typeof res.body.message).toBe('string');
   expect(res.body.message.length).toBeGreaterThan(0);
@@ -176,6 +183,6 @@ describe('the built web app', () => {
     expect(page.text).toContain('<div id="app">');
     const missing = await request(app).get('/assets/gone-000.js');
     expect(missing.status, JSON.stringify(missing.body) + missing.text).toBe(404);
-    expect(missing.body.message).toBe('Not found.');
+    expect(missing.body).toEqual({ message: 'Not found.', code: 'NOT_FOUND' });
   });
 });

@@ -11,8 +11,11 @@ import { listen, type RawClient, type RawResponse } from './support/raw-http.ts'
 const postgres = !!process.env.DATABASE_URL;
 
 describe.skipIf(!postgres)('races (PostgreSQL only: PGlite serves one connection, so requests never overlap there)', () => {
-  // More connections than the default 5, so the requests really overlap in the database.
-  const ctx: TestContext = useTestApp({ poolMax: 24 });
+  // More connections than the default 5, so the requests really overlap in the database; and one user (the
+  // admin) may run them all at once here, where the per-user limit would otherwise queue or refuse most. Requests
+  // wait up to 60 s for a connection: on a loaded 2-core machine 50 transactions can take longer than the production
+  // 5 s, and a BUSY answer would hide how the race itself ended (availability.test.ts tests BUSY).
+  const ctx: TestContext = useTestApp({ poolMax: 24, connectTimeoutMs: 60_000, env: { USER_MAX_CONCURRENT_REQUESTS: '200' } });
   let client: RawClient;
   let admin: Record<string, string>;
   let races = 0;
@@ -61,7 +64,10 @@ describe.skipIf(!postgres)('races (PostgreSQL only: PGlite serves one connection
     const answers = await together(Array.from({ length: 50 }, () => () => send('POST', `/${resource.path}`, body)));
     expect(count(answers, 201), JSON.stringify(statuses(answers))).toBe(1);
     expect(count(answers, 409), JSON.stringify(statuses(answers))).toBe(49);
-    for (const a of answers.filter((x) => x.status === 409)) expect((a.body as { message: string }).message).toMatch(/already exists/);
+    for (const a of answers.filter((x) => x.status === 409)) {
+      expect((a.body as { message: string }).message).toMatch(/already exists/);
+      expect((a.body as { code: string }).code).toBe('DUPLICATE_KEY');
+    }
     const key = resource.keyFields.map((f) => body[f]).join('/');
     expect((await send('GET', `/${resource.path}/${keyPath(resource, body)}`)).status).toBe(200);
     expect(await auditRows(resource.name, key)).toHaveLength(1);
@@ -158,6 +164,7 @@ describe.skipIf(!postgres)('races (PostgreSQL only: PGlite serves one connection
         const answers = await together(values.map((v) => () => send('PUT', path, { [field]: v, updated_at: updatedAt })));
         expect(count(answers, 200), JSON.stringify(statuses(answers))).toBe(1);
         expect(count(answers, 409), JSON.stringify(statuses(answers))).toBe(19);
+        for (const a of answers.filter((x) => x.status === 409)) expect((a.body as { code: string }).code).toBe('STALE_EDIT');
         const winner = values[answers.findIndex((a) => a.status === 200)]!;
         const stored = (await send('GET', path)).body as Record<string, Record<string, unknown>>;
         expect(stored[resource.responseKey]![field]).toBe(winner);

@@ -18,6 +18,7 @@ const del = async (path: string) => ctx.api.delete(`/api/${path}`).set(await ctx
 
 function expect422On(res: Response, fields: string[]) {
   expect(res.status, res.text).toBe(422);
+  expect(res.body.code).toBe('VALIDATION_FAILED');
   expect(typeof res.body.message).toBe('string');
   expect(Object.keys(res.body.errors).sort()).toEqual([...fields].sort());
   for (const field of fields) expect(res.body.errors[field][0]).toEqual(expect.any(String));
@@ -25,6 +26,7 @@ function expect422On(res: Response, fields: string[]) {
 
 function expect409(res: Response, ...mentions: Array<string | RegExp>) {
   expect(res.status, res.text).toBe(409);
+  expect(res.body.code).toBe('IN_USE');
   expect(typeof res.body.message).toBe('string');
   for (const mention of mentions) {
     if (typeof mention === 'string') expect(res.body.message).toContain(mention);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from './support/context.ts';
+import request from 'supertest';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { TEST_SECRET, useTestApp } from './support/context.ts';
 
 const ctx = useTestApp({
   seedMasterData: false,
@@ -10,14 +13,16 @@ const attempt = (email: string, password: string, address = '127.0.0.1') =>
   ctx.api.post('/api/login').set('X-Forwarded-For', address).send({ email, password });
 
 describe('login rate limits', () => {
-  it('blocks an account after repeated failures, even with the right password, and says when to retry', async () => {
-    for (let i = 0; i < 3; i++) expect((await attempt('result@university.test', 'wrong', `10.0.0.${i}`)).status).toBe(401);
-    const blocked = await attempt('result@university.test', 'Demo@12345', '10.0.0.9');
+  it('blocks an account from the address that failed repeatedly, even with the right password, and says when to retry', async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt('result@university.test', 'wrong', '10.0.0.1')).status).toBe(401);
+    const blocked = await attempt('result@university.test', 'Demo@12345', '10.0.0.1');
     expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('RATE_LIMITED');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.body.message).toMatch(/Too many failed sign-ins/);
-    // Other accounts are not affected.
-    expect((await attempt('calculate@university.test', 'Demo@12345', '10.0.0.9')).status).toBe(200);
+    // Other accounts from that address, and this account from elsewhere, are not refused (login-abuse.test.ts).
+    expect((await attempt('calculate@university.test', 'Demo@12345', '10.0.0.1')).status).toBe(200);
+    expect((await attempt('result@university.test', 'Demo@12345', '10.0.0.9')).status).toBe(200);
   });
 
   it('a success resets the account count', async () => {
@@ -44,6 +49,28 @@ describe('headers', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain('connect-src');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('over plain HTTP (no https PUBLIC_URL) asks browsers neither to upgrade requests nor to insist on HTTPS', async () => {
+    // upgrade-insecure-requests made browsers fetch the scripts by https from http://exam-server:3000: a blank page.
+    for (const env of [{}, { PUBLIC_URL: 'http://exam-server:3000' }]) {
+      const app = createApp({ db: ctx.db, config: loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, ...env }) });
+      const res = await request(app).get('/api/health');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('on an https PUBLIC_URL upgrades requests and sends HSTS', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, PUBLIC_URL: 'https://exams.university.example' });
+    const res = await request(createApp({ db: ctx.db, config })).get('/api/health');
+    expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('refuses a PUBLIC_URL that is not an http(s) address, naming the setting', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'exams.university.example' })).toThrow(/PUBLIC_URL/);
   });
 
   it('allows only configured origins to call the API from a browser', async () => {

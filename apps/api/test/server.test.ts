@@ -1,53 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '@exam/db/testing';
+import { apiDir, startApi, type ApiProcess } from './support/api-process.ts';
 
-const apiDir = fileURLToPath(new URL('..', import.meta.url));
-const ADMIN = { email: 'chief@exam.example', password: 'a-long-admin-password' };
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-}
-
-/** Starts the real server process, the way `pnpm start` and the container do, and waits for it to listen. */
-async function startServer(env: NodeJS.ProcessEnv): Promise<Running> {
-  const child = spawn('node', ['--import', 'tsx', 'src/server.ts'], { cwd: apiDir, env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env } });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 45_000);
-    child.stdout!.on('data', () => {
-      const m = /listening on (http:\/\/localhost:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${out}`));
-    });
-  });
-  return { child, base, output: () => out };
-}
+// Made per run: the API refuses secrets and passwords that are written in the repository.
+const ADMIN = { email: 'chief@exam.example', password: `chief-${randomBytes(8).toString('hex')}` };
 
 describe('the production start path', () => {
   let testDb: TestDatabase;
-  let server: Running;
+  let server: ApiProcess;
 
   beforeAll(async () => {
     // Its own database; the server applies whatever migrations it lacks, as in production.
     testDb = process.env.DATABASE_URL
-      ? await openTestDatabase({ url: process.env.DATABASE_URL, template: inject('templateDatabase') })
+      ? await openTestDatabase({ templates: inject('testTemplates'), template: 'migrated' })
       : { db: undefined as never, dispose: async () => {} };
-    server = await startServer({
+    server = await startApi({
       NODE_ENV: 'production',
-      JWT_SECRET: 'production-secret-for-the-start-path-test-0123456789',
+      JWT_SECRET: randomBytes(32).toString('hex'),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       BCRYPT_ROUNDS: '12',
@@ -102,7 +74,7 @@ describe('configuration errors', () => {
   it('stop the process with one line naming the setting', async () => {
     const child = spawn('node', ['--import', 'tsx', 'src/server.ts'], {
       cwd: apiDir,
-      env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: '', ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'long-enough-password', PORT: '0' },
+      env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: '', ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: ADMIN.password, PORT: '0' },
     });
     let err = '';
     child.stderr.on('data', (d) => (err += d));

@@ -1,32 +1,47 @@
 import cors from 'cors';
 import express from 'express';
+import helmet from 'helmet';
 import type { Connection } from '@exam/db/connection';
-import { errorHandler, methodNotAllowed, noStore, notFound } from './http.ts';
+import type { OriginRules } from './config.ts';
+import { errorHandler, logJsonLine, methodNotAllowed, noStore, notFound, requestId, type Log } from './http.ts';
+import { isAppOrigin } from './origins.ts';
+import { requireStaff, type TokenCheck } from './staff-auth.ts';
 import { studentRepository } from './student-repository.ts';
 import { studentRouter } from './student-router.ts';
 
 export interface AppDeps {
   db: Connection;
-  corsOrigins: readonly string[];
-  log?: (message: string, error?: unknown) => void;
+  origins: OriginRules;
+  /** Decides whose token it is (apiTokenCheck asks the API). */
+  checkToken: TokenCheck;
+  /** Served over https: HSTS, as the API sends it. */
+  https?: boolean;
+  log?: Log;
 }
 
-const defaultLog = (message: string, error?: unknown) => console.error(message, error ?? '');
-
 /** Builds the demo service without listening, so tests drive it directly; the students table must exist. */
-export function buildApp({ db, corsOrigins, log = defaultLog }: AppDeps): express.Express {
+export function buildApp({ db, origins, checkToken, https = false, log = logJsonLine }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.use(noStore);
+  // The API's headers; the demo serves only JSON, so its content policy allows nothing to load or frame it.
   app.use(
-    cors({
-      origin: (origin, callback) => callback(null, origin !== undefined && corsOrigins.includes(origin)),
-      methods: ['GET', 'POST', 'PUT', 'DELETE'],
-      allowedHeaders: ['Content-Type'],
-      maxAge: 600,
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
+      strictTransportSecurity: https,
     }),
   );
-  app.use(express.json({ limit: '100kb' }));
+  app.use(requestId, noStore);
+  app.use(
+    cors((req, callback) =>
+      callback(null, {
+        origin: isAppOrigin(req.headers.origin, req.headers.host, origins),
+        methods: ['GET', 'POST', 'PUT', 'DELETE'],
+        allowedHeaders: ['Authorization', 'Content-Type'],
+        exposedHeaders: ['X-Request-Id'],
+        maxAge: 600,
+      }),
+    ),
+  );
 
   app
     .route('/health')
@@ -35,6 +50,9 @@ export function buildApp({ db, corsOrigins, log = defaultLog }: AppDeps): expres
       res.json({ status: 'ok' });
     })
     .all(methodNotAllowed('GET', 'HEAD'));
+  // Everything else needs a signed-in staff user, checked before a body is read.
+  app.use(requireStaff(checkToken));
+  app.use(express.json({ limit: '100kb' }));
   app.use('/students', studentRouter(studentRepository(db)));
 
   app.use(notFound);

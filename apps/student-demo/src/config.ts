@@ -1,23 +1,26 @@
-import { databaseOptionsFromEnv, parseSettings } from '@exam/db/env';
-import { z } from 'zod';
+import { databaseOptionsFromEnv } from '@exam/db/env';
+import { parseSettings, settingsSchema } from '@exam/settings';
 
-const demoEnv = z.object({
-  DEMO_PORT: z.coerce.number().int().min(0).max(65_535).default(3001),
-  DEMO_CORS_ORIGINS: z
-    .string()
-    .default('http://localhost:3000,http://localhost:5173')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    ),
-});
+// Every setting is defined once, in packages/settings (default, check, meaning).
+const demoEnv = settingsSchema(['DEMO_PORT', 'DEMO_HOST', 'PORT', 'DEMO_CORS_ORIGINS', 'API_URL', 'DEMO_AUTH_CACHE_MS', 'PUBLIC_URL']);
 
 export interface DemoConfig {
   port: number;
+  /** Where to listen; undefined means every interface. */
+  host?: string;
   database: DatabaseOptions;
-  corsOrigins: string[];
+  /** Which browser pages may call the demo. */
+  origins: OriginRules;
+  auth: { apiUrl: string; cacheMs: number };
+  /** The site is served over https (PUBLIC_URL https://...): only then is HSTS sent, as the API does. */
+  https: boolean;
+}
+
+export interface OriginRules {
+  /** A page on the host name the demo was reached by, on this port, is the web app's. */
+  appPort: number;
+  /** Other origins allowed as well (another front end, a proxy's public name). */
+  extra: readonly string[];
 }
 
 export type DatabaseOptions = ReturnType<typeof databaseOptionsFromEnv>;
@@ -27,8 +30,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DemoConfig {
   const e = parseSettings(demoEnv, env);
   return {
     port: e.DEMO_PORT,
-    corsOrigins: e.DEMO_CORS_ORIGINS,
+    host: e.DEMO_HOST || undefined,
+    origins: { appPort: e.PORT, extra: e.DEMO_CORS_ORIGINS },
+    https: e.PUBLIC_URL?.startsWith('https:') ?? false,
+    // By default the API on this machine, at the PORT it shares with the demo under `pnpm start`.
+    auth: { apiUrl: (e.API_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''), cacheMs: e.DEMO_AUTH_CACHE_MS },
     // Its own table, and by default its own embedded database folder.
-    database: databaseOptionsFromEnv(env, { dirSetting: 'PGLITE_DIR_DEMO', defaultDir: '.data/student-demo' }),
+    database: databaseOptionsFromEnv(env, { dirSetting: 'PGLITE_DIR_DEMO' }),
   };
 }

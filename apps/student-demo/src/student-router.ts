@@ -18,7 +18,7 @@ const listQuery = z.object({
 });
 
 const found = <T>(row: T | undefined): T => {
-  if (!row) throw new HttpError(404, studentMessages.notFound);
+  if (!row) throw new HttpError('NOT_FOUND', studentMessages.notFound);
   return row;
 };
 

@@ -1,10 +1,9 @@
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { appForThisFile } from './test-db.ts';
 
 const ctx = appForThisFile();
 
-const create = (body: unknown) => request(ctx.app).post('/students/').send(body as object);
+const create = (body: unknown) => ctx.staff.post('/students/').send(body as object);
 
 describe('students CRUD', () => {
   it('creates a student, trimming fields and dropping unknown ones', async () => {
@@ -21,7 +20,7 @@ describe('students CRUD', () => {
     const a = (await create({ stuname: 'List A', email: 'a@example.edu' })).body.data;
     const b = (await create({ stuname: 'List B', email: 'b@example.edu' })).body.data;
     for (const path of ['/students', '/students/']) {
-      const res = await request(ctx.app).get(path);
+      const res = await ctx.staff.get(path);
       expect(res.status).toBe(200);
       const ids = res.body.data.map((s: { id: number }) => s.id);
       expect(ids).toEqual([...ids].sort((x, y) => x - y));
@@ -31,23 +30,24 @@ describe('students CRUD', () => {
   });
 
   it('pages the list with offset and limit', async () => {
-    const all = (await request(ctx.app).get('/students')).body;
-    const res = await request(ctx.app).get('/students').query({ offset: 1, limit: 1 });
+    const all = (await ctx.staff.get('/students')).body;
+    const res = await ctx.staff.get('/students').query({ offset: 1, limit: 1 });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([all.data[1]]);
     expect(res.body.total).toBe(all.total);
   });
 
   it('rejects a bad page with the failing fields named', async () => {
-    const res = await request(ctx.app).get('/students').query({ offset: -1, limit: 'many' });
+    const res = await ctx.staff.get('/students').query({ offset: -1, limit: 'many' });
     expect(res.status).toBe(422);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(Object.keys(res.body.errors).sort()).toEqual(['limit', 'offset']);
   });
 
   it('reads one student, with and without the trailing slash', async () => {
     const { id } = (await create({ stuname: 'Read Me', email: 'read@example.edu' })).body.data;
     for (const path of [`/students/${id}`, `/students/${id}/`]) {
-      const res = await request(ctx.app).get(path);
+      const res = await ctx.staff.get(path);
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ id, stuname: 'Read Me', email: 'read@example.edu' });
     }
@@ -55,38 +55,38 @@ describe('students CRUD', () => {
 
   it('updates a student and moves updated_at', async () => {
     const before = (await create({ stuname: 'Old Name', email: 'old@example.edu' })).body.data;
-    const res = await request(ctx.app).put(`/students/${before.id}/`).send({ stuname: ' New Name ', email: 'new@example.edu' });
+    const res = await ctx.staff.put(`/students/${before.id}/`).send({ stuname: ' New Name ', email: 'new@example.edu' });
     expect(res.status).toBe(200);
     expect(res.body.message).toEqual(expect.any(String));
     expect(res.body.data).toMatchObject({ id: before.id, stuname: 'New Name', email: 'new@example.edu', created_at: before.created_at });
     expect(Date.parse(res.body.data.updated_at)).toBeGreaterThanOrEqual(Date.parse(before.updated_at));
-    expect((await request(ctx.app).get(`/students/${before.id}`)).body.data.stuname).toBe('New Name');
+    expect((await ctx.staff.get(`/students/${before.id}`)).body.data.stuname).toBe('New Name');
   });
 
   it('deletes a student, answering the deleted record', async () => {
     const { id } = (await create({ stuname: 'Gone Soon', email: 'gone@example.edu' })).body.data;
-    const res = await request(ctx.app).delete(`/students/${id}/`);
+    const res = await ctx.staff.delete(`/students/${id}/`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ data: { id, stuname: 'Gone Soon' }, message: expect.any(String) });
-    expect((await request(ctx.app).get(`/students/${id}`)).status).toBe(404);
+    expect((await ctx.staff.get(`/students/${id}`)).status).toBe(404);
   });
 
   it('answers 404 with a message for an unknown id on read, update and delete', async () => {
     const valid = { stuname: 'Nobody', email: 'nobody@example.edu' };
     for (const res of [
-      await request(ctx.app).get('/students/999999'),
-      await request(ctx.app).put('/students/999999').send(valid),
-      await request(ctx.app).delete('/students/999999'),
+      await ctx.staff.get('/students/999999'),
+      await ctx.staff.put('/students/999999').send(valid),
+      await ctx.staff.delete('/students/999999'),
     ]) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: 'Student not found' });
+      expect(res.body).toEqual({ message: 'Student not found', code: 'NOT_FOUND' });
     }
   });
 });
 
 describe('students validation', () => {
   const failingFields = async (body: unknown, method: 'post' | 'put' = 'post') => {
-    const res = method === 'post' ? await create(body) : await request(ctx.app).put('/students/1').send(body as object);
+    const res = method === 'post' ? await create(body) : await ctx.staff.put('/students/1').send(body as object);
     expect(res.status).toBe(422);
     expect(res.body.message).toEqual(expect.any(String));
     for (const messages of Object.values(res.body.errors)) expect(messages).toEqual([expect.any(String)]);
@@ -115,20 +115,36 @@ describe('students validation', () => {
   });
 
   it('refuses a body that is not an object', async () => {
-    const res = await request(ctx.app).post('/students').set('Content-Type', 'application/json').send('[1,2]');
+    const res = await ctx.staff.post('/students').set('Content-Type', 'application/json').send('[1,2]');
     expect(res.status).toBe(422);
   });
 
   it('names the id next to the body fields when both are wrong', async () => {
-    const res = await request(ctx.app).put('/students/abc').send({ stuname: '', email: 'x' });
+    const res = await ctx.staff.put('/students/abc').send({ stuname: '', email: 'x' });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'id', 'stuname']);
-    expect((await request(ctx.app).get('/students/0')).status).toBe(422);
+    expect((await ctx.staff.get('/students/0')).status).toBe(422);
+  });
+
+  it('refuses a NUL character in a name or email with 422 naming the field, on create and update', async () => {
+    expect(await failingFields({ stuname: 'Asha\u0000Rao', email: 'asha@example.edu' })).toEqual(['stuname']);
+    expect(await failingFields({ stuname: 'Asha Rao', email: 'asha\u0000@example.edu' }, 'put')).toEqual(['email']);
+  });
+
+  it('answers 404 for an id with a broken %-escape', async () => {
+    for (const res of [
+      await ctx.staff.get('/students/%E0%A4%A'),
+      await ctx.staff.put('/students/%zz').send({ stuname: 'A', email: 'a@example.edu' }),
+      await ctx.staff.delete('/students/1%'),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: expect.any(String), code: 'NOT_FOUND' });
+    }
   });
 
   it('stores nothing from a refused write', async () => {
-    const before = (await request(ctx.app).get('/students')).body.total;
+    const before = (await ctx.staff.get('/students')).body.total;
     await create({ stuname: 'No Email' });
-    expect((await request(ctx.app).get('/students')).body.total).toBe(before);
+    expect((await ctx.staff.get('/students')).body.total).toBe(before);
   });
 });

@@ -3,12 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import request from 'supertest';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { DatabaseOptions } from '../src/config.ts';
+import type { Log } from '../src/http.ts';
+import { apiTokenCheck } from '../src/staff-auth.ts';
 import { openStudentsDb } from '../src/student-repository.ts';
+import { startFakeApi, type FakeApi } from './fake-api.ts';
 
-export const allowedOrigin = 'http://localhost:5173';
+/** The demo as tests reach it: its Host header, and the web app's port on that host. */
+export const demoHost = 'exam-server:3001';
+export const appPort = 3000;
+export const appOrigin = 'http://exam-server:3000';
+export const extraOrigin = 'http://localhost:5173';
 
 type Target = Pick<DatabaseOptions, 'url' | 'pgliteDir'>;
 
@@ -39,23 +47,35 @@ export async function throwawayDatabase({ persistent = false } = {}): Promise<{ 
   return { target: { pgliteDir: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Opens the database the way server.ts does and builds the app on it. */
-export async function startApp(target: Target, log: (message: string, error?: unknown) => void = () => {}) {
+/** Opens the database the way server.ts does and builds the app on it, its tokens checked by `api`. */
+export async function startApp(target: Target, api: Pick<FakeApi, 'url'>, { log = () => {}, cacheMs = 0, now }: { log?: Log; cacheMs?: number; now?: () => number } = {}) {
   const db = await openStudentsDb(target);
-  return { app: buildApp({ db, corsOrigins: ['http://localhost:3000', allowedOrigin], log }), db };
+  const app = buildApp({
+    db,
+    origins: { appPort, extra: [extraOrigin] },
+    checkToken: apiTokenCheck({ apiUrl: api.url, cacheMs, now }),
+    log,
+  });
+  return { app, db, staff: signedIn(app, 'office-token') };
 }
 
+/** Requests to the app as the holder of `token`, arriving by the demo's usual host name. */
+export const signedIn = (app: Parameters<typeof request.agent>[0], token: string) =>
+  request.agent(app).set('Host', demoHost).set('Authorization', `Bearer ${token}`);
+
 /** One app on one throwaway database for the whole test file; read its fields inside tests, after beforeAll ran. */
-export function appForThisFile(log?: (message: string, error?: unknown) => void) {
-  const ctx = {} as Awaited<ReturnType<typeof startApp>>;
+export function appForThisFile(options: Parameters<typeof startApp>[2] = {}) {
+  const ctx = {} as Awaited<ReturnType<typeof startApp>> & { api: FakeApi };
   let drop = async () => {};
   beforeAll(async () => {
     const database = await throwawayDatabase();
     drop = database.drop;
-    Object.assign(ctx, await startApp(database.target, log));
+    const api = await startFakeApi();
+    Object.assign(ctx, { api }, await startApp(database.target, api, options));
   });
   afterAll(async () => {
     await ctx.db?.close();
+    await ctx.api?.close();
     await drop();
   });
   return ctx;

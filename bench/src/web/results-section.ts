@@ -1,20 +1,29 @@
-// bench/RESULTS.md holds two reports: the API table (`pnpm bench`) and the web section (`pnpm --filter @exam/bench lighthouse`).
-// Each writer replaces only its own part; the web section sits between these markers.
+// bench/RESULTS.md holds several reports: the API table (`pnpm bench`), the web section (`pnpm --filter @exam/bench
+// lighthouse`) and the files section (`pnpm --filter @exam/bench files`). Each writer replaces only its own part; the
+// other commands' parts sit between `<!-- name:start -->` and `<!-- name:end -->` markers.
 
-export const WEB_START = '<!-- web:start -->';
-export const WEB_END = '<!-- web:end -->';
+const markers = (name: string) => [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`] as const;
 
-/** The web section of a RESULTS.md, markers included, or '' when there is none. */
-export function webSection(markdown: string): string {
-  const start = markdown.indexOf(WEB_START);
-  const end = markdown.indexOf(WEB_END, start);
-  return start < 0 || end < 0 ? '' : markdown.slice(start, end + WEB_END.length);
+/** The named section of a RESULTS.md, markers included, or '' when there is none. */
+export function section(markdown: string, name: string): string {
+  const [startMark, endMark] = markers(name);
+  const start = markdown.indexOf(startMark);
+  const end = markdown.indexOf(endMark, start);
+  return start < 0 || end < 0 ? '' : markdown.slice(start, end + endMark.length);
 }
 
-/** `markdown` with its web section replaced by `section` (or the section appended when it has none). */
-export function withWebSection(markdown: string, section: string): string {
-  const old = webSection(markdown);
-  if (!section) return old ? markdown.replace(old, '').trimEnd() + '\n' : markdown;
-  if (old) return markdown.replace(old, () => section);
-  return `${markdown.trimEnd()}\n\n${section}\n`;
+/** `markdown` with its named section replaced by `content` (or `content` appended when it has none; '' removes it). */
+export function withSection(markdown: string, name: string, content: string): string {
+  const old = section(markdown, name);
+  if (!content) return old ? markdown.replace(old, '').trimEnd() + '\n' : markdown;
+  if (old) return markdown.replace(old, () => content);
+  return `${markdown.trimEnd()}\n\n${content}\n`;
 }
+
+/** The sections that commands other than `pnpm bench` write, which `pnpm bench` keeps when it rewrites the file. */
+export const KEPT_SECTIONS = ['web', 'files', 'students'] as const;
+
+export const WEB_START = markers('web')[0];
+export const WEB_END = markers('web')[1];
+export const webSection = (markdown: string) => section(markdown, 'web');
+export const withWebSection = (markdown: string, content: string) => withSection(markdown, 'web', content);

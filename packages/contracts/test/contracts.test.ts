@@ -56,7 +56,7 @@ describe('field parsing shared by web and API', () => {
 });
 
 describe('the registry', () => {
-  it('declares the eight master-data resources with their legacy paths and response keys', () => {
+  it('declares the eight legacy master-data resources with their legacy paths and response keys, then the lifecycle ones', () => {
     expect(resources.map((r) => [r.name, r.path, r.responseKey])).toEqual([
       ['session', 'session', 'session'],
       ['course', 'course', 'course'],
@@ -66,13 +66,18 @@ describe('the registry', () => {
       ['paperinfosem', 'paperinfosem', 'paperinfosem'],
       ['exam', 'exam', 'exam'],
       ['examcycle', 'examcycle', 'examcycle'],
+      ['college', 'college', 'college'],
+      ['department', 'department', 'department'],
+      ['ruleset', 'ruleset', 'ruleset'],
     ]);
   });
 
   it('derives who depends on whom from the declared parents', () => {
-    expect(childrenOf('session').map((c) => c.resource.name).sort()).toEqual(['ccinfo_sem', 'exam', 'paperinfosem']);
+    expect(childrenOf('session').map((c) => c.resource.name).sort()).toEqual(['ccinfo_sem', 'exam', 'paperinfosem', 'ruleset']);
     expect(childrenOf('ccinfo_sem').map((c) => [c.resource.name, c.fields])).toEqual([['paperinfosem', ['session_id', 'course_comb_id', 'sem_id']]]);
-    expect(childrenOf('examcycle')).toEqual([]);
+    expect(childrenOf('examcycle').map((c) => [c.resource.name, c.fields])).toEqual([['exam', ['rti']]]);
+    expect(childrenOf('department').map((c) => [c.resource.name, c.fields])).toEqual([['paper', ['dept_id']]]);
+    expect(childrenOf('paperinfosem')).toHaveLength(0);
   });
 });
 

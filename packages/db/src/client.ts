@@ -2,6 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { openConnection, type ConnectionOptions } from './connection.ts';
+import type { MigrationTarget } from './migrate.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 
 export type DatabaseOptions = ConnectionOptions;
@@ -10,8 +11,12 @@ export interface Database {
   kind: 'postgresql' | 'pglite';
   prisma: PrismaClient;
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /** Where `applyMigrations` should go for this database: its own connection on PostgreSQL, this PGlite otherwise. */
+  migrationTarget: MigrationTarget;
   /** Runs plain SQL outside Prisma (health checks, test setup). */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Connections open and working right now (see Connection). */
+  liveConnections(): number;
   close(): Promise<void>;
 }
 
@@ -24,7 +29,10 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     kind: connection.kind,
     prisma,
     adapterFactory,
+    migrationTarget:
+      connection.kind === 'postgresql' ? { url: options.url!, connectTimeoutMs: options.connectTimeoutMs } : { pglite: connection.pglite },
     query: connection.query,
+    liveConnections: connection.liveConnections,
     close: async () => {
       await prisma.$disconnect();
       await connection.close();

@@ -9,10 +9,14 @@ export interface ConnectionOptions {
   url?: string;
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
+  /** A new embedded database starts as a copy of this dump (PGlite's dumpDataDir) instead of an empty one (tests). */
+  pgliteSnapshot?: Blob;
   /** Connections per process (per replica): size it so replicas x poolMax stays under the server's max_connections. */
   poolMax?: number;
   /** How long a request waits for a free connection before failing; pg's default waits forever. */
   connectTimeoutMs?: number;
+  /** PostgreSQL cancels any statement of this pool running longer (SQLSTATE 57014); none when unset. PGlite ignores it. */
+  statementTimeoutMs?: number;
 }
 
 /** Plain SQL over PostgreSQL or PGlite, for what needs no Prisma (the demo service, health checks, tests). */
@@ -20,10 +24,34 @@ export type Connection = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Closing twice is harmless: a shutdown and a failing start may both try. */
   close(): Promise<void>;
+  /**
+   * Connections open and working right now. A wait for a free connection that timed out while some are
+   * open means the pool is busy; with none open, the database is not reachable.
+   */
+  liveConnections(): number;
 } & ({ kind: 'postgresql'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite });
 
 /** The extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand). */
 export const pgliteExtensions = { pg_trgm };
+
+/** What a new cluster looks like, dumped from the first in-memory PGlite of this process. */
+let freshCluster: Promise<Blob> | undefined;
+
+/**
+ * A new, empty in-memory PGlite. Creating the cluster (initdb) is most of the seconds a new PGlite takes;
+ * every one after the first in this process loads a copy of the first as it was when new (4-5x faster).
+ */
+async function freshInMemory(): Promise<PGlite> {
+  if (freshCluster) {
+    const snapshot = await freshCluster.catch(() => undefined);
+    if (snapshot) return PGlite.create({ extensions: pgliteExtensions, loadDataDir: snapshot });
+  }
+  const pglite = await PGlite.create('memory://', { extensions: pgliteExtensions });
+  // Dumped before anyone gets to use it, so the copy is a new cluster too.
+  freshCluster = pglite.dumpDataDir('none');
+  await freshCluster.catch(() => (freshCluster = undefined));
+  return pglite;
+}
 
 function closeOnce(close: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | undefined;
@@ -37,23 +65,33 @@ export async function openConnection(options: ConnectionOptions = {}): Promise<C
       max: options.poolMax ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
       idleTimeoutMillis: 30_000,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // An idle client that loses its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
+    let live = 0;
+    pool.on('connect', () => void (live += 1));
+    pool.on('remove', () => void (live -= 1));
     return {
       kind: 'postgresql',
       pool,
       query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
       close: closeOnce(() => pool.end()),
+      liveConnections: () => live,
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.resolve(dir), { recursive: true });
-  const pglite = await PGlite.create(dir, { extensions: pgliteExtensions });
+  const pglite =
+    dir.startsWith('memory://') && !options.pgliteSnapshot
+      ? await freshInMemory()
+      : await PGlite.create(dir, { extensions: pgliteExtensions, loadDataDir: options.pgliteSnapshot });
   return {
     kind: 'pglite',
     pglite,
     query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
     close: closeOnce(() => pglite.close()),
+    // In-process: there is no connection to lose, so a wait for it can only mean busy.
+    liveConnections: () => 1,
   };
 }

@@ -1,39 +1,38 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { parseSettings, settingsSchema } from '@exam/settings';
 import type { ConnectionOptions } from './connection.ts';
+
+// Kept here so existing imports of `@exam/db/env` keep working; the parser lives with the catalogue.
+export { parseSettings } from '@exam/settings';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Parses settings once with a zod schema; the first wrong or missing one throws a single line that names it. */
-export function parseSettings<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`Invalid setting ${String(issue.path[0])}: ${issue.message}`);
-  }
-  return parsed.data;
+const databaseEnv = settingsSchema(['DATABASE_URL', 'DB_POOL_MAX', 'DB_CONNECT_TIMEOUT_MS']);
+const dataEnv = settingsSchema(['DATA_DIR']);
+
+/** The data folder (DATA_DIR, else `<repo>/.data`): the embedded databases and a generated signing secret live there. */
+export function dataDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  const { DATA_DIR } = parseSettings(dataEnv, env);
+  return path.resolve(DATA_DIR || path.join(repoRoot, '.data'));
 }
 
-const databaseEnv = z.object({
-  DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\//, 'must start with postgresql://').optional().or(z.literal('').transform(() => undefined)),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
-});
+/** Each embedded database's folder inside the data folder, unless its own setting names another. */
+const embeddedFolders = { PGLITE_DIR: 'pglite', PGLITE_DIR_DEMO: 'student-demo' } as const;
 
 /**
  * The database settings: DATABASE_URL (else the embedded database in the folder named by `dirSetting`,
- * by default `<repo>/<defaultDir>`), DB_POOL_MAX and DB_CONNECT_TIMEOUT_MS.
+ * by default `<DATA_DIR>/pglite` or `<DATA_DIR>/student-demo`), DB_POOL_MAX and DB_CONNECT_TIMEOUT_MS.
  */
 export function databaseOptionsFromEnv(
   env: NodeJS.ProcessEnv = process.env,
-  { dirSetting = 'PGLITE_DIR', defaultDir = '.data/pglite' } = {},
+  { dirSetting = 'PGLITE_DIR' }: { dirSetting?: keyof typeof embeddedFolders } = {},
 ): ConnectionOptions & { pgliteDir: string } {
   const { DATABASE_URL, DB_POOL_MAX, DB_CONNECT_TIMEOUT_MS } = parseSettings(databaseEnv, env);
   const dir = env[dirSetting]?.trim();
   return {
     url: DATABASE_URL,
-    pgliteDir: dir || path.join(repoRoot, defaultDir),
+    pgliteDir: dir || path.join(dataDirFromEnv(env), embeddedFolders[dirSetting]),
     poolMax: DB_POOL_MAX,
     connectTimeoutMs: DB_CONNECT_TIMEOUT_MS,
   };

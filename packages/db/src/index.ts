@@ -1,6 +1,7 @@
 export { openDatabase, type Database, type DatabaseOptions } from './client.ts';
 export { openConnection, type Connection, type ConnectionOptions } from './connection.ts';
-export { databaseOptionsFromEnv, parseSettings } from './env.ts';
-export { applyMigrations, pendingMigrations, createMigration, readMigrations } from './migrate.ts';
+export { dataDirFromEnv, databaseOptionsFromEnv, parseSettings } from './env.ts';
+export { hashPassword, verifyPassword, type PasswordCheck } from './passwords.ts';
+export { applyMigrations, migrateDatabase, pendingMigrations, createMigration, readMigrations, type MigrationTarget } from './migrate.ts';
 export { Prisma, PrismaClient } from './generated/prisma/client.ts';
 export type * from './generated/prisma/models.ts';

@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import * as engineModule from '@prisma/schema-engine-wasm/schema_engine_bg';
+import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { openConnection } from './connection.ts';
+import { openConnection, type ConnectionOptions } from './connection.ts';
 
 /**
  * Prisma migrations without the Prisma CLI's schema-engine binary (which it downloads from a host
@@ -137,13 +140,78 @@ export interface MigrateOptions {
   migrationsDir?: string;
 }
 
+/**
+ * Where migrations run. On PostgreSQL the migrator opens its own single connection from `url` and
+ * closes it when done: the engine takes a session-level advisory lock and never releases it, so on a
+ * pooled connection of the app the lock outlived the migration and every other replica timed out.
+ * PGlite is one session inside this process, so the open instance itself is used.
+ */
+export type MigrationTarget = { url: string; connectTimeoutMs?: number } | { pglite: PGlite };
+
+/** The key `prisma migrate` locks; taking the same one keeps us and the Prisma CLI from migrating at once. */
+const prismaMigrateLock = 72707369;
+
+export interface ApplyOptions extends MigrateOptions {
+  /** How long to wait for another process's migration to finish (PostgreSQL); the engine alone gives up after 10 s. */
+  lockWaitMs?: number;
+  /** Told once when another process is migrating and this one waits for it. */
+  onWait?: (message: string) => void;
+}
+
 /** Applies every migration the database has not had yet; answers the names it applied (none when up to date). */
-export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory, options: MigrateOptions = {}) {
+export async function applyMigrations(target: MigrationTarget, options: ApplyOptions = {}): Promise<string[]> {
   const migrationsList = readMigrations(options.migrationsDir);
-  return withEngine(adapterFactory, options.schemaPath ?? defaultSchemaPath, async (engine) => {
-    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: noFilters });
-    return appliedMigrationNames;
-  });
+  const run = (factory: SqlMigrationAwareDriverAdapterFactory) =>
+    withEngine(factory, options.schemaPath ?? defaultSchemaPath, async (engine) => {
+      const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: noFilters });
+      return appliedMigrationNames;
+    });
+
+  if ('pglite' in target) {
+    try {
+      return await run(new PrismaPGlite(target.pglite));
+    } finally {
+      // The app goes on using this session: leave it holding no lock.
+      await target.pglite.query('SELECT pg_advisory_unlock_all()');
+    }
+  }
+
+  // One connection (idle forever rather than recycled, so the session and its lock stay the same), ended when done.
+  const pool = new pg.Pool({ connectionString: target.url, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: target.connectTimeoutMs ?? 5000 });
+  pool.on('error', () => {});
+  try {
+    // Queue behind another migrator for as long as it takes (within lockWaitMs), instead of the engine's 10 s.
+    const [{ locked }] = (await pool.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [prismaMigrateLock])).rows as [{ locked: boolean }];
+    if (!locked) {
+      options.onWait?.('Another process is applying migrations; waiting for it to finish.');
+      const waitMs = Math.max(1, Math.round(options.lockWaitMs ?? 600_000));
+      await pool.query(`SET lock_timeout = ${waitMs}`);
+      await pool.query('SELECT pg_advisory_lock($1)', [prismaMigrateLock]).catch((error: Error) => {
+        throw new Error(`Another process kept the migration lock for more than ${+(waitMs / 1000).toFixed(1)} s (${error.message}).`);
+      });
+      await pool.query('RESET lock_timeout');
+    }
+    // The engine takes the same lock again on this session (advisory locks nest), so it never waits.
+    return await run(new PrismaPg(pool));
+  } finally {
+    // Closing the session releases every lock it holds.
+    await pool.end();
+  }
+}
+
+/**
+ * Applies pending migrations to the database the options name: PostgreSQL by its own connection,
+ * or the embedded database opened (and closed) for the purpose. What `db:migrate deploy` runs.
+ */
+export async function migrateDatabase(options: ConnectionOptions, apply: ApplyOptions = {}): Promise<string[]> {
+  if (options.url) return applyMigrations({ url: options.url, connectTimeoutMs: options.connectTimeoutMs }, apply);
+  const connection = await openConnection(options);
+  try {
+    if (connection.kind !== 'pglite') throw new Error('expected the embedded database');
+    return await applyMigrations({ pglite: connection.pglite }, apply);
+  } finally {
+    await connection.close();
+  }
 }
 
 /** Names of migrations in the folder that the database has not applied (for readiness checks). */

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { applyMigrations, createMigration, openDatabase, pendingMigrations, readMigrations } from '../src/index.ts';
-import { dropDatabase } from '../src/testing/test-database.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations, createMigration, openDatabase, pendingMigrations, readMigrations, type Database } from '../src/index.ts';
+import { createEmptyDatabase, dropDatabase } from '../src/testing/test-database.ts';
 import { defaultMigrationsDir, defaultSchemaPath } from '../src/migrate.ts';
 
 const run = promisify(execFile);
@@ -42,12 +42,17 @@ async function emptyDatabase(kind: 'pglite' | 'postgresql') {
 const kinds = pgUrl ? (['pglite', 'postgresql'] as const) : (['pglite'] as const);
 
 describe.each(kinds)('migrate on %s', (kind) => {
+  // One database per kind: the first test migrates it, the second uses the result (migrating another would repeat the first).
+  let db: Database;
+  beforeAll(async () => {
+    db = await emptyDatabase(kind);
+  });
+
   it('applies every migration to an empty database, then finds it up to date', async () => {
-    const db = await emptyDatabase(kind);
     expect(await pendingMigrations(db.query)).toEqual(migrationNames);
-    expect(await applyMigrations(db.adapterFactory)).toEqual(migrationNames);
+    expect(await applyMigrations(db.migrationTarget)).toEqual(migrationNames);
     expect(await pendingMigrations(db.query)).toEqual([]);
-    expect(await applyMigrations(db.adapterFactory)).toEqual([]);
+    expect(await applyMigrations(db.migrationTarget)).toEqual([]);
     const tables = await db.query<{ table_name: string }>(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
     );
@@ -57,11 +62,61 @@ describe.each(kinds)('migrate on %s', (kind) => {
   });
 
   it('leaves the enumerations to the database as well: a bad value is refused even past the API', async () => {
-    const db = await emptyDatabase(kind);
-    await applyMigrations(db.adapterFactory);
+    expect(await pendingMigrations(db.query)).toEqual([]);
     await db.query(`INSERT INTO session (session_id, session_name) VALUES ('2024-25', 'S')`);
     await expect(db.query(`INSERT INTO exam (exam_id, active_status, session_id) VALUES ('E1', 2, '2024-25')`)).rejects.toThrow(/check constraint/);
     await expect(db.query(`INSERT INTO exam (exam_id, active_status, session_id) VALUES ('E1', 1, 'nope')`)).rejects.toThrow(/foreign key/);
+  });
+});
+
+describe.skipIf(!pgUrl)('migrating one PostgreSQL database from several processes', () => {
+  /** A fresh database; answers its connection string and a way to query it. */
+  async function emptyPostgres() {
+    const database = await createEmptyDatabase(pgUrl!, 'exam_migrate');
+    const observer = await openDatabase({ url: database.url, poolMax: 2 });
+    cleanups.push(async () => {
+      await observer.close();
+      await database.drop();
+    });
+    return { url: database.url, query: observer.query };
+  }
+  const migrationLocksHeld = (query: Awaited<ReturnType<typeof emptyPostgres>>['query']) =>
+    query(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = 72707369 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
+
+  it('leaves no lock behind once it is done', async () => {
+    const { url, query } = await emptyPostgres();
+    expect(await applyMigrations({ url })).toEqual(migrationNames);
+    expect(await migrationLocksHeld(query)).toEqual([]);
+  });
+
+  it('applies each migration once when three start at once; the others wait and find nothing to do', async () => {
+    const { url } = await emptyPostgres();
+    const results = await Promise.all([1, 2, 3].map(() => applyMigrations({ url })));
+    expect(results.filter((applied) => applied.length > 0)).toEqual([migrationNames]);
+    expect(results.filter((applied) => applied.length === 0)).toHaveLength(2);
+  });
+
+  it('waits for another migrator for as long as it holds the lock, and says so', async () => {
+    const { url, query } = await emptyPostgres();
+    const holder = await openDatabase({ url, poolMax: 1 });
+    cleanups.push(() => holder.close());
+    await holder.query('SELECT pg_advisory_lock(72707369)');
+    const said: string[] = [];
+    let settled = false;
+    const migrating = applyMigrations({ url }, { onWait: (message) => said.push(message) }).finally(() => (settled = true));
+    await expect.poll(() => said, { timeout: 20_000 }).toEqual(['Another process is applying migrations; waiting for it to finish.']);
+    expect(settled).toBe(false);
+    expect(await pendingMigrations(query)).toEqual(migrationNames);
+    await holder.query('SELECT pg_advisory_unlock(72707369)');
+    expect(await migrating).toEqual(migrationNames);
+  });
+
+  it('gives up with a clear message when the lock is held longer than it may wait', async () => {
+    const { url } = await emptyPostgres();
+    const holder = await openDatabase({ url, poolMax: 1 });
+    cleanups.push(() => holder.close());
+    await holder.query('SELECT pg_advisory_lock(72707369)');
+    await expect(applyMigrations({ url }, { lockWaitMs: 300 })).rejects.toThrow(/^Another process kept the migration lock for more than 0.3 s/);
   });
 });
 
@@ -94,7 +149,7 @@ describe('creating a migration', () => {
 
     const target = await openDatabase({ pgliteDir: 'memory://' });
     cleanups.push(() => target.close());
-    expect(await applyMigrations(target.adapterFactory, { schemaPath, migrationsDir })).toEqual([...migrationNames, '20300102030405_add_notices']);
+    expect(await applyMigrations(target.migrationTarget, { schemaPath, migrationsDir })).toEqual([...migrationNames, '20300102030405_add_notices']);
     await target.query(`INSERT INTO notice (text) VALUES ('hello')`);
   });
 });

@@ -1,13 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
 import request from 'supertest';
 import type { RoleName } from '@exam/contracts';
 import type { Database } from '@exam/db';
-import { DEMO_PASSWORD, demoUsers, seedDemoMasterData, seedDemoUsers } from '@exam/db/seed';
+import { DEMO_PASSWORD, demoUsers } from '@exam/db/seed';
 import { openTestDatabase, type TestDatabase } from '@exam/db/testing';
 import { createApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 
-export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+/** Made per run: a secret written here would be published, and the API refuses published secrets. */
+export const TEST_SECRET = randomBytes(32).toString('hex');
 
 export interface TestContext {
   db: Database;
@@ -21,16 +23,17 @@ export interface TestContext {
   login(email: string, password?: string): Promise<string>;
 }
 
-/** A fresh database with demo users and demo master data, and the app over it, for one test file. */
-export function useTestApp(options: { seedMasterData?: boolean; env?: NodeJS.ProcessEnv; poolMax?: number } = {}): TestContext {
+/**
+ * A database of the file's own, copied from a template made once per run (demo users and demo master
+ * data, or only the demo users), and the app over it.
+ */
+export function useTestApp(options: { seedMasterData?: boolean; env?: NodeJS.ProcessEnv; poolMax?: number; connectTimeoutMs?: number } = {}): TestContext {
   let testDb: TestDatabase;
   const tokens = new Map<string, string>();
   const ctx = {} as TestContext;
 
   beforeAll(async () => {
-    testDb = await openTestDatabase({ url: process.env.DATABASE_URL, template: inject('templateDatabase'), poolMax: options.poolMax });
-    await seedDemoUsers(testDb.db.prisma, 4);
-    if (options.seedMasterData !== false) await seedDemoMasterData(testDb.db.prisma);
+    testDb = await openTestDatabase({ templates: inject('testTemplates'), template: options.seedMasterData === false ? 'demoUsers' : 'demo', poolMax: options.poolMax, connectTimeoutMs: options.connectTimeoutMs });
     const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, BCRYPT_ROUNDS: '4', ...options.env });
     const app = createApp({ db: testDb.db, config });
     Object.assign(ctx, {

@@ -1,17 +1,19 @@
-import { auditReaders, extraEndpoints, masterDataPermissions, resources, type AnyResource, type RoleName } from '@exam/contracts';
+import {
+  can, extraEndpoints, masterDataWorkflows, paperInfoSemResource, resourceByName, resources, sessionCopyPath, sessionResource, studentCcinfoResource, studentImageKinds,
+  studentResource, studentResources, type CapabilityKey, type Resource, type RoleName,
+} from '@exam/contracts';
 
 /**
  * Every operation the API serves, derived from the contracts registry and the extra routes, each with
- * the rule that decides who may call it. The rule only points into the one permission table
- * (`masterDataPermissions`, `auditReaders`), so a change there changes every expectation built on it.
+ * the rule that decides who may call it. The rule only names a capability of the one grants table
+ * (contracts' identity/capabilities.ts), so a change there changes every expectation built on it.
  * roles.test.ts checks that this list and the OpenAPI document (itself checked against the served
  * routes by openapi.test.ts) name exactly the same operations.
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'signed-in' }
-  | { kind: 'master-data'; access: 'read' | 'write' }
-  | { kind: 'audit' };
+  | { kind: 'capability'; capability: CapabilityKey };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -21,32 +23,68 @@ export interface Endpoint {
   path: string;
   access: Access;
   /** The resource for CRUD operations; `keyed` when the path names one record. */
-  resource?: AnyResource;
+  resource?: Resource;
   keyed?: boolean;
+  /**
+   * A file call of the resource: its list as a download (the list's own path and method with `?format=`, so the
+   * OpenAPI document lists it once), its import template, or its import (multipart, not JSON).
+   */
+  file?: 'export' | 'template' | 'import';
+  /** A workflow action on the record (`POST <key path>/<action>`), from the workflow's declaration. */
+  action?: string;
+  /** A keyed read of something the record may not have yet (a student's photo): 200 or 404 for every role. */
+  mayBeMissing?: boolean;
 }
 
-const read = { kind: 'master-data', access: 'read' } as const;
-const write = { kind: 'master-data', access: 'write' } as const;
+const needs = (capability: string): Access => ({ kind: 'capability', capability: capability as CapabilityKey });
+const read = needs('master-data.read');
 
-export const keyPathOf = (resource: AnyResource) => `/${resource.path}/${resource.keyFields.map((f) => `{${f}}`).join('/')}`;
+export const keyPathOf = (resource: Resource) => `/${resource.path}/${resource.keyFields.map((f) => `{${f}}`).join('/')}`;
 
 export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/health', access: { kind: 'public' } },
   { method: 'GET', path: '/ready', access: { kind: 'public' } },
   { method: 'GET', path: '/openapi.json', access: { kind: 'public' } },
+  { method: 'GET', path: '/client-config', access: { kind: 'public' } },
   { method: 'POST', path: '/login', access: { kind: 'public' } },
   { method: 'GET', path: '/check-user', access: { kind: 'signed-in' } },
   { method: 'POST', path: '/logout', access: { kind: 'signed-in' } },
   { method: 'GET', path: '/course/{offset}/{limit}', access: read },
   ...extraEndpoints.map((e) => ({ method: e.method.toUpperCase() as Method, path: e.path, access: read })),
-  { method: 'GET', path: '/audit', access: { kind: 'audit' } },
-  ...resources.flatMap((resource): Endpoint[] => [
-    { method: 'GET', path: `/${resource.path}`, access: read, resource },
-    { method: 'POST', path: `/${resource.path}`, access: write, resource },
-    { method: 'GET', path: keyPathOf(resource), access: read, resource, keyed: true },
-    { method: 'PUT', path: keyPathOf(resource), access: write, resource, keyed: true },
-    { method: 'DELETE', path: keyPathOf(resource), access: write, resource, keyed: true },
+  { method: 'GET', path: '/audit', access: needs('audit.read') },
+  { method: 'POST', path: '/affiliation-letters', access: needs('master-data.write') },
+  {
+    method: 'GET',
+    path: `${keyPathOf(paperInfoSemResource)}/scheme-check`,
+    access: needs(paperInfoSemResource.capability.read),
+    resource: paperInfoSemResource,
+    keyed: true,
+  },
+  // A copy into an existing session from one named by nothing (the matrix fills only the target's key): 404, no change.
+  { method: 'POST', path: sessionCopyPath, access: needs(sessionResource.capability.write), resource: sessionResource, keyed: true },
+  ...[...resources, ...studentResources].flatMap((resource): Endpoint[] => [
+    { method: 'GET', path: `/${resource.path}`, access: needs(resource.capability.read), resource },
+    { method: 'POST', path: `/${resource.path}`, access: needs(resource.capability.write), resource },
+    { method: 'GET', path: keyPathOf(resource), access: needs(resource.capability.read), resource, keyed: true },
+    { method: 'PUT', path: keyPathOf(resource), access: needs(resource.capability.write), resource, keyed: true },
+    { method: 'DELETE', path: keyPathOf(resource), access: needs(resource.capability.write), resource, keyed: true },
+    { method: 'GET', path: `/${resource.path}`, access: needs(resource.capability.read), resource, file: 'export' },
+    { method: 'GET', path: `/import-template/${resource.path}`, access: needs(resource.capability.read), resource, file: 'template' },
+    { method: 'POST', path: `/import/${resource.path}`, access: needs(resource.capability.write), resource, file: 'import' },
+    { method: 'GET', path: `/history${keyPathOf(resource)}`, access: needs(resource.capability.read), resource, keyed: true },
   ]),
+  // The students module's own calls: photo and signature, and the change of an enrolment's elective choices.
+  ...studentImageKinds.flatMap((kind): Endpoint[] => [
+    { method: 'GET', path: `${keyPathOf(studentResource)}/${kind}`, access: needs(studentResource.capability.read), resource: studentResource, keyed: true, mayBeMissing: true },
+    { method: 'POST', path: `${keyPathOf(studentResource)}/${kind}`, access: needs(studentResource.capability.write), resource: studentResource, keyed: true },
+  ]),
+  { method: 'PUT', path: `${keyPathOf(studentCcinfoResource)}/electives`, access: needs(studentCcinfoResource.capability.write), resource: studentCcinfoResource, keyed: true },
+  ...masterDataWorkflows.flatMap((workflow): Endpoint[] => {
+    const resource = resourceByName(workflow.resource)!;
+    return Object.entries(workflow.actions).map(([action, { capability }]) => ({
+      method: 'POST', path: `${keyPathOf(resource)}/${action}`, access: needs(capability), resource, keyed: true, action,
+    }));
+  }),
 ];
 
 /** What the permission table says about a role (undefined: no token at all). */
@@ -57,10 +95,8 @@ export function mayCall(role: RoleName | undefined, endpoint: Endpoint): boolean
       return true;
     case 'signed-in':
       return role !== undefined;
-    case 'master-data':
-      return role !== undefined && masterDataPermissions[role][access.access];
-    case 'audit':
-      return role !== undefined && auditReaders.includes(role);
+    case 'capability':
+      return can(role, access.capability) !== undefined;
   }
 }
 
@@ -76,6 +112,6 @@ export const paramsOf = (template: string) => [...template.matchAll(/\{(\w+)\}/g
 /** Distinct paths (templates), each with the methods served on it. */
 export function pathsWithMethods(): Map<string, Method[]> {
   const paths = new Map<string, Method[]>();
-  for (const e of endpoints) paths.set(e.path, [...(paths.get(e.path) ?? []), e.method]);
+  for (const e of endpoints) if (!paths.get(e.path)?.includes(e.method)) paths.set(e.path, [...(paths.get(e.path) ?? []), e.method]);
   return paths;
 }

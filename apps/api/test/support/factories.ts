@@ -1,4 +1,4 @@
-import type { ResourceName } from '@exam/contracts';
+import { oldVariantA, type ResourceName } from '@exam/contracts';
 import type { Database } from '@exam/db';
 
 let counter = 0;
@@ -66,10 +66,30 @@ export const factories: Record<ResourceName, Factory> = {
     edit: { student_exam_cycle: 'July 2031 (Special)' },
     edited: { student_exam_cycle: 'July 2031 (Special)' },
   },
+  college: {
+    build: async () => ({
+      college_id: uniqueKey('C'), college_name: 'Government Girls College, Beawar', college_name_hi: 'राजकीय कन्या महाविद्यालय, ब्यावर',
+      college_code: 'GGCB', district: 'Beawar', college_type: 'GOVT', is_centre: '0',
+    }),
+    edit: { college_type: 'CONSTITUENT', is_centre: '1', district: '' },
+    edited: { college_type: 'CONSTITUENT', is_centre: 1, district: null, college_code: 'GGCB', status: 'ACTIVE' },
+  },
+  department: {
+    build: async () => ({ dept_id: uniqueKey('D'), dept_name: 'Department of Sanskrit', dept_name_hi: 'संस्कृत विभाग' }),
+    edit: { dept_name: 'Department of Sanskrit and Prakrit', dept_name_hi: 'संस्कृत एवं प्राकृत विभाग' },
+    edited: { dept_name: 'Department of Sanskrit and Prakrit', dept_name_hi: 'संस्कृत एवं प्राकृत विभाग' },
+  },
+  ruleset: {
+    // The rules travel as JSON text here, as a form's text area or a file's cell sends them.
+    build: async () => ({ ruleset_id: uniqueKey('R'), version: '1', scheme: 'OLD', title: 'Test rule set 1', rules: JSON.stringify(oldVariantA.rules), status: 'DRAFT' }),
+    edit: { title: 'Test rule set 1 (revised)', status: 'ACTIVE' },
+    edited: { title: 'Test rule set 1 (revised)', status: 'ACTIVE', scheme: 'OLD', locked: false },
+  },
 };
 
-/** What a record must answer for the strings it was created from: numeric enumerations come back as numbers. */
+/** What a record must answer for the strings it was created from: numeric fields come back as numbers, JSON as JSON. */
 export function expectedRecord(body: Record<string, string>): Record<string, unknown> {
-  const numeric = new Set(['paper_type', 'elective_status', 'active_status']);
-  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, numeric.has(k) ? Number(v) : v]));
+  const numeric = new Set(['paper_type', 'elective_status', 'active_status', 'is_centre', 'version', 'duration_years']);
+  const json = new Set(['rules']);
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, numeric.has(k) ? Number(v) : json.has(k) ? JSON.parse(v) : v]));
 }

@@ -1,22 +1,21 @@
 import type { TestProject } from 'vitest/node';
-import { createTemplateDatabase, dropDatabase } from '@exam/db/testing';
+import { prepareTestTemplates, type TestTemplates } from '@exam/db/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    templateDatabase: string | undefined;
+    testTemplates: TestTemplates;
   }
 }
 
-/** On PostgreSQL, migrate one template database per run; each test file clones it. */
+/** Once per run: the migrated and the demo-seeded template (PostgreSQL databases, or PGlite dumps) every test file copies. */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.log('[api tests] DATABASE_URL not set: each test file runs on an in-memory PGlite database');
-    project.provide('templateDatabase', undefined);
-    return;
-  }
-  const template = await createTemplateDatabase(url, 'exam_api');
-  console.log(`[api tests] PostgreSQL: test files clone the migrated template ${template}`);
-  project.provide('templateDatabase', template);
-  return () => dropDatabase(url, template);
+  const { templates, dispose } = await prepareTestTemplates({ url, prefix: 'exam_api' });
+  console.log(
+    url
+      ? `[api tests] PostgreSQL: each test file clones a template database (${Object.values(templates.kind === 'postgresql' ? templates.databases : {}).join(', ')})`
+      : '[api tests] DATABASE_URL not set: each test file loads its own in-memory PGlite from a template dump',
+  );
+  project.provide('testTemplates', templates);
+  return dispose;
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { answerClientErrorsAsJson } from '../../src/http.ts';
+import { answerClientErrorsAsJson } from '../../src/platform/http/middleware.ts';
 
 export interface RawResponse {
   status: number;

@@ -1,14 +1,25 @@
-import { errorBody, type ErrorBody } from '@exam/contracts';
+import { codeForStatus, errorBody, errorCodes, type ErrorCode } from '@exam/contracts';
+import { z } from 'zod';
 import { getToken } from './token.ts';
+
+/** An error answer as received: the API always sends its code, a proxy's own error page may not. */
+const receivedErrorBody = errorBody.extend({ code: z.string().optional() });
+type ReceivedErrorBody = z.infer<typeof receivedErrorBody>;
 
 /** A failed call: the HTTP status (0 when the network failed) and the error body the API answered. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: ErrorBody,
+    readonly body: ReceivedErrorBody,
   ) {
     super(body.message);
     this.name = 'ApiError';
+  }
+
+  /** The stable code screens decide by (the status's own code when an answer carried none, or one this build does not know). */
+  get code(): ErrorCode {
+    const sent = this.body.code;
+    return sent !== undefined && Object.hasOwn(errorCodes, sent) ? (sent as ErrorCode) : codeForStatus(this.status);
   }
 
   get fieldErrors(): Record<string, string[]> | undefined {
@@ -38,42 +49,62 @@ export interface RequestOptions {
   skipUnauthorizedHandler?: boolean;
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, base = '/api' } = options;
+async function send(path: string, init: RequestInit, options: Pick<RequestOptions, 'token' | 'base'>) {
+  const { base = '/api' } = options;
   const token = options.token === undefined ? getToken() : options.token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  let response: Response;
+  const headers = new Headers(init.headers);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
   try {
-    response = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    return { token, response: await fetch(`${base}${path}`, { ...init, headers }) };
   } catch (cause) {
     if ((cause as Error)?.name === 'AbortError') throw cause;
-    throw new ApiError(0, { message: 'The server could not be reached. Check the connection and try again.' });
+    throw new ApiError(0, { message: 'The server could not be reached. Check the connection and try again.', code: 'UNAVAILABLE' });
   }
+}
 
-  const text = await response.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-  }
-  if (response.ok) return data as T;
-
-  const parsed = errorBody.safeParse(data);
+/** A failed answer as an ApiError (a rejected token also signs the user out, unless the caller handles it). */
+function failure(response: Response, data: unknown, token: string | null, options: Pick<RequestOptions, 'skipUnauthorizedHandler'>) {
+  const parsed = receivedErrorBody.safeParse(data);
   const error = new ApiError(
     response.status,
     parsed.success ? parsed.data : { message: response.statusText || `Request failed with status ${response.status}` },
   );
-  if (response.status === 401 && token && !options.skipUnauthorizedHandler) onUnauthorized();
-  throw error;
+  if (error.code === 'UNAUTHENTICATED' && token && !options.skipUnauthorizedHandler) onUnauthorized();
+  return error;
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const { token, response } = await send(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }, options);
+  const data = parseJson(await response.text());
+  if (response.ok) return data as T;
+  throw failure(response, data, token, options);
+}
+
+export interface FileRequestOptions extends Omit<RequestOptions, 'body'> {
+  /** A file upload (multipart/form-data; the browser sets its boundary). */
+  body?: FormData;
+  /** Statuses other than 2xx whose answer the caller reads itself (an import's 422 report). */
+  accept?: readonly number[];
+}
+
+/**
+ * A call whose answer is a file (a download) or whose body is one (an upload): the same token, the same failures as
+ * `request`, and the answer handed back as it is. The token goes in the header, never in an address.
+ */
+export async function requestFile(path: string, options: FileRequestOptions = {}): Promise<Response> {
+  const { method = 'GET', body, signal } = options;
+  const { token, response } = await send(path, { method, body, signal }, options);
+  if (response.ok || options.accept?.includes(response.status)) return response;
+  throw failure(response, parseJson(await response.text()), token, options);
 }

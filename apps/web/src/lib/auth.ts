@@ -1,4 +1,4 @@
-import { canReadMasterData, canWriteMasterData, checkUserResponse, type LoginPayload, type UserRole } from '@exam/contracts';
+import { can, checkUserResponse, type CapabilityKey, type LoginPayload, type UserRole } from '@exam/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './api.ts';
 import { getToken } from './token.ts';
@@ -13,11 +13,14 @@ export const currentUserQuery = () =>
     staleTime: 60_000,
   });
 
-export const useCurrentUser = () => useQuery({ ...currentUserQuery(), enabled: !!getToken() });
+/** `enabled: false` while it is not yet settled whose session this is (an old link's token, `LinkTokenChoice`). */
+export const useCurrentUser = ({ enabled = true } = {}) => useQuery({ ...currentUserQuery(), enabled: enabled && !!getToken() });
 
+/** What the signed-in user may do, from the one grants table of contracts (the API enforces the same table). */
 export function usePermissions() {
   const { data: user } = useCurrentUser();
-  return { user, canRead: canReadMasterData(user?.name), canWrite: canWriteMasterData(user?.name) };
+  const holds = (capability: CapabilityKey) => !!can(user?.name, capability);
+  return { user, holds, canRead: holds('master-data.read'), canWrite: holds('master-data.write') };
 }
 
 export const login = (payload: LoginPayload) =>

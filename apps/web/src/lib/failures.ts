@@ -1,5 +1,7 @@
+import { errorCodes, type ErrorCode } from '@exam/contracts';
 import { isApiError } from './api.ts';
 import { endSession } from './session.ts';
+import { tell } from '../components/ui/dialog.tsx';
 
 /**
  * The error catalogue of the spec (section 8), as data each screen declaration picks from:
@@ -7,7 +9,8 @@ import { endSession } from './session.ts';
  * - `record`: only recorded (logged, and the screen says it could not load);
  * - `silent`: nothing shown (add failures of semester, ccinfo_sem and paperinfosem);
  * - `show`: the server's message shown under the form.
- * A rejected token (401) always signs out; a 409 always raises the alert, then the record or list is reloaded.
+ * A rejected token (UNAUTHENTICATED) always signs out; a conflict (DUPLICATE_KEY, IN_USE, STALE_EDIT, any 409 code)
+ * always raises the alert (an in-page alert dialog), then the record or list is reloaded. Decisions go by the answer's `code`, never its text.
  */
 export type LoadFailure = 'sign-out' | 'record';
 export type SaveFailure = 'sign-out' | 'silent' | 'show';
@@ -20,12 +23,16 @@ export interface FailurePolicy {
 
 export const conflictAlert = (message: string) => `Error Code: 409 Error: ${message}`;
 
+/** Codes of answers that say the data changed or is in the way (status 409): the catalogue's alert, then a reload. */
+const isConflict = (code: ErrorCode) => errorCodes[code].status === 409;
+const signedOut = (error: unknown): boolean => isApiError(error) && error.code === 'UNAUTHENTICATED';
+
 export const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong.';
 
 /** A list or record could not be loaded. Returns true when the session was ended. */
 export function handleLoadFailure(error: unknown, policy: LoadFailure): boolean {
-  if (isApiError(error) && error.status === 401) return true; // already ended by the API client
+  if (signedOut(error)) return true; // already ended by the API client
   if (policy === 'sign-out') {
     endSession();
     return true;
@@ -49,12 +56,12 @@ export function handleSaveFailure(error: unknown, policy: SaveFailure): SaveOutc
     console.error(error);
     return { message: messageOf(error), reload: false };
   }
-  if (error.status === 401) return { reload: false };
-  if (error.status === 409) {
-    window.alert(conflictAlert(error.message));
+  if (signedOut(error)) return { reload: false };
+  if (isConflict(error.code)) {
+    void tell(conflictAlert(error.message));
     return { reload: true };
   }
-  if (error.fieldErrors) return { message: error.message, errors: error.fieldErrors, reload: true };
+  if (error.code === 'VALIDATION_FAILED' && error.fieldErrors) return { message: error.message, errors: error.fieldErrors, reload: true };
   if (policy === 'sign-out') {
     endSession();
     return { reload: false };
@@ -68,9 +75,9 @@ export function handleSaveFailure(error: unknown, policy: SaveFailure): SaveOutc
 
 /** A delete failed: a conflict is alerted and the list reloaded; anything else is only recorded. */
 export function handleDeleteFailure(error: unknown): { reload: boolean } {
-  if (isApiError(error) && error.status === 401) return { reload: false };
-  if (isApiError(error) && error.status === 409) {
-    window.alert(conflictAlert(error.message));
+  if (signedOut(error)) return { reload: false };
+  if (isApiError(error) && isConflict(error.code)) {
+    void tell(conflictAlert(error.message));
     return { reload: true };
   }
   console.error(error);

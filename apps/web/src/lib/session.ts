@@ -1,3 +1,4 @@
+import { keepDrafts } from './drafts.ts';
 import { clearStorage } from './token.ts';
 
 type Navigate = (path: string) => void;
@@ -12,6 +13,8 @@ export function registerSessionHandlers(handlers: { navigate: Navigate; clearCac
 
 /** What the spec calls being logged out: local storage cleared, and the user at the site root. */
 export function endSession() {
+  // What a form held is kept for this tab, and the page remembered, so signing in again loses nothing typed.
+  keepDrafts();
   clearStorage();
   navigate('/');
   // After the navigation, so the screens being left do not refetch without a token.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openPage, runId, shot, signIn, storedToken, type Dialog } from './browser.ts';
+import { api, baseUrl, DEMO_PASSWORD, launch, openPage, runId, shot, signIn, storedToken, type Dialog } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -84,10 +84,13 @@ describeBrowser('behaviours of the spec in the browser', () => {
     await page.goto('/AddSession');
     await page.getByLabel('Session Id', { exact: true }).fill('2023-24');
     await page.getByLabel('Session Name', { exact: true }).fill('Duplicate');
-    let before = dialogs.length;
+    const before = dialogs.length;
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect.poll(() => dialogs.length).toBe(before + 1);
-    expect(dialogs.at(-1)).toEqual({ type: 'alert', message: 'Error Code: 409 Error: Session 2023-24 already exists.' });
+    // An in-page alert dialog with the catalogue's sentence (no window.alert).
+    const duplicate = page.getByRole('alertdialog', { name: 'Error Code: 409 Error: Session 2023-24 already exists.' });
+    await duplicate.waitFor();
+    await duplicate.getByRole('button', { name: 'OK' }).click();
+    await duplicate.waitFor({ state: 'detached' });
 
     const rti = `STALE-${runId}`;
     await api(token, 'POST', '/examcycle', { rti, student_exam_cycle: 'As first read' });
@@ -99,11 +102,11 @@ describeBrowser('behaviours of the spec in the browser', () => {
       updated_at: (current.body.examcycle as { updated_at: string }).updated_at,
     });
     await page.getByLabel('Student Exam Cycle', { exact: true }).fill('My late edit');
-    before = dialogs.length;
     await page.getByRole('button', { name: 'Update', exact: true }).click();
-    await expect.poll(() => dialogs.length).toBe(before + 1);
-    expect(dialogs.at(-1)!.type).toBe('alert');
-    expect(dialogs.at(-1)!.message).toMatch(/^Error Code: 409 Error: \S/);
+    const stale = page.getByRole('alertdialog', { name: /^Error Code: 409 Error: \S/ });
+    await stale.waitFor();
+    await stale.getByRole('button', { name: 'OK' }).click();
+    expect(dialogs.length).toBe(before);
     // The record is reloaded: the form now shows what was stored meanwhile.
     await expect.poll(() => page.getByLabel('Student Exam Cycle', { exact: true }).inputValue()).toBe('Changed meanwhile');
     await api(token, 'DELETE', `/examcycle/${rti}`);
@@ -129,6 +132,34 @@ describeBrowser('behaviours of the spec in the browser', () => {
     expect(new URL(none.page.url()).pathname).toBe('/');
     expect(await storedToken(none.page)).toBeNull();
     await none.context.close();
+  });
+
+  it("a ?token= link of another user never silently replaces the signed-in one: a dialog asks, staying is the default", async () => {
+    const login = async (email: string) =>
+      ((await (await fetch(`${baseUrl()}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) })).json()) as { token: string }).token;
+    const officeToken = await login('office@university.test');
+    const a = await openPage(browser);
+    await signIn(a.page, 'admin@university.test');
+    const adminToken = (await storedToken(a.page))!;
+
+    await a.page.goto(`/ListPapers?token=${encodeURIComponent(officeToken)}`);
+    const dialog = a.page.getByRole('dialog', { name: 'Which account should stay signed in?' });
+    await dialog.waitFor();
+    expect(a.page.url()).not.toContain('token');
+    await shot(a.page, 'link-token-choice');
+    // Staying is focused: Enter keeps the admin signed in.
+    await expect.poll(() => a.page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Stay signed in as /);
+    await a.page.keyboard.press('Enter');
+    await a.page.getByRole('heading', { name: 'List Papers' }).waitFor();
+    expect(await storedToken(a.page)).toBe(adminToken);
+
+    await a.page.goto(`/ListPapers?token=${encodeURIComponent(officeToken)}`);
+    await dialog.getByRole('button', { name: /continue as/ }).click();
+    await a.page.getByRole('heading', { name: 'List Papers' }).waitFor();
+    expect(await storedToken(a.page)).toBe(officeToken);
+    expect((await api(officeToken, 'GET', '/check-user')).body).toMatchObject({ user_role: { name: 'office' } });
+    await expect.poll(async () => (await api(adminToken, 'GET', '/check-user')).status).toBe(401);
+    await a.context.close();
   });
 
   it('logout revokes the token, clears storage and goes to the root; an old link token in /Logout/:id is revoked too', async () => {
@@ -210,6 +241,7 @@ describeBrowser('behaviours of the spec in the browser', () => {
   it('student demo: add (Student Created Succesfully), list, view, edit with the id read-only, delete', async () => {
     const demo = await openPage(browser);
     const email = `e2e.${runId.toLowerCase()}@university.test`;
+    await signIn(demo.page, 'office@university.test');
     await demo.page.goto('/add');
     await demo.page.getByLabel('Student Name').fill('  E2E Student ');
     await demo.page.getByLabel('Email').fill(email);
@@ -233,8 +265,11 @@ describeBrowser('behaviours of the spec in the browser', () => {
     await demo.page.goto('/List');
     const before = demo.dialogs.length;
     await demo.page.getByRole('button', { name: `Delete ${id}` }).click();
+    const confirm = demo.page.getByRole('alertdialog', { name: 'Do you want to delete the student' });
+    expect(await confirm.textContent()).toContain(`${id} E2E Student Renamed`);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await demo.page.locator('.notice.success').waitFor();
-    expect(demo.dialogs.length).toBe(before + 1);
+    expect(demo.dialogs.length).toBe(before);
     await demo.page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).waitFor({ state: 'detached' });
     await demo.context.close();
   });

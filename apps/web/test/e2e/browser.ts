@@ -2,18 +2,19 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const screenshotsDir = fileURLToPath(new URL('../../screenshots/', import.meta.url));
 
 export const DEMO_PASSWORD = 'Demo@12345';
 export const baseUrl = () => inject('baseUrl');
 
-export async function launch(): Promise<Browser> {
+/** `extraArgs`, e.g. `--host-resolver-rules=MAP exam-server 127.0.0.1` to open the app by a name that is not localhost. */
+export async function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: inject('chromiumPath'),
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   });
 }
 
@@ -22,14 +23,12 @@ export interface Dialog {
   message: string;
 }
 
-/** A page whose dialogs are recorded and accepted, and whose calls to the demo service's usual port reach the test's one. */
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 860 }) {
-  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl(), viewport });
-  const demo = inject('demoUrl');
-  await context.route(/:3001\/students\//, (route) => {
-    const url = new URL(route.request().url());
-    return route.continue({ url: `${demo}${url.pathname}${url.search}` });
-  });
+/**
+ * A page whose dialogs are recorded and accepted. Nothing is rerouted: the app finds the demo service on its own
+ * (the API tells it the port at run time), as it must for a user.
+ */
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 860 }, base = baseUrl()) {
+  const context: BrowserContext = await browser.newContext({ baseURL: base, viewport });
   const page = await context.newPage();
   const dialogs: Dialog[] = [];
   page.on('dialog', (dialog) => {
@@ -67,3 +66,21 @@ export async function api(token: string, method: string, path: string, body?: un
 
 /** Unique per run, so a shared PostgreSQL database can hold rows of earlier runs. */
 export const runId = Date.now().toString(36).slice(-5).toUpperCase();
+
+/**
+ * One browser and one page signed in as `email` for a whole describe block (closed after it): `session.page`,
+ * `session.dialogs` (window dialogs seen) and `session.token` are there once its beforeAll has run.
+ */
+export function useSignedInPage(email?: string) {
+  const session = {} as { browser: Browser; page: Page; dialogs: Dialog[]; token: string };
+  beforeAll(async () => {
+    session.browser = await launch();
+    Object.assign(session, await openPage(session.browser));
+    await signIn(session.page, email);
+    session.token = (await storedToken(session.page))!;
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  return session;
+}

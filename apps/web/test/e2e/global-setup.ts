@@ -82,14 +82,17 @@ export default async function setup(project: TestProject) {
   let demo: Started | undefined;
   try {
     // One after the other: on a shared database the API must migrate before the demo creates its table.
+    // Both read the same PORT and DEMO_PORT, as under `pnpm start`: the API tells the pages the demo's port, the demo
+    // checks tokens with the API at PORT and allows pages from PORT on whatever host name it is reached by.
+    const ports = { PORT: String(apiPort), DEMO_PORT: String(demoPort) };
     api = await startService('API', ['--import', tsx, 'apps/api/src/server.ts'], {
       cwd: repoRoot,
-      env: { ...env, PORT: String(apiPort), SEED_DEMO: '1', WEB_DIST: dist, BCRYPT_ROUNDS: '4' },
+      env: { ...env, ...ports, SEED_DEMO: '1', SEED_DEMO_USERS: '1', WEB_DIST: dist, BCRYPT_ROUNDS: '4' },
     });
-    demo = await startService('student demo', ['--import', tsx, 'apps/student-demo/src/server.ts'], {
-      cwd: repoRoot,
-      env: { ...env, DEMO_PORT: String(demoPort), DEMO_CORS_ORIGINS: baseUrl },
-    });
+    const demoEnv: NodeJS.ProcessEnv = { ...env, ...ports };
+    delete demoEnv.DEMO_CORS_ORIGINS;
+    delete demoEnv.API_URL;
+    demo = await startService('student demo', ['--import', tsx, 'apps/student-demo/src/server.ts'], { cwd: repoRoot, env: demoEnv });
   } catch (error) {
     await Promise.all([stopService(api), stopService(demo)]);
     await throwaway?.drop();

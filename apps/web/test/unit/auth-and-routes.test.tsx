@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { placeholderModules, titleOfPath } from '../../src/app/route-table.ts';
+import { placeholderModules, titleOfPath } from '../../src/features/dashboard/modules.ts';
 import { adoptTokenFromSearch } from '../../src/lib/token.ts';
 import { adminUser, renderApp } from './harness.tsx';
 
@@ -41,10 +41,17 @@ describe('login', () => {
 });
 
 describe('token in the address', () => {
-  it('takes ?token= into storage and drops it from the address', () => {
-    expect(adoptTokenFromSearch('?token=abc&id=7')).toBe('?id=7');
+  it('takes ?token= into storage when nobody is signed in, and drops it from the address', () => {
+    expect(adoptTokenFromSearch('?token=abc&id=7')).toEqual({ search: '?id=7', conflicting: null });
     expect(localStorage.getItem('myData')).toBe('abc');
     expect(adoptTokenFromSearch('?id=7')).toBeNull();
+  });
+
+  it('never replaces a signed-in token by itself: another token is handed back to be chosen', () => {
+    localStorage.setItem('myData', 'signed-in');
+    expect(adoptTokenFromSearch('?token=other&id=7')).toEqual({ search: '?id=7', conflicting: 'other' });
+    expect(localStorage.getItem('myData')).toBe('signed-in');
+    expect(adoptTokenFromSearch('?token=signed-in')).toEqual({ search: '', conflicting: null });
   });
 
   it('an in-app address with ?token= is replaced by one without it', async () => {
@@ -56,6 +63,84 @@ describe('token in the address', () => {
     expect(router.state.location.search).toBe('?id=P1');
     expect(localStorage.getItem('myData')).toBe('from-link');
     expect(api.callsTo('GET', /paper\/P1/)[0].authorization).toBe('Bearer from-link');
+  });
+});
+
+describe('a ?token= link while another user is signed in', () => {
+  const office = { ...adminUser, name: 'office', email: 'office@university.test', display_name: 'Office Clerk' };
+  const paper = { paper_id: 'P1', paper_name: 'Hindi', created_at: '2024-06-01T10:00:00.000Z', updated_at: '2024-06-01T10:00:00.000Z' };
+  /** The API knows test-token (admin) and the tokens given; other tokens get 401. */
+  const openLink = (link: string, known: Record<string, object> = { 'office-token': office }, current: object | null = adminUser) =>
+    renderApp(`/ViewPaper?token=${link}&id=P1`, {
+      setup: (a) =>
+        a
+          .on('GET', /^\/api\/check-user$/, (call) => {
+            const user = { ...(current && { 'Bearer test-token': current }), ...Object.fromEntries(Object.entries(known).map(([t, u]) => [`Bearer ${t}`, u])) }[call.authorization ?? ''];
+            return user ? { body: { user_role: user } } : { status: 401, body: { message: 'Unauthenticated.' } };
+          })
+          .on('GET', /^\/api\/paper\/P1$/, { body: { paper } })
+          .on('POST', /^\/api\/logout$/, { body: { message: 'Signed out' } }),
+    });
+
+  it('asks which account stays, in a labelled dialog with staying focused, before any screen shows', async () => {
+    const { router, api } = openLink('office-token');
+    const dialog = await screen.findByRole('dialog', { name: 'Which account should stay signed in?' });
+    expect(dialog).toHaveAccessibleDescription(/signed in as Administrator \(admin@university\.test\).*signs in as Office Clerk \(office@university\.test\)/);
+    const stay = within(dialog).getByRole('button', { name: 'Stay signed in as Administrator' });
+    await waitFor(() => expect(stay).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Sign out Administrator and continue as Office Clerk' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?id=P1');
+    expect(localStorage.getItem('myData')).toBe('test-token');
+    expect(api.callsTo('GET', /paper/)).toHaveLength(0);
+  });
+
+  it('staying keeps the signed-in user and opens the linked screen as them', async () => {
+    const { api, user } = openLink('office-token');
+    await user.click(await screen.findByRole('button', { name: 'Stay signed in as Administrator' }));
+    expect(await screen.findByText('Hindi')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(localStorage.getItem('myData')).toBe('test-token');
+    expect(api.callsTo('GET', /paper\/P1/).map((c) => c.authorization)).toEqual(['Bearer test-token']);
+    expect(api.callsTo('POST', /logout/)).toHaveLength(0);
+  });
+
+  it('Escape also stays', async () => {
+    const { user } = openLink('office-token');
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Hindi')).toBeInTheDocument();
+    expect(localStorage.getItem('myData')).toBe('test-token');
+  });
+
+  it("switching signs the current user out on the server and continues as the link's user", async () => {
+    const { api, user } = openLink('office-token');
+    await user.click(await screen.findByRole('button', { name: 'Sign out Administrator and continue as Office Clerk' }));
+    expect(await screen.findByText('Hindi')).toBeInTheDocument();
+    expect(localStorage.getItem('myData')).toBe('office-token');
+    expect(api.callsTo('POST', /logout/).map((c) => c.authorization)).toEqual(['Bearer test-token']);
+    expect(api.callsTo('GET', /paper\/P1/).map((c) => c.authorization)).toEqual(['Bearer office-token']);
+  });
+
+  it('asks nothing when the link is for the same user, or its token is not valid: the signed-in token stays', async () => {
+    for (const [link, known] of [
+      ['admin-again', { 'admin-again': adminUser }],
+      ['revoked-token', {}],
+    ] as const) {
+      const { api, view } = openLink(link, known);
+      expect(await screen.findByText('Hindi')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(localStorage.getItem('myData')).toBe('test-token');
+      expect(api.callsTo('GET', /paper\/P1/).map((c) => c.authorization)).toEqual(['Bearer test-token']);
+      view.unmount();
+    }
+  });
+
+  it("gives way to the link's user without asking when the signed-in session has ended (expired or revoked)", async () => {
+    const { api } = openLink('office-token', undefined, null);
+    expect(await screen.findByText('Hindi')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(localStorage.getItem('myData')).toBe('office-token');
+    expect(api.callsTo('GET', /paper\/P1/).map((c) => c.authorization)).toEqual(['Bearer office-token']);
   });
 });
 
@@ -91,7 +176,8 @@ describe('dashboard panels', () => {
     renderApp('/Dashboard', { user: { ...adminUser, name: 'faculty', system: 'university', dept_id: 'HIN', college_id: null } });
     const panel = await screen.findByRole('article');
     expect(panel).toHaveTextContent('HIN');
-    expect(within(panel).queryByText('College')).toBeNull();
+    // No College line in its details (the master-data links do list colleges).
+    expect(within(panel).queryByText('College', { selector: 'dt' })).toBeNull();
   });
 
   it.each(['admin', 'office', 'result', 'calculate', 'document', 'document_admin', 'student'])('%s has its own panel', async (role) => {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp, stamp } from './harness.tsx';
 
 
@@ -51,14 +51,16 @@ describe('add form', () => {
   });
 
   it('raises the 409 alert on a duplicate add', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = renderApp('/AddExamCycle', {
-      setup: (a) => a.on('POST', /^\/api\/examcycle$/, { status: 409, body: { message: 'Exam cycle R1 already exists' } }),
+      setup: (a) => a.on('POST', /^\/api\/examcycle$/, { status: 409, body: { message: 'Exam cycle R1 already exists', code: 'DUPLICATE_KEY' } }),
     });
     await user.type(await screen.findByLabelText('RTI (Id)'), 'R1');
     await user.type(screen.getByLabelText('Student Exam Cycle'), 'May 2024');
     await user.click(screen.getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error Code: 409 Error: Exam cycle R1 already exists'));
+    // An in-page alert dialog with the catalogue's sentence, closed by its OK button.
+    const alert = await screen.findByRole('alertdialog', { name: 'Error Code: 409 Error: Exam cycle R1 already exists' });
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });
 
@@ -98,7 +100,6 @@ describe('edit form', () => {
   });
 
   it('shows the server message after other edits, and the stale-edit 409 alert reloads the record', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const cycle = { rti: 'R1', student_exam_cycle: 'May 2024', created_at: stamp, updated_at: stamp };
     let conflict = true;
     const { api, user } = renderApp('/EditExamCycle?id=R1', {
@@ -107,14 +108,15 @@ describe('edit form', () => {
           .on('GET', /^\/api\/examcycle\/R1$/, () => ({ body: { examcycle: cycle } }))
           .on('PUT', /^\/api\/examcycle\/R1$/, () =>
             conflict
-              ? { status: 409, body: { message: 'The record was changed by someone else; reload it' } }
+              ? { status: 409, body: { message: 'The record was changed by someone else; reload it', code: 'STALE_EDIT' } }
               : { body: { examcycle: cycle, message: 'Exam cycle updated successfully' } },
           ),
     });
     expect(await screen.findByLabelText(/RTI \(Id\)/)).toHaveAttribute('readonly');
     await user.type(screen.getByLabelText('Student Exam Cycle'), ' II');
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error Code: 409 Error: The record was changed by someone else; reload it'));
+    const alert = await screen.findByRole('alertdialog', { name: 'Error Code: 409 Error: The record was changed by someone else; reload it' });
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(api.callsTo('GET', /^\/api\/examcycle\/R1$/)).toHaveLength(2));
     conflict = false;
     await user.click(screen.getByRole('button', { name: 'Update' }));
@@ -133,7 +135,8 @@ describe('edit form', () => {
     expect(await screen.findByRole('heading', { name: 'Edit Paper' })).toBeInTheDocument();
     await screen.findByDisplayValue('Hindi');
     const labels = Array.from(document.querySelectorAll('form label')).map((l) => l.textContent);
-    expect(labels).toEqual(['Paper Id', 'Paper Name', 'Paper Code', 'Paper Code Desc', 'Paper Desc']);
+    // The spec's fields in its order, then the lifecycle's additions (lifecycle-api.md).
+    expect(labels).toEqual(['Paper Id', 'Paper Name', 'Paper Code', 'Paper Code Desc', 'Paper Desc', 'Paper Name (Hindi)', 'Department']);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The given data was invalid.');

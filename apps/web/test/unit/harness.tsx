@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { routes } from '../../src/app/router.tsx';
 import { setUnauthorizedHandler } from '../../src/lib/api.ts';
+import { forgetDemoBase } from '../../src/features/student-demo/index.ts';
 import { createQueryClient } from '../../src/lib/query-client.ts';
 import { endSession, registerSessionHandlers } from '../../src/lib/session.ts';
 import { TOKEN_KEY } from '../../src/lib/token.ts';
@@ -71,9 +72,11 @@ export function renderApp(
   const { token = 'test-token', user = adminUser } = options;
   if (token) localStorage.setItem(TOKEN_KEY, token);
   const api = fakeApi();
+  forgetDemoBase();
   api.on('GET', /^\/api\/check-user$/, (call) =>
     call.authorization ? { body: { user_role: user } } : { status: 401, body: { message: 'Unauthenticated.' } },
   );
+  api.on('GET', /^\/api\/client-config$/, { body: { student_demo_port: 3001 } });
   options.setup?.(api);
   const client = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });

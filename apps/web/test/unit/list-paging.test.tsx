@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp, stamp } from './harness.tsx';
 
 const courses = Array.from({ length: 23 }, (_, i) => ({
@@ -77,7 +77,6 @@ describe('delete from a list', () => {
     let rows = [
       { sem_id: 'S1', sem_name: 'Semester 1', sem_disc1: 'I', sem_disc2: null, sem_disc3: null, sem_disc4: null, created_at: stamp, updated_at: stamp },
     ];
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { api, user } = renderApp('/ListSems', {
       setup: (a) =>
         a
@@ -95,30 +94,37 @@ describe('delete from a list', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Add New SemPart' })).toHaveAttribute('href', '/AddSem');
 
+    // The spec's sentence in an in-page alert dialog naming the record; Cancel deletes nothing.
     await user.click(screen.getByRole('button', { name: 'Delete S1' }));
-    expect(confirm).toHaveBeenLastCalledWith('Do you want to delete the SemPart');
+    let dialog = await screen.findByRole('alertdialog', { name: 'Do you want to delete the SemPart' });
+    expect(dialog).toHaveAccessibleDescription('S1 Semester 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(api.callsTo('DELETE', /sempart/)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete S1' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Do you want to delete the SemPart' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('SemPart deleted successfully')).toBeInTheDocument();
     expect(await screen.findByText('No Record Available')).toBeInTheDocument();
     expect(api.callsTo('GET', /^\/api\/sempart\?/).length).toBeGreaterThanOrEqual(2);
   });
 
   it('alerts a 409 with the catalogue text and reloads the list', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const session = { session_id: '2023-24', session_name: 'Session 2023-24', current_status: 'Active', session_disc: null, session_short_disc: null, session_format_1: '2023-2024', session_format_2: null, session_format_3: null, created_at: stamp, updated_at: stamp };
     const { api, user } = renderApp('/ListSession', {
       setup: (a) =>
         a
           .on('GET', /^\/api\/session\?/, { body: { session: [session], total: 1 } })
-          .on('DELETE', /^\/api\/session\/2023-24$/, { status: 409, body: { message: 'Session is still used by exams' } }),
+          .on('DELETE', /^\/api\/session\/2023-24$/, { status: 409, body: { message: 'Session is still used by exams', code: 'IN_USE' } }),
     });
     await screen.findByText('Session 2023-24');
     await user.click(screen.getByRole('button', { name: 'Delete 2023-24' }));
-    expect(window.confirm).toHaveBeenCalledWith('Do you want to Delete?');
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error Code: 409 Error: Session is still used by exams'));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Do you want to Delete?' });
+    expect(confirm).toHaveAccessibleDescription('2023-24 Session 2023-24');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    const alert = await screen.findByRole('alertdialog', { name: 'Error Code: 409 Error: Session is still used by exams' });
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(api.callsTo('GET', /^\/api\/session\?/)).toHaveLength(2));
   });
 });

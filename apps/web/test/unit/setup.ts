@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Screens load as lazy chunks; on a busy shared machine that can take longer than the 1 s default wait.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

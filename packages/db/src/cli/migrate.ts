@@ -1,9 +1,12 @@
-// `pnpm db:migrate` applies pending migrations to the configured database (DATABASE_URL, else the embedded one).
-// `pnpm db:migrate create <name>` writes a new migration for schema changes, replaying the folder on an in-memory shadow database.
+// `db:migrate deploy` (or no command) applies pending migrations to the configured database (DATABASE_URL, else the
+// embedded one) on a connection of its own, waiting for any other migrator first; it exits 0 when the schema is
+// current and 1 with one line otherwise. Compose's one-shot `migrate` service runs it before the app replicas start.
+// `db:migrate create <name>` writes a new migration for schema changes, replaying the folder on an in-memory shadow database.
 import { openDatabase } from '../client.ts';
 import { databaseOptionsFromEnv } from '../env.ts';
-import { applyMigrations, createMigration } from '../migrate.ts';
+import { createMigration, migrateDatabase } from '../migrate.ts';
 
+const usage = 'Usage: db:migrate [deploy | create <name>]';
 const [command, name] = process.argv.slice(2);
 
 try {
@@ -14,13 +17,15 @@ try {
     await shadow.close();
     console.log(dir ? `Wrote ${dir}` : 'The schema matches the migrations; nothing to write.');
   } else if (command === undefined || command === 'deploy') {
-    const db = await openDatabase(databaseOptionsFromEnv());
-    const applied = await applyMigrations(db.adapterFactory);
-    await db.close();
+    const applied = await migrateDatabase(databaseOptionsFromEnv(), { onWait: (message) => console.log(message) });
     console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date.');
+  } else if (command === '--help' || command === 'help') {
+    console.log(usage);
   } else {
-    throw new Error(`Unknown command ${command}; use: db:migrate [deploy | create <name>]`);
+    throw new Error(`Unknown command ${command}; ${usage}`);
   }
+  // Done: the engine leaves a 10 s timer of its own pending, which would hold the process (and compose's migrate service).
+  process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -1,6 +1,6 @@
-import bcrypt from 'bcrypt';
 import type { RoleName } from '@exam/contracts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { hashPassword } from '../passwords.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -36,7 +36,7 @@ export async function ensureUsers(
   for (const { password, ...user } of users) {
     const email = user.email.toLowerCase();
     if (await prisma.user.findUnique({ where: { email } })) continue;
-    const password_hash = await bcrypt.hash(password, bcryptRounds);
+    const password_hash = await hashPassword(password, bcryptRounds);
     await prisma.user.createMany({ data: [{ ...user, email, password_hash }], skipDuplicates: true });
     created += 1;
   }

@@ -1,0 +1,1 @@
+export { masterDataModule } from './routes.ts';

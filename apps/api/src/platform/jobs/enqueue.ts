@@ -1,0 +1,59 @@
+import { can, refusalOf, type Job, type JobSummary } from '@exam/contracts';
+import type { Database } from '@exam/db';
+import { forbidden, parseOr422 } from '../http/errors.ts';
+import type { JobDefinition } from './define.ts';
+import { senderOf, sendRunMessage } from './queue.ts';
+import { toJob } from './store.ts';
+
+/** Who starts a job: the signed-in user (`res.locals.user`), or null for the system. */
+export type JobStarter = { id: number; role: string } | null;
+
+/**
+ * Starts a job of `definition`'s kind with `data` for `user`: checks the kind's capability (403 FORBIDDEN without
+ * it) and its data (422 VALIDATION_FAILED), then writes the `job` row (QUEUED) and the queue's message in one transaction. Answers the job
+ * as `202 {job}` carries it; `job.job_id` is the id `GET /api/job/{id}` reports on. A route answers with it:
+ *
+ *   const job = await enqueueJob(db, allotRolls, { exam_id }, res.locals.user!);
+ *   res.status(202).json({ job });
+ */
+export async function enqueueJob<Data>(db: Database, definition: JobDefinition<Data>, data: Data, user: JobStarter): Promise<JobSummary> {
+  if (user && !can(user.role, definition.capability)) throw forbidden(refusalOf(user.role, definition.capability));
+  const checked = definition.data ? parseOr422(definition.data, data) : data;
+  const boss = await senderOf(db);
+  const row = await db.prisma.$transaction(async (tx) => {
+    const created = await tx.job.create({
+      data: {
+        kind: definition.kind,
+        data: (checked ?? {}) as object,
+        started_by: user?.id ?? null,
+        max_attempts: definition.maxAttempts ?? 3,
+        message: definition.title ?? null,
+      },
+    });
+    await sendRunMessage(boss, tx, created.id);
+    return created;
+  });
+  wakeRunners(db);
+  const { job_id, kind, status, done, total, message } = toJob(row);
+  return { job_id, kind, status, done, total, message };
+}
+
+/** Runners in this process on `db`, woken after an enqueue so the job starts at once instead of at their next poll. */
+const localRunners = new WeakMap<Database, Set<() => void>>();
+
+export function onEnqueued(db: Database, wake: () => void): () => void {
+  let set = localRunners.get(db);
+  if (!set) localRunners.set(db, (set = new Set()));
+  set.add(wake);
+  return () => set.delete(wake);
+}
+
+function wakeRunners(db: Database) {
+  for (const wake of localRunners.get(db) ?? []) wake();
+}
+
+/** The job `id` as the API reports it, or undefined. */
+export async function findJob(db: Database, id: string): Promise<Job | undefined> {
+  const row = await db.prisma.job.findUnique({ where: { id } });
+  return row ? toJob(row) : undefined;
+}

@@ -1,0 +1,85 @@
+import { Router, type Request, type Response } from 'express';
+import {
+  allowedActions, startsFrom, workflowActionBody, type CapabilityKey, type Resource, type Workflow, type WorkflowAction,
+} from '@exam/contracts';
+import type { Database, Prisma } from '@exam/db';
+import { recordChange } from '../audit/audit-trail.ts';
+import { scopeOf } from '../auth/capabilities.ts';
+import { scopeWhere } from '../auth/scope.ts';
+import type { ResourceRegistry } from '../crud/registry.ts';
+import { describeKey, flatWhere, keyFromPath, keyString, present, type KeyValues } from '../crud/store.ts';
+import { AppError, invalid, notFound, parseOr422, staleEdit } from '../http/errors.ts';
+import { methodNotAllowed } from '../http/middleware.ts';
+
+/** The path of one action of a resource, in Express spelling: `/:college_id/suspend`. */
+export const actionPath = (resource: Resource, action: string) => `/${resource.keyFields.map((f) => `:${f}`).join('/')}/${action}`;
+
+/**
+ * Every action of one workflow at `POST /<resource path>/<key...>/<action>`, body `{reason?, updated_at?}`. In this
+ * order: 403 without the action's capability; 404 for a record that does not exist or lies out of the caller's
+ * scope (the capability's scope); 409 STALE_EDIT when `updated_at` is not the record's; 409 INVALID_TRANSITION
+ * naming the current status and the actions allowed now; 422 when a required reason is missing. The move and its
+ * audit entry (actor, action, reason, before and after) are one transaction, and the move only happens from the
+ * status and updated_at just read, so two racing actions cannot both succeed.
+ */
+export function workflowRouter(workflow: Workflow, { db, registry }: { db: Database; registry: ResourceRegistry }) {
+  const resource = registry.resource(workflow.resource);
+  const store = registry.store(workflow.resource);
+  // Create, edit and import take only `fields`: a status among them could be set without its workflow.
+  if (workflow.field in resource.fields) {
+    throw new Error(`${resource.name}.${workflow.field} is moved by its workflow: declare it in the resource's extras, not its fields.`);
+  }
+  if (!(workflow.field in resource.extras)) throw new Error(`${resource.name} does not answer its workflow's status ${workflow.field}: add it to the resource's extras.`);
+  const select = store.include ? { include: store.include } : {};
+  const router = Router();
+
+  const find = async (tx: Prisma.TransactionClient, key: KeyValues, within: Record<string, unknown>) =>
+    (await store.delegate(tx).findMany({ where: { AND: [flatWhere(resource.keyFields, key), within] }, take: 1, ...select }))[0];
+
+  const take = (actionKey: string, action: WorkflowAction) => async (req: Request, res: Response) => {
+    const scope = scopeOf(res, action.capability as CapabilityKey);
+    const body = parseOr422(workflowActionBody, req.body ?? {});
+    const key = keyFromPath(resource, req.params as Record<string, string>);
+    const name = `${resource.title} ${describeKey(resource, key)}`;
+    const within = scopeWhere(scope, res.locals.user!, resource.scopeFields);
+
+    const row = await db.prisma.$transaction(async (tx) => {
+      const current = within && (await find(tx, key, within));
+      if (!current) throw notFound(`${name} does not exist.`);
+      const before = present(store, current);
+      if (body.updated_at && new Date(body.updated_at).getTime() !== (current.updated_at as Date).getTime()) {
+        throw staleEdit(`${name} was changed by someone else after you opened it. Reload it and try again.`);
+      }
+      const status = before[workflow.field];
+      if (!startsFrom(workflow, action, before)) {
+        const now = allowedActions(workflow, before, res.locals.user?.role).map((a) => `${a.label} (${a.key})`);
+        const why = action.from.includes(status as string)
+          ? `${action.label} needs ${action.guard?.description ?? 'a condition that does not hold'}`
+          : `${action.label} is not allowed from that status`;
+        throw new AppError(
+          'INVALID_TRANSITION',
+          `${name} is ${workflow.labelOf(status)} (${String(status)}); ${why}. ${now.length ? `Allowed now: ${now.join(', ')}.` : 'No action is allowed now.'}`,
+        );
+      }
+      if (action.reason === 'required' && !body.reason) throw invalid({ reason: [`Required: say why (${action.label.toLowerCase()} is recorded with its reason)`] });
+
+      // Only from the status and version just read: a concurrent action or edit in between makes this match nothing.
+      const { count } = await store.delegate(tx).updateMany({
+        where: { ...flatWhere(resource.keyFields, key), updated_at: current.updated_at, [workflow.field]: status },
+        data: { [workflow.field]: action.to, updated_at: new Date() },
+      });
+      if (count !== 1) throw staleEdit(`${name} was changed by someone else just now. Reload it and try again.`);
+      const after = present(store, (await find(tx, key, {}))!);
+      await recordChange(tx, req, res, {
+        action: 'transition', transition: actionKey, reason: body.reason, entity: resource.name, key: keyString(resource, key), before, after,
+      });
+      return after;
+    });
+    res.json({ [resource.responseKey]: row, message: `${name} is now ${workflow.labelOf(action.to)}.` });
+  };
+
+  for (const [actionKey, action] of Object.entries(workflow.actions) as Array<[string, WorkflowAction]>) {
+    router.route(actionPath(resource, actionKey)).post(take(actionKey, action)).all(methodNotAllowed);
+  }
+  return router;
+}

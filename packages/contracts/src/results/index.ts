@@ -1,0 +1,6 @@
+// The results module's shapes: rule sets, the grading engine's input and its computed studentresult.
+export * from './decimal.ts';
+export * from './ruleset-rules.ts';
+export * from './ruleset-presets.ts';
+export * from './grading-input.ts';
+export * from './student-result.ts';

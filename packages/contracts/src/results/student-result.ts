@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { markCell } from './grading-input.ts';
+import { schemeCode } from './ruleset-rules.ts';
+
+/**
+ * The computed `studentresult` (lifecycle-api.md, Results) as the grading engine returns it; the
+ * API adds the fields the database owns (version, run_id, published_at, notification_no,
+ * supersedes_version) — see `studentResult`.
+ */
+
+/** Values in an explanation: decimals as strings ("66.57", or an exact fraction "154/18"), counts as integers. */
+const explanationValue = z.union([z.string(), z.number().int(), z.boolean(), z.null()]);
+
+export const explanationStep = z.object({
+  /** What was decided: STATUS, COMPONENTS, TOTAL, GRADE, GRACE, AGGREGATE, DIVISION, SGPA, CGPA, RESULT, ... */
+  step: z.string(),
+  /** `<ruleset_id>@<version>:<path in the rules>` (e.g. "OLD-A@1:grace.G1"), when a rule decided it. */
+  rule_id: z.string().optional(),
+  inputs: z.record(z.string(), explanationValue),
+  output: z.record(z.string(), explanationValue),
+  /** A sentence a student can read. */
+  text: z.string(),
+});
+export type ExplanationStep = z.infer<typeof explanationStep>;
+
+export const paperResultCode = z.enum(['P', 'F', 'AB', 'UFM', 'RW', 'RL', 'EX', 'S', 'U']);
+export type PaperResultCode = z.infer<typeof paperResultCode>;
+
+export const studentResultCode = z.enum(['PASS', 'PASS_GRACE', 'PROMOTED', 'FAIL', 'ABSENT', 'RL', 'RW', 'UFM', 'DETAINED']);
+export type StudentResultCode = z.infer<typeof studentResultCode>;
+
+export const backlogReason = z.enum(['INTERNAL', 'EXTERNAL', 'BOTH', 'OVERALL', 'ABSENT', 'MALPRACTICE']);
+export type BacklogReason = z.infer<typeof backlogReason>;
+
+const decimalOut = z.string();
+
+export const resultLine = z.object({
+  paper_id: z.string(),
+  credit: decimalOut,
+  int: markCell,
+  ext: markCell,
+  pr: markCell,
+  /** Several grace rules on one paper: marks added up, rule ids joined with "+". */
+  grace: z.object({ marks: decimalOut, rule_id: z.string() }).nullable(),
+  total: decimalOut.nullable(),
+  max: decimalOut,
+  percentage: decimalOut.nullable(),
+  grade: z.string().nullable(),
+  grade_point: decimalOut.nullable(),
+  credit_points: decimalOut.nullable(),
+  paper_result: paperResultCode,
+  explanation: z.array(explanationStep),
+});
+export type ResultLine = z.infer<typeof resultLine>;
+
+export const computedStudentResult = z.object({
+  student_id: z.string(),
+  exam_id: z.string(),
+  session_id: z.string(),
+  course_comb_id: z.string(),
+  sem_id: z.string(),
+  ruleset_id: z.string(),
+  ruleset_version: z.number().int(),
+  scheme: schemeCode,
+  total: decimalOut.nullable(),
+  max_total: decimalOut.nullable(),
+  percentage: decimalOut.nullable(),
+  division: z.string().nullable(),
+  credits_registered: decimalOut.nullable(),
+  credits_earned: decimalOut.nullable(),
+  credit_points: decimalOut.nullable(),
+  sgpa: decimalOut.nullable(),
+  cgpa: decimalOut.nullable(),
+  result: studentResultCode,
+  backlogs: z.array(z.string()),
+  lines: z.array(resultLine),
+  explanation: z.array(explanationStep),
+});
+export type ComputedStudentResult = z.infer<typeof computedStudentResult>;
+
+/** A backlog the run opens (student_backlog.failure_reason). */
+export const backlogEntry = z.object({ paper_id: z.string(), reason: backlogReason });
+export type BacklogEntry = z.infer<typeof backlogEntry>;
+
+/** The full answer of GET /api/studentresult/...: the computed result plus what the database owns. */
+export const studentResult = computedStudentResult.extend({
+  version: z.number().int().min(1),
+  run_id: z.string(),
+  published_at: z.string().nullable(),
+  notification_no: z.string().nullable(),
+  supersedes_version: z.number().int().nullable(),
+});
+export type StudentResult = z.infer<typeof studentResult>;

@@ -1,0 +1,2 @@
+// The separate student-records demo service's shapes.
+export * from './student.ts';
