@@ -191,10 +191,13 @@ describeBrowser('behaviours of the spec in the browser', () => {
 
   it('faculty of a college signs in by keyboard: dashboard with dept_id and college_id, master data read-only', async () => {
     const f = await openPage(browser);
-    // Keyboard only: past the skip link to Email, then Password, then Enter.
+    // Keyboard only: the skip link comes first and jumps over the header (its language switch) to the form's Email,
+    // then Password, then Enter.
     await f.page.goto('/');
     await f.page.getByLabel('Email').waitFor();
     await f.page.keyboard.press('Tab');
+    expect(await f.page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await f.page.keyboard.press('Enter');
     await f.page.keyboard.press('Tab');
     expect(await f.page.evaluate(() => document.activeElement?.id)).toBe('login-email');
     await f.page.keyboard.type('faculty.college@university.test');
