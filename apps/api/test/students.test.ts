@@ -300,5 +300,9 @@ describe('photos and signatures', () => {
     const faculty = { Authorization: `Bearer ${await ctx.login('faculty.college@university.test')}` };
     expect((await ctx.api.get('/api/student/2024C102001/photo').set(faculty)).status).toBe(404);
     expect((await ctx.api.post('/api/student/2024C101001/photo').set(await ctx.as('student')).attach('file', png(300, 400), 'p.png')).status).toBe(403);
+    // An impossible enrolment number (PostgreSQL text cannot hold NUL) is a missing student, not a server error.
+    const impossible = await ctx.api.get('/api/student/a%00b/photo').set(o);
+    expect(impossible.status).toBe(404);
+    expect(impossible.body.code).toBe('NOT_FOUND');
   });
 });

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import { studentImageLimits, studentResource, type CapabilityKey, type StudentImageAnswer, type StudentImageKind } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { recordChange } from '../../platform/audit/audit-trail.ts';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
 import { scopeWhere } from '../../platform/auth/scope.ts';
+import { keyFromPath } from '../../platform/crud/store.ts';
 import { AppError, invalid, notFound } from '../../platform/http/errors.ts';
 import { methodNotAllowed } from '../../platform/http/middleware.ts';
 import { imageInfo } from './image-size.ts';
@@ -38,7 +39,9 @@ export function studentImageRoutes(db: Database, dataDir: string) {
   const folder = path.join(dataDir, 'student-files');
   const router = Router();
   /** The student by key within the caller's reach of `access`; out of scope answers 404 like a missing one. */
-  const student = async (res: Response, id: string, access: 'read' | 'write') => {
+  const student = async (req: Request, res: Response, access: 'read' | 'write') => {
+    // The key as every other call reads it: an impossible one (a NUL, a slash, too long) is a missing student.
+    const { student_id: id } = keyFromPath(studentResource, req.params as Record<string, string>) as { student_id: string };
     const scope = scopeOf(res, studentResource.capability[access] as CapabilityKey);
     const within = scopeWhere(scope, res.locals.user!, studentResource.scopeFields);
     const found = within && (await db.prisma.student.findFirst({ where: { AND: [{ student_id: id }, within] } }));
@@ -50,7 +53,7 @@ export function studentImageRoutes(db: Database, dataDir: string) {
     router
       .route(`/student/:student_id/${kind}`)
       .get(async (req, res) => {
-        const row = await student(res, req.params.student_id!, 'read');
+        const row = await student(req, res, 'read');
         const hash = row[`${kind}_sha256`];
         if (!hash) throw notFound(`Student ${row.student_id} has no ${kind} yet.`);
         const content = await readFile(path.join(folder, hash));
@@ -65,7 +68,7 @@ export function studentImageRoutes(db: Database, dataDir: string) {
         },
         receive(kind),
         async (req, res) => {
-          const row = await student(res, req.params.student_id!, 'write');
+          const row = await student(req, res, 'write');
           const file = req.file?.buffer;
           if (!file?.length) throw invalid({ file: [`Choose a ${kind} file (JPEG or PNG).`] });
           const info = imageInfo(file);
