@@ -3,5 +3,6 @@ export * from './kit/index.ts';
 export * from './identity/index.ts';
 export * from './master-data/index.ts';
 export * from './students/index.ts';
+export * from './exam-forms/index.ts';
 export * from './student-demo/index.ts';
 export * from './results/index.ts';

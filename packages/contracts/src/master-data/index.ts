@@ -16,4 +16,4 @@ export * from './lookups.ts';
 export * from './workflows.ts';
 export * from './affiliation-letters.ts';
 export * from './session-copy.ts';
-export { hindiText, defaultedEnum, optionalEnum, wholeNumber, optionalKey } from './fields.ts';
+export { hindiText, defaultedEnum, optionalEnum, wholeNumber, defaultedWholeNumber, optionalKey } from './fields.ts';
