@@ -278,6 +278,26 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
     await shot(page, 'clerk-hindi-dashboard');
 
+    // A form: its labels, help texts, dropdown options and button; the delete dialog: its sentence and buttons.
+    await page.goto('/AddPaper');
+    await page.getByLabel('प्रश्नपत्र आईडी').waitFor();
+    await page.getByLabel('प्रश्नपत्र का नाम', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'जोड़ें', exact: true }).waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'clerk-hindi-form');
+    await page.goto('/ListPapers');
+    await page.getByRole('button', { name: /हटाएँ$/ }).first().click();
+    const dialog = page.getByRole('alertdialog', { name: 'क्या आप यह प्रश्नपत्र हटाना चाहते हैं' });
+    await dialog.getByRole('button', { name: 'रद्द करें' }).waitFor();
+    await shot(page, 'clerk-hindi-dialog');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // A student's record: field names and enumerations in Hindi, the names as written.
+    await page.goto('/ViewStudent?id=2024C101001');
+    await page.getByRole('rowheader', { name: 'नामांकन संख्या' }).first().waitFor();
+    await page.getByRole('rowheader', { name: 'जन्म तिथि' }).first().waitFor();
+    await shot(page, 'clerk-hindi-student');
+
     // Back to English: the spec's texts exactly.
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();

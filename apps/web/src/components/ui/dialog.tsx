@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import './dialog.css';
+import { useT } from '../../lib/i18n.ts';
 
 interface DialogProps {
   /** The heading, also the dialog's accessible name. */
@@ -141,12 +142,17 @@ export function DialogHost() {
     () => requests[0],
   );
   if (!current) return null;
+  return <DialogOf current={current} index={requests.indexOf(current)} />;
+}
+
+function DialogOf({ current, index }: { current: Request; index: number }) {
+  const { t } = useT();
   const { kind, message, detail, confirmLabel, resolve } = current;
   return (
     <Dialog
-      key={requests.indexOf(current) + message}
+      key={index + message}
       role="alertdialog"
-      title={message}
+      title={t(message)}
       description={detail ? <p className="dialog-record">{detail}</p> : undefined}
       onClose={() => resolve(false)}
       initialFocus={kind === 'confirm' ? '[data-cancel]' : '[data-ok]'}
@@ -155,15 +161,15 @@ export function DialogHost() {
         {kind === 'confirm' ? (
           <>
             <button type="button" className="button primary" onClick={() => resolve(true)}>
-              {confirmLabel}
+              {t(confirmLabel)}
             </button>
             <button type="button" className="button secondary" data-cancel onClick={() => resolve(false)}>
-              Cancel
+              {t('Cancel')}
             </button>
           </>
         ) : (
           <button type="button" className="button primary" data-ok onClick={() => resolve(true)}>
-            OK
+            {t('OK')}
           </button>
         )}
       </div>

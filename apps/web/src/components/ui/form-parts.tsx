@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { useT } from '../../lib/i18n.ts';
 import { ErrorList, errorItemId, listServerErrors, type ListedError } from './error-list.tsx';
 
 export interface ServerFailure {
@@ -50,14 +51,15 @@ export function FormFooter({ submitLabel, submitting, busyText = 'Saving…', me
   message?: string;
   errors: ListedError[];
 }) {
+  const { t } = useT();
   return (
     <>
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={submitting}>
-          {submitLabel}
+          {t(submitLabel)}
         </button>
         {more}
-        {submitting && <span className="loading">{busyText}</span>}
+        {submitting && <span className="loading">{t(busyText)}</span>}
       </div>
       <ErrorList message={message} errors={errors} />
     </>

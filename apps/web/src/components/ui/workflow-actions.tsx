@@ -1,6 +1,7 @@
 import { allowedActions, confirmText, type KeyedAction, type Workflow } from '@exam/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.ts';
 import { Dialog } from './dialog.tsx';
 import { ErrorList, errorItemId, listServerErrors } from './error-list.tsx';
 import { Notice } from './page.tsx';
@@ -22,13 +23,14 @@ interface WorkflowActionsProps {
 export function WorkflowActions({ workflow, record, role, onAct }: WorkflowActionsProps) {
   const [open, setOpen] = useState<KeyedAction | null>(null);
   const [done, setDone] = useState('');
+  const { t } = useT();
   const allowed = allowedActions(workflow, record, role);
   return (
     <>
-      <div className="workflow-bar" role="group" aria-label="Status and actions">
-        <span className="status-label">Status:</span>
+      <div className="workflow-bar" role="group" aria-label={t('Status and actions')}>
+        <span className="status-label">{t('Status:')}</span>
         <span className="status-badge" data-status={String(record[workflow.field] ?? '')}>
-          {workflow.labelOf(record[workflow.field])}
+          {t(workflow.labelOf(record[workflow.field]))}
         </span>
         {allowed.map((action) => (
           <button
@@ -40,7 +42,7 @@ export function WorkflowActions({ workflow, record, role, onAct }: WorkflowActio
               setOpen(action);
             }}
           >
-            {action.label}
+            {t(action.label)}
           </button>
         ))}
       </div>
@@ -70,6 +72,7 @@ function ActionDialog({ action, record, onAct, onClose, onDone }: {
 }) {
   const reasonId = useId();
   const [reason, setReason] = useState('');
+  const { t } = useT();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ message?: string; errors?: Record<string, string[]> }>({});
   const errors = listServerErrors(failure.errors, { reason: 'Reason' });
@@ -94,12 +97,12 @@ function ActionDialog({ action, record, onAct, onClose, onDone }: {
   };
 
   return (
-    <Dialog title={action.label} description={<p>{confirmText(action, record)}</p>} onClose={onClose}>
+    <Dialog title={t(action.label)} description={<p>{confirmText(action, record)}</p>} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         {action.reason !== 'none' && (
           <div className="field">
             <label htmlFor={reasonId}>
-              Reason <span className="field-note">({action.reason === 'required' ? 'required' : 'optional'})</span>
+              {t('Reason')} <span className="field-note">({t(action.reason === 'required' ? 'required' : 'optional')})</span>
             </label>
             <textarea
               id={reasonId}
@@ -117,12 +120,12 @@ function ActionDialog({ action, record, onAct, onClose, onDone }: {
         <ErrorList message={failure.message} errors={errors} />
         <div className="form-actions">
           <button type="submit" className="button primary" disabled={busy}>
-            {action.label}
+            {t(action.label)}
           </button>
           <button type="button" className="button secondary" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </button>
-          {busy && <span className="loading">Working…</span>}
+          {busy && <span className="loading">{t('Working…')}</span>}
         </div>
       </form>
     </Dialog>

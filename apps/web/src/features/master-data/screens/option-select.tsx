@@ -1,17 +1,19 @@
 import { useEffect, useRef, type Ref, type SelectHTMLAttributes } from 'react';
 import { useOptions, type Option, type OptionSource } from '../api/options.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 export const PLACEHOLDER = '-select-';
 
 /** A dropdown's options after its first one; a value the options lack (an old record, a bookmark) still shows, as itself. */
 export function OptionList({ value, options }: { value: string; options: Option[] }) {
   const known = value === '' || options.some((option) => option.value === value);
+  const { t } = useT();
   return (
     <>
       {!known && <option value={value}>{value}</option>}
       {options.map((option) => (
         <option key={option.value} value={option.value}>
-          {option.label}
+          {t(option.label)}
         </option>
       ))}
     </>

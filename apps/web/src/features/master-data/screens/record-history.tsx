@@ -5,6 +5,7 @@ import './record-history.css';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import type { RecordKey } from '../api/resource-api.ts';
 import { displayValue, type ResourceScreens } from '../declaration.ts';
+import { T } from '../../../components/ui/text.tsx';
 
 /** `GET /api/history/<R>/<key>`: the record's audit trail, newest first. */
 export function useRecordHistory(resource: AnyResource, key: RecordKey, enabled: boolean) {
@@ -63,7 +64,7 @@ export function RecordHistoryPanel({ screens, recordKey }: { screens: ResourceSc
                       <tbody>
                         {changedFields(entry, Object.keys(screens.labels)).map(({ field, before, after }) => (
                           <tr key={field}>
-                            <th scope="row">{screens.labels[field] ?? field}</th>
+                            <th scope="row"><T>{screens.labels[field] ?? field}</T></th>
                             <td>{entry.action === 'create' ? '' : show(field, before)}</td>
                             <td>{show(field, after)}</td>
                           </tr>

@@ -7,6 +7,7 @@ import { Notice } from '../../../components/ui/page.tsx';
 import { StoredFileLink } from '../../../components/ui/stored-file-link.tsx';
 import type { ResourceRecord } from '../api/resource-api.ts';
 import type { RecordJob } from '../declaration.ts';
+import { T } from '../../../components/ui/text.tsx';
 
 /** A job that makes a file answers it as `result.file` (contracts' storedFile). */
 const fileResult = z.object({ file: storedFile });
@@ -38,7 +39,7 @@ export function RecordJobs({ jobs, record }: { jobs: RecordJob[]; record: Resour
       <div className="page-nav">
         {mine.map((job) => (
           <button key={job.label} type="button" className="button secondary" disabled={starting} onClick={() => void start(job)}>
-            {job.label}
+            <T>{job.label}</T>
           </button>
         ))}
       </div>

@@ -8,6 +8,7 @@ import { displayValue, type ResourceScreens } from '../declaration.ts';
 import { ResourceForm, type FormOutcome } from './resource-form.tsx';
 import { RecordState, ResourcePage, useKeyedRecord } from './resource-page.tsx';
 import { WriteGuard } from './write-guard.tsx';
+import { T } from '../../../components/ui/text.tsx';
 
 /** An edit refused as stale (409 STALE_EDIT): what the user sent, kept to compare with the record as it is now. */
 interface StaleEdit {
@@ -109,7 +110,7 @@ function StaleComparison({ screens, mine, current, onApplyMine, onKeepTheirs, bu
             <tbody>
               {differing.map((field) => (
                 <tr key={field}>
-                  <th scope="row">{screens.labels[field] ?? field}</th>
+                  <th scope="row"><T>{screens.labels[field] ?? field}</T></th>
                   <td>{show(field, mine[field])}</td>
                   <td>{show(field, current[field])}</td>
                 </tr>

@@ -7,6 +7,7 @@ import { FormFooter, listFormErrors } from '../../../components/ui/form-parts.ts
 import type { ResourceScreens } from '../declaration.ts';
 import { OptionSelect } from './option-select.tsx';
 import { dropDraft, onSessionEnd, pageKey, readDraft, saveDraft } from '../../../lib/drafts.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 type FormValues = Record<string, string>;
 type Parsed = Record<string, unknown>;
@@ -45,6 +46,7 @@ const asText = (value: unknown) => (value == null ? '' : typeof value === 'objec
  */
 export function ResourceForm({ screens, mode, fields, record, submitLabel, outcome, onSubmit, initial, anotherLabel }: ResourceFormProps) {
   const { resource, labels } = screens;
+  const { t } = useT();
   const keyFields = resource.keyFields as readonly string[];
   const updatable = resource.updatable as readonly string[];
   const readOnly = (field: string) => mode === 'edit' && !updatable.includes(field);
@@ -117,14 +119,14 @@ export function ResourceForm({ screens, mode, fields, record, submitLabel, outco
       <div className="form-grid">
         {fields.map((field) => (
           <div className="field" key={field}>
-            <label htmlFor={idOf(field)}>{labels[field] ?? field}</label>
+            <label htmlFor={idOf(field)}>{t(labels[field] ?? field)}</label>
             {screens.help?.[field] && (
               <span id={helpId(field)} className="field-hint">
-                {screens.help[field]}
+                {t(screens.help[field])}
               </span>
             )}
             {control(field)}
-            {readOnly(field) && keyFields.includes(field) && <span className="field-hint">Part of the key: cannot change.</span>}
+            {readOnly(field) && keyFields.includes(field) && <span className="field-hint">{t('Part of the key: cannot change.')}</span>}
           </div>
         ))}
       </div>

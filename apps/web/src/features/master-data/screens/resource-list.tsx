@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { CapabilityKey, FileFormat } from '@exam/contracts';
 import { importPath } from '../import-path.ts';
@@ -64,15 +64,18 @@ export function ResourceList({ screens }: { screens: ResourceScreens }) {
     rendered.current = search;
     latest.current = search;
   }
-  const setParams = (changes: Record<string, string | null>, push = false) => {
-    const next = new URLSearchParams(latest.current);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null) next.delete(name);
-      else next.set(name, value);
-    }
-    latest.current = next;
-    setSearch(next, { replace: !push });
-  };
+  const setParams = useCallback(
+    (changes: Record<string, string | null>, push = false) => {
+      const next = new URLSearchParams(latest.current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+      }
+      latest.current = next;
+      setSearch(next, { replace: !push });
+    },
+    [setSearch],
+  );
 
   useEffect(() => {
     if (query.error) handleLoadFailure(query.error, screens.failures.load);
@@ -84,8 +87,7 @@ export function ResourceList({ screens }: { screens: ResourceScreens }) {
   const settled = !!query.data && !query.isPlaceholderData;
   useEffect(() => {
     if (settled && page > lastPage) setParams({ page: String(lastPage) });
-    // setParams is rebuilt each render; what matters is whether the page still exists.
-  }, [settled, page, lastPage]);
+  }, [settled, page, lastPage, setParams]);
 
   const onDelete = async (row: ResourceRecord) => {
     // The spec's sentence, in an in-page dialog that also names the record.

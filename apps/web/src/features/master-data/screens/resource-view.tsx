@@ -12,6 +12,7 @@ import { RecordState, ResourcePage, useKeyedRecord } from './resource-page.tsx';
 import { RecordJobs } from './record-jobs.tsx';
 import { RecordLink } from './row-links.tsx';
 import { RecordHistoryPanel } from './record-history.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 /**
  * One record as a single-row table, with an edit link for roles that may write; a resource with a workflow shows
@@ -25,6 +26,7 @@ export function ResourceView({ screens }: { screens: ResourceScreens }) {
   const { key, query } = useKeyedRecord(screens, view.loadFailure ?? 'sign-out');
   const workflow = workflowOf(resource.name);
   const act = useWorkflowAction(resource, key);
+  const { t } = useT();
 
   const editLink = (row: ResourceRecord) =>
     paths.edit && canWrite ? <RecordLink resource={resource} to={paths.edit} recordKey={keyOf(resource, row)} action="edit" /> : null;
@@ -50,7 +52,7 @@ export function ResourceView({ screens }: { screens: ResourceScreens }) {
   }));
   if (paths.edit && canWrite) lines.push({ id: 'action', header: 'Action', cell: editLink });
   const recordColumns = (row: ResourceRecord): TableColumn<Line>[] => [
-    { id: 'field', header: 'Field', cell: (line) => <strong>{line.header}</strong>, className: 'field-name' },
+    { id: 'field', header: 'Field', cell: (line) => <strong>{t(line.header)}</strong>, className: 'field-name' },
     { id: 'value', header: 'Value', cell: (line) => line.cell(row) },
   ];
 
@@ -74,7 +76,7 @@ export function ResourceView({ screens }: { screens: ResourceScreens }) {
               <p className="record-links">
                 {view.links.map((link) => (
                   <Link key={link.label} className="button secondary" to={link.to(record)}>
-                    {link.label}
+                    {t(link.label)}
                   </Link>
                 ))}
               </p>
@@ -109,6 +111,7 @@ const tabs = ['Record', 'History'] as const;
  */
 function RecordTabs({ children, history }: { children: ReactNode; history: ReactNode }) {
   const [current, setCurrent] = useState<(typeof tabs)[number]>('Record');
+  const { t } = useT();
   const id = (tab: string, part: 'tab' | 'panel') => `record-${tab.toLowerCase()}-${part}`;
   const onKeyDown = (event: KeyboardEvent) => {
     const index = tabs.indexOf(current);
@@ -121,7 +124,7 @@ function RecordTabs({ children, history }: { children: ReactNode; history: React
   };
   return (
     <>
-      <div className="tabs" role="tablist" aria-label="Record and history" onKeyDown={onKeyDown}>
+      <div className="tabs" role="tablist" aria-label={t('Record and history')} onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button
             key={tab}
@@ -134,7 +137,7 @@ function RecordTabs({ children, history }: { children: ReactNode; history: React
             className={current === tab ? 'tab current' : 'tab'}
             onClick={() => setCurrent(tab)}
           >
-            {tab}
+            {t(tab)}
           </button>
         ))}
       </div>

@@ -8,6 +8,8 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { keyFromSearch, keyOf, keySearch, useSave, useStudentRecord, type RecordKey, type StudentRecord } from '../api.ts';
 import type { StudentScreens } from '../declarations.ts';
+import { T } from '../../../components/ui/text.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const hints: Record<string, string> = {
   dob: 'YYYY-MM-DD',
@@ -26,6 +28,7 @@ function StudentForm({ screens, fields, initial, submitLabel, onSubmit, busy }: 
   onSubmit: (values: StudentRecord) => Promise<void>;
 }) {
   const [failure, setFailure] = useState<{ message?: string; errors?: Record<string, string[]> }>({});
+  const { t } = useT();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -46,12 +49,12 @@ function StudentForm({ screens, fields, initial, submitLabel, onSubmit, busy }: 
         const invalid = !!failure.errors?.[field];
         return (
           <div className="field" key={field}>
-            <label htmlFor={id}>{screens.labels[field] ?? field}</label>
+            <label htmlFor={id}><T>{screens.labels[field] ?? field}</T></label>
             {def ? (
               <select id={id} name={field} defaultValue={value} aria-invalid={invalid}>
-                <option value="">Select</option>
+                <option value="">{t('Select')}</option>
                 {def.options.map((o) => (
-                  <option key={String(o.value)} value={String(o.value)}>{o.label}</option>
+                  <option key={String(o.value)} value={String(o.value)}>{t(o.label)}</option>
                 ))}
               </select>
             ) : (

@@ -11,6 +11,7 @@ import { usePermissions } from '../../../lib/auth.ts';
 import { downloadList, keyOf, keySearch, useSave, useStudentPage, type StudentRecord } from '../api.ts';
 import { shown, type StudentScreens } from '../declarations.ts';
 import { StudentImport } from './student-import.tsx';
+import { T } from '../../../components/ui/text.tsx';
 
 /** A students list: search, exact filters, paging on the server, CSV/XLSX download, and the row actions the role may use. */
 export function StudentList({ screens }: { screens: StudentScreens }) {
@@ -79,7 +80,7 @@ export function StudentList({ screens }: { screens: StudentScreens }) {
         </label>
         {screens.filters.map((field) => (
           <label key={field}>
-            {screens.labels[field] ?? field}{' '}
+            <T>{screens.labels[field] ?? field}</T>{' '}
             <input name={field} size={10} value={draft[field as keyof typeof draft] ?? ''} onChange={(e) => setDraft({ ...draft, [field]: e.target.value.trim() })} />
           </label>
         ))}

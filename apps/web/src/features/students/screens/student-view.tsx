@@ -9,6 +9,7 @@ import { usePermissions } from '../../../lib/auth.ts';
 import { keyFromSearch, keySearch, useStudentImage, useStudentPage, useStudentRecord, useUploadImage, type StudentRecord } from '../api.ts';
 import { shown, studentScreens, type StudentScreens } from '../declarations.ts';
 import { useQueryClient } from '@tanstack/react-query';
+import { T } from '../../../components/ui/text.tsx';
 
 /** One record, one line per field; a student's view adds the photo and signature, an enrolment's view its papers. */
 export function StudentView({ screens }: { screens: StudentScreens }) {
@@ -50,7 +51,7 @@ export function RecordTable({ screens, record, fields = screens.viewFields }: { 
       <tbody>
         {fields.map((field) => (
           <tr key={field}>
-            <th scope="row">{screens.labels[field] ?? field}</th>
+            <th scope="row"><T>{screens.labels[field] ?? field}</T></th>
             <td lang={screens.hindi.includes(field) ? 'hi' : undefined}>{shown(screens, field, record[field])}</td>
           </tr>
         ))}
@@ -125,7 +126,7 @@ function SmallTable({ screens, rows, fields }: { screens: StudentScreens; rows: 
   return (
     <table className="data-table">
       <thead>
-        <tr>{fields.map((f) => <th key={f} scope="col">{screens.labels[f] ?? f}</th>)}</tr>
+        <tr>{fields.map((f) => <th key={f} scope="col"><T>{screens.labels[f] ?? f}</T></th>)}</tr>
       </thead>
       <tbody>
         {rows.map((row) => (

@@ -1,0 +1,53 @@
+import type { EnumDef } from '@exam/contracts';
+import { describe, expect, it } from 'vitest';
+import { screenModules } from '../../src/features/master-data/declarations/index.ts';
+import { columnHeader, type ResourceScreens } from '../../src/features/master-data/declaration.ts';
+import { studentScreens } from '../../src/features/students/declarations.ts';
+import hindi from '../../src/lib/locales/hi.ts';
+
+/**
+ * Every text a declared screen shows (headings, field labels, help texts, buttons, confirmation sentences, the
+ * labels of its dropdown options) has its Hindi: a screen switched to Hindi must not fall back to English because a
+ * declaration grew a field nobody translated.
+ */
+const enumLabels = (enums: Record<string, EnumDef> | undefined) =>
+  Object.values(enums ?? {}).flatMap((def) => def.options.map((option) => option.label));
+
+function masterDataTexts(screens: ResourceScreens): string[] {
+  const { list, view, add, edit } = screens;
+  return [
+    ...Object.values(screens.labels),
+    ...Object.values(screens.help ?? {}),
+    ...enumLabels(screens.enums),
+    list.heading, list.addLabel, list.deleteConfirm, ...list.columns.map((column) => columnHeader(screens, column)),
+    view.heading, ...(view.addLabel ? [view.addLabel] : []), ...(view.links ?? []).map((link) => link.label),
+    ...(view.jobs ?? []).map((job) => job.label),
+    add.heading, add.submitLabel, ...(add.anotherLabel ? [add.anotherLabel] : []),
+    ...(edit ? [edit.heading, edit.submitLabel] : []),
+  ];
+}
+
+/** Codes read the same in both languages (G1, TH, OBC, created_at): nothing to translate. */
+const isCode = (text: string) => /^[A-Z0-9]+$|^[a-z_]+$/.test(text);
+const untranslated = (texts: string[]) => [...new Set(texts)].filter((text) => text.trim() && !isCode(text) && !(text in hindi)).sort();
+
+describe('the Hindi catalogue', () => {
+  it('covers every text of the master-data screens', async () => {
+    const texts: string[] = [];
+    for (const load of Object.values(screenModules)) texts.push(...masterDataTexts((await load()).screens));
+    expect(untranslated(texts)).toEqual([]);
+  });
+
+  it('covers every text of the students screens', () => {
+    const texts = Object.values(studentScreens).flatMap((screens) => [
+      ...Object.values(screens.labels), ...enumLabels(screens.enums),
+      screens.listTitle, screens.addTitle, screens.editTitle, screens.viewTitle,
+    ]);
+    expect(untranslated(texts)).toEqual([]);
+  });
+
+  it('covers the generic parts every screen shares: dialogs, forms, tabs and workflow actions', () => {
+    expect(untranslated(['Cancel', 'OK', 'Delete', 'Saving…', 'Part of the key: cannot change.', 'Record', 'History', 'Field', 'Value',
+      'Record and history', 'Reason', 'required', 'optional', 'Working…', 'Status and actions', 'Status:'])).toEqual([]);
+  });
+});
