@@ -1,6 +1,6 @@
 import {
   can, extraEndpoints, masterDataWorkflows, paperInfoSemResource, resourceByName, resources, sessionCopyPath, sessionResource, studentCcinfoResource, studentImageKinds,
-  studentResource, studentResources, type CapabilityKey, type Resource, type RoleName,
+  studentResource, studentResources, timetableResource, type CapabilityKey, type Resource, type RoleName,
 } from '@exam/contracts';
 
 /**
@@ -62,7 +62,7 @@ export const endpoints: Endpoint[] = [
   },
   // A copy into an existing session from one named by nothing (the matrix fills only the target's key): 404, no change.
   { method: 'POST', path: sessionCopyPath, access: needs(sessionResource.capability.write), resource: sessionResource, keyed: true },
-  ...[...resources, ...studentResources].flatMap((resource): Endpoint[] => [
+  ...[...resources, ...studentResources, timetableResource].flatMap((resource): Endpoint[] => [
     { method: 'GET', path: `/${resource.path}`, access: needs(resource.capability.read), resource },
     { method: 'POST', path: `/${resource.path}`, access: needs(resource.capability.write), resource },
     { method: 'GET', path: keyPathOf(resource), access: needs(resource.capability.read), resource, keyed: true },
@@ -79,6 +79,9 @@ export const endpoints: Endpoint[] = [
     { method: 'POST', path: `${keyPathOf(studentResource)}/${kind}`, access: needs(studentResource.capability.write), resource: studentResource, keyed: true },
   ]),
   { method: 'PUT', path: `${keyPathOf(studentCcinfoResource)}/electives`, access: needs(studentCcinfoResource.capability.write), resource: studentCcinfoResource, keyed: true },
+  // The timetable's own calls: clashes of an exam, and its date sheet.
+  { method: 'GET', path: '/timetable/clashes', access: needs(timetableResource.capability.read) },
+  { method: 'GET', path: '/timetable/datesheet/{exam_id}', access: needs(timetableResource.capability.read) },
   ...masterDataWorkflows.flatMap((workflow): Endpoint[] => {
     const resource = resourceByName(workflow.resource)!;
     return Object.entries(workflow.actions).map(([action, { capability }]) => ({

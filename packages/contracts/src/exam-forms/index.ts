@@ -5,6 +5,7 @@ export * from './exam-form.ts';
 export * from './fee.ts';
 export * from './attempt.ts';
 export * from './backlog.ts';
+export * from './timetable.ts';
 import { examCcinfoResource } from './exam-ccinfo.ts';
 import { examFormResource } from './exam-form.ts';
 import { attemptResource } from './attempt.ts';

@@ -4,6 +4,7 @@ import {
   demoSemesters, demoSessions,
 } from './demo-data.ts';
 import { seedDemoStudents } from './demo-students.ts';
+import { seedDemoTimetable } from './demo-timetable.ts';
 import { DEMO_PASSWORD, demoUsers, ensureUsers, type DemoUser } from './users.ts';
 
 export { DEMO_PASSWORD, demoUsers, ensureUsers, type DemoUser };
@@ -19,7 +20,9 @@ export async function seedDemoMasterData(prisma: PrismaClient): Promise<boolean>
   const seeded = await seedMasterData(prisma);
   // The demo students come with the demo master data (and once into a database seeded before they existed).
   const students = await seedDemoStudents(prisma);
-  return seeded || students;
+  // The demo exam's timetable (once into a database without one).
+  const timetable = await seedDemoTimetable(prisma);
+  return seeded || students || timetable;
 }
 
 async function seedMasterData(prisma: PrismaClient): Promise<boolean> {

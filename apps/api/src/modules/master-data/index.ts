@@ -1,1 +1,2 @@
 export { masterDataModule } from './routes.ts';
+export { university } from './affiliation-letter-pdf.ts';

@@ -67,7 +67,7 @@ export function crudRouter(resource: Resource, { db, registry }: { db: Database;
     })
     .post(async (req, res) => {
       const { scope, where: within } = reach(res, 'write');
-      const values = parseOr422(resource.createSchema, req.body ?? {}) as Record<string, unknown>;
+      const values = { ...(parseOr422(resource.createSchema, req.body ?? {}) as Record<string, unknown>), ...rules.generateKey?.() };
       refuseOutOfScope(res, scope, values);
       const key = Object.fromEntries(resource.keyFields.map((f) => [f, String(values[f])]));
       const row = await db.prisma.$transaction(async (tx) => {

@@ -10,6 +10,8 @@ type Errors = Record<string, string[]>;
  * write and for every row of an import (so a file cannot do what a form may not).
  */
 export interface ResourceRules {
+  /** The key of a new record when the server generates it (a timetable's slot_id): it replaces whatever the body said. */
+  generateKey?(): Record<string, string>;
   /** Before rows are created: completes them (values the server sets) and says what is wrong with each (index -> field errors). */
   beforeCreate?(tx: Prisma.TransactionClient, rows: Values[]): Promise<Map<number, Errors>>;
   /** After they are created (rows the creation implies, e.g. an enrolment's compulsory papers). */

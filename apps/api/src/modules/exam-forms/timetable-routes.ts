@@ -1,0 +1,143 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { courseKeyText, examSetupAccess, shift, timetableClashesAnswer, type CapabilityKey, type TimetableClash } from '@exam/contracts';
+import type { Database } from '@exam/db';
+import { createPdf, type Bilingual } from '@exam/pdf';
+import { scopeOf } from '../../platform/auth/capabilities.ts';
+import { notFound, parseOr422 } from '../../platform/http/errors.ts';
+import { methodNotAllowed } from '../../platform/http/middleware.ts';
+import { errors, json, pathParam, schema, signedInErrors } from '../../platform/openapi/openapi.ts';
+import type { OpenApiPaths } from '../../platform/module.ts';
+import { university } from '../master-data/index.ts';
+
+/** Clashes answered at most (the total says how many there are): a timetable with more needs fixing, not reading. */
+export const CLASH_LIMIT = 1000;
+
+/** Form statuses whose papers are sat: approved, with or without roll numbers. */
+const SAT = ['APPROVED', 'ROLL_ALLOTTED'];
+
+const clashQuery = z.object({ exam_id: z.string({ error: 'Required: the exam' }).trim().min(1, 'Required: the exam').max(30) });
+const dateSheetQuery = z.object({ course_comb_id: z.string().trim().max(30).optional() });
+
+/**
+ * Candidates with two papers in one date and shift, set-based in SQL: the papers of the exam's approved forms joined
+ * to their slots through the slot's course links (a common paper's course-semesters share its slot), grouped by
+ * candidate, date and shift, kept where more than one slot meets.
+ */
+export async function findClashes(db: Database, examId: string): Promise<{ clashes: TimetableClash[]; total: number }> {
+  const rows = await db.prisma.$queryRawUnsafe<Array<{ student_id: string; date: string; shift: 'FN' | 'AN'; papers: string[]; total: bigint | number }>>(
+    `SELECT f.student_id, s.date, s.shift, array_agg(DISTINCT p.paper_id ORDER BY p.paper_id) AS papers, count(*) OVER () AS total
+       FROM exam_form f
+       JOIN exam_form_paper p ON p.form_id = f.form_id
+       JOIN timetable_slot_course c ON c.exam_id = f.exam_id AND c.session_id = p.session_id AND c.course_comb_id = p.course_comb_id
+                                   AND c.sem_id = p.sem_id AND c.paper_id = p.paper_id
+       JOIN timetable_slot s ON s.slot_id = c.slot_id
+      WHERE f.exam_id = $1 AND f.status = ANY($2::text[])
+      GROUP BY f.student_id, s.date, s.shift
+     HAVING count(DISTINCT s.slot_id) > 1
+      ORDER BY s.date, s.shift, f.student_id
+      LIMIT ${CLASH_LIMIT}`,
+    examId,
+    SAT,
+  );
+  return { clashes: rows.map(({ total: _total, ...clash }) => clash), total: Number(rows[0]?.total ?? 0) };
+}
+
+const longDate = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const endTime = (start: string, minutes: number) => {
+  const [h, m] = start.split(':').map(Number) as [number, number];
+  const total = h * 60 + m + minutes;
+  return `${String(Math.floor(total / 60) % 24).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+};
+
+/** `GET /api/timetable/clashes?exam_id=` and `GET /api/timetable/datesheet/{exam_id}` (PDF, one section per programme). */
+export function timetableRoutes(db: Database) {
+  const router = Router();
+  router
+    .route('/timetable/clashes')
+    .get(async (req, res) => {
+      scopeOf(res, examSetupAccess.read as CapabilityKey);
+      const { exam_id } = parseOr422(clashQuery, req.query);
+      const found = await findClashes(db, exam_id);
+      res.json({ exam_id, ...found });
+    })
+    .all(methodNotAllowed);
+
+  router
+    .route('/timetable/datesheet/:exam_id')
+    .get(async (req, res) => {
+      scopeOf(res, examSetupAccess.read as CapabilityKey);
+      const { course_comb_id } = parseOr422(dateSheetQuery, req.query);
+      const examId = String(req.params.exam_id).slice(0, 30);
+      const exam = await db.prisma.exam.findUnique({ where: { exam_id: examId }, include: { examcycle: true } });
+      if (!exam) throw notFound(`Exam ${examId} does not exist.`);
+      const links = await db.prisma.timetableSlotCourse.findMany({
+        where: { exam_id: examId, ...(course_comb_id ? { course_comb_id } : {}) },
+        include: { slot: { include: { paper: { select: { paper_name: true, paper_name_hi: true, paper_code: true } } } } },
+      });
+      if (!links.length) throw notFound(`Exam ${examId} has no timetable slots${course_comb_id ? ` for ${course_comb_id}` : ''} yet.`);
+      const courses = await db.prisma.course.findMany({ where: { course_comb_id: { in: [...new Set(links.map((l) => l.course_comb_id))] } } });
+      const courseName = new Map<string, Bilingual>(courses.map((c) => [c.course_comb_id, { en: c.course_comb_name4, hi: c.course_comb_name_hi ?? undefined }]));
+      const byCourse = new Map<string, typeof links>();
+      for (const l of links) byCourse.set(courseKeyText(l), [...(byCourse.get(courseKeyText(l)) ?? []), l]);
+
+      res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="datesheet-${examId}.pdf"` });
+      const pdf = createPdf(res, {
+        title: `Date sheet ${examId}`,
+        author: university.en,
+        frame: { university, title: { en: 'Date Sheet', hi: 'परीक्षा कार्यक्रम' }, footer: `${exam.exam_desc ?? examId}${exam.examcycle ? ` · ${exam.examcycle.student_exam_cycle}` : ''}` },
+      });
+      for (const [key, rows] of [...byCourse].sort(([a], [b]) => a.localeCompare(b))) {
+        await pdf.addPage();
+        pdf.startSection();
+        const [session, course, sem] = key.split('/');
+        const name: Bilingual = courseName.get(course!) ?? { en: course! };
+        pdf.text(`${exam.exam_desc ?? examId} (${examId})`, { size: 11, bold: true, align: 'center' });
+        pdf.text(`${name.en}${name.hi ? ` / ${name.hi}` : ''} · Semester ${sem} · ${session}`, { size: 10.5, align: 'center' });
+        pdf.moveDown(8);
+        rows.sort((a, b) => a.slot.date.localeCompare(b.slot.date) || a.slot.shift.localeCompare(b.slot.shift));
+        await pdf.table(
+          [
+            { header: 'Date / दिनांक', width: 1.4 }, { header: 'Shift / पाली', width: 1.1 }, { header: 'Time / समय', width: 1.1 },
+            { header: 'Paper / प्रश्नपत्र', width: 3.6 }, { header: 'Code', width: 0.9 },
+          ],
+          rows.map((r) => [
+            longDate.format(new Date(`${r.slot.date}T00:00:00Z`)),
+            `${r.slot.shift} (${shift.labelOf(r.slot.shift)})`,
+            `${r.slot.start_time}–${endTime(r.slot.start_time, r.slot.duration_minutes)}`,
+            `${r.slot.paper.paper_name}${r.slot.paper.paper_name_hi ? `\n${r.slot.paper.paper_name_hi}` : ''}`,
+            r.slot.paper.paper_code ?? r.paper_id,
+          ]),
+        );
+        pdf.moveDown(12);
+        pdf.text('Candidates must reach the centre 30 minutes before the start. / परीक्षार्थी प्रारम्भ से 30 मिनट पूर्व केन्द्र पर पहुँचें।', { size: 8.5 });
+        pdf.text(`Controller of Examinations / परीक्षा नियंत्रक`, { y: pdf.content.bottom - 20, size: 9, align: 'right' });
+      }
+      await pdf.end();
+    })
+    .all(methodNotAllowed);
+  return router;
+}
+
+export const timetableOpenApi: OpenApiPaths = {
+  '/timetable/clashes': {
+    get: {
+      tags: ['timetable'],
+      summary: 'Candidates with two papers in one date and shift',
+      description: `Computed from the papers of the exam's approved forms (APPROVED, ROLL_ALLOTTED) and the timetable's slots. At most ${CLASH_LIMIT} clashes; \`total\` counts all.`,
+      parameters: [{ name: 'exam_id', in: 'query', required: true, schema: { type: 'string' } }],
+      responses: { 200: json(schema(timetableClashesAnswer), 'The clashes'), ...errors(...signedInErrors, 'FORBIDDEN', 'VALIDATION_FAILED') },
+    },
+  },
+  '/timetable/datesheet/{exam_id}': {
+    get: {
+      tags: ['timetable'],
+      summary: 'The printable date sheet of an exam (PDF), one section per programme and semester',
+      parameters: [pathParam('exam_id'), { name: 'course_comb_id', in: 'query', required: false, schema: { type: 'string' }, description: 'Only this programme' }],
+      responses: {
+        200: { description: 'The date sheet', content: { 'application/pdf': { schema: { type: 'string', contentEncoding: 'binary' } } } },
+        ...errors(...signedInErrors, 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'),
+      },
+    },
+  },
+};
