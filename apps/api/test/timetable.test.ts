@@ -14,7 +14,7 @@ const slot = (paper_id: string, courses: string, date: string, shift = 'FN', ext
   exam_id: EXAM, paper_id, courses, date, shift, start_time: shift === 'FN' ? '09:00' : '14:00', duration_minutes: 180, ...extra,
 });
 
-/** An approved form (what exam forms' approval leaves behind), written directly: this file tests the timetable. */
+/** An approved form and its attempts (what exam forms' approval leaves behind), written directly: this file tests the timetable. */
 async function approvedForm(form_id: string, student_id: string, course: { session_id: string; course_comb_id: string; sem_id: string }, papers: string[], candidate_type = 'REGULAR') {
   const p = ctx.db.prisma;
   await p.examCcinfo.upsert({ where: { key: { exam_id: EXAM, ...course } }, create: { exam_id: EXAM, ...course }, update: {} });
@@ -23,6 +23,11 @@ async function approvedForm(form_id: string, student_id: string, course: { sessi
     data: {
       form_id, exam_id: EXAM, student_id, ...course, college_id: student.college_id, candidate_type, status: 'APPROVED',
       papers: { create: papers.map((paper_id) => ({ ...course, paper_id, attempt_type: candidate_type === 'BACK' ? 'BACK' : 'REGULAR' })) },
+      attempts: {
+        create: papers.map((paper_id, i) => ({
+          attempt_id: `${form_id}-${i}`, exam_id: EXAM, student_id, ...course, paper_id, college_id: student.college_id, attempt_type: candidate_type === 'BACK' ? 'BACK' : 'REGULAR',
+        })),
+      },
     },
   });
 }
@@ -54,7 +59,7 @@ describe('timetable slots', () => {
     const malformed = await ctx.api.post('/api/timetable').set(office).send(slot('HIN101', 'BA01', '2024-12-20'));
     expect(malformed.status).toBe(422);
     expect(malformed.body.errors.courses[0]).toMatch(/session\/course\/semester/);
-    expect((await ctx.api.get('/api/timetable').query({ paper_id: 'HIN101' }).set(office)).body.total).toBe(0);
+    expect((await ctx.api.get('/api/timetable').query({ exam_id: EXAM, paper_id: 'HIN101' }).set(office)).body.total).toBe(0);
     // Faculty reads the timetable but does not build it.
     const faculty = await ctx.as('faculty');
     expect((await ctx.api.post('/api/timetable').set(faculty).send(slot('HIN101', '2024-25/BA01/1', '2024-12-20'))).status).toBe(403);
@@ -90,8 +95,9 @@ describe('clashes', () => {
     const after = await ctx.api.get('/api/timetable/clashes').query({ exam_id: EXAM }).set(office);
     expect(after.body).toMatchObject({ total: 0, clashes: [] });
 
-    // A form not yet approved does not count.
-    await ctx.db.prisma.examForm.update({ where: { form_id: 'F-CLASH-2' }, data: { status: 'SUBMITTED' } });
+    // A form cancelled (its attempts removed) does not count.
+    await ctx.db.prisma.attempt.deleteMany({ where: { form_id: 'F-CLASH-2' } });
+    await ctx.db.prisma.examForm.update({ where: { form_id: 'F-CLASH-2' }, data: { status: 'CANCELLED' } });
     await ctx.api.put(`/api/timetable/${backHis.body.timetable.slot_id}`).set(office).send({ shift: 'FN', start_time: '09:00' });
     expect((await ctx.api.get('/api/timetable/clashes').query({ exam_id: EXAM }).set(office)).body.total).toBe(0);
 

@@ -6,6 +6,7 @@ export * from './fee.ts';
 export * from './attempt.ts';
 export * from './backlog.ts';
 export * from './timetable.ts';
+export * from './admit-card.ts';
 import { examCcinfoResource } from './exam-ccinfo.ts';
 import { examFormResource } from './exam-form.ts';
 import { attemptResource } from './attempt.ts';

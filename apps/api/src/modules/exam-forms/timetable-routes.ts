@@ -13,33 +13,33 @@ import { university } from '../master-data/index.ts';
 /** Clashes answered at most (the total says how many there are): a timetable with more needs fixing, not reading. */
 export const CLASH_LIMIT = 1000;
 
-/** Form statuses whose papers are sat: approved, with or without roll numbers. */
-const SAT = ['APPROVED', 'ROLL_ALLOTTED'];
-
 const clashQuery = z.object({ exam_id: z.string({ error: 'Required: the exam' }).trim().min(1, 'Required: the exam').max(30) });
 const dateSheetQuery = z.object({ course_comb_id: z.string().trim().max(30).optional() });
 
 /**
- * Candidates with two papers in one date and shift, set-based in SQL: the papers of the exam's approved forms joined
- * to their slots through the slot's course links (a common paper's course-semesters share its slot), grouped by
- * candidate, date and shift, kept where more than one slot meets.
+ * Candidates with two papers in one date and shift, set-based in SQL: the exam's attempts (one per paper of an
+ * approved form; a cancelled form has none) joined to their slots through the slot's course links (a common paper's
+ * course-semesters share its slot), grouped by candidate, date and shift, kept where more than one slot meets. One
+ * hash-joined scan of the exam's attempts; the sort gets enough memory not to spill (bench/RESULTS.md: 100,000
+ * candidates).
  */
 export async function findClashes(db: Database, examId: string): Promise<{ clashes: TimetableClash[]; total: number }> {
-  const rows = await db.prisma.$queryRawUnsafe<Array<{ student_id: string; date: string; shift: 'FN' | 'AN'; papers: string[]; total: bigint | number }>>(
-    `SELECT f.student_id, s.date, s.shift, array_agg(DISTINCT p.paper_id ORDER BY p.paper_id) AS papers, count(*) OVER () AS total
-       FROM exam_form f
-       JOIN exam_form_paper p ON p.form_id = f.form_id
-       JOIN timetable_slot_course c ON c.exam_id = f.exam_id AND c.session_id = p.session_id AND c.course_comb_id = p.course_comb_id
-                                   AND c.sem_id = p.sem_id AND c.paper_id = p.paper_id
-       JOIN timetable_slot s ON s.slot_id = c.slot_id
-      WHERE f.exam_id = $1 AND f.status = ANY($2::text[])
-      GROUP BY f.student_id, s.date, s.shift
-     HAVING count(DISTINCT s.slot_id) > 1
-      ORDER BY s.date, s.shift, f.student_id
-      LIMIT ${CLASH_LIMIT}`,
-    examId,
-    SAT,
-  );
+  const rows = await db.prisma.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SET LOCAL work_mem = '64MB'`);
+    return tx.$queryRawUnsafe<Array<{ student_id: string; date: string; shift: 'FN' | 'AN'; papers: string[]; total: bigint | number }>>(
+      `SELECT a.student_id, s.date, s.shift, array_agg(DISTINCT a.paper_id ORDER BY a.paper_id) AS papers, count(*) OVER () AS total
+         FROM attempt a
+         JOIN timetable_slot_course c ON c.exam_id = a.exam_id AND c.session_id = a.session_id AND c.course_comb_id = a.course_comb_id
+                                     AND c.sem_id = a.sem_id AND c.paper_id = a.paper_id
+         JOIN timetable_slot s ON s.slot_id = c.slot_id
+        WHERE a.exam_id = $1
+        GROUP BY s.date, s.shift, a.student_id
+       HAVING min(s.slot_id) <> max(s.slot_id)
+        ORDER BY s.date, s.shift, a.student_id
+        LIMIT ${CLASH_LIMIT}`,
+      examId,
+    );
+  });
   return { clashes: rows.map(({ total: _total, ...clash }) => clash), total: Number(rows[0]?.total ?? 0) };
 }
 
@@ -124,7 +124,7 @@ export const timetableOpenApi: OpenApiPaths = {
     get: {
       tags: ['timetable'],
       summary: 'Candidates with two papers in one date and shift',
-      description: `Computed from the papers of the exam's approved forms (APPROVED, ROLL_ALLOTTED) and the timetable's slots. At most ${CLASH_LIMIT} clashes; \`total\` counts all.`,
+      description: `Computed from the exam's attempts (the papers of its approved forms) and the timetable's slots. At most ${CLASH_LIMIT} clashes; \`total\` counts all.`,
       parameters: [{ name: 'exam_id', in: 'query', required: true, schema: { type: 'string' } }],
       responses: { 200: json(schema(timetableClashesAnswer), 'The clashes'), ...errors(...signedInErrors, 'FORBIDDEN', 'VALIDATION_FAILED') },
     },

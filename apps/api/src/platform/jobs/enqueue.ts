@@ -1,7 +1,7 @@
 import { can, refusalOf, type Job, type JobSummary } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { forbidden, parseOr422 } from '../http/errors.ts';
-import type { JobDefinition } from './define.ts';
+import type { JobDefinition, Transaction } from './define.ts';
 import { senderOf, sendRunMessage } from './queue.ts';
 import { toJob } from './store.ts';
 
@@ -17,24 +17,35 @@ export type JobStarter = { id: number; role: string } | null;
  *   res.status(202).json({ job });
  */
 export async function enqueueJob<Data>(db: Database, definition: JobDefinition<Data>, data: Data, user: JobStarter): Promise<JobSummary> {
+  const boss = await senderOf(db);
+  const job = await db.prisma.$transaction((tx) => enqueueIn(tx, boss, definition, data, user));
+  wakeRunners(db);
+  return job;
+}
+
+/**
+ * Like enqueueJob, inside a transaction the caller already holds (a workflow action's effect: the job is queued only
+ * if the action's transaction commits). The embedded database has one connection, so a second transaction opened
+ * from inside one would wait for ever; this one uses the caller's. Runners find the job at their next poll.
+ */
+export async function enqueueJobInTransaction<Data>(tx: Transaction, db: Database, definition: JobDefinition<Data>, data: Data, user: JobStarter): Promise<JobSummary> {
+  return enqueueIn(tx, await senderOf(db), definition, data, user);
+}
+
+async function enqueueIn<Data>(tx: Transaction, boss: Awaited<ReturnType<typeof senderOf>>, definition: JobDefinition<Data>, data: Data, user: JobStarter): Promise<JobSummary> {
   if (user && !can(user.role, definition.capability)) throw forbidden(refusalOf(user.role, definition.capability));
   const checked = definition.data ? parseOr422(definition.data, data) : data;
-  const boss = await senderOf(db);
-  const row = await db.prisma.$transaction(async (tx) => {
-    const created = await tx.job.create({
-      data: {
-        kind: definition.kind,
-        data: (checked ?? {}) as object,
-        started_by: user?.id ?? null,
-        max_attempts: definition.maxAttempts ?? 3,
-        message: definition.title ?? null,
-      },
-    });
-    await sendRunMessage(boss, tx, created.id);
-    return created;
+  const created = await tx.job.create({
+    data: {
+      kind: definition.kind,
+      data: (checked ?? {}) as object,
+      started_by: user?.id ?? null,
+      max_attempts: definition.maxAttempts ?? 3,
+      message: definition.title ?? null,
+    },
   });
-  wakeRunners(db);
-  const { job_id, kind, status, done, total, message } = toJob(row);
+  await sendRunMessage(boss, tx, created.id);
+  const { job_id, kind, status, done, total, message } = toJob(created);
   return { job_id, kind, status, done, total, message };
 }
 
@@ -56,4 +67,12 @@ function wakeRunners(db: Database) {
 export async function findJob(db: Database, id: string): Promise<Job | undefined> {
   const row = await db.prisma.job.findUnique({ where: { id } });
   return row ? toJob(row) : undefined;
+}
+
+/**
+ * Starts this process's queue sender if it is not running yet. Call it before opening a transaction that will call
+ * enqueueJobInTransaction: on the embedded database, starting the sender inside that transaction would wait for it.
+ */
+export async function readyToEnqueue(db: Database): Promise<void> {
+  await senderOf(db);
 }
