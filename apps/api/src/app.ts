@@ -22,6 +22,7 @@ import { storedFilesPlatform } from './platform/stored-files/index.ts';
 import { jsonWrites, noStore } from './platform/http/middleware.ts';
 import type { ApiModule } from './platform/module.ts';
 import { docsRoutes } from './platform/openapi/docs-routes.ts';
+import { served } from './platform/workflows/effects.ts';
 import { workflowRouter } from './platform/workflows/workflow-router.ts';
 
 export interface AppDependencies {
@@ -75,7 +76,9 @@ export function createApp({ db, config, logger = createLogger('silent'), modules
   for (const { resource } of registry.all) api.use(`/history/${resource.path}`, historyRouter(resource, { db, registry }));
   for (const { resource } of registry.all) api.use(`/${resource.path}`, crudRouter(resource, { db, registry }));
   // Workflow actions, `POST /<R>/<key...>/<action>`: one mechanism for every module's declared workflows.
-  for (const workflow of modules.flatMap((m) => m.workflows ?? [])) api.use(`/${registry.resource(workflow.resource).path}`, workflowRouter(workflow, { db, registry }));
+  for (const entry of modules.flatMap((m) => m.workflows ?? []).map(served)) {
+    api.use(`/${registry.resource(entry.workflow.resource).path}`, workflowRouter(entry, { db, registry }));
+  }
   api.use(apiNotFound);
 
   app.use(requestLogging(logger));

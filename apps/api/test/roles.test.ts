@@ -49,6 +49,8 @@ function call(e: Endpoint, headers: Record<string, string>): Test {
   const req = ctx.api[method](url).set(headers);
   // A file with a header row only: refused (400) and nothing stored, where the role may import.
   if (e.file === 'import') return req.attach('file', Buffer.from(`${e.resource!.keyFields.join(',')}\r\n`), 'empty.csv');
+  // An action with an updated_at that is not a time: a 422 before anything moves, where the role may act.
+  if (e.action) return req.send({ updated_at: 'not-a-time' });
   if (e.method === 'POST') return req.send({});
   // A timestamp that is not one: a 422 that changes nothing, where the role may edit.
   if (e.method === 'PUT') return req.send({ updated_at: 'not-a-time' });

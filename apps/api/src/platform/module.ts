@@ -1,9 +1,9 @@
 import type { Router } from 'express';
-import type { Workflow } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import type { Config } from '../config.ts';
 import type { ServedResource } from './crud/registry.ts';
 import type { JobDefinition } from './jobs/define.ts';
+import type { WorkflowEntry } from './workflows/effects.ts';
 
 export interface ModuleContext {
   db: Database;
@@ -25,8 +25,10 @@ export interface ApiModule {
   /**
    * State machines of its resources (contracts' defineWorkflow): every action is served at
    * `POST /api/<resource path>/<key...>/<action>` by one mechanism (platform/workflows) and described in OpenAPI.
+   * An entry `{workflow, effects}` adds the database rules of its actions (guards, rows they create, 202 jobs), run
+   * in the action's transaction (platform/workflows/effects.ts).
    */
-  workflows?: readonly Workflow[];
+  workflows?: readonly WorkflowEntry[];
   /**
    * Its kinds of long work (platform/jobs defineJob): the runners (worker process, or the API with JOBS_IN_PROCESS)
    * run jobs of every module's kinds; its routes start them with enqueueJob and answer 202 {job}.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ScopeFields } from './resource.ts';
 
 /**
  * The most rows one list answer carries. A legacy call without `limit` (or course paging with `All`)
@@ -33,9 +34,27 @@ function isEnumerated(schema: z.ZodType): boolean {
  * naming a parent record, and every enumerated field, in declaration order. Each value is checked with the field's
  * own schema; a list, its download and its screen all take the same ones.
  */
-export function listFilterFields(resource: { fields: z.ZodRawShape; keyFields: readonly string[]; parents: readonly { fields: readonly string[] }[] }): string[] {
+export function listFilterFields(resource: FilterSource): string[] {
   const linked = new Set([...resource.keyFields, ...resource.parents.flatMap((parent) => parent.fields)]);
-  return Object.entries(resource.fields)
+  const own = Object.entries(resource.fields)
     .filter(([field, schema]) => !LIST_PARAMETERS.has(field) && (linked.has(field) || isEnumerated(schema as z.ZodType)))
     .map(([field]) => field);
+  // A status the workflow moves, and the college a row keeps for scoping, live among the extras: filterable too.
+  const scoped = new Set(Object.values(resource.scopeFields ?? {}));
+  const extras = Object.entries(resource.extras ?? {})
+    .filter(([field, schema]) => !LIST_PARAMETERS.has(field) && !own.includes(field) && (scoped.has(field) || isEnumerated(schema as z.ZodType)))
+    .map(([field]) => field);
+  return [...own, ...extras];
 }
+
+/** What listFilterFields reads of a resource. */
+interface FilterSource {
+  fields: z.ZodRawShape;
+  keyFields: readonly string[];
+  parents: readonly { fields: readonly string[] }[];
+  extras?: z.ZodRawShape;
+  scopeFields?: ScopeFields;
+}
+
+/** The schema that checks a filter value of `field` (a field's own, or an extra's). */
+export const filterSchema = (resource: FilterSource, field: string) => (resource.fields[field] ?? resource.extras?.[field]) as z.ZodType;

@@ -3,12 +3,14 @@ import {
   demoCcinfoSems, demoColleges, demoCourses, demoDepartments, demoExamCycles, demoExams, demoPaperInfoSems, demoPapers, demoRulesets,
   demoSemesters, demoSessions,
 } from './demo-data.ts';
+import { seedDemoExamForms } from './demo-exam-forms.ts';
 import { seedDemoStudents } from './demo-students.ts';
 import { seedDemoTimetable } from './demo-timetable.ts';
 import { DEMO_PASSWORD, demoUsers, ensureUsers, type DemoUser } from './users.ts';
 
 export { DEMO_PASSWORD, demoUsers, ensureUsers, type DemoUser };
 export { DEMO_STUDENT_ID, demoStudentRows, seedDemoStudents } from './demo-students.ts';
+export { seedDemoExamForms } from './demo-exam-forms.ts';
 export { accountsWithDemoPassword, demoPasswordRefusal, replaceDemoPassword } from './demo-password.ts';
 
 /**
@@ -20,9 +22,11 @@ export async function seedDemoMasterData(prisma: PrismaClient): Promise<boolean>
   const seeded = await seedMasterData(prisma);
   // The demo students come with the demo master data (and once into a database seeded before they existed).
   const students = await seedDemoStudents(prisma);
+  // The demo exam set-up and forms come with the demo students (and once into a database without any course link).
+  const forms = await seedDemoExamForms(prisma);
   // The demo exam's timetable (once into a database without one).
   const timetable = await seedDemoTimetable(prisma);
-  return seeded || students || timetable;
+  return seeded || students || forms || timetable;
 }
 
 async function seedMasterData(prisma: PrismaClient): Promise<boolean> {

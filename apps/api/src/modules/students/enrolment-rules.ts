@@ -252,3 +252,12 @@ export async function replaceElectives(tx: Tx, key: { student_id: string; sessio
   });
   return { before: before.map((p) => p.paper_id), after: [...chosen].sort() };
 }
+
+/**
+ * Closes (at `at`) or reopens (null) an enrolment's paper choices: exam forms close them when a form of the semester
+ * is submitted and reopen them when it is returned or rejected. Answers whether the enrolment exists.
+ */
+export async function setPaperChoicesLock(tx: Tx, key: { student_id: string; session_id: string; course_comb_id: string; sem_id: string }, at: Date | null) {
+  const { count } = await tx.studentCcinfo.updateMany({ where: key, data: { papers_locked_at: at } });
+  return count === 1;
+}

@@ -35,8 +35,17 @@ function receive(kind: StudentImageKind): RequestHandler {
   };
 }
 
+/** The folder of students' photos and signatures, each file named by its SHA-256. */
+const imageFolder = (dataDir: string) => path.join(dataDir, 'student-files');
+
+/** A student's stored photo or signature by its hash (printouts: forms, admit cards); null when there is none. */
+export async function readStudentImage(dataDir: string, sha256: string | null | undefined): Promise<Buffer | null> {
+  if (!sha256) return null;
+  return readFile(path.join(imageFolder(dataDir), sha256)).catch(() => null);
+}
+
 export function studentImageRoutes(db: Database, dataDir: string) {
-  const folder = path.join(dataDir, 'student-files');
+  const folder = imageFolder(dataDir);
   const router = Router();
   /** The student by key within the caller's reach of `access`; out of scope answers 404 like a missing one. */
   const student = async (req: Request, res: Response, access: 'read' | 'write') => {

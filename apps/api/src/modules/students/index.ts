@@ -6,6 +6,11 @@ import type { ApiModule } from '../../platform/module.ts';
 import { academicDelegate } from './academic-store.ts';
 import { choicesRoutes } from './choices-routes.ts';
 import { enrolmentRules, studentPaperRules, studentRules } from './enrolment-rules.ts';
+
+/** For exam forms: submitting a form closes the semester's paper choices, returning it reopens them. */
+export { setPaperChoicesLock } from './enrolment-rules.ts';
+/** For printouts (exam forms, admit cards): a student's photo or signature. */
+export { readStudentImage } from './image-routes.ts';
 import { studentImageRoutes } from './image-routes.ts';
 import { studentsOpenApi } from './openapi.ts';
 

@@ -16,6 +16,7 @@ import { describeKey, flatWhere, keyFromPath, keyString, present, uniqueWhere, t
 export function crudRouter(resource: Resource, { db, registry }: { db: Database; registry: ResourceRegistry }) {
   const store = registry.store(resource.name);
   const rules = registry.rules(resource.name);
+  const own = new Set(registry.ownCalls(resource.name));
   const model = store.delegate(db.prisma);
   const select = store.include ? { include: store.include } : {};
   const keyPath = '/' + resource.keyFields.map((f) => `:${f}`).join('/');
@@ -51,9 +52,9 @@ export function crudRouter(resource: Resource, { db, registry }: { db: Database;
     }
   };
 
-  router
-    .route('/')
-    .get(async (req, res) => {
+  // A call the module serves itself (its own route, mounted first) is left out, so each call has one handler.
+  const collection = router.route('/');
+  collection.get(async (req, res) => {
       const { query, where, orderBy } = listPlan(resource, req.query, res);
       if (where === null) {
         res.json({ [resource.responseKey]: [], total: 0 });
@@ -64,8 +65,9 @@ export function crudRouter(resource: Resource, { db, registry }: { db: Database;
         model.findMany({ where, orderBy, skip: query.offset, take: query.limit ?? LIST_CAP, ...select }),
       ]);
       res.json({ [resource.responseKey]: rows.map((r) => present(store, r)), total });
-    })
-    .post(async (req, res) => {
+    });
+  if (!own.has('create')) {
+    collection.post(async (req, res) => {
       const { scope, where: within } = reach(res, 'write');
       const values = { ...(parseOr422(resource.createSchema, req.body ?? {}) as Record<string, unknown>), ...rules.generateKey?.() };
       refuseOutOfScope(res, scope, values);
@@ -101,17 +103,20 @@ export function crudRouter(resource: Resource, { db, registry }: { db: Database;
         ...Object.fromEntries(resource.legacyCreateKeys.map((k) => [k, record])),
         message: `${name} created successfully.`,
       });
-    })
-    .all(methodNotAllowed);
+    });
+  }
+  collection.all(methodNotAllowed);
 
-  router
-    .route(keyPath)
-    .get(async (req, res) => {
+  const record = router.route(keyPath);
+  if (!own.has('read')) {
+    record.get(async (req, res) => {
       const { where: within } = reach(res, 'read');
       const row = await findOne(db.prisma, keyFromPath(resource, req.params as Record<string, string>), within);
       res.json({ [resource.responseKey]: present(store, row) });
-    })
-    .put(async (req, res) => {
+    });
+  }
+  if (!own.has('update')) {
+    record.put(async (req, res) => {
       const { scope, where: within } = reach(res, 'write');
       const key = keyFromPath(resource, req.params as Record<string, string>);
       const body = parseOr422(resource.updateSchema, req.body ?? {}) as Record<string, unknown>;
@@ -148,7 +153,9 @@ export function crudRouter(resource: Resource, { db, registry }: { db: Database;
         throw error;
       });
       res.json({ [resource.responseKey]: present(store, row), message: `${name} updated successfully.` });
-    })
+    });
+  }
+  record
     .delete(async (req, res) => {
       const { where: within } = reach(res, 'write');
       const key = keyFromPath(resource, req.params as Record<string, string>);

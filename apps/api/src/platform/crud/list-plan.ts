@@ -1,6 +1,5 @@
 import type { Response } from 'express';
-import type { z } from 'zod';
-import { listFilterFields, listQuery, type CapabilityKey, type ListQuery, type Resource } from '@exam/contracts';
+import { filterSchema, listFilterFields, listQuery, type CapabilityKey, type ListQuery, type Resource } from '@exam/contracts';
 import { scopeOf } from '../auth/capabilities.ts';
 import { scopeWhere } from '../auth/scope.ts';
 import { invalid, parseOr422 } from '../http/errors.ts';
@@ -31,7 +30,7 @@ export function listFilters(resource: Resource, rawQuery: unknown): Where {
       errors[field] = ['Give one value'];
       continue;
     }
-    const parsed = (resource.fields[field] as z.ZodType).safeParse(value);
+    const parsed = filterSchema(resource, field).safeParse(value);
     if (parsed.success) where[field] = parsed.data ?? null;
     else errors[field] = parsed.error.issues.map((issue) => issue.message);
   }

@@ -27,6 +27,8 @@ export interface ServedResource {
   resource: Resource;
   store: Store;
   rules?: ResourceRules;
+  /** Engine calls the module serves itself (an exam form is created with its papers): the engine leaves them out. */
+  ownCalls?: readonly ('create' | 'read' | 'update')[];
 }
 
 export type ResourceRegistry = ReturnType<typeof resourceRegistry>;
@@ -48,6 +50,7 @@ export function resourceRegistry(served: readonly ServedResource[]) {
     resource: (name: string) => entry(name).resource,
     store: (name: string) => entry(name).store,
     rules: (name: string): ResourceRules => entry(name).rules ?? {},
+    ownCalls: (name: string) => entry(name).ownCalls ?? [],
     /** Resources that point at `name`, and through which fields: derived from the parents, never declared twice. */
     childrenOf: (name: string) =>
       served.flatMap(({ resource: child }) =>

@@ -1,10 +1,11 @@
 import {
   listFilterFields,
   auditEntry, auditQuery, HISTORY_LIMIT, recordHistory, capabilities, checkUserResponse, clientConfig, errorBody, errorCodes, IMPORT_JOB_ROWS, importReport, jobAccepted, loginPayload, loginResponse, workflowActionBody,
-  type CapabilityKey, type ErrorCode, type Resource, type Workflow, type WorkflowAction,
+  type CapabilityKey, type ErrorCode, type Resource, type WorkflowAction,
 } from '@exam/contracts';
 import { z } from 'zod';
 import type { ApiModule } from '../module.ts';
+import { served as servedWorkflow, type WorkflowEntry } from '../workflows/effects.ts';
 
 type Json = Record<string, unknown>;
 
@@ -165,7 +166,8 @@ const reasonText: Record<WorkflowAction['reason'], string> = {
 };
 
 /** `POST /<resource>/<key...>/<action>` for every action of a workflow, from its declaration. */
-export function workflowPaths(workflow: Workflow, resource: Resource): Record<string, Json> {
+export function workflowPaths(entry: WorkflowEntry, resource: Resource): Record<string, Json> {
+  const { workflow, effects = {} } = servedWorkflow(entry);
   const ref = { $ref: `#/components/schemas/${resource.name}` };
   const keyPath = `/${resource.path}/${resource.keyFields.map((f) => `{${f}}`).join('/')}`;
   const paths: Record<string, Json> = {};
@@ -185,9 +187,14 @@ export function workflowPaths(workflow: Workflow, resource: Resource): Record<st
           'Send the `updated_at` you read to be told (409 STALE_EDIT) if the record changed since. From any other status: 409 INVALID_TRANSITION naming the current status and the actions allowed now.',
           'The move is recorded in the audit trail (action `transition`) with the caller, the reason and the record before and after.',
         ].filter(Boolean).join(' '),
-        requestBody: { required: false, content: { 'application/json': { schema: schema(workflowActionBody, 'input') } } },
+        requestBody: {
+          required: Boolean(effects[key]?.body),
+          content: { 'application/json': { schema: schema(effects[key]?.body ? workflowActionBody.extend(effects[key].body.shape) : workflowActionBody, 'input') } },
+        },
         responses: {
-          200: json({ type: 'object', properties: { [resource.responseKey]: ref, message: { type: 'string' } }, required: [resource.responseKey] }, `The record in its new ${workflow.field}`),
+          ...(effects[key]?.answers === 'job'
+            ? { 202: json(schema(jobAccepted), `Long work started: the job moves ${workflow.field} to ${action.to} when it succeeds (GET /api/job/{job_id})`) }
+            : { 200: json({ type: 'object', properties: { [resource.responseKey]: ref, message: { type: 'string' } }, required: [resource.responseKey] }, `The record in its new ${workflow.field}`) }),
           ...errors(...signedInErrors, ...bodyErrors, 'FORBIDDEN', 'NOT_FOUND', 'STALE_EDIT', 'INVALID_TRANSITION'),
         },
       },
@@ -216,12 +223,18 @@ export function buildOpenApiDocument(modules: readonly ApiModule[]): Json {
     '/check-user': { get: { tags: ['auth'], summary: 'Who the token belongs to', responses: { 200: json(schema(checkUserResponse), 'The user role'), ...errors(...signedInErrors) } } },
     '/logout': { post: { tags: ['auth'], summary: 'Revoke this token on the server', responses: { 200: json({ type: 'object', properties: { message: { type: 'string' } } }, 'Signed out'), ...errors(...signedInErrors) } } },
   };
+  // Per operation: a call a module serves itself (ServedResource.ownCalls) is described by the module, not the engine.
+  const merge = (more: Record<string, Json>) => {
+    for (const [p, item] of Object.entries(more)) paths[p] = { ...(paths[p] as Record<string, Json> | undefined), ...(item as Record<string, Json>) };
+  };
   for (const module of modules) {
-    Object.assign(paths, module.openapi ?? {});
-    for (const { resource } of module.resources ?? []) Object.assign(paths, resourcePaths(resource), fileResourcePaths(resource), historyPaths(resource));
+    for (const { resource } of module.resources ?? []) merge({ ...resourcePaths(resource), ...fileResourcePaths(resource), ...historyPaths(resource) });
+    merge(module.openapi ?? {});
   }
   const served = modules.flatMap((m) => m.resources ?? []).map((r) => r.resource);
-  for (const workflow of modules.flatMap((m) => m.workflows ?? [])) Object.assign(paths, workflowPaths(workflow, served.find((r) => r.name === workflow.resource)!));
+  for (const entry of modules.flatMap((m) => m.workflows ?? []).map(servedWorkflow)) {
+    Object.assign(paths, workflowPaths(entry, served.find((r) => r.name === entry.workflow.resource)!));
+  }
   paths['/audit'] = {
     get: {
       tags: ['audit'], summary: 'The trail of master-data changes, newest first (admin only; nobody can change it)',

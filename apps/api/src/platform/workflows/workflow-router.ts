@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import {
-  allowedActions, startsFrom, workflowActionBody, type CapabilityKey, type Resource, type Workflow, type WorkflowAction,
+  allowedActions, startsFrom, workflowActionBody, type CapabilityKey, type Resource, type WorkflowAction,
 } from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
 import { recordChange } from '../audit/audit-trail.ts';
@@ -10,6 +10,7 @@ import type { ResourceRegistry } from '../crud/registry.ts';
 import { describeKey, flatWhere, keyFromPath, keyString, present, type KeyValues } from '../crud/store.ts';
 import { AppError, invalid, notFound, parseOr422, staleEdit } from '../http/errors.ts';
 import { methodNotAllowed } from '../http/middleware.ts';
+import { checkEffects, served, type WorkflowEntry } from './effects.ts';
 
 /** The path of one action of a resource, in Express spelling: `/:college_id/suspend`. */
 export const actionPath = (resource: Resource, action: string) => `/${resource.keyFields.map((f) => `:${f}`).join('/')}/${action}`;
@@ -21,8 +22,14 @@ export const actionPath = (resource: Resource, action: string) => `/${resource.k
  * naming the current status and the actions allowed now; 422 when a required reason is missing. The move and its
  * audit entry (actor, action, reason, before and after) are one transaction, and the move only happens from the
  * status and updated_at just read, so two racing actions cannot both succeed.
+ *
+ * An action's effect (effects.ts: the module's database rules, declared once beside the workflow) runs inside that
+ * same transaction: its `before` after the checks above (refusing with a 4xx rolls everything back, storing fields
+ * with the move, or answering 202 {job} without moving), its `after` once the record has moved.
  */
-export function workflowRouter(workflow: Workflow, { db, registry }: { db: Database; registry: ResourceRegistry }) {
+export function workflowRouter(entry: WorkflowEntry, { db, registry }: { db: Database; registry: ResourceRegistry }) {
+  const { workflow, effects = {} } = served(entry);
+  checkEffects({ workflow, effects });
   const resource = registry.resource(workflow.resource);
   const store = registry.store(workflow.resource);
   // Create, edit and import take only `fields`: a status among them could be set without its workflow.
@@ -38,12 +45,13 @@ export function workflowRouter(workflow: Workflow, { db, registry }: { db: Datab
 
   const take = (actionKey: string, action: WorkflowAction) => async (req: Request, res: Response) => {
     const scope = scopeOf(res, action.capability as CapabilityKey);
-    const body = parseOr422(workflowActionBody, req.body ?? {});
+    const effect = effects[actionKey];
+    const body = parseOr422(effect?.body ? workflowActionBody.extend(effect.body.shape) : workflowActionBody, req.body ?? {}) as Record<string, unknown> & { reason?: string; updated_at?: string | null };
     const key = keyFromPath(resource, req.params as Record<string, string>);
     const name = `${resource.title} ${describeKey(resource, key)}`;
     const within = scopeWhere(scope, res.locals.user!, resource.scopeFields);
 
-    const row = await db.prisma.$transaction(async (tx) => {
+    const outcome = await db.prisma.$transaction(async (tx) => {
       const current = within && (await find(tx, key, within));
       if (!current) throw notFound(`${name} does not exist.`);
       const before = present(store, current);
@@ -62,20 +70,35 @@ export function workflowRouter(workflow: Workflow, { db, registry }: { db: Datab
         );
       }
       if (action.reason === 'required' && !body.reason) throw invalid({ reason: [`Required: say why (${action.label.toLowerCase()} is recorded with its reason)`] });
+      const context = { tx, db, action: actionKey, record: before, input: body, user: res.locals.user!, scope };
+      const prepared = (await effect?.before?.(context)) ?? {};
+      if ('answer' in prepared) {
+        await recordChange(tx, req, res, { action: 'transition', transition: actionKey, reason: body.reason, entity: resource.name, key: keyString(resource, key), before, after: before });
+        return prepared;
+      }
+      const to = prepared.to ?? action.to;
+      if (to !== action.to && !Object.values(workflow.actions).some((a) => a.to === to && a.from.includes(status as string))) {
+        throw new Error(`The effect of ${resource.name} ${actionKey} redirects to ${to}, which no action reaches from ${String(status)}.`);
+      }
 
       // Only from the status and version just read: a concurrent action or edit in between makes this match nothing.
       const { count } = await store.delegate(tx).updateMany({
         where: { ...flatWhere(resource.keyFields, key), updated_at: current.updated_at, [workflow.field]: status },
-        data: { [workflow.field]: action.to, updated_at: new Date() },
+        data: { ...prepared.set, [workflow.field]: to, updated_at: new Date() },
       });
       if (count !== 1) throw staleEdit(`${name} was changed by someone else just now. Reload it and try again.`);
-      const after = present(store, (await find(tx, key, {}))!);
+      let after = present(store, (await find(tx, key, {}))!);
+      if (effect?.after && to === action.to) {
+        await effect.after({ ...context, after });
+        after = present(store, (await find(tx, key, {}))!);
+      }
       await recordChange(tx, req, res, {
         action: 'transition', transition: actionKey, reason: body.reason, entity: resource.name, key: keyString(resource, key), before, after,
       });
-      return after;
+      return { row: after, message: prepared.message ?? `${name} is now ${workflow.labelOf(to)}.` };
     });
-    res.json({ [resource.responseKey]: row, message: `${name} is now ${workflow.labelOf(action.to)}.` });
+    if ('answer' in outcome) res.status(outcome.answer.status).json(outcome.answer.body);
+    else res.json({ [resource.responseKey]: outcome.row, message: outcome.message });
   };
 
   for (const [actionKey, action] of Object.entries(workflow.actions) as Array<[string, WorkflowAction]>) {
