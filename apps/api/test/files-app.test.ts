@@ -273,6 +273,43 @@ describe('large imports run as jobs', () => {
     expect(await ctx.db.prisma.auditEntry.count()).toBe(before);
   });
 
+  it('a failed row late in a file of several chunks stores nothing: not the rows before it, not an update, not an audit entry', async () => {
+    const office = await ctx.as('office');
+    const prefix = uniqueKey('JM');
+    const existing = uniqueKey('JMU');
+    await ctx.db.prisma.paper.create({ data: { paper_id: existing, paper_name: 'Before the import' } });
+    // 3,000 rows: the first updates a stored paper, rows 2-1,800 create papers (written chunk by chunk), and row 1,801
+    // repeats the key of the 11th data row, which only the file as a whole can tell.
+    const rows = [[existing, 'Renamed by the import', ''], ...papers(prefix, 2_999)];
+    rows[1_800] = [rows[10]![0]!, 'The same key again', ''];
+    const before = await ctx.db.prisma.auditEntry.count();
+    const res = await upload('/api/import/paper', [PAPER_HEADER, ...rows], office);
+    expect(res.status).toBe(202);
+    const job = await finished(res.body.job.job_id, office);
+    expect(job.status).toBe('succeeded');
+    expect(job.errors).toEqual([{ row: 1_802, message: `paper_id: Same key as row 12 (${rows[10]![0]}); each record may appear once.` }]);
+    expect(job.result).toMatchObject({ imported: 0, counts: { created: 2_998, updated: 1, error: 1 } });
+    expect(await ctx.db.prisma.paper.count({ where: { paper_id: { startsWith: prefix } } })).toBe(0);
+    expect((await ctx.db.prisma.paper.findUnique({ where: { paper_id: existing } }))!.paper_name).toBe('Before the import');
+    expect(await ctx.db.prisma.auditEntry.count()).toBe(before);
+  });
+
+  it('the audit entries of an imported row read like a form\'s: the record as stored, timestamps as ISO text', async () => {
+    const office = await ctx.as('office');
+    const id = uniqueKey('JAU');
+    expect((await upload('/api/import/paper', [PAPER_HEADER, [id, 'Audited paper', 'AU-1']], office)).status).toBe(200);
+    const created = await ctx.db.prisma.auditEntry.findFirstOrThrow({ where: { entity: 'paper', entity_key: id } });
+    const read = async () => (await ctx.api.get(`/api/paper/${id}`).set(office)).body[paperResource.responseKey] as Record<string, unknown>;
+    // The list's joined parent name (dept_name) is not the record's own: a form's audit entry has it, an import's not.
+    const { dept_name: _joined, ...own } = await read();
+    expect(created.after).toEqual(own);
+    expect(created.before).toBeNull();
+    expect(await upload('/api/import/paper', [PAPER_HEADER, [id, 'Audited paper renamed', 'AU-1']], office)).toMatchObject({ status: 200 });
+    const updated = await ctx.db.prisma.auditEntry.findFirstOrThrow({ where: { entity: 'paper', entity_key: id, action: 'update' } });
+    expect(updated.after).toMatchObject({ ...own, paper_name: 'Audited paper renamed', updated_at: (await read()).updated_at });
+    expect(updated.before).toMatchObject(own);
+  });
+
   it('another user cannot follow the job (404), and a reader cannot start one (403)', async () => {
     const office = await ctx.as('office');
     const res = await upload('/api/import/paper?dry_run=1', [PAPER_HEADER, ...papers(uniqueKey('JR'), 2_001)], office);

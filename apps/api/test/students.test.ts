@@ -236,6 +236,22 @@ describe('import', () => {
     expect((await ctx.api.get('/api/student').query({ q: 'IMP0' }).set(o)).body.total).toBe(0);
   }, 180_000);
 
+  it('an ABC id given again 2,000 rows later (another chunk of the import) is named, and nothing is stored', async () => {
+    const o = await office();
+    const rows = Array.from({ length: 2_500 }, (_, i) => studentRow(20_000 + i));
+    rows[2_200]![6] = rows[4]![6]!;
+    const before = await ctx.db.prisma.auditEntry.count({ where: { entity: 'student' } });
+    const started = await ctx.api.post('/api/import/student').set(o).attach('file', csv(rows), 'students.csv');
+    expect(started.status, started.text).toBe(202);
+    const report = (await follow(o, started.body.job.job_id)).result as { imported: number; rows: Array<{ row: number; status: string; errors?: Record<string, string[]> }> };
+    expect(report.imported).toBe(0);
+    expect(report.rows.filter((r) => r.status === 'error')).toEqual([
+      expect.objectContaining({ row: 2_202, errors: { abc_id: [`ABC/APAAR id ${rows[4]![6]} is already the id of student ${rows[4]![0]}.`] } }),
+    ]);
+    expect((await ctx.api.get('/api/student').query({ q: 'IMP2' }).set(o)).body.total).toBe(0);
+    expect(await ctx.db.prisma.auditEntry.count({ where: { entity: 'student' } })).toBe(before);
+  }, 180_000);
+
   it('paper choices import by the same rules: exactly one per group, or nothing is stored', async () => {
     const o = await office();
     await ctx.api.post('/api/student').set(o).send(newStudent('P1'));

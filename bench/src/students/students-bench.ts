@@ -40,6 +40,12 @@ export interface StudentsBenchOptions {
   pageRows: number;
   duration: number;
   connections: number;
+  /**
+   * The imports are measured again (10,000 and 50,000 rows) on a server whose V8 heap is capped at this many MB (0:
+   * not), as the files bench does for downloads: V8 grows an uncapped heap while an import makes garbage fast and
+   * gives it back lazily, so an uncapped peak is not rows kept; under the cap an import that kept its rows would fail.
+   */
+  heapCapMb: number;
 }
 
 export interface ImportMeasurement {
@@ -49,6 +55,8 @@ export interface ImportMeasurement {
   status: string;
   rssBeforeMb?: number;
   peakMb?: number;
+  /** Measured on the heap-capped server. */
+  capped?: boolean;
 }
 
 export interface PageMeasurement {
@@ -134,10 +142,8 @@ export async function runStudentsBench(options: StudentsBenchOptions, log: (line
   await db.query(`INSERT INTO college (college_id, college_name, college_type) SELECT 'B' || lpad(i::text, 3, '0'), 'Bench College ' || i, 'AIDED' FROM generate_series(1, ${COLLEGES}) AS i`);
   const secret = randomBytes(32).toString('hex');
   const common = { DATABASE_URL: url, JWT_SECRET: secret, DB_POOL_MAX: '10' };
-  const ours = await startServer(
-    apiServer({ ...common, NODE_ENV: 'production', ADMIN_EMAIL, ADMIN_PASSWORD: BENCH_PASSWORD, LOG_LEVEL: 'warn', USER_MAX_CONCURRENT_REQUESTS: '1000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000' }),
-    await freePort(),
-  );
+  const oursEnv = { ...common, NODE_ENV: 'production', ADMIN_EMAIL, ADMIN_PASSWORD: BENCH_PASSWORD, LOG_LEVEL: 'warn', USER_MAX_CONCURRENT_REQUESTS: '1000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000' };
+  const ours = await startServer(apiServer(oursEnv), await freePort());
   const imports: ImportMeasurement[] = [];
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'students-bench-'));
   const files: string[] = [];
@@ -160,6 +166,23 @@ export async function runStudentsBench(options: StudentsBenchOptions, log: (line
       const m = await importFile(ours, token, csv);
       imports.push({ what: `import students ${from + 1}-${from + n} (CSV, as a job)`, rows: n, ...m });
       log(`  ${from + 1}-${from + n}: ${m.seconds.toFixed(1)} s ${m.status}`);
+    }
+    if (options.heapCapMb) {
+      const capped = await startServer(
+        apiServer({ ...oursEnv, NODE_OPTIONS: `--max-old-space-size=${options.heapCapMb}` }),
+        await freePort(),
+      );
+      try {
+        const cappedToken = await login(capped.baseUrl);
+        await importFile(capped, cappedToken, studentsCsv(910_000, 100, 'WC'));
+        for (const [from, n] of [[1_000_000, 10_000], [1_100_000, FILE_ROWS]] as const) {
+          const m = await importFile(capped, cappedToken, studentsCsv(from, n, 'HC'));
+          imports.push({ what: `import ${n.toLocaleString('en-IN')} students (CSV, as a job, heap capped at ${options.heapCapMb} MB)`, rows: n, ...m, capped: true });
+          log(`  capped ${n}: ${m.seconds.toFixed(1)} s ${m.status}`);
+        }
+      } finally {
+        await capped.stop();
+      }
     }
     // PostgreSQL's own COPY of the same files into a table of the same shape (columns, keys, unique ABC id, indexes).
     await db.query('CREATE TABLE student_copy (LIKE student INCLUDING ALL)');
@@ -202,15 +225,21 @@ const f1 = (n: number) => n.toFixed(1);
 
 export function renderStudentsSection(report: StudentsBenchReport, notes = ''): string {
   const cpus = os.cpus();
-  const big = report.imports.filter((m) => m.rows === FILE_ROWS || !m.what.includes('10,000'));
+  const uncapped = report.imports.filter((m) => !m.capped);
+  const big = uncapped.filter((m) => m.rows === FILE_ROWS || !m.what.includes('10,000'));
   const importSeconds = big.reduce((s, m) => s + m.seconds, 0);
   const importRows = big.reduce((s, m) => s + m.rows, 0);
   const ratio = report.copy.seconds / importSeconds;
   const [ours, baseline] = report.pages;
   const pageRatio = ours && baseline ? ours.requestsPerSecond / baseline.requestsPerSecond : NaN;
-  const small = report.imports.find((m) => m.rows === 10_000);
+  // Memory flat is judged on the heap-capped server when there is one (see StudentsBenchOptions.heapCapMb).
+  const cappedRuns = report.imports.filter((m) => m.capped);
+  const judged = cappedRuns.length ? cappedRuns : uncapped;
+  const small = judged.find((m) => m.rows === 10_000);
   const rise = (m?: ImportMeasurement) => (m?.peakMb !== undefined && m.rssBeforeMb !== undefined ? m.peakMb - m.rssBeforeMb : NaN);
-  const bigRise = Math.max(...big.map(rise));
+  const bigRise = Math.max(...judged.filter((m) => m.rows === FILE_ROWS).map(rise));
+  const uncappedRise = Math.max(...big.map(rise));
+  const cap = cappedRuns.length ? ` (heap capped at ${report.options.heapCapMb} MB; uncapped, the ${FILE_ROWS.toLocaleString('en-IN')}-row imports rose at most ${f1(uncappedRise)} MB, the 10,000-row one ${f1(rise(uncapped.find((m) => m.rows === 10_000)))} MB)` : '';
   return `<!-- students:start -->
 ## Students: import against COPY, a college's page against the baseline
 
@@ -234,7 +263,7 @@ ${[...report.imports, report.copy].map((m) => `| ${m.what} | ${m.rows.toLocaleSt
 ${report.pages.map((p) => `| ${p.server} | ${f1(p.requestsPerSecond)} | ${p.p50} | ${p.p99} | ${p.non2xx} | ${p.errors} | ${f1(p.peakMb)} |`).join('\n')}
 
 - ${ratio >= 0.25 ? 'PASS' : 'FAIL'} import vs COPY: ${Math.round(importRows / importSeconds).toLocaleString('en-IN')} rows/s against ${Math.round(report.copy.rows / report.copy.seconds).toLocaleString('en-IN')} rows/s, ratio ${ratio.toFixed(2)} (goal ≥ 0.25)
-- ${bigRise <= rise(small) + 40 ? 'PASS' : 'FAIL'} memory flat: an import's peak rose ${f1(rise(small))} MB above the RSS before it for 10,000 rows and at most ${f1(bigRise)} MB for ${FILE_ROWS.toLocaleString('en-IN')} rows (target: at most 40 MB more)
+- ${bigRise <= rise(small) + 40 ? 'PASS' : 'FAIL'} memory flat${cap}: an import's peak rose ${f1(rise(small))} MB above the RSS before it for 10,000 rows and at most ${f1(bigRise)} MB for ${FILE_ROWS.toLocaleString('en-IN')} rows (target: at most 40 MB more)
 - ${pageRatio >= 0.5 ? 'PASS' : 'FAIL'} page of a college at ${report.totalStudents.toLocaleString('en-IN')} students: ${pageRatio.toFixed(2)}× the baseline's requests per second (goal ≥ 0.5)
 ${notes ? `\n${notes.trim()}\n` : ''}<!-- students:end -->`;
 }

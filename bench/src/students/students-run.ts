@@ -21,6 +21,7 @@ try {
     pageRows: Number(value('--page-rows') ?? 300_000),
     duration: Number(value('--duration') ?? 10),
     connections: Number(value('--connections') ?? 10),
+    heapCapMb: Number(value('--heap-cap') ?? 128),
   });
   // Findings written by hand are kept under the generated table.
   const markdown = renderStudentsSection(report, fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : '');

@@ -1,21 +1,48 @@
 import { z } from 'zod';
-import { can, fileFormat, refusalOf, type CapabilityKey, type ImportReport, type Resource } from '@exam/contracts';
+import { can, fileFormat, refusalOf, type CapabilityKey, type FileFormat, type ImportReport, type Resource } from '@exam/contracts';
+import type { Database } from '@exam/db';
 import { resourceRegistry, type ResourceRegistry } from '../crud/registry.ts';
 import { AppError } from '../http/errors.ts';
 import { defineJob, JobFailure, type JobDefinition } from '../jobs/index.ts';
 import type { ApiModule } from '../module.ts';
 import { importTable } from './import.ts';
+import { openTable, tableSource } from './read-table.ts';
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-/** What an import job is given: the file as read (cells by field, rows numbered as in the file), not the file itself. */
-export const importJobData = z.object({
-  dry_run: z.boolean(),
-  format: fileFormat,
-  fields: z.array(z.string()),
-  rows: z.array(z.object({ row: z.number().int().min(2), values: z.record(z.string(), cell) })),
-});
+/**
+ * What an import job is given: the file itself (base64), already checked by the request that uploaded it, with the
+ * columns it is read by (the resource's file columns and the template's rows to skip). The job reads it again a chunk
+ * of rows at a time, so neither the job's data nor the job holds the file's rows. The older form (the rows as read,
+ * cells by field) is still taken, for a job queued before an upgrade.
+ */
+export const importJobData = z.union([
+  z.object({
+    dry_run: z.boolean(),
+    filename: z.string(),
+    /** The upload, kept as a stored file of its uploader (platform/stored-files): the job's row stays small. */
+    file_id: z.uuid(),
+    columns: z.array(z.object({ field: z.string(), header: z.string(), key: z.boolean(), required: z.boolean(), hint: z.string(), readOnly: z.boolean() })),
+    skip_rows: z.array(z.array(z.string())),
+    rows: z.number().int().min(0),
+  }),
+  z.object({
+    dry_run: z.boolean(),
+    format: fileFormat,
+    fields: z.array(z.string()),
+    rows: z.array(z.object({ row: z.number().int().min(2), values: z.record(z.string(), cell) })),
+  }),
+]);
 export type ImportJobData = z.infer<typeof importJobData>;
+
+/** The rows of a job's file, read again as the import asks for them. */
+async function sourceOf(db: Database, data: ImportJobData) {
+  if (Array.isArray(data.rows)) return tableSource({ format: (data as { format: FileFormat }).format, fields: new Set((data as { fields: string[] }).fields), rows: data.rows });
+  const { file_id, filename, columns, skip_rows, rows } = data as Extract<ImportJobData, { file_id: string }>;
+  const file = await db.prisma.storedFile.findUnique({ where: { id: file_id }, select: { content: true } });
+  if (!file) throw new JobFailure('The uploaded file is no longer kept (uploads are kept for a few days); upload it again.');
+  return openTable(Buffer.from(file.content), { filename, columns, skipRows: skip_rows, maxRows: Number.POSITIVE_INFINITY }, { count: rows });
+}
 
 /** One kind per resource (`files.import.<path>`), so that starting it needs that resource's write capability. */
 export const importJobKind = (resource: Resource) => `files.import.${resource.path}`;
@@ -38,7 +65,8 @@ function importJob(registry: ResourceRegistry, resource: Resource): JobDefinitio
       // The grants as they are now: a role that lost the capability since the upload imports nothing.
       const scope = can(user.role, capability);
       if (!scope) throw new JobFailure(refusalOf(user.role, capability));
-      const total = ctx.data.rows.length;
+      const source = await sourceOf(ctx.db, ctx.data);
+      const total = source.count;
       await ctx.progress(0, total);
       const report = await importTable(
         {
@@ -49,7 +77,7 @@ function importJob(registry: ResourceRegistry, resource: Resource): JobDefinitio
           transaction: (fn) => ctx.transaction(fn, { done: total, total }),
         },
         resource,
-        { format: ctx.data.format, fields: new Set(ctx.data.fields), rows: ctx.data.rows },
+        source,
         { dryRun: ctx.data.dry_run },
       ).catch((error: unknown) => {
         // Refusals of the whole file (out of scope, changed meanwhile) are the user's to read, as the request would answer them.

@@ -1,21 +1,25 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Request, Response } from 'express';
-import type { ImportReport, ImportRowReport, Resource, Scope } from '@exam/contracts';
+import type { FileFormat, ImportReport, ImportRowReport, Resource, Scope } from '@exam/contracts';
 import { fieldErrors } from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
 import { recordChanges } from '../audit/audit-trail.ts';
 import { scopeWhere, valuesOutOfScope, type ScopedUser } from '../auth/scope.ts';
 import { missingParents } from '../crud/references.ts';
 import type { ResourceRegistry } from '../crud/registry.ts';
-import { describeKey, flatWhere, keyString, present, type Store } from '../crud/store.ts';
+import { describeKey, flatWhere, keyString, present, type ModelDelegate, type Store } from '../crud/store.ts';
 import { AppError, staleEdit, prismaCode } from '../http/errors.ts';
-import type { Table } from './read-table.ts';
+import { tableSource, type Table, type TableRow, type TableSource } from './read-table.ts';
+import { insertAudited, modelTable, storedKeys, updateRows } from './write-rows.ts';
 
 type Values = Record<string, unknown>;
 type Errors = Record<string, string[]>;
 
-/** Rows read or written per statement. */
-const CHUNK = 500;
+/**
+ * Rows of the file validated, planned and written together: one statement inserts (and audits) them. Larger chunks
+ * save round trips; each chunk in flight is a few MB at most.
+ */
+const CHUNK = 2_000;
 
 /** How long the one transaction of an import may take: 50,000 rows on a slow disk, not forever. */
 const TRANSACTION_TIMEOUT_MS = 10 * 60_000;
@@ -66,7 +70,10 @@ interface Planned {
   changes?: Values;
 }
 
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+/** Stored rows are read through Prisma this many keys at a time. */
+const READ_CHUNK = 500;
+
+function chunks<T>(items: readonly T[], size = READ_CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
@@ -117,12 +124,11 @@ const addError = (errors: Errors, field: string, message: string) => (errors[fie
  */
 const same = (stored: unknown, value: unknown) => isDeepStrictEqual(stored ?? null, value ?? null);
 
-/** Validates every row by the resource's contract, without the database. */
-function validateRows(resource: Resource, table: Table, reach: Reach) {
+/** Validates a chunk's rows by the resource's contract, without the database; `firstRowOfKey` spans the whole file. */
+function validateRows(resource: Resource, format: FileFormat, rows: readonly TableRow[], reach: Reach, firstRowOfKey: Map<string, number>) {
   const valid = new Map<number, Values>();
   const errors = new Map<number, Errors>();
-  const firstRowOfKey = new Map<string, number>();
-  for (const { row, values } of table.rows) {
+  for (const { row, values } of rows) {
     const found: Errors = {};
     const parsed = resource.createSchema.safeParse(values);
     if (!parsed.success) Object.assign(found, fieldErrors(parsed.error));
@@ -133,7 +139,7 @@ function validateRows(resource: Resource, table: Table, reach: Reach) {
     for (const [field, cell] of Object.entries(values)) {
       if (typeof cell !== 'string') continue;
       if (cell.includes('\u0000')) addError(found, field, 'Must not contain the NUL character (\\u0000)');
-      if (table.format === 'csv' && LOST_TEXT.test(cell)) {
+      if (format === 'csv' && LOST_TEXT.test(cell)) {
         addError(found, field, "Has question marks where letters were: the file was saved in a code page that cannot hold Hindi. Save it as 'CSV UTF-8' and import it again.");
       }
     }
@@ -150,7 +156,7 @@ function validateRows(resource: Resource, table: Table, reach: Reach) {
 }
 
 /** Which valid rows create, update or leave a record, and what the database says against them (parents, rules). */
-async function planRows(tx: Prisma.TransactionClient, ctx: ImportContext, reach: Reach, resource: Resource, store: Store, table: Table, valid: Map<number, Values>, errors: Map<number, Errors>) {
+async function planRows(tx: Prisma.TransactionClient, checking: Prisma.TransactionClient, ctx: ImportContext, reach: Reach, resource: Resource, store: Store, fields: ReadonlySet<string>, valid: Map<number, Values>, errors: Map<number, Errors>) {
   const rows = [...valid.entries()].map(([row, values]) => ({
     row,
     values,
@@ -158,7 +164,11 @@ async function planRows(tx: Prisma.TransactionClient, ctx: ImportContext, reach:
   }));
   const existing = new Map<string, Values>();
   const include = store.include ? { include: store.include } : {};
-  for (const part of chunks(rows)) {
+  // Which keys are stored, asked in one raw statement: most rows of a large file are new, and only the stored ones are read through Prisma.
+  const table = modelTable(tx, store.delegate(tx));
+  const stored = table ? await storedKeys(tx, table, resource, rows.map((r) => r.values)) : undefined;
+  const toRead = stored ? rows.filter((r) => stored.has(r.key)) : rows;
+  for (const part of chunks(toRead)) {
     const found = await store.delegate(tx).findMany({ where: keysWhere(resource, part.map((r) => r.values)), ...include });
     for (const record of found) existing.set(keyString(resource, Object.fromEntries(resource.keyFields.map((f) => [f, String(record[f])]))), record);
   }
@@ -171,9 +181,15 @@ async function planRows(tx: Prisma.TransactionClient, ctx: ImportContext, reach:
       for (const record of found) reachable.add(keyString(resource, Object.fromEntries(resource.keyFields.map((f) => [f, String(record[f])]))));
     }
   } else for (const key of existing.keys()) reachable.add(key);
-  const checking = rememberingReads(tx);
   const planned: Planned[] = [];
   const rules = ctx.registry.rules(resource.name);
+  // Rows naming the same parents are checked once per chunk (a file's 500 rows name a few colleges and one session).
+  const parentChecks = new Map<string, Promise<Errors>>();
+  const parentsOf = (named: Values) => {
+    const id = JSON.stringify(resource.parents.map((link) => link.fields.map((f) => named[f] ?? null)));
+    if (!parentChecks.has(id)) parentChecks.set(id, missingParents(checking, ctx.registry, resource, named));
+    return parentChecks.get(id)!;
+  };
   for (const { row, values, key } of rows) {
     const current = existing.get(key);
     if (current && !reachable.has(key)) {
@@ -182,11 +198,11 @@ async function planRows(tx: Prisma.TransactionClient, ctx: ImportContext, reach:
     }
     // Only the columns the file has: a column left out of the file leaves the stored value as it is.
     const changes = current
-      ? Object.fromEntries(resource.updatable.filter((f) => table.fields.has(f) && !same(current[f], values[f])).map((f) => [f, values[f]]))
+      ? Object.fromEntries(resource.updatable.filter((f) => fields.has(f) && !same(current[f], values[f])).map((f) => [f, values[f]]))
       : undefined;
     const found: Errors = {
       ...(current ? resource.check?.({ ...current, ...changes }) : {}),
-      ...(await missingParents(checking, ctx.registry, resource, current ? changes! : values)),
+      ...(await parentsOf(current ? changes! : values)),
     };
     if (Object.keys(found).length) {
       errors.set(row, found);
@@ -209,48 +225,63 @@ async function planRows(tx: Prisma.TransactionClient, ctx: ImportContext, reach:
   return planned.filter((p) => !errors.has(p.row));
 }
 
-/** Stores the planned rows and audits each like a CRUD write (the record as it reads afterwards). */
+/** A scoped caller's created rows, reached through a relation (paper.dept_id): the scope is checked on the rows as written. */
+async function checkCreatedInScope(model: ModelDelegate, resource: Resource, reach: Reach, part: readonly Planned[]) {
+  if (!Object.keys(reach.within).length || !part.length) return;
+  const inside = await model.count({ where: { AND: [keysWhere(resource, part.map((p) => p.values)), reach.within] } });
+  if (inside !== part.length) {
+    throw new AppError('OUT_OF_SCOPE', `Some rows of the file (rows ${part[0]!.row} to ${part.at(-1)!.row}) would lie outside your scope; you may only add your own. Nothing was imported.`);
+  }
+}
+
+const changedMeanwhile = (p: Planned) => staleEdit(`Row ${p.row} (${p.key}) was changed by someone else during the import. Nothing was imported; import the file again.`);
+
+/**
+ * Stores a chunk's planned rows and audits each like a CRUD write. A store on Prisma's own model delegate is written
+ * set-based (write-rows.ts: one statement inserts the chunk and audits it from the rows as stored; updates one
+ * statement per set of changed fields, audited from the values); a module's own delegate row by row through it, each
+ * written row read back for the audit.
+ */
 async function writeRows(tx: Prisma.TransactionClient, ctx: ImportContext, reach: Reach, resource: Resource, store: Store, planned: Planned[]) {
   const model = store.delegate(tx);
+  const rules = ctx.registry.rules(resource.name);
+  const table = modelTable(tx, model);
   const creates = planned.filter((p) => p.status === 'created');
-  for (const part of chunks(creates)) {
-    await (model as unknown as { createMany(args: Values): Promise<unknown> }).createMany({ data: part.map((p) => p.values) });
-    await ctx.registry.rules(resource.name).afterCreate?.(tx, part.map((p) => p.values));
-    // Reached through a relation (paper.dept_id), the scope can only be checked on the rows as written.
-    if (Object.keys(reach.within).length) {
-      const inside = await model.count({ where: { AND: [keysWhere(resource, part.map((p) => p.values)), reach.within] } });
-      if (inside !== part.length) {
-        throw new AppError('OUT_OF_SCOPE', `Some rows of the file (rows ${part[0]!.row} to ${part.at(-1)!.row}) would lie outside your scope; you may only add your own. Nothing was imported.`);
-      }
+  const updates = planned.filter((p) => p.status === 'updated');
+  const now = new Date();
+  const { req, res } = auditSource(ctx.actor);
+  if (creates.length) {
+    if (table) await insertAudited(tx, table, resource, creates.map((p) => p.values), { userId: ctx.actor.id, email: ctx.actor.email, requestId: ctx.actor.requestId });
+    else await (model as unknown as { createMany(args: Values): Promise<unknown> }).createMany({ data: creates.map((p) => p.values) });
+    await rules.afterCreate?.(tx, creates.map((p) => p.values));
+    await checkCreatedInScope(model, resource, reach, creates);
+  }
+  if (table && updates.length) {
+    const updated = await updateRows(tx, table, resource, updates.map((p) => ({ key: p.key, values: p.values, changes: p.changes!, updatedAt: p.current!.updated_at })), now);
+    const stale = updates.find((p) => !updated.has(p.key));
+    if (stale) throw changedMeanwhile(stale);
+    await recordChanges(tx, req, res, updates.map((p) => ({
+      action: 'update', entity: resource.name, key: p.key,
+      before: present(store, p.current!), after: present(store, { ...p.current!, ...p.changes, updated_at: now }),
+    })));
+  } else if (updates.length) {
+    for (const p of updates) {
+      // Guarded by the updated_at just read, as a form's edit is: an edit in between makes this match nothing.
+      const { count } = await model.updateMany({ where: { ...flatWhere(resource.keyFields, p.values), updated_at: p.current!.updated_at }, data: { ...p.changes, updated_at: now } });
+      if (count !== 1) throw changedMeanwhile(p);
     }
   }
-  const now = new Date();
-  for (const p of planned.filter((r) => r.status === 'updated')) {
-    // Guarded by the updated_at just read, as a form's edit is: an edit in between makes this match nothing.
-    const { count } = await model.updateMany({
-      where: { ...flatWhere(resource.keyFields, p.values), updated_at: p.current!.updated_at },
-      data: { ...p.changes, updated_at: now },
-    });
-    if (count !== 1) throw staleEdit(`Row ${p.row} (${p.key}) was changed by someone else during the import. Nothing was imported; import the file again.`);
-  }
-  const written = planned.filter((p) => p.status !== 'unchanged');
-  const include = store.include ? { include: store.include } : {};
-  for (const part of chunks(written)) {
-    const stored = await model.findMany({ where: keysWhere(resource, part.map((p) => p.values)), ...include });
+  if (!table) {
+    const written = [...creates, ...updates];
+    const include = store.include ? { include: store.include } : {};
+    const stored = await model.findMany({ where: keysWhere(resource, written.map((p) => p.values)), ...include });
     const byKey = new Map(stored.map((r) => [keyString(resource, Object.fromEntries(resource.keyFields.map((f) => [f, String(r[f])]))), r]));
-    const { req, res } = auditSource(ctx.actor);
-    await recordChanges(
-      tx, req, res,
-      part.map((p) => ({
-        action: p.status === 'created' ? 'create' : 'update',
-        entity: resource.name,
-        key: p.key,
-        before: p.current ? present(store, p.current) : undefined,
-        after: present(store, byKey.get(p.key)!),
-      })),
-    );
+    await recordChanges(tx, req, res, written.map((p) => ({
+      action: p.status === 'created' ? 'create' : 'update', entity: resource.name, key: p.key,
+      before: p.current ? present(store, p.current) : undefined, after: present(store, byKey.get(p.key)!),
+    })));
   }
-  return written.length;
+  return creates.length + updates.length;
 }
 
 function summary(report: Omit<ImportReport, 'message'>) {
@@ -263,11 +294,36 @@ function summary(report: Omit<ImportReport, 'message'>) {
 }
 
 /**
- * Imports a table into a resource: every row validated by the resource's contract, keys repeated within the
- * file, missing parents, cross-field rules; existing keys update their `updatable` fields. All in one
- * transaction: when any row fails, or on a dry run, nothing is stored.
+ * A unique key or a foreign key refused a write: Prisma's codes for its own calls; a raw statement's failure
+ * carries PostgreSQL's SQLSTATE (23505, 23503) in its message or metadata.
  */
-export async function importTable(ctx: ImportContext, resource: Resource, table: Table, options: { dryRun: boolean }): Promise<ImportReport> {
+function isConflict(error: unknown) {
+  const code = prismaCode(error);
+  if (code === 'P2002' || code === 'P2003') return true;
+  if (code !== 'P2010' && code !== undefined) return false;
+  const text = `${(error as Error)?.message ?? ''} ${JSON.stringify((error as { meta?: unknown })?.meta ?? null)}`;
+  return /\b2350[35]\b|violates (unique|foreign key) constraint/.test(text);
+}
+
+/** Ends the import's transaction without storing anything (a row failed, or a dry run), keeping what it found. */
+class Rollback<T> extends Error {
+  constructor(readonly outcome: T) {
+    super('rolled back');
+  }
+}
+
+/** What an import reads: the file's rows chunk by chunk (read-table.ts), and which fields it has columns for. */
+export type ImportSource = Pick<TableSource, 'format' | 'fields' | 'chunks'>;
+
+/**
+ * Imports a file's rows into a resource: every row validated by the resource's contract, keys repeated within the
+ * file, missing parents, the module's rules; existing keys update their `updatable` fields. The rows go through
+ * parse, validate, plan and write a chunk at a time (CHUNK rows; only the report and the file's keys are kept for
+ * the whole file), all in one transaction: each chunk is checked against the rows stored before it, including the
+ * earlier chunks of the same file, and written; when any row failed, or on a dry run, the transaction is rolled
+ * back at the end and nothing is stored.
+ */
+export async function importTable(ctx: ImportContext, resource: Resource, source: ImportSource | Table, options: { dryRun: boolean }): Promise<ImportReport> {
   const store = ctx.registry.store(resource.name);
   const user = ctx.actor;
   const within = scopeWhere(ctx.scope, user, resource.scopeFields);
@@ -275,30 +331,46 @@ export async function importTable(ctx: ImportContext, resource: Resource, table:
     throw new AppError('OUT_OF_SCOPE', `Your account reaches no ${resource.title.toLowerCase()} records (${ctx.scope} scope), so it cannot import any; ask the exam office.`);
   }
   const reach: Reach = { scope: ctx.scope, user, within };
-  const { valid, errors } = validateRows(resource, table, reach);
+  const input = 'rows' in source ? tableSource(source) : source;
   const transaction = ctx.transaction ?? ((fn) => ctx.db.prisma.$transaction(fn, { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 10_000 }));
-  const outcome = await transaction(async (tx) => {
-    const planned = await planRows(tx, ctx, reach, resource, store, table, valid, errors);
-    const imported = errors.size || options.dryRun ? 0 : await writeRows(tx, ctx, reach, resource, store, planned);
-    return { planned, imported };
-  })
-    .catch((error) => {
-      // Another writer got in between the checks and the writes: a key created or a parent deleted meanwhile.
-      if (prismaCode(error) === 'P2002' || prismaCode(error) === 'P2003') {
-        throw staleEdit('Some records of the file were added, changed or deleted by someone else during the import. Nothing was imported; import the file again.');
+  type Outcome = { rows: ImportRowReport[]; imported: number };
+  const outcome = await transaction(async (tx): Promise<Outcome> => {
+    const rows: ImportRowReport[] = [];
+    const firstRowOfKey = new Map<string, number>();
+    const checking = rememberingReads(tx);
+    let failed = false;
+    let imported = 0;
+    // The chunk before this one, being written: PostgreSQL stores it while this process reads and validates the next.
+    let writing: Promise<number> | undefined;
+    for await (const chunk of input.chunks(CHUNK)) {
+      const { valid, errors } = validateRows(resource, input.format, chunk, reach, firstRowOfKey);
+      if (writing) imported += await writing;
+      const planned = await planRows(tx, checking, ctx, reach, resource, store, input.fields, valid, errors);
+      // Written even after a failed row (and on a dry run): the later rows are checked as the real import would check them.
+      writing = writeRows(tx, ctx, reach, resource, store, planned);
+      // Awaited with the next chunk (or below); a failure rejects the transaction there.
+      writing.catch(() => undefined);
+      const statusOf = new Map(planned.map((p) => [p.row, p.status]));
+      for (const { row, values } of chunk) {
+        const found = errors.get(row);
+        if (found) failed = true;
+        rows.push(found ? { row, status: 'error', errors: found, values } : { row, status: statusOf.get(row)! });
       }
-      throw error;
-    });
-  const statusOf = new Map(outcome.planned.map((p) => [p.row, p.status]));
-  const rows: ImportRowReport[] = table.rows.map(({ row, values }) =>
-    errors.has(row) ? { row, status: 'error', errors: errors.get(row), values } : { row, status: statusOf.get(row)! },
-  );
-  const count = (status: ImportRowReport['status']) => rows.filter((r) => r.status === status).length;
-  const report = {
-    imported: outcome.imported,
-    dry_run: options.dryRun,
-    counts: { created: count('created'), updated: count('updated'), unchanged: count('unchanged'), error: count('error') },
-    rows,
-  };
+    }
+    if (writing) imported += await writing;
+    if (failed || options.dryRun) throw new Rollback<Outcome>({ rows, imported: 0 });
+    return { rows, imported };
+  }).catch((error) => {
+    if (error instanceof Rollback) return error.outcome as Outcome;
+    // Another writer got in between the checks and the writes: a key created or a parent deleted meanwhile.
+    if (isConflict(error)) {
+      throw staleEdit('Some records of the file were added, changed or deleted by someone else during the import. Nothing was imported; import the file again.');
+    }
+    throw error;
+  });
+  const { rows } = outcome;
+  const counts = { created: 0, updated: 0, unchanged: 0, error: 0 };
+  for (const r of rows) counts[r.status] += 1;
+  const report = { imported: outcome.imported, dry_run: options.dryRun, counts, rows };
   return { ...report, message: summary(report) };
 }

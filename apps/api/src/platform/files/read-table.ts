@@ -1,4 +1,6 @@
-import { parse } from 'csv-parse/sync';
+import { isUtf8 } from 'node:buffer';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { IMPORT_ERRORS_HEADER, normalizeHeader, type FileColumn, type FileFormat } from '@exam/contracts';
 import { AppError } from '../http/errors.ts';
@@ -42,28 +44,37 @@ export function detectFormat(buffer: Buffer, filename = ''): FileFormat {
 }
 
 /** UTF-8 or refused: a Windows code page would turn Hindi into question marks or mojibake without a word. */
-function decodeUtf8(buffer: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buffer);
-  } catch {
+function checkUtf8(buffer: Buffer) {
+  if (!isUtf8(buffer)) {
     throw badFile(`The file is not UTF-8 text (it was probably saved as 'CSV (Comma delimited)', which uses a Windows code page and cannot hold Hindi). ${SAVE_AS}`);
   }
 }
 
 /** Excel writes `;` or tabs in some locales: the header line's most frequent separator wins. */
-function delimiterOf(text: string) {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+function delimiterOf(buffer: Buffer) {
+  const end = buffer.subarray(0, 1024 * 1024).indexOf(0x0a);
+  const firstLine = buffer.subarray(0, end < 0 ? 1024 * 1024 : end).toString('utf8').replace(/^\uFEFF/, '').replace(/\r$/, '');
   const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const);
   return counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
 }
 
-function readCsv(buffer: Buffer): Cell[][] {
-  const text = decodeUtf8(buffer);
+/** Bytes handed to the CSV parser at a time: the file is parsed as it is read, never held as text or as rows. */
+const SLICE = 256 * 1024;
+
+/** The records of a CSV file one at a time (csv-parse's stream, fed slices of the buffer). */
+async function* csvRecords(buffer: Buffer): AsyncGenerator<Cell[]> {
+  const parser = parse({ bom: true, delimiter: delimiterOf(buffer), relax_column_count: true, skip_empty_lines: false });
+  Readable.from((function* () {
+    for (let i = 0; i < buffer.length; i += SLICE) yield buffer.subarray(i, i + SLICE);
+  })()).pipe(parser);
   try {
-    return parse(text, { bom: true, delimiter: delimiterOf(text.replace(/^\uFEFF/, '')), relax_column_count: true, skip_empty_lines: false }) as string[][];
+    for await (const record of parser) yield record as string[];
   } catch (error) {
+    if (error instanceof AppError) throw error;
     const where = (error as { lines?: number }).lines;
     throw badFile(`The CSV file is malformed${where ? ` near line ${where}` : ''}: ${(error as Error).message.replace(/^Invalid Record Length:.*$/, 'rows have different numbers of columns')}`);
+  } finally {
+    parser.destroy();
   }
 }
 
@@ -107,23 +118,17 @@ const isBlank = (cell: Cell | undefined) => cell === null || cell === undefined 
 /** Column letter(s) as spreadsheets show them: 0 -> A, 26 -> AA. */
 export const columnLetter = (index: number): string => (index >= 26 ? columnLetter(Math.floor(index / 26) - 1) : '') + String.fromCharCode(65 + (index % 26));
 
-/**
- * Reads a CSV or XLSX file into rows keyed by field, matching its header row to the columns. Refuses a file
- * with unknown, repeated or missing required columns, or no data rows; skips blank rows and the template's
- * hint and example rows (`skipRows`, as cells).
- */
-export async function readTable(
-  buffer: Buffer,
-  options: { filename?: string; columns: readonly FileColumn[]; maxRows: number; skipRows?: readonly (readonly string[])[] },
-): Promise<Table> {
-  const format = detectFormat(buffer, options.filename);
-  const cells = format === 'csv' ? readCsv(buffer) : await readXlsx(buffer);
-  const headerIndex = cells.findIndex((row) => row.some((c) => !isBlank(c)));
-  if (headerIndex < 0) throw badFile('The file has no rows.');
-  if (headerIndex > 0) throw badFile(`Row 1 must be the header row (the column names of the template); the file starts at row ${headerIndex + 1}.`);
+interface TableOptions {
+  filename?: string;
+  columns: readonly FileColumn[];
+  maxRows: number;
+  skipRows?: readonly (readonly string[])[];
+}
 
+/** The header row matched to the columns: which field each column holds, and columns to pass over. */
+function readHeader(header: Cell[], columns: readonly FileColumn[]) {
   const byName = new Map<string, FileColumn>();
-  for (const c of options.columns) {
+  for (const c of columns) {
     byName.set(normalizeHeader(c.header), c);
     byName.set(normalizeHeader(c.field), c);
   }
@@ -131,42 +136,129 @@ export async function readTable(
   const seen = new Map<string, number>();
   const unknown: string[] = [];
   const ignored = new Set<number>();
-  cells[0]!.forEach((cell, i) => {
+  header.forEach((cell, i) => {
     if (isBlank(cell)) return;
-    const header = String(cell).trim();
+    const name = String(cell).trim();
     // A failed-rows file, corrected: its column of error messages is not data.
-    if (normalizeHeader(header) === normalizeHeader(IMPORT_ERRORS_HEADER)) return void ignored.add(i);
-    const column = byName.get(normalizeHeader(header));
-    if (!column) return unknown.push(`"${header}" (column ${columnLetter(i)})`);
+    if (normalizeHeader(name) === normalizeHeader(IMPORT_ERRORS_HEADER)) return void ignored.add(i);
+    const column = byName.get(normalizeHeader(name));
+    if (!column) return unknown.push(`"${name}" (column ${columnLetter(i)})`);
     if (seen.has(column.field)) throw badFile(`Column ${column.header} appears twice (columns ${columnLetter(seen.get(column.field)!)} and ${columnLetter(i)}).`);
     seen.set(column.field, i);
     mapped[i] = column;
   });
-  const expected = options.columns.filter((c) => !c.readOnly).map((c) => c.header).join(', ');
+  const expected = columns.filter((c) => !c.readOnly).map((c) => c.header).join(', ');
   if (unknown.length) throw badFile(`Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. The columns are: ${expected}. Download the template to start from the right header row.`);
-  const missing = options.columns.filter((c) => c.required && !c.readOnly && !seen.has(c.field));
+  const missing = columns.filter((c) => c.required && !c.readOnly && !seen.has(c.field));
   if (missing.length) throw badFile(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.map((c) => c.header).join(', ')}. The columns are: ${expected}.`);
+  const present = columns.filter((c) => !c.readOnly && seen.has(c.field));
+  return { mapped, ignored, present, fields: new Set(present.map((c) => c.field)) };
+}
 
+/** The data rows of a file's records, checked (cells without a header, the row limit), blank and template rows skipped. */
+async function* dataRows(records: AsyncIterable<Cell[]>, format: FileFormat, options: TableOptions): AsyncGenerator<TableRow, ReturnType<typeof readHeader>> {
   const skip = new Set((options.skipRows ?? []).map((r) => JSON.stringify(r)));
-  const rows: TableRow[] = [];
-  for (let r = 1; r < cells.length; r++) {
-    const row = cells[r]!;
+  let header: Cell[] | undefined;
+  let columns: ReturnType<typeof readHeader> | undefined;
+  let r = -1;
+  let count = 0;
+  for await (const row of records) {
+    r += 1;
+    if (!header) {
+      if (row.every(isBlank)) continue;
+      if (r > 0) throw badFile(`Row 1 must be the header row (the column names of the template); the file starts at row ${r + 1}.`);
+      header = row;
+      columns = readHeader(row, options.columns);
+      continue;
+    }
     if (row.every(isBlank)) continue;
-    const orphan = row.findIndex((c, i) => !isBlank(c) && !ignored.has(i) && isBlank(cells[0]![i] ?? null));
+    const orphan = row.findIndex((c, i) => !isBlank(c) && !columns!.ignored.has(i) && isBlank(header![i] ?? null));
     if (orphan >= 0) throw badFile(`Row ${r + 1} has a value in column ${columnLetter(orphan)}, which has no header.`);
     const values: Record<string, Cell> = {};
-    mapped.forEach((column, i) => {
+    columns!.mapped.forEach((column, i) => {
       if (!column || column.readOnly) return;
       const cell = row[i] ?? null;
       values[column.field] = typeof cell === 'string' && format === 'csv' ? unguardFormula(cell) : cell;
     });
-    if (skip.has(JSON.stringify(options.columns.filter((c) => !c.readOnly && seen.has(c.field)).map((c) => String(values[c.field] ?? ''))))) continue;
-    if (rows.length >= options.maxRows) {
+    if (skip.has(JSON.stringify(columns!.present.map((c) => String(values[c.field] ?? ''))))) continue;
+    if (count >= options.maxRows) {
       throw new AppError('PAYLOAD_TOO_LARGE', `The file has more than ${options.maxRows.toLocaleString('en-IN')} rows, the most one import takes. Split it into smaller files.`);
     }
-    rows.push({ row: r + 1, values });
+    count += 1;
+    yield { row: r + 1, values };
   }
-  if (!rows.length) throw badFile('The file has a header row but no data rows.');
-  const fields = new Set(options.columns.filter((c) => !c.readOnly && seen.has(c.field)).map((c) => c.field));
-  return { format, fields, rows };
+  if (!columns) throw badFile('The file has no rows.');
+  if (!count) throw badFile('The file has a header row but no data rows.');
+  return columns;
+}
+
+/** The first record that is not blank (the header row), reading no further. */
+async function firstRecord(records: AsyncIterable<Cell[]>) {
+  for await (const row of records) if (!row.every(isBlank)) return row;
+  return undefined;
+}
+
+/** A file's data rows, read again from the file each time they are wanted: an import holds a chunk of them at a time. */
+export interface TableSource {
+  format: FileFormat;
+  /** Fields the file has a column for. */
+  fields: Set<string>;
+  /** How many data rows the file has. */
+  count: number;
+  /** The data rows in the file's order, at most `size` at a time. */
+  chunks(size: number): AsyncIterable<TableRow[]>;
+}
+
+/** Rows already in memory (a test's, or an old job's) as a source. */
+export function tableSource(table: Table): TableSource {
+  return {
+    format: table.format,
+    fields: table.fields,
+    count: table.rows.length,
+    async *chunks(size) {
+      for (let i = 0; i < table.rows.length; i += size) yield table.rows.slice(i, i + size);
+    },
+  };
+}
+
+/**
+ * Opens a CSV or XLSX file for import, matching its header row to the columns, and reads it through once to refuse
+ * at once a file with unknown, repeated or missing required columns, cells without a header, too many or no data
+ * rows. Blank rows and the template's hint and example rows (`skipRows`, as cells) are skipped. A CSV file is parsed
+ * as a stream each time its rows are read (its rows are never all in memory); an XLSX workbook is read whole, once.
+ */
+export async function openTable(buffer: Buffer, options: TableOptions, checked?: { count: number }): Promise<TableSource> {
+  const format = detectFormat(buffer, options.filename);
+  if (format === 'csv') checkUtf8(buffer);
+  const sheet = format === 'xlsx' ? await readXlsx(buffer) : undefined;
+  const records = (): AsyncIterable<Cell[]> => (sheet ? (async function* () { yield* sheet; })() : csvRecords(buffer));
+  let count = 0;
+  let fields: Set<string>;
+  if (checked) {
+    // Read through before (by the request that queued the job): only the header is read again here.
+    count = checked.count;
+    const header = await firstRecord(records());
+    fields = readHeader(header ?? [], options.columns).fields;
+  } else {
+    const rows = dataRows(records(), format, options);
+    let next = await rows.next();
+    for (; !next.done; next = await rows.next()) count += 1;
+    fields = next.value.fields;
+  }
+  return {
+    format,
+    fields,
+    count,
+    async *chunks(size) {
+      let chunk: TableRow[] = [];
+      for await (const row of dataRows(records(), format, options)) {
+        chunk.push(row);
+        if (chunk.length >= size) {
+          yield chunk;
+          chunk = [];
+        }
+      }
+      if (chunk.length) yield chunk;
+    },
+  };
 }

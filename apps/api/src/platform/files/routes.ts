@@ -13,9 +13,10 @@ import { AppError, parseOr422 } from '../http/errors.ts';
 import { readInBatches } from './batches.ts';
 import { CONTENT_TYPES, exportFilename, sendExport } from './export.ts';
 import { enqueueJob } from '../jobs/index.ts';
+import { saveFile } from '../stored-files/index.ts';
 import { importJobs } from './import-job.ts';
 import { importTable } from './import.ts';
-import { badFile, readTable } from './read-table.ts';
+import { badFile, openTable } from './read-table.ts';
 import { templateFile, templateOf, templateRows } from './template.ts';
 
 export interface FileResource {
@@ -107,13 +108,18 @@ export function fileRoutes(options: FileRoutesOptions) {
         const scope = scopeFor(res, resource, 'write');
         const { dry_run } = parseOr422(importQuery, req.query);
         if (!req.file) throw badFile('No file came with the request: send it in the form field named "file".');
-        const table = await readTable(req.file.buffer, { filename: req.file.originalname, columns, maxRows, skipRows: templateRows(template) });
+        const skipRows = templateRows(template);
+        const filename = req.file.originalname;
+        // Read through once here: a file that cannot be imported at all is refused by the request, not by a job.
+        const table = await openTable(req.file.buffer, { filename, columns, maxRows, skipRows });
         const user = res.locals.user!;
-        if (table.rows.length > jobRows) {
+        if (table.count > jobRows) {
           // A large file is checked and stored by a job: the request answers at once, the web app shows the progress.
-          const data = { dry_run, format: table.format, fields: [...table.fields], rows: table.rows };
+          const fileColumns = columns.map(({ field, header, key, required, hint, readOnly }) => ({ field, header, key, required, hint, readOnly }));
+          const upload = await saveFile(db.prisma, { name: filename || `import.${table.format}`, contentType: CONTENT_TYPES[table.format], content: req.file.buffer, ownerId: user.id });
+          const data = { dry_run, filename, file_id: upload.file_id, columns: fileColumns, skip_rows: skipRows, rows: table.count };
           const job = await enqueueJob(db, jobs.get(resource.name)!, data, user);
-          req.log?.info({ import: resource.name, format: table.format, dry_run, rows: table.rows.length, job: job.job_id }, 'import queued');
+          req.log?.info({ import: resource.name, format: table.format, dry_run, rows: table.count, job: job.job_id }, 'import queued');
           res.status(202).json({ job });
           return;
         }
