@@ -41,7 +41,7 @@ function call(e: Endpoint, headers: Record<string, string>): Test {
   const values: Record<string, string> = {};
   for (const p of paramsOf(e.path)) {
     if (e.resource) values[p] = e.method === 'DELETE' ? missingKey : existing.get(e.resource.name)![p]!;
-    else values[p] = { session_id: '2024-25', offset: '0', limit: '5', exam_id: 'MAIN-DEC-2024' }[p]!;
+    else values[p] = { session_id: '2024-25', offset: '0', limit: '5', exam_id: 'MAIN-DEC-2024', college_id: 'C101' }[p]!;
   }
   const query = e.file === 'export' || e.file === 'template' ? '?format=csv' : e.resource && !e.keyed && e.method === 'GET' ? '?limit=2' : '';
   const url = `/api${fillPath(e.path, values)}${query}`;

@@ -1,6 +1,6 @@
 import {
   can, extraEndpoints, masterDataWorkflows, paperInfoSemResource, resourceByName, resources, sessionCopyPath, sessionResource, studentCcinfoResource, studentImageKinds,
-  studentResource, studentResources, timetableResource, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, type CapabilityKey, type Resource, type RoleName,
+  studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, type CapabilityKey, type Resource, type RoleName,
 } from '@exam/contracts';
 
 /**
@@ -62,7 +62,7 @@ export const endpoints: Endpoint[] = [
   },
   // A copy into an existing session from one named by nothing (the matrix fills only the target's key): 404, no change.
   { method: 'POST', path: sessionCopyPath, access: needs(sessionResource.capability.write), resource: sessionResource, keyed: true },
-  ...[...resources, ...studentResources, ...examFormResources, timetableResource].flatMap((resource): Endpoint[] => [
+  ...[...resources, ...studentResources, ...examFormResources, timetableResource, admitCardResource].flatMap((resource): Endpoint[] => [
     { method: 'GET', path: `/${resource.path}`, access: needs(resource.capability.read), resource },
     { method: 'POST', path: `/${resource.path}`, access: needs(resource.capability.write), resource },
     { method: 'GET', path: keyPathOf(resource), access: needs(resource.capability.read), resource, keyed: true },
@@ -82,11 +82,17 @@ export const endpoints: Endpoint[] = [
   // The timetable's own calls: clashes of an exam, and its date sheet.
   { method: 'GET', path: '/timetable/clashes', access: needs(timetableResource.capability.read) },
   { method: 'GET', path: '/timetable/datesheet/{exam_id}', access: needs(timetableResource.capability.read) },
+  // Admit cards' own calls: one card's PDF, a college's cards, generating and publishing/withholding in bulk.
+  { method: 'GET', path: `${keyPathOf(admitCardResource)}/pdf`, access: needs(admitCardResource.capability.read), resource: admitCardResource, keyed: true, mayBeMissing: true },
+  { method: 'GET', path: '/admitcard-batch/{exam_id}/{college_id}/pdf', access: needs(admitCardResource.capability.write), keyed: true, mayBeMissing: true },
+  { method: 'POST', path: '/admitcard-generate', access: needs(admitCardResource.capability.write) },
+  { method: 'POST', path: '/admitcard-bulk/publish', access: needs(admitCardResource.capability.write) },
+  { method: 'POST', path: '/admitcard-bulk/withhold', access: needs(admitCardResource.capability.write) },
   // The exam forms' own calls: the printout and a student's eligible back/improvement papers.
   { method: 'GET', path: `${keyPathOf(examFormResource)}/pdf`, access: needs(examFormResource.capability.read), resource: examFormResource, keyed: true },
   { method: 'GET', path: '/examform-eligible/{student_id}', access: needs(examFormResource.capability.read), resource: studentResource, keyed: true },
-  ...[...masterDataWorkflows, examCcinfoWorkflow, examFormWorkflow].flatMap((workflow): Endpoint[] => {
-    const resource = resourceByName(workflow.resource) ?? examFormResources.find((r) => r.name === workflow.resource)!;
+  ...[...masterDataWorkflows, examCcinfoWorkflow, examFormWorkflow, admitCardWorkflow].flatMap((workflow): Endpoint[] => {
+    const resource = resourceByName(workflow.resource) ?? [...examFormResources, admitCardResource].find((r) => r.name === workflow.resource)!;
     return Object.entries(workflow.actions).map(([action, { capability }]) => ({
       method: 'POST', path: `${keyPathOf(resource)}/${action}`, access: needs(capability), resource, keyed: true, action,
     }));

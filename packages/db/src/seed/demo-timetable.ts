@@ -33,6 +33,7 @@ export async function seedDemoTimetable(prisma: PrismaClient): Promise<boolean> 
         },
       });
     }
-  });
+  // Many small writes: more than the default 5 s on a busy machine.
+  }, { timeout: 60_000 });
   return true;
 }

@@ -6,6 +6,7 @@ import {
 import { seedDemoExamForms } from './demo-exam-forms.ts';
 import { seedDemoStudents } from './demo-students.ts';
 import { seedDemoTimetable } from './demo-timetable.ts';
+import { seedDemoAdmitCards } from './demo-admit-cards.ts';
 import { DEMO_PASSWORD, demoUsers, ensureUsers, type DemoUser } from './users.ts';
 
 export { DEMO_PASSWORD, demoUsers, ensureUsers, type DemoUser };
@@ -26,7 +27,9 @@ export async function seedDemoMasterData(prisma: PrismaClient): Promise<boolean>
   const forms = await seedDemoExamForms(prisma);
   // The demo exam's timetable (once into a database without one).
   const timetable = await seedDemoTimetable(prisma);
-  return seeded || students || forms || timetable;
+  // A past sitting with published admit cards.
+  const cards = await seedDemoAdmitCards(prisma);
+  return seeded || students || forms || timetable || cards;
 }
 
 async function seedMasterData(prisma: PrismaClient): Promise<boolean> {

@@ -4,7 +4,7 @@ import { courseKeyText, examSetupAccess, shift, timetableClashesAnswer, type Cap
 import type { Database } from '@exam/db';
 import { createPdf, type Bilingual } from '@exam/pdf';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
-import { notFound, parseOr422 } from '../../platform/http/errors.ts';
+import { invalid, notFound, parseOr422 } from '../../platform/http/errors.ts';
 import { methodNotAllowed } from '../../platform/http/middleware.ts';
 import { errors, json, pathParam, schema, signedInErrors } from '../../platform/openapi/openapi.ts';
 import type { OpenApiPaths } from '../../platform/module.ts';
@@ -13,7 +13,7 @@ import { university } from '../master-data/index.ts';
 /** Clashes answered at most (the total says how many there are): a timetable with more needs fixing, not reading. */
 export const CLASH_LIMIT = 1000;
 
-const clashQuery = z.object({ exam_id: z.string({ error: 'Required: the exam' }).trim().min(1, 'Required: the exam').max(30) });
+const clashQuery = z.object({ exam_id: z.string().trim().min(1).max(30).optional() });
 const dateSheetQuery = z.object({ course_comb_id: z.string().trim().max(30).optional() });
 
 /**
@@ -57,7 +57,10 @@ export function timetableRoutes(db: Database) {
     .route('/timetable/clashes')
     .get(async (req, res) => {
       scopeOf(res, examSetupAccess.read as CapabilityKey);
-      const { exam_id } = parseOr422(clashQuery, req.query);
+      const query = parseOr422(clashQuery, req.query);
+      // Without exam_id: the current exam (active_status 1, the one the dropdowns offer first).
+      const exam_id = query.exam_id ?? (await db.prisma.exam.findFirst({ where: { active_status: 1 }, orderBy: { exam_id: 'asc' } }))?.exam_id;
+      if (!exam_id) throw invalid({ exam_id: ['Required: no exam is marked current; name the exam.'] });
       const found = await findClashes(db, exam_id);
       res.json({ exam_id, ...found });
     })
@@ -125,7 +128,7 @@ export const timetableOpenApi: OpenApiPaths = {
       tags: ['timetable'],
       summary: 'Candidates with two papers in one date and shift',
       description: `Computed from the exam's attempts (the papers of its approved forms) and the timetable's slots. At most ${CLASH_LIMIT} clashes; \`total\` counts all.`,
-      parameters: [{ name: 'exam_id', in: 'query', required: true, schema: { type: 'string' } }],
+      parameters: [{ name: 'exam_id', in: 'query', required: false, schema: { type: 'string' }, description: 'The exam; default the current one (active_status 1).' }],
       responses: { 200: json(schema(timetableClashesAnswer), 'The clashes'), ...errors(...signedInErrors, 'FORBIDDEN', 'VALIDATION_FAILED') },
     },
   },
