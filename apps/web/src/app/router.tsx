@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { authRoutes } from '../features/auth/index.ts';
 import { dashboardRoutes } from '../features/dashboard/index.ts';
+import { examFormsRoutes } from '../features/exam-forms/index.ts';
 import { masterDataRoutes } from '../features/master-data/index.ts';
 import { studentDemoRoutes } from '../features/student-demo/index.ts';
 import { studentsRoutes } from '../features/students/index.ts';
@@ -12,7 +13,7 @@ import { RequireAuth } from './require-auth.tsx';
 const NotFound = lazy(() => import('./not-found.tsx'));
 
 /** The features the app serves. Adding one: its folder under features/ and one line here. */
-const features: FeatureRoutes[] = [authRoutes, dashboardRoutes, masterDataRoutes, studentDemoRoutes, studentsRoutes];
+const features: FeatureRoutes[] = [authRoutes, dashboardRoutes, masterDataRoutes, studentDemoRoutes, studentsRoutes, examFormsRoutes];
 
 export const routes: RouteObject[] = [
   {

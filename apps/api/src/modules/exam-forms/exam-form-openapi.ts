@@ -6,6 +6,7 @@ const json = (schema: z.ZodType, description: string) => ({ description, content
 const input = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } } });
 const formId = [{ name: 'form_id', in: 'path', required: true, schema: { type: 'string' } }];
 const eligible = z.object({
+  links: z.array(z.object({ exam_id: z.string(), session_id: z.string(), course_comb_id: z.string(), sem_id: z.string(), allow_types: z.string(), form_due_at: z.string().nullable(), late_fee_close_at: z.string().nullable(), enrolled: z.boolean() })),
   papers: z.array(z.object({ session_id: z.string(), course_comb_id: z.string(), sem_id: z.string(), paper_id: z.string(), paper_name: z.string(), attempt_type: z.string(), attempt_no: z.number(), eligible: z.boolean(), why: z.string().nullable() })),
 });
 
@@ -37,6 +38,6 @@ export const examFormsOpenApi: OpenApiPaths = {
   },
   '/examform-eligible/{student_id}': {
     parameters: [{ name: 'student_id', in: 'path', required: true, schema: { type: 'string' } }],
-    get: { tags: ['examform'], summary: 'The back and improvement papers a student may choose (open backlog rows, with the attempt limit)', responses: { 200: json(eligible, 'The eligible list') } },
+    get: { tags: ['examform'], summary: 'The back and improvement papers a student may choose (open backlog rows, with the attempt limit) and the exam course links open for its forms', responses: { 200: json(eligible, 'The eligible list') } },
   },
 };

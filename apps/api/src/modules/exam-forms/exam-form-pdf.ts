@@ -48,8 +48,9 @@ export async function examFormPdf(db: Database, form: Values, fee: readonly FeeL
   for (const [label, value] of facts) {
     const y = pdf.y;
     pdf.text(label, { x: left, y, width: 170, size: 9, color: '#444444' });
-    pdf.text(value, { x: left + 175, y, width: width - 175 - 100, size: 10, bold: label.startsWith('Name') || label.startsWith('Form') });
-    pdf.y = Math.max(pdf.y, y + 15);
+    const bold = label.startsWith('Name') || label.startsWith('Form');
+    pdf.text(value, { x: left + 175, y, width: width - 175 - 100, size: 10, bold });
+    pdf.y = y + Math.max(15, pdf.heightOf(value, { width: width - 175 - 100, size: 10, bold }) + 3);
   }
   pdf.y = Math.max(pdf.y, top + 160) + 8;
   pdf.text('Papers / प्रश्नपत्र', { size: 11, bold: true });

@@ -8,7 +8,7 @@ import { asDelegate, keyFromPath, present, type Store } from '../../platform/cru
 import { AppError, duplicateKey, invalid, notFound, parseOr422, prismaCode, staleEdit } from '../../platform/http/errors.ts';
 import { methodNotAllowed } from '../../platform/http/middleware.ts';
 import { storePapers } from './exam-form-effects.ts';
-import { editableStatuses, eligiblePapers, examLink, feeOf, formPapers, newId, refuseOutsideWindow, refuseType } from './exam-form-rules.ts';
+import { editableStatuses, eligiblePapers, examLink, feeOf, formPapers, newId, openLinks, refuseOutsideWindow, refuseType } from './exam-form-rules.ts';
 import { examFormPdf } from './exam-form-pdf.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -54,7 +54,8 @@ async function detail(tx: Tx, form: Record<string, unknown>) {
  * - `POST /api/examform` creates a DRAFT (student: its own; office: any) with its papers and fee;
  * - `PUT /api/examform/{form_id}` changes the chosen papers of a DRAFT or RETURNED form (a RETURNED one is DRAFT again);
  * - `GET /api/examform/{form_id}` answers the form with its papers and fee lines;
- * - `GET /api/examform-eligible/{student_id}` the back/improvement papers the student may choose;
+ * - `GET /api/examform-eligible/{student_id}` the back/improvement papers the student may choose, and the exam course
+ *   links open for forms now in its enrolments' and backlogs' semesters (a student reads no course link otherwise);
  * - `GET /api/examform/{form_id}/pdf` the filled form with photo and fee computation.
  */
 export function examFormRoutes(db: Database) {
@@ -170,7 +171,7 @@ export function examFormRoutes(db: Database) {
       const studentId = String(req.params.student_id);
       const scoped = within && (await db.prisma.student.findFirst({ where: { AND: [{ student_id: studentId }, within] }, select: { student_id: true } }));
       if (!scoped) throw notFound(`Student ${studentId} does not exist.`);
-      res.json({ papers: await db.prisma.$transaction((tx) => eligiblePapers(tx, studentId)) });
+      res.json(await db.prisma.$transaction(async (tx) => ({ papers: await eligiblePapers(tx, studentId), links: await openLinks(tx, studentId) })));
     })
     .all(methodNotAllowed);
 

@@ -104,6 +104,28 @@ export async function eligiblePapers(tx: Tx, studentId: string) {
   });
 }
 
+/** The exam course links open for forms in the semesters of a student's enrolments (regular) and backlogs (back), without a form of the student yet. */
+export async function openLinks(tx: Tx, studentId: string) {
+  const [enrolments, backlogs, forms] = await Promise.all([
+    tx.studentCcinfo.findMany({ where: { student_id: studentId }, select: { session_id: true, course_comb_id: true, sem_id: true } }),
+    tx.backlog.findMany({ where: { student_id: studentId, status: 'OPEN' }, select: { session_id: true, course_comb_id: true, sem_id: true } }),
+    tx.examForm.findMany({ where: { student_id: studentId }, select: { exam_id: true, session_id: true, course_comb_id: true, sem_id: true } }),
+  ]);
+  // A link the student already has a form for is not offered again (one form per semester).
+  const filled = new Set(forms.map((f) => `${f.exam_id}/${f.session_id}/${f.course_comb_id}/${f.sem_id}`));
+  const semesters = [...enrolments, ...backlogs];
+  if (!semesters.length) return [];
+  const links = await tx.examCcinfo.findMany({
+    where: { phase: 'FORMS_OPEN', OR: semesters.map(({ session_id, course_comb_id, sem_id }) => ({ session_id, course_comb_id, sem_id })) },
+    orderBy: [{ exam_id: 'asc' }, { session_id: 'asc' }, { course_comb_id: 'asc' }, { sem_id: 'asc' }],
+  });
+  return links.filter((l) => !filled.has(`${l.exam_id}/${l.session_id}/${l.course_comb_id}/${l.sem_id}`)).map((l) => ({
+    exam_id: l.exam_id, session_id: l.session_id, course_comb_id: l.course_comb_id, sem_id: l.sem_id, allow_types: l.allow_types,
+    form_due_at: l.form_due_at?.toISOString() ?? null, late_fee_close_at: l.late_fee_close_at?.toISOString() ?? null,
+    enrolled: enrolments.some((e) => e.session_id === l.session_id && e.course_comb_id === l.course_comb_id && e.sem_id === l.sem_id),
+  }));
+}
+
 /** The maximum duration (nominal years + the rule set's extra years): refused once the exam's session lies beyond it. */
 async function durationProblem(tx: Tx, target: FormTarget, extraYears: number, source: string) {
   const [student, course, exam] = await Promise.all([

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { FeatureRoutes } from '../../lib/feature-routes.ts';
+import { servedExamFormPaths } from '../exam-forms/index.ts';
 import { servedStudentPaths } from '../students/index.ts';
 import { placeholderModules } from './modules.ts';
 
@@ -12,8 +13,8 @@ export const dashboardRoutes: FeatureRoutes = {
     { path: '/Dashboard', element: <Dashboard /> },
     ...Object.values(placeholderModules)
       .flat()
-      // The students feature serves its own screens now.
-      .filter((path) => path !== '/Register' && !servedStudentPaths.includes(path))
+      // The students and exam-forms features serve their own screens now.
+      .filter((path) => path !== '/Register' && !servedStudentPaths.includes(path) && !servedExamFormPaths.includes(path))
       .map((path) => ({ path, element: <Placeholder /> })),
   ],
 };
