@@ -136,6 +136,58 @@ describe('an exam form from draft to approval', () => {
   });
 });
 
+describe('the rules of a form', () => {
+  it('a returned form is a draft again when edited and can be resubmitted; a submitted one cannot be edited; another student cannot see it', async () => {
+    const o = await ctx.as('office');
+    const form = (await ctx.api.get('/api/examform').query({ college_id: 'C101', status: 'SUBMITTED' }).set(o)).body.examform[0];
+    const enrolment = `/api/studentccinfo/${form.student_id}/${form.session_id}/${form.course_comb_id}/${form.sem_id}`;
+    expect((await ctx.api.get(enrolment).set(o)).body.studentccinfo.papers_locked_at).not.toBeNull();
+    const edit = await ctx.api.put(`/api/examform/${form.form_id}`).set(o).send({ remarks: 'x' });
+    expect(edit.status).toBe(409);
+    expect(edit.body.code).toBe('LOCKED');
+    expect((await ctx.api.get(`/api/examform/${form.form_id}`).set(await ctx.as('student'))).status).toBe(404);
+    expect((await ctx.api.post(`/api/examform/${form.form_id}/return`).set(o).send({})).status).toBe(422);
+    const returned = await ctx.api.post(`/api/examform/${form.form_id}/return`).set(o).send({ reason: 'Signature missing' });
+    expect(returned.body.examform).toMatchObject({ status: 'RETURNED', status_reason: 'Signature missing' });
+    expect((await ctx.api.get(enrolment).set(o)).body.studentccinfo.papers_locked_at).toBeNull();
+    const edited = await ctx.api.put(`/api/examform/${form.form_id}`).set(o).send({ remarks: 'Signature uploaded' });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.examform).toMatchObject({ status: 'DRAFT', remarks: 'Signature uploaded' });
+    const again = await ctx.api.post(`/api/examform/${form.form_id}/submit`).set(o).send({});
+    expect(again.body.examform.status).toBe('SUBMITTED');
+    expect((await ctx.api.get(enrolment).set(o)).body.studentccinfo.papers_locked_at).not.toBeNull();
+  });
+
+  it('a back paper whose attempts are used up is shown as not eligible and refused', async () => {
+    const o = await ctx.as('office');
+    const backlog = (await ctx.api.get('/api/backlog').query({ student_id: '2023C102001' }).set(o)).body.backlog[0];
+    const key = `${backlog.student_id}/${backlog.session_id}/${backlog.course_comb_id}/${backlog.sem_id}/${backlog.paper_id}`;
+    expect((await ctx.api.put(`/api/backlog/${key}`).set(o).send({ attempts_used: 5 })).status).toBe(200);
+    const eligible = (await ctx.api.get('/api/examform-eligible/2023C102001').set(o)).body.papers.find((p: { paper_id: string }) => p.paper_id === backlog.paper_id);
+    expect(eligible).toMatchObject({ eligible: false, why: expect.stringMatching(/All 5 attempts used/) });
+    const refused = await ctx.api.post('/api/examform').set(o).send({
+      exam_id: EXAM, student_id: '2023C102001', session_id: backlog.session_id, course_comb_id: backlog.course_comb_id, sem_id: backlog.sem_id, candidate_type: 'BACK',
+      extra_papers: [{ session_id: backlog.session_id, course_comb_id: backlog.course_comb_id, sem_id: backlog.sem_id, paper_id: backlog.paper_id, attempt_type: 'BACK' }],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.extra_papers[0]).toMatch(/All 5 attempts used \(rule set OLD-A v1\)/);
+  });
+
+  it('a back candidate beyond the maximum duration (nominal years + 2) is refused', async () => {
+    const o = await ctx.as('office');
+    await ctx.db.prisma.session.create({ data: { session_id: '2019-20', session_name: 'Academic Session 2019-20', current_status: 'Closed' } });
+    await ctx.db.prisma.student.update({ where: { student_id: '2023C101001' }, data: { admission_session_id: '2019-20' } });
+    const backlog = (await ctx.api.get('/api/backlog').query({ student_id: '2023C101001' }).set(o)).body.backlog[0];
+    const refused = await ctx.api.post('/api/examform').set(o).send({
+      exam_id: EXAM, student_id: '2023C101001', session_id: backlog.session_id, course_comb_id: backlog.course_comb_id, sem_id: backlog.sem_id, candidate_type: 'BACK',
+      extra_papers: [{ session_id: backlog.session_id, course_comb_id: backlog.course_comb_id, sem_id: backlog.sem_id, paper_id: backlog.paper_id, attempt_type: 'BACK' }],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.student_id[0]).toMatch(/beyond the maximum duration of 5 years .*3 nominal \+ 2, rule set OLD-A v1/);
+    expect((await ctx.api.get('/api/examform').query({ student_id: '2023C101001' }).set(o)).body.total).toBe(0);
+  });
+});
+
 describe('acceptance tests of S2', () => {
   it('a back candidate cannot add a paper he passed; an open backlog paper is added with its fee', async () => {
     const o = await ctx.as('office');
