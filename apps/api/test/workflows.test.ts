@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { collegeWorkflow, defineWorkflow, grants, type Workflow } from '@exam/contracts';
 import { createApp } from '../src/app.ts';
+import { AppError } from '../src/platform/http/errors.ts';
+import type { ActionEffect } from '../src/platform/workflows/effects.ts';
 import { apiModules } from '../src/modules.ts';
 import { useTestApp } from './support/context.ts';
 import { uniqueKey } from './support/factories.ts';
@@ -197,5 +200,70 @@ describe('the action paths', () => {
     expect(get.status).toBe(405);
     expect(get.headers.allow).toBe('POST');
     expect((await ctx.api.post('/api/college/C101/close').set(admin).send({})).status).toBe(404);
+  });
+});
+
+describe('an action with an effect (the module’s database rules, in the action’s transaction)', () => {
+  const notedWorkflow = defineWorkflow({
+    ...collegeWorkflow,
+    actions: {
+      ...collegeWorkflow.actions,
+      'suspend-noted': { label: 'Suspend with a note', from: ['ACTIVE'], to: 'SUSPENDED', capability: 'master-data.write', reason: 'optional', confirm: 'Suspend?' },
+      'reinstate-later': { label: 'Reinstate later', from: ['SUSPENDED'], to: 'ACTIVE', capability: 'master-data.write', reason: 'none', confirm: 'Reinstate?' },
+    },
+  }) as Workflow;
+  const effects: Record<string, ActionEffect> = {
+    'suspend-noted': {
+      body: z.object({ note: z.string().min(1) }),
+      async before({ tx, input }) {
+        if (input.note === 'refuse') {
+          // Another row written first: the refusal after it must undo it too.
+          await tx.college.update({ where: { college_id: 'C102' }, data: { district: 'WRITTEN BEFORE REFUSAL' } });
+          throw new AppError('LOCKED', 'Refused by the effect.');
+        }
+        return { set: { district: input.note } };
+      },
+    },
+    'reinstate-later': {
+      answers: 'job',
+      async before() {
+        return { answer: { status: 202, body: { job: { job_id: 'j1', kind: 'later', status: 'queued', done: 0, total: 1, message: 'Queued' } } } };
+      },
+    },
+  };
+  const app = () => createApp({ db: ctx.db, config: ctx.config, modules: [{ name: 'noted', workflows: [{ workflow: notedWorkflow, effects }] }, ...apiModules] });
+
+  it('validates its own body, refuses with nothing changed, stores its fields with the move, or answers 202 without moving', async () => {
+    const { default: request } = await import('supertest');
+    const admin = await ctx.as('admin');
+    const college = await newCollege();
+    const path = `/api/college/${college.college_id}`;
+    const noBody = await request(app()).post(`${path}/suspend-noted`).set(admin).send({});
+    expect(noBody.status).toBe(422);
+    expect(Object.keys(noBody.body.errors)).toEqual(['note']);
+    const refused = await request(app()).post(`${path}/suspend-noted`).set(admin).send({ note: 'refuse' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'LOCKED', message: 'Refused by the effect.' });
+    expect(await read(college.college_id)).toMatchObject({ status: 'ACTIVE', district: null });
+    expect((await read('C102')).district).not.toBe('WRITTEN BEFORE REFUSAL');
+    expect(await trail(college.college_id)).toEqual([]);
+
+    const moved = await request(app()).post(`${path}/suspend-noted`).set(admin).send({ note: 'Kota' });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.college).toMatchObject({ status: 'SUSPENDED', district: 'Kota' });
+
+    const later = await request(app()).post(`${path}/reinstate-later`).set(admin).send({});
+    expect(later.status).toBe(202);
+    expect(later.body.job).toMatchObject({ job_id: 'j1', status: 'queued' });
+    expect((await read(college.college_id)).status).toBe('SUSPENDED');
+    const doc = (await request(app()).get('/api/openapi.json')).body;
+    expect(Object.keys(doc.paths['/college/{college_id}/reinstate-later'].post.responses)).toContain('202');
+    expect(doc.paths['/college/{college_id}/suspend-noted'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('note');
+  });
+
+  it('for an action the workflow does not declare: the app refuses to start', () => {
+    expect(() => createApp({ db: ctx.db, config: ctx.config, modules: [...apiModules, { name: 'bad', workflows: [{ workflow: collegeWorkflow, effects: { close: {} } }] }] })).toThrow(
+      /effects for undeclared actions close/,
+    );
   });
 });

@@ -50,6 +50,8 @@ export interface ActionEffect {
   /**
    * After the generic checks (capability, scope, status, guard, reason), before the move: throw an AppError to refuse
    * (4xx saying why); return fields to store together with the new status, or a deferred answer (no move now).
+   * The record's own fields change only through `set`: the move is conditional on the version just read, so an
+   * effect writing the record itself makes the action answer 409 STALE_EDIT.
    */
   before?(context: ActionContext): Promise<Prepared | DeferredAnswer | void>;
   /** After the move (not a redirected one), in the same transaction, with the record as it now is: rows the move implies (attempts). */
