@@ -83,6 +83,9 @@ function importJob(registry: ResourceRegistry, resource: Resource): JobDefinitio
         // Refusals of the whole file (out of scope, changed meanwhile) are the user's to read, as the request would answer them.
         throw error instanceof AppError ? new JobFailure(error.message) : error;
       });
+      // Every row was read and checked, also when the transaction was rolled back (a failed row, a dry run), which
+      // took the progress it recorded with it: the job ends with its rows done.
+      await ctx.progress(total, total);
       for (const r of report.rows) {
         if (r.status !== 'error') continue;
         ctx.failRow(r.row, Object.entries(r.errors ?? {}).flatMap(([field, messages]) => messages.map((m) => (field === '_' ? m : `${field}: ${m}`))).join('; '));
