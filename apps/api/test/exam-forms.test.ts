@@ -123,7 +123,7 @@ describe('an exam form from draft to approval', () => {
     expect((pdf.body as Buffer).subarray(0, 4).toString()).toBe('%PDF');
   });
 
-  it('a college faculty user sees and verifies only its own college forms (404 for another college); lists filter by status', async () => {
+  it('a college faculty user sees and verifies only its own college forms (404 for another college), only as the college head; lists filter by status', async () => {
     const f = await faculty();
     const list = await ctx.api.get('/api/examform').query({ status: 'FEE_PAID' }).set(f);
     expect(list.body.total).toBeGreaterThan(0);
@@ -132,6 +132,18 @@ describe('an exam form from draft to approval', () => {
     expect(c102).toBeDefined();
     const verify = await ctx.api.post(`/api/examform/${c102.form_id}/verify`).set(f).send({});
     expect(verify.status).toBe(404);
+    // Another faculty user of C101 who is not its head reads its forms but does not verify, return or reject them.
+    const head = await ctx.db.prisma.user.findUniqueOrThrow({ where: { email: 'faculty.college@university.test' } });
+    await ctx.db.prisma.user.create({ data: { email: 'teacher.c101@university.test', name: 'Teacher', role: 'faculty', system: 'college', dept_id: 'PHY', college_id: 'C101', password_hash: head.password_hash } });
+    const teacher = { Authorization: `Bearer ${await ctx.login('teacher.c101@university.test')}` };
+    const own = list.body.examform[0];
+    expect((await ctx.api.get(`/api/examform/${own.form_id}`).set(teacher)).status).toBe(200);
+    for (const [action, body] of [['verify', {}], ['return', { reason: 'x' }], ['reject', { reason: 'x' }]] as const) {
+      const refused = await ctx.api.post(`/api/examform/${own.form_id}/${action}`).set(teacher).send(body);
+      expect(refused.status, action).toBe(403);
+      expect(refused.body.message).toMatch(/Only the head of college C101/);
+    }
+    expect((await ctx.api.get(`/api/examform/${own.form_id}`).set(f)).body.examform.status).toBe('FEE_PAID');
     expect((await ctx.api.get(`/api/examform/${c102.form_id}`).set(await ctx.as('office'))).body.examform.status).toBe('FEE_PAID');
   });
 });

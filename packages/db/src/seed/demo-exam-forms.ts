@@ -22,6 +22,8 @@ export async function seedDemoExamForms(prisma: PrismaClient): Promise<boolean> 
   const existing = new Set((await prisma.ccinfoSem.findMany({ select: { session_id: true, course_comb_id: true, sem_id: true } })).map((c) => `${c.session_id}/${c.course_comb_id}/${c.sem_id}`));
   const usable = links.filter((l) => existing.has(`${l.session_id}/${l.course_comb_id}/${l.sem_id}`));
   await prisma.$transaction(async (tx) => {
+    // The college faculty demo user heads C101 (a database whose demo users came before exam forms gets it here).
+    await tx.user.updateMany({ where: { email: 'faculty.college@university.test' }, data: { college_head: true } });
     await tx.examCcinfo.createMany({ data: usable.map((l) => ({ exam_id: EXAM, ...l, ...windows, ...fees, phase: 'FORMS_OPEN' })) });
     // Back papers of the 2023-24 batch (failed in MAIN-DEC-2023), as the legacy results would be imported.
     const owed = await tx.studentPaper.findMany({

@@ -11,6 +11,8 @@ export interface DemoUser {
   system: 'university' | 'college' | null;
   dept_id: string | null;
   college_id: string | null;
+  /** The college faculty demo user heads its college (verifies its exam forms). */
+  college_head?: boolean;
 }
 
 /** One demo user per role, `<role>@university.test`; faculty twice, once per system. */
@@ -18,7 +20,7 @@ export const demoUsers: DemoUser[] = [
   { email: 'admin@university.test', name: 'Demo Admin', role: 'admin', system: 'university', dept_id: null, college_id: null },
   { email: 'office@university.test', name: 'Demo Exam Office', role: 'office', system: 'university', dept_id: null, college_id: null },
   { email: 'faculty@university.test', name: 'Demo Faculty (University)', role: 'faculty', system: 'university', dept_id: 'HIN', college_id: null },
-  { email: 'faculty.college@university.test', name: 'Demo Faculty (College)', role: 'faculty', system: 'college', dept_id: 'PHY', college_id: 'C101' },
+  { email: 'faculty.college@university.test', name: 'Demo Faculty (College)', role: 'faculty', system: 'college', dept_id: 'PHY', college_id: 'C101', college_head: true },
   { email: 'result@university.test', name: 'Demo Result Cell', role: 'result', system: 'university', dept_id: null, college_id: null },
   { email: 'calculate@university.test', name: 'Demo Calculation Cell', role: 'calculate', system: 'university', dept_id: null, college_id: null },
   { email: 'document@university.test', name: 'Demo Document Cell', role: 'document', system: 'university', dept_id: null, college_id: null },

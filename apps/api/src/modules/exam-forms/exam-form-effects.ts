@@ -1,7 +1,7 @@
 import { payBody, toPaise, editableInPhase, examPhase } from '@exam/contracts';
 import type { Prisma } from '@exam/db';
 import type { ResourceRules } from '../../platform/crud/registry.ts';
-import { AppError, invalid } from '../../platform/http/errors.ts';
+import { AppError, forbidden, invalid } from '../../platform/http/errors.ts';
 import type { ActionContext, ActionEffect } from '../../platform/workflows/effects.ts';
 import { setPaperChoicesLock } from '../students/index.ts';
 import { attendanceShortfall, examLink, feeOf, formPapers, newId, refuseOutsideWindow, type FormPaper, type FormTarget } from './exam-form-rules.ts';
@@ -24,10 +24,21 @@ export async function storePapers(tx: Tx, formId: string, papers: readonly FormP
   await tx.examFormPaper.createMany({ data: papers.map((p) => ({ form_id: formId, ...p })) });
 }
 
-/** A returned, rejected or cancelled form keeps why; its semester's paper choices reopen when it leaves SUBMITTED+. */
-const backward = (unlock: boolean): ActionEffect => ({
+/**
+ * College verification is the college head's (lifecycle spec §2.5: faculty "W if college head"): the grants give a
+ * college's faculty exam-forms.verify within its college; of those users only the head (users.college_head) acts.
+ */
+function refuseUnlessHead(context: ActionContext) {
+  if (context.user.role === 'faculty' && !context.user.college_head) {
+    throw forbidden(`Only the head of college ${context.user.college_id ?? ''} verifies, returns or rejects its exam forms; ask the principal's office.`);
+  }
+}
+
+/** A returned or rejected form keeps why; its semester's paper choices reopen. */
+const backward = (): ActionEffect => ({
   async before(context) {
-    if (unlock) await setPaperChoicesLock(context.tx, semesterOf(formOf(context)), null);
+    refuseUnlessHead(context);
+    await setPaperChoicesLock(context.tx, semesterOf(formOf(context)), null);
     return { set: { status_reason: context.input.reason } };
   },
 });
@@ -71,6 +82,7 @@ export const examFormEffects: Record<string, ActionEffect> = {
   },
   verify: {
     async before(context) {
+      refuseUnlessHead(context);
       const returned = await returnIfShort(context);
       if (returned) return returned;
       const { by, at } = stamp(context);
@@ -105,8 +117,8 @@ export const examFormEffects: Record<string, ActionEffect> = {
       });
     },
   },
-  return: backward(true),
-  reject: backward(true),
+  return: backward(),
+  reject: backward(),
   cancel: {
     async before(context) {
       const form = formOf(context);

@@ -14,6 +14,8 @@ export interface AuthenticatedUser {
   college_id: string | null;
   /** The student a `student` user is (users.student_id; null for every other user). */
   student_id: string | null;
+  /** A college's faculty user who heads it (users.college_head): modules' rules beyond the grants read it (§2.5). */
+  college_head: boolean;
   jti: string;
   exp: number;
 }
@@ -47,7 +49,7 @@ export function authenticate(db: Database, secret: string, slots: ReturnType<typ
     // One round trip per request: the user and whether this token was revoked.
     const [row] = await db.prisma.$queryRaw<Array<Omit<AuthenticatedUser, 'jti' | 'exp'> & { active: boolean; revoked: boolean }>>`
       SELECT u.id, u.email, u.name, u.role::text AS role, u.system::text AS system, u.dept_id, u.college_id,
-             u.student_id, u.active,
+             u.student_id, u.college_head, u.active,
              EXISTS (SELECT 1 FROM revoked_token r WHERE r.jti = ${claims.jti}) AS revoked
         FROM users u WHERE u.id = ${userId}`;
     if (row?.revoked) throw unauthorized('You have signed out; please sign in again.');
@@ -62,6 +64,7 @@ export function authenticate(db: Database, secret: string, slots: ReturnType<typ
       dept_id: user.dept_id,
       college_id: user.college_id,
       student_id: user.student_id,
+      college_head: user.college_head,
       jti: claims.jti,
       exp: claims.exp,
     };

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "users" ADD COLUMN     "college_head" BOOLEAN NOT NULL DEFAULT false;
