@@ -39,7 +39,7 @@ export interface DeferredAnswer {
 
 /**
  * The database side of one workflow action, declared once beside its workflow and run by the one workflow router
- * inside the action's transaction (docs/decisions/0020). Any AppError thrown rolls everything back: the status does
+ * inside the action's transaction (docs/decisions/0022). Any AppError thrown rolls everything back: the status does
  * not move and nothing the effect wrote stays.
  */
 export interface ActionEffect {
