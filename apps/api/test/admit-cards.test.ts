@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@exam/contracts';
 import { apiModules } from '../src/modules.ts';
@@ -143,6 +147,8 @@ describe('roll allotment and admit cards', () => {
     // Staff still print it (marked WITHHELD).
     expect((await pdfOf(ctx.api.get(`${mine}/pdf`).set(office))).status).toBe(200);
 
+    // A slot of one of the form's papers: printed with its date and shift.
+    expect((await ctx.api.post('/api/timetable').set(office).send({ exam_id: EXAM, paper_id: 'CHE101', courses: '2024-25/BSC01/1', date: '2025-02-12', shift: 'AN', start_time: '14:00', duration_minutes: 180 })).status).toBe(201);
     const published = await ctx.api.post(`${mine}/publish`).set(office).send({});
     expect(published.body.admitcard).toMatchObject({ status: 'PUBLISHED', withheld_reason: null });
     const got = await pdfOf(ctx.api.get(`${mine}/pdf`).set(student));
@@ -150,6 +156,11 @@ describe('roll allotment and admit cards', () => {
     expect(got.headers['content-type']).toBe('application/pdf');
     expect((got.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
     if (process.env.ADMIT_CARD_OUT) (await import('node:fs')).writeFileSync(process.env.ADMIT_CARD_OUT, got.body as Buffer);
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'card-')), 'card.pdf');
+    writeFileSync(file, got.body as Buffer);
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(text).toContain('SF25BSC0100001');
+    expect(text).toMatch(/CHE-101 Inorganic Chemistry I .*12-02-2025 AN/);
     // Another candidate's card does not exist for the student; the list holds only its own.
     const other = (await ctx.api.get('/api/admitcard').query({ exam_id: EXAM, college_id: 'C102' }).set(office)).body.admitcard[0].student_id;
     expect((await ctx.api.get(`/api/admitcard/${EXAM}/${other}/pdf`).set(student)).status).toBe(404);

@@ -13,9 +13,11 @@ import { signAdmitCard } from './admit-card-token.ts';
 export async function generateAdmitCards(tx: Prisma.TransactionClient, examId: string, formIds?: readonly string[]): Promise<number> {
   return tx.$executeRawUnsafe(
     `INSERT INTO admit_card (exam_id, student_id, form_id, college_id, roll_no, centre_id, status, updated_at)
-     SELECT f.exam_id, f.student_id, f.form_id, f.college_id, f.roll_no, f.centre_id, 'GENERATED', now()
+     SELECT DISTINCT ON (f.exam_id, f.student_id) f.exam_id, f.student_id, f.form_id, f.college_id, f.roll_no, f.centre_id, 'GENERATED', now()
        FROM exam_form f
       WHERE f.exam_id = $1 AND f.status = 'ROLL_ALLOTTED' AND f.roll_no IS NOT NULL ${formIds ? 'AND f.form_id = ANY($2::text[])' : ''}
+      -- A candidate with a regular and a back form has one card: under the regular form's roll number.
+      ORDER BY f.exam_id, f.student_id, (f.candidate_type <> 'REGULAR'), f.roll_no
      ON CONFLICT (exam_id, student_id) DO NOTHING`,
     examId,
     ...(formIds ? [formIds] : []),
@@ -44,16 +46,20 @@ export async function* admitCardContents(db: Database, where: Prisma.AdmitCardWh
     });
     if (!cards.length) return;
     after = cards.at(-1)!.roll_no;
+    // Every numbered form of each candidate in the exam: a regular and a back form are one card, with both rolls.
     const forms = await db.prisma.examForm.findMany({
-      where: { form_id: { in: cards.map((c) => c.form_id) } },
-      select: { form_id: true, session_id: true, course_comb_id: true, sem_id: true, candidate_type: true, papers: { orderBy: { paper_id: 'asc' } } },
+      where: { OR: cards.map((c) => ({ exam_id: c.exam_id, student_id: c.student_id })), status: 'ROLL_ALLOTTED' },
+      select: { form_id: true, exam_id: true, student_id: true, roll_no: true, session_id: true, course_comb_id: true, sem_id: true, candidate_type: true, papers: { orderBy: { paper_id: 'asc' } } },
+      orderBy: { roll_no: 'asc' },
     });
-    const formById = new Map(forms.map((f) => [f.form_id, f]));
+    const formsOf = new Map<string, typeof forms>();
+    for (const f of forms) formsOf.set(`${f.exam_id}/${f.student_id}`, [...(formsOf.get(`${f.exam_id}/${f.student_id}`) ?? []), f]);
     for (const card of cards) {
       let exam = lookups.get(card.exam_id);
       if (!exam) lookups.set(card.exam_id, (exam = await examLookups(db, card.exam_id)));
-      const form = formById.get(card.form_id);
-      const papers: AdmitCardPaper[] = (form?.papers ?? []).map((p) => {
+      const all = formsOf.get(`${card.exam_id}/${card.student_id}`) ?? [];
+      const form = all.find((f) => f.form_id === card.form_id) ?? all[0];
+      const papers: AdmitCardPaper[] = all.flatMap((f) => f.papers).map((p) => {
         const slot = exam.slots.get(`${p.session_id}/${p.course_comb_id}/${p.sem_id}/${p.paper_id}`);
         const paper = exam.papers.get(p.paper_id);
         return {
@@ -61,14 +67,15 @@ export async function* admitCardContents(db: Database, where: Prisma.AdmitCardWh
           attempt_type: p.attempt_type, date: slot?.date ?? null, shift: slot?.shift ?? null, start_time: slot?.start_time ?? null, duration_minutes: slot?.duration_minutes ?? null,
         };
       });
-      papers.sort((a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999') || (a.shift ?? '').localeCompare(b.shift ?? '') || a.paper_id.localeCompare(b.paper_id));
+      // By date, the forenoon before the afternoon; papers without a slot last.
+      papers.sort((a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999') || Number(a.shift === 'AN') - Number(b.shift === 'AN') || a.paper_id.localeCompare(b.paper_id));
       const college = exam.colleges.get(card.college_id);
       const centre = card.centre_id ? exam.colleges.get(card.centre_id) : undefined;
       const course = form ? exam.courses.get(form.course_comb_id) : undefined;
       const [photo, signature] = await Promise.all([studentFile(dataDir, card.student.photo_sha256), studentFile(dataDir, card.student.signature_sha256)]);
       yield {
         exam: exam.exam,
-        roll_no: card.roll_no,
+        roll_no: [card.roll_no, ...all.map((f) => f.roll_no).filter((r): r is string => !!r && r !== card.roll_no)].join(' / '),
         student_id: card.student_id,
         name: { en: card.student.name_en, hi: card.student.name_hi ?? undefined },
         father: { en: card.student.father_name_en ?? '', hi: card.student.father_name_hi ?? undefined },

@@ -9,6 +9,7 @@ import { methodNotAllowed } from '../../platform/http/middleware.ts';
 import { errors, json, pathParam, schema, signedInErrors } from '../../platform/openapi/openapi.ts';
 import type { OpenApiPaths } from '../../platform/module.ts';
 import { university } from '../master-data/index.ts';
+import { universityLogo } from './admit-card-pdf.ts';
 
 /** Clashes answered at most (the total says how many there are): a timetable with more needs fixing, not reading. */
 export const CLASH_LIMIT = 1000;
@@ -88,7 +89,7 @@ export function timetableRoutes(db: Database) {
       const pdf = createPdf(res, {
         title: `Date sheet ${examId}`,
         author: university.en,
-        frame: { university, title: { en: 'Date Sheet', hi: 'परीक्षा कार्यक्रम' }, footer: `${exam.exam_desc ?? examId}${exam.examcycle ? ` · ${exam.examcycle.student_exam_cycle}` : ''}` },
+        frame: { university, logo: universityLogo, title: { en: 'Date Sheet', hi: 'परीक्षा कार्यक्रम' }, footer: `${exam.exam_desc ?? examId}${exam.examcycle ? ` · ${exam.examcycle.student_exam_cycle}` : ''}` },
       });
       for (const [key, rows] of [...byCourse].sort(([a], [b]) => a.localeCompare(b))) {
         await pdf.addPage();

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Loading, Notice, Page } from '../../components/ui/page.tsx';
 import { useCurrentUser } from '../../lib/auth.ts';
 import { MasterDataOverview } from './overview.tsx';
+import { AdmitCardPanel } from '../exam-forms/index.ts';
 import { StudentPanel } from '../students/index.ts';
 import { placeholderModules } from './modules.ts';
 
@@ -56,6 +57,7 @@ export function RolePanel({ user }: { user: UserRole }) {
       {user.name === 'student' && (
         <Suspense fallback={<Loading />}>
           <StudentPanel />
+          <AdmitCardPanel />
         </Suspense>
       )}
       {panel.modules.length > 0 && (
@@ -70,7 +72,7 @@ export function RolePanel({ user }: { user: UserRole }) {
           </ul>
         </section>
       )}
-      {user.name === 'student' && <Notice kind="info">Exam forms, admit cards and results are not available yet.</Notice>}
+      {user.name === 'student' && <Notice kind="info">Results are not available yet.</Notice>}
     </article>
   );
 }

@@ -1,0 +1,119 @@
+import { admitCardWorkflow, type Job } from '@exam/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { DataTable, type TableColumn } from '../../components/ui/data-table.tsx';
+import { TextField } from '../../components/ui/form-parts.tsx';
+import { JobProgress } from '../../components/ui/job-progress.tsx';
+import { Notice, Page } from '../../components/ui/page.tsx';
+import { QueryState } from '../../components/ui/query-state.tsx';
+import { WorkflowActions } from '../../components/ui/workflow-actions.tsx';
+import { usePermissions } from '../../lib/auth.ts';
+import {
+  allotRolls, bulkCards, cardAction, downloadCard, downloadCollegeCards, generateCards, useAdmitCards, type AdmitCard,
+} from './timetable-admit-api.ts';
+import './timetable-admit.css';
+
+/**
+ * /PreAdmitCard (lifecycle S2 roll numbers, S4 admit cards): the office allots roll numbers and centres for an exam (a
+ * job), generates the cards, publishes or withholds a college's cards at once or one by one, and downloads a
+ * college's cards as one PDF.
+ */
+export function AdmitCardScreen() {
+  const [search, setSearch] = useSearchParams();
+  const examId = search.get('exam_id') ?? 'MAIN-DEC-2024';
+  const collegeId = search.get('college_id') ?? '';
+  const [form, setForm] = useState({ exam: examId, college: collegeId, reason: '' });
+  const { user, holds } = usePermissions();
+  const canWrite = holds('admit-cards.write');
+  const cards = useAdmitCards(examId, collegeId);
+  const client = useQueryClient();
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [job, setJob] = useState<Job | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ['admitcard'] });
+  const run = async (work: () => Promise<{ message: string }>) => {
+    try {
+      setMessage({ kind: 'success', text: (await work()).message });
+      await refresh();
+    } catch (error) {
+      setMessage({ kind: 'error', text: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  const columns: TableColumn<AdmitCard>[] = [
+    { id: 'roll', header: 'Roll No.', cell: (c) => c.roll_no },
+    { id: 'student', header: 'Enrolment No.', cell: (c) => c.student_id },
+    { id: 'college', header: 'College', cell: (c) => c.college_id },
+    { id: 'centre', header: 'Centre', cell: (c) => c.centre_id ?? '—' },
+    { id: 'status', header: 'Status', cell: (c) => <span className={`card-status-${c.status}`}>{admitCardWorkflow.labelOf(c.status)}{c.withheld_reason ? `: ${c.withheld_reason}` : ''}</span> },
+    {
+      id: 'actions', header: 'Action', cell: (c) => (
+        <span className="row-actions">
+          <button type="button" className="button secondary" onClick={() => void downloadCard(c).catch((e: Error) => setMessage({ kind: 'error', text: e.message }))} aria-label={`Download the card of ${c.student_id}`}>PDF</button>
+          {canWrite && <WorkflowActions workflow={admitCardWorkflow} record={c as unknown as Record<string, unknown>} role={user?.name} onAct={async (action, reason) => { const answer = await cardAction(c, action, reason); await refresh(); return answer.message; }} />}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <Page title="Admit Card">
+      <form className="card-picker" onSubmit={(e) => { e.preventDefault(); setSearch({ exam_id: form.exam.trim(), ...(form.college.trim() ? { college_id: form.college.trim() } : {}) }); }}>
+        <TextField id="card-exam" label="Exam" value={form.exam} onChange={(e) => setForm({ ...form, exam: e.target.value })} />
+        <TextField id="card-college" label="College" value={form.college} onChange={(e) => setForm({ ...form, college: e.target.value })} />
+        <button type="submit" className="button secondary">Show</button>
+      </form>
+      {canWrite && (
+        <div className="bulk-actions" role="group" aria-label="Roll numbers and cards">
+          <button type="button" className="button" onClick={() => void allotRolls(examId).then(setJob, (e: Error) => setMessage({ kind: 'error', text: e.message }))}>Allot roll numbers</button>
+          <button type="button" className="button secondary" onClick={() => void run(() => generateCards(examId))}>Generate missing cards</button>
+          {collegeId && (
+            <>
+              <button type="button" className="button secondary" onClick={() => void run(() => bulkCards('publish', { exam_id: examId, college_id: collegeId }))}>{`Publish all of ${collegeId}`}</button>
+              <TextField id="bulk-reason" label="Reason to withhold" value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} />
+              <button type="button" className="button secondary" onClick={() => void run(() => bulkCards('withhold', { exam_id: examId, college_id: collegeId, reason: form.reason || undefined }))}>{`Withhold all of ${collegeId}`}</button>
+              <button type="button" className="button secondary" onClick={() => void downloadCollegeCards(examId, collegeId).catch((e: Error) => setMessage({ kind: 'error', text: e.message }))}>{`Cards of ${collegeId} (PDF)`}</button>
+            </>
+          )}
+        </div>
+      )}
+      {job && <JobProgress jobId={job.job_id} label="Allotting roll numbers" unit="forms" onFinished={() => void refresh()} />}
+      {message && <Notice kind={message.kind}>{message.text}</Notice>}
+      <QueryState query={cards} failure={(e) => `The admit cards could not be loaded: ${e.message}`}>
+        {(rows) => <DataTable caption={`Admit cards of ${examId}`} columns={columns} rows={rows} rowKey={(c) => `${c.exam_id}/${c.student_id}`} emptyText="No admit card yet: allot roll numbers first." />}
+      </QueryState>
+    </Page>
+  );
+}
+
+/** The student's dashboard: its admit cards, each downloadable once published, or why not. */
+export default function AdmitCardPanel() {
+  const cards = useAdmitCards('', '');
+  const [failure, setFailure] = useState('');
+  return (
+    <section className="panel-section" aria-labelledby="my-admit-cards">
+      <h3 id="my-admit-cards">My admit cards</h3>
+      <QueryState query={cards} failure={(e) => `Your admit cards could not be loaded: ${e.message}`}>
+        {(rows) =>
+          rows.length === 0 ? (
+            <Notice kind="info">No admit card yet.</Notice>
+          ) : (
+            <ul className="my-cards">
+              {rows.map((c) => (
+                <li key={c.exam_id}>
+                  {`${c.exam_id} · Roll No. ${c.roll_no} · ${admitCardWorkflow.labelOf(c.status)}`}
+                  {c.status === 'PUBLISHED' && (
+                    <button type="button" className="button" onClick={() => void downloadCard(c).catch((e: Error) => setFailure(e.message))}>Download admit card</button>
+                  )}
+                  {c.status === 'WITHHELD' && <Notice kind="error">{`Withheld: ${c.withheld_reason ?? ''}`}</Notice>}
+                  {c.status === 'GENERATED' && <span> (not published yet)</span>}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+      {failure && <Notice kind="error">{failure}</Notice>}
+    </section>
+  );
+}
