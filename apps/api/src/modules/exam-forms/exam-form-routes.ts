@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { examFormCreate, examFormEdit, examFormResource, keyText, type CapabilityKey } from '@exam/contracts';
+import { examFormCreate, examFormEdit, examFormResource, type CapabilityKey } from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
 import { recordChange } from '../../platform/audit/audit-trail.ts';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
@@ -31,8 +31,6 @@ export const examFormStore: Store = {
     });
   },
 };
-
-const formKey = { keyFields: ['form_id'] as const, fields: { form_id: keyText() }, title: 'Exam form' };
 
 /** One form within the caller's reach (404 otherwise), presented. */
 async function findForm(tx: Tx, formId: string, within: Record<string, unknown> | null) {
@@ -109,10 +107,10 @@ export function examFormRoutes(db: Database) {
 
   const edit = async (req: Request, res: Response) => {
     const { within } = reach(res, 'write');
-    const { form_id } = keyFromPath(formKey as never, req.params as Record<string, string>);
+    const { form_id } = keyFromPath(examFormResource, req.params as Record<string, string>);
     const input = parseOr422(examFormEdit, req.body ?? {});
     const answer = await db.prisma.$transaction(async (tx) => {
-      const current = await findForm(tx, form_id!, within);
+      const current = await findForm(tx, form_id, within);
       if (input.updated_at && new Date(input.updated_at).getTime() !== new Date(String(current.updated_at)).getTime()) {
         throw staleEdit(`Exam form ${form_id} was changed by someone else after you opened it. Reload it and make your change again.`);
       }
@@ -127,14 +125,14 @@ export function examFormRoutes(db: Database) {
       const chosen = input.extra_papers ?? ((current.papers as Array<Record<string, unknown>>).filter((p) => p.attempt_type !== 'REGULAR') as never);
       const papers = await formPapers(tx, target, candidate, chosen);
       const fee = await feeOf(tx, link, String(current.student_id), papers);
-      await storePapers(tx, form_id!, papers);
+      await storePapers(tx, form_id, papers);
       // A returned form that is edited is a draft again (state machine A).
       await tx.examForm.update({
         where: { form_id },
         data: { candidate_type: candidate, remarks: input.remarks === undefined ? undefined : input.remarks, fee_amount: fee.total, late_fee: fee.late, status: 'DRAFT', updated_at: new Date() },
       });
-      const updated = await findForm(tx, form_id!, {});
-      await recordChange(tx, req, res, { action: 'update', entity: 'examform', key: form_id!, before: current, after: updated });
+      const updated = await findForm(tx, form_id, {});
+      await recordChange(tx, req, res, { action: 'update', entity: 'examform', key: form_id, before: current, after: updated });
       return detail(tx, updated);
     });
     res.json({ ...answer, message: `Exam form ${form_id} saved.` });
@@ -144,8 +142,8 @@ export function examFormRoutes(db: Database) {
     .route('/examform/:form_id')
     .get(async (req, res) => {
       const { within } = reach(res, 'read');
-      const { form_id } = keyFromPath(formKey as never, req.params as Record<string, string>);
-      res.json(await db.prisma.$transaction(async (tx) => detail(tx, await findForm(tx, form_id!, within))));
+      const { form_id } = keyFromPath(examFormResource, req.params as Record<string, string>);
+      res.json(await db.prisma.$transaction(async (tx) => detail(tx, await findForm(tx, form_id, within))));
     })
     .put(edit)
     .all((req, res, next) => (req.method === 'DELETE' ? next() : methodNotAllowed(req, res, next)));
@@ -154,9 +152,9 @@ export function examFormRoutes(db: Database) {
     .route('/examform/:form_id/pdf')
     .get(async (req, res) => {
       const { within } = reach(res, 'read');
-      const { form_id } = keyFromPath(formKey as never, req.params as Record<string, string>);
+      const { form_id } = keyFromPath(examFormResource, req.params as Record<string, string>);
       const data = await db.prisma.$transaction(async (tx) => {
-        const form = await findForm(tx, form_id!, within);
+        const form = await findForm(tx, form_id, within);
         const { fee } = await detail(tx, form);
         return { form, fee };
       });
