@@ -270,5 +270,7 @@ describe('backlog import', () => {
     expect((await ctx.api.get('/api/backlog').query({ student_id: '2023C101003' }).set(o)).body.total).toBe(before + 1);
     const eligible = await ctx.api.get('/api/examform-eligible/2023C101003').set(o);
     expect(eligible.body.papers.map((p: { paper_id: string }) => p.paper_id)).toContain(papers.at(-1).paper_id);
+    // An impossible enrolment number (PostgreSQL text cannot hold NUL) is a missing student, not a server error.
+    expect((await ctx.api.get('/api/examform-eligible/a%00b').set(o)).status).toBe(404);
   });
 });

@@ -118,5 +118,6 @@ describe('clashes', () => {
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
     if (process.env.DATESHEET_OUT) (await import('node:fs')).writeFileSync(process.env.DATESHEET_OUT, pdf.body as Buffer);
     expect((await ctx.api.get('/api/timetable/datesheet/NOPE').set(office)).status).toBe(404);
+    expect((await ctx.api.get('/api/timetable/datesheet/a%00b').set(office)).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { examFormCreate, examFormEdit, examFormResource, type CapabilityKey } from '@exam/contracts';
+import { examFormCreate, examFormEdit, examFormResource, studentResource, type CapabilityKey } from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
 import { recordChange } from '../../platform/audit/audit-trail.ts';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
@@ -166,7 +166,8 @@ export function examFormRoutes(db: Database) {
     .route('/examform-eligible/:student_id')
     .get(async (req, res) => {
       const { within } = reach(res, 'read');
-      const studentId = String(req.params.student_id);
+      // Read as every key is read: an impossible one (a NUL, too long) is a missing student, not a database error.
+      const { student_id: studentId } = keyFromPath(studentResource, req.params as Record<string, string>) as { student_id: string };
       const scoped = within && (await db.prisma.student.findFirst({ where: { AND: [{ student_id: studentId }, within] }, select: { student_id: true } }));
       if (!scoped) throw notFound(`Student ${studentId} does not exist.`);
       res.json(await db.prisma.$transaction(async (tx) => ({ papers: await eligiblePapers(tx, studentId), links: await openLinks(tx, studentId) })));

@@ -1,9 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { courseKeyText, examSetupAccess, shift, timetableClashesAnswer, type CapabilityKey, type TimetableClash } from '@exam/contracts';
+import { courseKeyText, examResource, examSetupAccess, shift, timetableClashesAnswer, type CapabilityKey, type TimetableClash } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { createPdf, type Bilingual } from '@exam/pdf';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
+import { keyFromPath } from '../../platform/crud/store.ts';
 import { invalid, notFound, parseOr422 } from '../../platform/http/errors.ts';
 import { methodNotAllowed } from '../../platform/http/middleware.ts';
 import { errors, json, pathParam, schema, signedInErrors } from '../../platform/openapi/openapi.ts';
@@ -72,7 +73,7 @@ export function timetableRoutes(db: Database) {
     .get(async (req, res) => {
       scopeOf(res, examSetupAccess.read as CapabilityKey);
       const { course_comb_id } = parseOr422(dateSheetQuery, req.query);
-      const examId = String(req.params.exam_id).slice(0, 30);
+      const { exam_id: examId } = keyFromPath(examResource, req.params as Record<string, string>) as { exam_id: string };
       const exam = await db.prisma.exam.findUnique({ where: { exam_id: examId }, include: { examcycle: true } });
       if (!exam) throw notFound(`Exam ${examId} does not exist.`);
       const links = await db.prisma.timetableSlotCourse.findMany({
