@@ -297,6 +297,8 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     await page.getByRole('rowheader', { name: 'नामांकन संख्या' }).first().waitFor();
     await page.getByRole('rowheader', { name: 'जन्म तिथि' }).first().waitFor();
     await shot(page, 'clerk-hindi-student');
+    await page.goto('/Dashboard');
+    await page.getByRole('heading', { name: 'डैशबोर्ड' }).waitFor();
 
     // Back to English: the spec's texts exactly.
     await page.getByRole('button', { name: 'English' }).click();

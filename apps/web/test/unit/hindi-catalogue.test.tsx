@@ -48,6 +48,7 @@ describe('the Hindi catalogue', () => {
 
   it('covers the generic parts every screen shares: dialogs, forms, tabs and workflow actions', () => {
     expect(untranslated(['Cancel', 'OK', 'Delete', 'Saving…', 'Part of the key: cannot change.', 'Record', 'History', 'Field', 'Value',
-      'Record and history', 'Reason', 'required', 'optional', 'Working…', 'Status and actions', 'Status:'])).toEqual([]);
+      'Record and history', 'Reason', 'required', 'optional', 'Working…', 'Status and actions', 'Status:', 'Back to the list', 'Enrolments',
+      'Enrol in a semester', 'Papers', 'None yet.', 'No photo yet', 'No signature yet', 'Upload photo', 'Upload signature', 'Photo', 'Signature'])).toEqual([]);
   });
 });

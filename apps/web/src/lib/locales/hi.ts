@@ -372,6 +372,17 @@ const screens: Record<string, string> = {
   'Promoted with backlog (ATKT)': 'बैकलॉग सहित प्रोन्नत (ATKT)',
   Regular: 'नियमित',
   Select: 'चुनें',
+  'Back to the list': 'सूची पर वापस',
+  Enrolments: 'नामांकन',
+  'Enrol in a semester': 'सेमेस्टर में नामांकन करें',
+  Papers: 'प्रश्नपत्र',
+  'None yet.': 'अभी कोई नहीं।',
+  'No photo yet': 'अभी कोई फ़ोटो नहीं',
+  'No signature yet': 'अभी कोई हस्ताक्षर नहीं',
+  'Upload photo': 'फ़ोटो अपलोड करें',
+  'Upload signature': 'हस्ताक्षर अपलोड करें',
+  Photo: 'फ़ोटो',
+  Signature: 'हस्ताक्षर',
 };
 
 export default { ...chrome, ...headings, ...labels, ...screens };

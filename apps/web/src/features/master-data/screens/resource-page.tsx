@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { T } from '../../../components/ui/text.tsx';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { resourcePaths } from '../paths.ts';
@@ -16,7 +17,7 @@ export function ResourcePage({ screens, title, actions, children }: { screens: R
     <Page title={title} actions={actions}>
       {children}
       <p>
-        <Link to={resourcePaths[screens.resource.name].list}>Back to the list</Link>
+        <Link to={resourcePaths[screens.resource.name].list}><T>Back to the list</T></Link>
       </p>
     </Page>
   );

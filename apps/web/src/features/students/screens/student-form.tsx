@@ -96,7 +96,7 @@ export function StudentAdd({ screens }: { screens: StudentScreens }) {
         busy={busy}
         onSubmit={(values) => submit('POST', values)}
       />
-      <p><Link to={screens.paths.list}>Back to the list</Link></p>
+      <p><Link to={screens.paths.list}><T>Back to the list</T></Link></p>
     </Page>
   );
 }
@@ -124,7 +124,7 @@ export function StudentEdit({ screens }: { screens: StudentScreens }) {
           )}
         </QueryState>
       )}
-      <p><Link to={screens.paths.list}>Back to the list</Link></p>
+      <p><Link to={screens.paths.list}><T>Back to the list</T></Link></p>
     </Page>
   );
 }

@@ -9,8 +9,9 @@ import { DEFAULT_PAGE_SIZE, Pager, PAGE_SIZES, type PageSize } from '../../../co
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { usePermissions } from '../../../lib/auth.ts';
 import { downloadList, keyOf, keySearch, useSave, useStudentPage, type StudentRecord } from '../api.ts';
-import { shown, type StudentScreens } from '../declarations.ts';
+import type { StudentScreens } from '../declarations.ts';
 import { StudentImport } from './student-import.tsx';
+import { ShownValue } from './student-view.tsx';
 import { T } from '../../../components/ui/text.tsx';
 
 /** A students list: search, exact filters, paging on the server, CSV/XLSX download, and the row actions the role may use. */
@@ -47,7 +48,7 @@ export function StudentList({ screens }: { screens: StudentScreens }) {
 
   const columns: TableColumn<StudentRecord>[] = [
     { id: 'sn', header: 'S N', cell: (_row, index) => params.offset + index + 1 },
-    ...screens.columns.map((field) => ({ id: field, header: screens.labels[field] ?? field, cell: (row: StudentRecord) => shown(screens, field, row[field]) })),
+    ...screens.columns.map((field) => ({ id: field, header: screens.labels[field] ?? field, cell: (row: StudentRecord) => <ShownValue screens={screens} field={field} value={row[field]} /> })),
     {
       id: 'action',
       header: 'Action',
@@ -57,7 +58,7 @@ export function StudentList({ screens }: { screens: StudentScreens }) {
         return (
           <span className="row-actions">
             <Link to={`${screens.paths.view}?${key}`}>View</Link>
-            {canWrite && screens.paths.edit && <> {' | '}<Link to={`${screens.paths.edit}?${key}`}>Edit</Link></>}
+            {canWrite && screens.paths.edit && <> {' | '}<Link to={`${screens.paths.edit}?${key}`}><T>Edit</T></Link></>}
             {canWrite && <> {' | '}<button type="button" className="link-button" onClick={() => void onDelete(row)}>Delete</button></>}
           </span>
         );

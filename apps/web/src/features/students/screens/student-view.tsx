@@ -33,14 +33,14 @@ export function StudentView({ screens }: { screens: StudentScreens }) {
                 <RecordTable screens={screens} record={record} />
                 {screens.name === 'student' && <StudentImages record={record} canWrite={canWrite} />}
               </div>
-              {canWrite && edit && <p><Link className="button secondary" to={`${edit}?${keySearch(screens.resource, key)}`}>Edit</Link></p>}
+              {canWrite && edit && <p><Link className="button secondary" to={`${edit}?${keySearch(screens.resource, key)}`}><T>Edit</T></Link></p>}
               {screens.name === 'student' && <Related studentId={String(record.student_id)} canWrite={canWrite} />}
               {screens.name === 'studentccinfo' && <EnrolmentPapers record={record} canWrite={canWrite} />}
             </>
           )}
         </QueryState>
       )}
-      <p><Link to={screens.paths.list}>Back to the list</Link></p>
+      <p><Link to={screens.paths.list}><T>Back to the list</T></Link></p>
     </Page>
   );
 }
@@ -52,7 +52,7 @@ export function RecordTable({ screens, record, fields = screens.viewFields }: { 
         {fields.map((field) => (
           <tr key={field}>
             <th scope="row"><T>{screens.labels[field] ?? field}</T></th>
-            <td lang={screens.hindi.includes(field) ? 'hi' : undefined}>{shown(screens, field, record[field])}</td>
+            <td lang={screens.hindi.includes(field) ? 'hi' : undefined}><ShownValue screens={screens} field={field} value={record[field]} /></td>
           </tr>
         ))}
       </tbody>
@@ -63,7 +63,7 @@ export function RecordTable({ screens, record, fields = screens.viewFields }: { 
 function StudentImage({ id, kind, hash }: { id: string; kind: 'photo' | 'signature'; hash: unknown }) {
   const image = useStudentImage(id, kind, hash);
   const label = kind === 'photo' ? 'Photo' : 'Signature';
-  if (!hash) return <p className="image-missing">No {kind} yet</p>;
+  if (!hash) return <p className="image-missing"><T>{`No ${kind} yet`}</T></p>;
   return image.data ? <img className={`student-${kind}`} src={image.data} alt={`${label} of student ${id}`} /> : <p>Loading {kind}…</p>;
 }
 
@@ -86,11 +86,11 @@ export function StudentImages({ record, canWrite }: { record: StudentRecord; can
       {(['photo', 'signature'] as const).map((kind) => (
         <figure key={kind}>
           <StudentImage id={id} kind={kind} hash={record[`${kind}_sha256`]} />
-          <figcaption>{kind === 'photo' ? 'Photo' : 'Signature'}</figcaption>
+          <figcaption><T>{kind === 'photo' ? 'Photo' : 'Signature'}</T></figcaption>
           {canWrite && (
             <form onSubmit={submit(kind)}>
               <input type="file" name="file" accept="image/jpeg,image/png" aria-label={`${kind} file`} />
-              <button type="submit" className="button small">Upload {kind}</button>
+              <button type="submit" className="button small"><T>{`Upload ${kind}`}</T></button>
             </form>
           )}
         </figure>
@@ -108,12 +108,12 @@ export function Related({ studentId, canWrite }: { studentId: string; canWrite: 
   const p = studentScreens.studentpaper;
   return (
     <>
-      <h2>Enrolments</h2>
-      {canWrite && <p><Link to={`${e.paths.add}?student_id=${encodeURIComponent(studentId)}`}>Enrol in a semester</Link></p>}
+      <h2><T>Enrolments</T></h2>
+      {canWrite && <p><Link to={`${e.paths.add}?student_id=${encodeURIComponent(studentId)}`}><T>Enrol in a semester</T></Link></p>}
       <QueryState query={enrolments} failure={(error) => error.message}>
         {({ rows }) => <SmallTable screens={e} rows={rows} fields={['session_id', 'course_comb_id', 'sem_id', 'college_id', 'student_type', 'ruleset_id', 'status']} />}
       </QueryState>
-      <h2>Papers</h2>
+      <h2><T>Papers</T></h2>
       <QueryState query={papers} failure={(error) => error.message}>
         {({ rows }) => <SmallTable screens={p} rows={rows} fields={['session_id', 'sem_id', 'paper_id', 'group_code', 'choice_source', 'status']} />}
       </QueryState>
@@ -122,7 +122,7 @@ export function Related({ studentId, canWrite }: { studentId: string; canWrite: 
 }
 
 function SmallTable({ screens, rows, fields }: { screens: StudentScreens; rows: StudentRecord[]; fields: string[] }) {
-  if (!rows.length) return <p>None yet.</p>;
+  if (!rows.length) return <p><T>None yet.</T></p>;
   return (
     <table className="data-table">
       <thead>
@@ -131,7 +131,7 @@ function SmallTable({ screens, rows, fields }: { screens: StudentScreens; rows: 
       <tbody>
         {rows.map((row) => (
           <tr key={screens.resource.keyFields.map((k) => String(row[k])).join('/')}>
-            {fields.map((f) => <td key={f}>{shown(screens, f, row[f])}</td>)}
+            {fields.map((f) => <td key={f}><ShownValue screens={screens} field={f} value={row[f]} /></td>)}
           </tr>
         ))}
       </tbody>
@@ -180,4 +180,10 @@ function EnrolmentPapers({ record, canWrite }: { record: StudentRecord; canWrite
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
     </>
   );
+}
+
+/** A value as the students screens show it; an enumeration's label in the screens' language. */
+export function ShownValue({ screens, field, value }: { screens: StudentScreens; field: string; value: unknown }) {
+  const text = shown(screens, field, value);
+  return screens.enums[field] ? <T>{text}</T> : <>{text}</>;
 }
