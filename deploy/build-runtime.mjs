@@ -221,6 +221,24 @@ export async function buildRuntime(out) {
   for (const [, to] of bundles) {
     if (to.split('/').length !== 4) throw new Error(`${to} must sit three folders deep, like its sources`);
   }
+  // Files a module reads beside its source at run time (`new URL('./assets/logo.png', import.meta.url)`): after
+  // bundling, that URL points next to the bundle, so each bundled source folder's assets/ is copied there.
+  for (const [outputPath, output] of Object.entries(result.metafile.outputs)) {
+    if (!outputPath.endsWith('.js')) continue;
+    const target = path.join(path.dirname(path.resolve(root, outputPath)), 'assets');
+    const folders = new Set(Object.keys(output.inputs).map((input) => path.join(path.dirname(path.resolve(root, input)), 'assets')));
+    for (const folder of folders) {
+      if (folder.includes(`${path.sep}node_modules${path.sep}`) || !fs.existsSync(folder)) continue;
+      for (const name of fs.readdirSync(folder)) {
+        const from = path.join(folder, name);
+        const to = path.join(target, name);
+        if (fs.existsSync(to) && !fs.readFileSync(to).equals(fs.readFileSync(from))) throw new Error(`Two different assets are both named ${name}: rename one`);
+        fs.mkdirSync(target, { recursive: true });
+        fs.copyFileSync(from, to);
+      }
+      step(`copied ${path.relative(root, folder)} beside ${outputPath}`);
+    }
+  }
 
   // 4. The web app's build, straight into the runtime tree (the checkout's apps/web/dist is left alone).
   step('building the web app (vite)');
