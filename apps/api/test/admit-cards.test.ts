@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@exam/contracts';
+import { demoUsers } from '@exam/db/seed';
 import { apiModules } from '../src/modules.ts';
 import { signAdmitCard, verifyAdmitCard } from '../src/modules/exam-forms/admit-card-token.ts';
 import { startJobRunner, stopSender, type JobRunner } from '../src/platform/jobs/index.ts';
@@ -120,6 +121,23 @@ describe('roll allotment and admit cards', () => {
     const cards = await ctx.api.get('/api/admitcard').query({ exam_id: EXAM, limit: 50 }).set(office);
     expect(cards.body.total).toBe(6);
     expect(cards.body.admitcard.every((c: { status: string }) => c.status === 'GENERATED')).toBe(true);
+    // Every move of the job is in the audit trail, as the office user who started it, with before and after.
+    const officeUser = await p.user.findUniqueOrThrow({ where: { email: demoUsers.find((u) => u.role === 'office')!.email } });
+    const first = forms[0]!;
+    const formHistory = (await ctx.api.get(`/api/history/examform/${first.form_id}`).set(office)).body.history;
+    const allotted = formHistory.find((h: { transition: string }) => h.transition === 'allot-rolls');
+    expect(allotted).toMatchObject({
+      action: 'transition', user_id: officeUser.id, user_email: officeUser.email, request_id: started.body.job.job_id,
+      before: { status: 'APPROVED', roll_no: null, centre_id: null },
+      after: { status: 'ROLL_ALLOTTED', roll_no: 'SF25BA0100001', centre_id: 'C101', updated_at: first.updated_at.toISOString() },
+    });
+    const linkHistory = (await ctx.api.get(`/api/history/examccinfo/${EXAM}/${BACK.session_id}/${BACK.course_comb_id}/${BACK.sem_id}`).set(office)).body.history;
+    expect(linkHistory.find((h: { transition: string }) => h.transition === 'allot-rolls')).toMatchObject({
+      action: 'transition', user_email: officeUser.email, before: { phase: 'FORMS_CLOSED' }, after: { phase: 'ROLL_ALLOTTED' },
+    });
+    const cardHistory = (await ctx.api.get(`/api/history/admitcard/${EXAM}/${first.student_id}`).set(office)).body.history;
+    expect(cardHistory).toMatchObject([{ action: 'create', user_email: officeUser.email, after: { roll_no: 'SF25BA0100001', status: 'GENERATED' } }]);
+    expect(await p.auditEntry.count({ where: { entity: 'examform', transition: 'allot-rolls', request_id: started.body.job.job_id } })).toBe(6);
     // Cards are not written by hand.
     const byHand = await ctx.api.post('/api/admitcard').set(office).send({ exam_id: EXAM, student_id: '2024C104001' });
     expect(byHand.status).toBe(422);

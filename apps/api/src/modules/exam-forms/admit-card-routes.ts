@@ -77,7 +77,8 @@ export function admitCardRoutes(db: Database, options: { secret: string; dataDir
     .post(async (req, res) => {
       reach(res, 'write');
       const { exam_id } = parseOr422(generateBody, req.body ?? {});
-      const made = await db.prisma.$transaction((tx) => generateAdmitCards(tx, exam_id));
+      const user = res.locals.user!;
+      const made = await db.prisma.$transaction((tx) => generateAdmitCards(tx, exam_id, { userId: user.id, email: user.email, requestId: req.id }));
       res.json({ changed: made, message: made ? `${made} admit card${made === 1 ? '' : 's'} generated for exam ${exam_id}.` : `Every form of exam ${exam_id} with a roll number already has its admit card.` });
     })
     .all(methodNotAllowed);

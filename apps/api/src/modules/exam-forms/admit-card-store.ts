@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { admitCardResource } from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
+import { insertSelectAudited, modelTable, type Auditor } from '../../platform/files/write-rows.ts';
 import type { AdmitCardContent, AdmitCardPaper } from './admit-card-pdf.ts';
 import { signAdmitCard } from './admit-card-token.ts';
 
@@ -10,8 +12,12 @@ import { signAdmitCard } from './admit-card-token.ts';
  */
 
 /** Generates the missing cards of ROLL_ALLOTTED forms (all of the exam, or those named): one INSERT ... SELECT. */
-export async function generateAdmitCards(tx: Prisma.TransactionClient, examId: string, formIds?: readonly string[]): Promise<number> {
-  return tx.$executeRawUnsafe(
+export async function generateAdmitCards(tx: Prisma.TransactionClient, examId: string, auditor: Auditor, formIds?: readonly string[]): Promise<number> {
+  // Each card made is in the audit trail (a `create` entry by whoever allotted or generated), in the same statement.
+  return insertSelectAudited(
+    tx,
+    modelTable(tx, tx.admitCard)!,
+    admitCardResource,
     `INSERT INTO admit_card (exam_id, student_id, form_id, college_id, roll_no, centre_id, status, updated_at)
      SELECT DISTINCT ON (f.exam_id, f.student_id) f.exam_id, f.student_id, f.form_id, f.college_id, f.roll_no, f.centre_id, 'GENERATED', now()
        FROM exam_form f
@@ -19,8 +25,8 @@ export async function generateAdmitCards(tx: Prisma.TransactionClient, examId: s
       -- A candidate with a regular and a back form has one card: under the regular form's roll number.
       ORDER BY f.exam_id, f.student_id, (f.candidate_type <> 'REGULAR'), f.roll_no
      ON CONFLICT (exam_id, student_id) DO NOTHING`,
-    examId,
-    ...(formIds ? [formIds] : []),
+    [examId, ...(formIds ? [formIds] : [])],
+    auditor,
   );
 }
 

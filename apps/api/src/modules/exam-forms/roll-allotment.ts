@@ -1,4 +1,6 @@
+import { examCcinfoResource, examFormResource } from '@exam/contracts';
 import type { Prisma } from '@exam/db';
+import { modelTable, updateAudited, type Auditor } from '../../platform/files/write-rows.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { defineJob, enqueueJobInTransaction, JobFailure, type JobContext } from '../../platform/jobs/index.ts';
 import type { ActionEffect } from '../../platform/workflows/effects.ts';
@@ -15,6 +17,9 @@ import { z } from 'zod';
  *   college's district, else the first centre of the university (by college id);
  * - the forms move to ROLL_ALLOTTED, an admit card is generated for each (GENERATED), and every FORMS_CLOSED course
  *   link of the exam moves to ROLL_ALLOTTED.
+ * - every move is in the audit trail as the user who started the job made it (request_id: the job's id): each form's
+ *   and link's `allot-rolls` transition with the row before and after, each card's creation; written with the moves,
+ *   one statement per kind per chunk (platform/files/write-rows.ts `updateAudited`, `insertSelectAudited`).
  * Idempotent: a run again numbers only forms still APPROVED, continuing each course's sequence after the numbers given.
  */
 
@@ -84,22 +89,30 @@ async function allotRolls(job: JobContext<{ exam_id: string }>) {
     next.set(f.course_comb_id, seq);
     return { form_id: f.form_id, roll_no: formatRoll(examId, f.course_comb_id, f.college_id, seq), centre_id: centres.get(f.college_id) ?? null };
   });
+  // Every move is in the audit trail as the user who started the job did it (request_id: the job), set-based per chunk.
+  const starter = job.userId === null ? null : await job.db.prisma.user.findUnique({ where: { id: job.userId }, select: { email: true } });
+  const auditor: Auditor = { userId: job.userId, email: starter?.email ?? 'system', requestId: job.jobId };
   await job.progress(0, rows.length);
   for (let i = 0; i < rows.length; i += CHUNK) {
     const part = rows.slice(i, i + CHUNK);
     await job.transaction(async (tx) => {
-      // One statement per chunk; `status = 'APPROVED'` keeps a form cancelled meanwhile (or numbered by a crashed run) as it is.
-      await tx.$executeRawUnsafe(
-        `UPDATE exam_form f SET roll_no = v.roll_no, centre_id = v.centre_id, status = 'ROLL_ALLOTTED', updated_at = now()
-           FROM (SELECT unnest($1::text[]) AS form_id, unnest($2::text[]) AS roll_no, unnest($3::text[]) AS centre_id) v
-          WHERE f.form_id = v.form_id AND f.status = 'APPROVED'`,
-        part.map((r) => r.form_id), part.map((r) => r.roll_no), part.map((r) => r.centre_id),
-      );
-      await generateAdmitCards(tx, examId, part.map((r) => r.form_id));
+      // One statement per chunk (the update and its audit entries); `status = 'APPROVED'` keeps a form cancelled
+      // meanwhile (or numbered by a crashed run) as it is.
+      await updateAudited(tx, modelTable(tx, tx.examForm)!, examFormResource, {
+        set: `roll_no = v.roll_no, centre_id = v.centre_id, status = 'ROLL_ALLOTTED', updated_at = now()`,
+        from: `(SELECT unnest($1::text[]) AS form_id, unnest($2::text[]) AS roll_no, unnest($3::text[]) AS centre_id) v`,
+        where: `w.form_id = v.form_id AND w.status = 'APPROVED'`,
+        params: [part.map((r) => r.form_id), part.map((r) => r.roll_no), part.map((r) => r.centre_id)],
+      }, auditor, 'allot-rolls');
+      await generateAdmitCards(tx, examId, auditor, part.map((r) => r.form_id));
     }, { done: i + part.length, total: rows.length });
   }
-  const moved = await job.transaction((tx) => tx.examCcinfo.updateMany({ where: { exam_id: examId, phase: 'FORMS_CLOSED' }, data: { phase: 'ROLL_ALLOTTED', updated_at: new Date() } }), { done: rows.length, total: rows.length });
-  return { exam_id: examId, allotted: rows.length, course_links: moved.count, first: rows[0]?.roll_no ?? null, last: rows.at(-1)?.roll_no ?? null };
+  const moved = await job.transaction((tx) => updateAudited(tx, modelTable(tx, tx.examCcinfo)!, examCcinfoResource, {
+    set: `phase = 'ROLL_ALLOTTED', updated_at = now()`,
+    where: `w.exam_id = $1 AND w.phase = 'FORMS_CLOSED'`,
+    params: [examId],
+  }, auditor, 'allot-rolls'), { done: rows.length, total: rows.length });
+  return { exam_id: examId, allotted: rows.length, course_links: moved, first: rows[0]?.roll_no ?? null, last: rows.at(-1)?.roll_no ?? null };
 }
 
 export const rollAllotmentJob = defineJob({

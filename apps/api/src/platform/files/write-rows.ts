@@ -60,6 +60,9 @@ function presentedSql(model: ModelTable) {
   return overrides.length ? `to_jsonb(w) || jsonb_build_object(${overrides.join(', ')})` : 'to_jsonb(w)';
 }
 
+/** The transaction's time, formatted once, as alias `c` of `presentedSql`. */
+const CLOCK_SQL = `SELECT now()::timestamptz(3) AS now, to_char(now()::timestamptz(3) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS text`;
+
 /** Rows grouped by the columns they give values for (a column a row leaves out keeps the table's default). */
 function byColumns<T>(items: readonly T[], fieldsOf: (item: T) => string[]) {
   const groups = new Map<string, T[]>();
@@ -89,9 +92,7 @@ export async function insertAudited(tx: Prisma.TransactionClient, model: ModelTa
     await tx.$executeRawUnsafe(
       `WITH w AS (
          INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, $1::json) RETURNING *
-       ), c AS MATERIALIZED (
-         SELECT now()::timestamptz(3) AS now, to_char(now()::timestamptz(3) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS text
-       )
+       ), c AS MATERIALIZED (${CLOCK_SQL})
        INSERT INTO audit_log (user_id, user_email, action, entity, entity_key, after, request_id)
        SELECT $2::int, $3, 'create'::"AuditAction", $4, ${keySql(resource)}, ${presentedSql(model)}, $5 FROM w, c`,
       JSON.stringify(members.map((values) => pick(values, fields))),
@@ -131,6 +132,51 @@ export async function updateRows(tx: Prisma.TransactionClient, model: ModelTable
     for (const { key } of rows) updated.add(key);
   }
   return updated;
+}
+
+export interface SetUpdate {
+  /** The SET clause over the table as alias `w` (and `from`). */
+  set: string;
+  /** Further FROM items of the update (e.g. a chunk's values unnested from array parameters), or none. */
+  from?: string;
+  /** The rows to update, over alias `w` (and `from`). */
+  where: string;
+  params: readonly unknown[];
+}
+
+/**
+ * A set-based workflow move (a job's, e.g. roll allotment): one UPDATE of every row `where` matches, and in the same
+ * statement one `transition` audit entry per updated row with the row before and after, as the workflow router writes
+ * them one by one. Answers the number of rows moved. SQL fragments come from the module's code, values only through
+ * `params`.
+ */
+export async function updateAudited(tx: Prisma.TransactionClient, model: ModelTable, resource: Resource, update: SetUpdate, auditor: Auditor, transition: string) {
+  const table = quote(model.table);
+  const from = update.from ? `, ${update.from}` : '';
+  const n = update.params.length;
+  return tx.$executeRawUnsafe(
+    `WITH c AS MATERIALIZED (${CLOCK_SQL}),
+     b AS (SELECT ${keySql(resource)} AS key, ${presentedSql(model)} AS row FROM ${table} AS w${from}, c WHERE ${update.where}),
+     u AS (UPDATE ${table} AS w SET ${update.set} ${update.from ? `FROM ${update.from}` : ''} WHERE ${update.where} RETURNING w.*)
+     INSERT INTO audit_log (user_id, user_email, action, entity, entity_key, before, after, request_id, transition)
+     SELECT $${n + 1}::int, $${n + 2}, 'transition'::"AuditAction", $${n + 3}, b.key, b.row, ${presentedSql(model)}, $${n + 4}, $${n + 5}
+       FROM u AS w JOIN b ON b.key = ${keySql(resource)}, c`,
+    ...update.params, auditor.userId, auditor.email, resource.name, auditor.requestId ?? null, transition,
+  );
+}
+
+/**
+ * Inserts the rows an INSERT ... SELECT makes (`insert`: the statement, without RETURNING) and one `create` audit
+ * entry per row inserted, in one statement. Answers the number of rows inserted.
+ */
+export async function insertSelectAudited(tx: Prisma.TransactionClient, model: ModelTable, resource: Resource, insert: string, params: readonly unknown[], auditor: Auditor) {
+  const n = params.length;
+  return tx.$executeRawUnsafe(
+    `WITH w AS (${insert} RETURNING *), c AS MATERIALIZED (${CLOCK_SQL})
+     INSERT INTO audit_log (user_id, user_email, action, entity, entity_key, after, request_id)
+     SELECT $${n + 1}::int, $${n + 2}, 'create'::"AuditAction", $${n + 3}, ${keySql(resource)}, ${presentedSql(model)}, $${n + 4} FROM w, c`,
+    ...params, auditor.userId, auditor.email, resource.name, auditor.requestId ?? null,
+  );
 }
 
 /** Which of `rows`' keys are stored (as `keyString` writes them), in one statement. */
