@@ -64,6 +64,15 @@ describeBrowser('exam forms through the screens', () => {
     await bar.getByText('Forms open', { exact: true }).waitFor();
     await page.getByText(/Read-only in this phase: the course links of the exam/).waitFor();
     await shot(page, 'exam-forms-link-open');
+    // The same screen in Hindi: heading, field labels, the phase and its read-only notice follow the language switch.
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await page.getByRole('heading', { name: 'परीक्षा पाठ्यक्रम-संयोजन विवरण देखें' }).waitFor();
+    await page.getByRole('term').filter({ hasText: 'मूल शुल्क (₹)' }).waitFor();
+    await page.getByRole('group', { name: 'स्थिति और कार्रवाइयाँ' }).getByText('आवेदन खुले', { exact: true }).waitFor();
+    await page.getByText(/इस चरण में केवल पठनीय: परीक्षा के पाठ्यक्रम संबंध/).waitFor();
+    await shot(page, 'exam-forms-link-hindi');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'View Exam CC Info' }).waitFor();
     await page.close();
   });
 

@@ -1,7 +1,13 @@
-import type { EnumDef } from '@exam/contracts';
+import {
+  admitCardWorkflow, attemptType, candidateType, codingMode, examCcinfoWorkflow, examFormStatus, examFormWorkflow, examPhase, phaseLocks, shift, type EnumDef,
+} from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
 import { screenModules } from '../../src/features/master-data/declarations/index.ts';
 import { columnHeader, type ResourceScreens } from '../../src/features/master-data/declaration.ts';
+import { admitCardTexts } from '../../src/features/exam-forms/admit-card-screen.tsx';
+import { formLabels, formTexts } from '../../src/features/exam-forms/exam-form-screens.tsx';
+import { linkLabels, linkTexts } from '../../src/features/exam-forms/exam-link-screens.tsx';
+import { slotLabels, timetableTexts } from '../../src/features/exam-forms/timetable-screen.tsx';
 import { studentScreens } from '../../src/features/students/declarations.ts';
 import hindi from '../../src/lib/locales/hi.ts';
 
@@ -43,6 +49,17 @@ describe('the Hindi catalogue', () => {
       ...Object.values(screens.labels), ...enumLabels(screens.enums),
       screens.listTitle, screens.addTitle, screens.editTitle, screens.viewTitle,
     ]);
+    expect(untranslated(texts)).toEqual([]);
+  });
+
+  it('covers every text of the exam-forms screens: labels, enumeration and status labels, actions, phase locks and the texts written inline', () => {
+    const enums = { attemptType, candidateType, codingMode, examFormStatus, examPhase, shift };
+    const workflows = [examCcinfoWorkflow, examFormWorkflow, admitCardWorkflow];
+    const texts = [
+      ...Object.values(formLabels), ...Object.values(linkLabels), ...Object.values(slotLabels), ...enumLabels(enums),
+      ...workflows.flatMap((workflow) => [...workflow.states.map((state) => state.label), ...Object.values(workflow.actions).map((action) => action.label)]),
+      ...Object.values(phaseLocks), ...formTexts, ...linkTexts, ...timetableTexts, ...admitCardTexts,
+    ];
     expect(untranslated(texts)).toEqual([]);
   });
 

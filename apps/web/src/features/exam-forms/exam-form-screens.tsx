@@ -5,11 +5,13 @@ import { useSearchParams } from 'react-router-dom';
 import { DataTable, type TableColumn } from '../../components/ui/data-table.tsx';
 import { ErrorList, listServerErrors } from '../../components/ui/error-list.tsx';
 import { TextField } from '../../components/ui/form-parts.tsx';
+import { T } from '../../components/ui/text.tsx';
 import { Notice, Page } from '../../components/ui/page.tsx';
 import { QueryState } from '../../components/ui/query-state.tsx';
 import { WorkflowActions } from '../../components/ui/workflow-actions.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { usePermissions } from '../../lib/auth.ts';
+import { useT } from '../../lib/i18n.ts';
 import { createForm, downloadFormPdf, formAction, linkText, useEligible, useForm, useForms, useOwnStudent, type ExamForm } from './forms-api.ts';
 import './exam-forms.css';
 
@@ -17,7 +19,18 @@ import './exam-forms.css';
 
 type Failure = { text: string; errors?: Record<string, string[]> };
 const failureOf = (error: unknown): Failure => ({ text: error instanceof Error ? error.message : String(error), errors: isApiError(error) ? error.body.errors : undefined });
-const labels = { extra_papers: 'Back/improvement papers', candidate_type: 'Candidate type', student_id: 'Student', amount: 'Amount', payment_ref: 'Payment reference', exam_id: 'Exam' };
+export const formLabels = { extra_papers: 'Back/improvement papers', candidate_type: 'Candidate type', student_id: 'Student', amount: 'Amount', payment_ref: 'Payment reference', exam_id: 'Exam' };
+const labels = formLabels;
+/** The texts the exam-form screens write inline (the Hindi catalogue test checks each has its Hindi). */
+export const formTexts = [
+  'No exam course link of your semesters is open for forms now.', 'closes {{date}}', 'Fill an exam form', 'Exam and semester',
+  'Your regular papers are the papers of your enrolment; they are added by themselves and cannot be changed here.',
+  'Back and improvement papers (from your eligible list)', 'You have no back or improvement paper to take.', '{{paper}} ({{session}} semester {{sem}})',
+  'attempt {{n}}', 'Save as draft', 'Exam form', 'college {{college}}', 'Reason: {{reason}}', 'Amount (fee ₹{{fee}})', 'Mark fee paid', 'Papers', 'Paper',
+  'Syllabus', 'Attempt', 'Fee', 'Item', 'How', 'Paid ₹{{amount}} (reference {{ref}}).', 'Print form (PDF)', 'Form', 'Student', 'Candidate', 'Status', 'Fee (₹)',
+  'Pre Exam Form', 'My exam forms', 'You have no exam form yet.', 'Your account is not linked to a student.', 'Pre Exam Form Entry', 'College', 'All', 'Show',
+  '{{n}} exam forms', 'No exam form matches.', 'Enter a form for a student', 'Enrolment no.', 'Load',
+];
 // Paying takes a reference and an amount: its own small form, not the generic action dialog.
 const { pay: _pay, ...withoutPay } = examFormWorkflow.actions;
 const actionsWithoutPay = { ...examFormWorkflow, actions: withoutPay } as unknown as Workflow;
@@ -25,6 +38,7 @@ const actionsWithoutPay = { ...examFormWorkflow, actions: withoutPay } as unknow
 /** A new form: an open exam course link of the student's semesters, the candidate type, and papers from the eligible list. */
 function NewForm({ studentId, onCreated }: { studentId: string; onCreated: (form: ExamForm, message: string) => void }) {
   const eligible = useEligible(studentId);
+  const { t } = useT();
   const [choice, setChoice] = useState('');
   const [type, setType] = useState('');
   const [papers, setPapers] = useState<string[]>([]);
@@ -32,9 +46,9 @@ function NewForm({ studentId, onCreated }: { studentId: string; onCreated: (form
   return (
     <QueryState query={eligible} failure={(e) => e.message}>
       {({ links, papers: offered }) => {
-        if (!links.length) return <Notice kind="info">No exam course link of your semesters is open for forms now.</Notice>;
+        if (!links.length) return <Notice kind="info">{t('No exam course link of your semesters is open for forms now.')}</Notice>;
         const link = links[Number(choice || 0)]!;
-        const types = typeList(link.allow_types).filter((t) => (link.enrolled ? true : t !== 'REGULAR'));
+        const types = typeList(link.allow_types).filter((type) => (link.enrolled ? true : type !== 'REGULAR'));
         const chosenType = types.includes(type) ? type : types[0]!;
         const submit = async (event: FormEvent) => {
           event.preventDefault();
@@ -48,35 +62,35 @@ function NewForm({ studentId, onCreated }: { studentId: string; onCreated: (form
         };
         return (
           <form className="new-form" onSubmit={(e) => void submit(e)} aria-labelledby="new-form-title">
-            <h2 id="new-form-title">Fill an exam form</h2>
+            <h2 id="new-form-title">{t('Fill an exam form')}</h2>
             {failure && <ErrorList message={failure.text} errors={listServerErrors(failure.errors, labels)} />}
             <div className="field">
-              <label htmlFor="form-link">Exam and semester</label>
+              <label htmlFor="form-link">{t('Exam and semester')}</label>
               <select id="form-link" value={choice} onChange={(e) => setChoice(e.target.value)}>
-                {links.map((l, i) => <option key={i} value={i}>{`${linkText(l)}${l.late_fee_close_at ? ` — closes ${new Date(l.late_fee_close_at).toLocaleDateString('en-IN')}` : ''}`}</option>)}
+                {links.map((l, i) => <option key={i} value={i}>{`${linkText(l)}${l.late_fee_close_at ? ` — ${t('closes {{date}}', { date: new Date(l.late_fee_close_at).toLocaleDateString('en-IN') })}` : ''}`}</option>)}
               </select>
             </div>
             <div className="field">
-              <label htmlFor="form-type">{labels.candidate_type}</label>
+              <label htmlFor="form-type">{t(labels.candidate_type)}</label>
               <select id="form-type" value={chosenType} onChange={(e) => setType(e.target.value)}>
-                {types.map((t) => <option key={t} value={t}>{candidateType.labelOf(t)}</option>)}
+                {types.map((type) => <option key={type} value={type}>{t(candidateType.labelOf(type))}</option>)}
               </select>
             </div>
-            {(chosenType === 'REGULAR' || chosenType === 'EX') && <p className="hint">Your regular papers are the papers of your enrolment; they are added by themselves and cannot be changed here.</p>}
+            {(chosenType === 'REGULAR' || chosenType === 'EX') && <p className="hint">{t('Your regular papers are the papers of your enrolment; they are added by themselves and cannot be changed here.')}</p>}
             <fieldset>
-              <legend>Back and improvement papers (from your eligible list)</legend>
-              {offered.length === 0 && <p className="hint">You have no back or improvement paper to take.</p>}
+              <legend>{t('Back and improvement papers (from your eligible list)')}</legend>
+              {offered.length === 0 && <p className="hint">{t('You have no back or improvement paper to take.')}</p>}
               {offered.map((p) => {
                 const id = `${p.session_id}/${p.paper_id}`;
                 return (
                   <label key={id} className="check">
                     <input type="checkbox" disabled={!p.eligible} checked={papers.includes(id)} onChange={(e) => setPapers(e.target.checked ? [...papers, id] : papers.filter((x) => x !== id))} />
-                    {` ${p.paper_id} ${p.paper_name} (${p.session_id} semester ${p.sem_id}) — ${attemptType.labelOf(p.attempt_type)}, attempt ${p.attempt_no}${p.why ? ` — ${p.why}` : ''}`}
+                    {` ${t('{{paper}} ({{session}} semester {{sem}})', { paper: `${p.paper_id} ${p.paper_name}`, session: p.session_id, sem: p.sem_id })} — ${t(attemptType.labelOf(p.attempt_type))}, ${t('attempt {{n}}', { n: p.attempt_no })}${p.why ? ` — ${p.why}` : ''}`}
                   </label>
                 );
               })}
             </fieldset>
-            <div className="form-actions"><button type="submit" className="button">Save as draft</button></div>
+            <div className="form-actions"><button type="submit" className="button">{t('Save as draft')}</button></div>
           </form>
         );
       }}
@@ -87,6 +101,7 @@ function NewForm({ studentId, onCreated }: { studentId: string; onCreated: (form
 /** One form: its papers, fee computation, status with reason, the actions the role may take now, payment and printout. */
 function FormDetail({ formId }: { formId: string }) {
   const detail = useForm(formId);
+  const { t } = useT();
   const client = useQueryClient();
   const { user, holds } = usePermissions();
   const [message, setMessage] = useState<string>();
@@ -96,11 +111,11 @@ function FormDetail({ formId }: { formId: string }) {
     <QueryState query={detail} failure={(e) => e.message}>
       {({ examform: form, fee }) => (
         <section className="form-detail" aria-labelledby="form-detail-title">
-          <h2 id="form-detail-title">{`Exam form ${form.form_id} — ${form.student_id}${form.name_en ? ` ${form.name_en}` : ''}`}</h2>
-          <p>{`${linkText(form)} · ${candidateType.labelOf(form.candidate_type)} · college ${form.college_id}`}</p>
+          <h2 id="form-detail-title">{`${t('Exam form')} ${form.form_id} — ${form.student_id}${form.name_en ? ` ${form.name_en}` : ''}`}</h2>
+          <p>{`${linkText(form)} · ${t(candidateType.labelOf(form.candidate_type))} · ${t('college {{college}}', { college: form.college_id })}`}</p>
           {message && <Notice kind="success">{message}</Notice>}
           {failure && <ErrorList message={failure.text} errors={listServerErrors(failure.errors, labels)} />}
-          {form.status_reason && <Notice kind={form.status === 'RETURNED' || form.status === 'REJECTED' ? 'error' : 'info'}>{`Reason: ${form.status_reason}`}</Notice>}
+          {form.status_reason && <Notice kind={form.status === 'RETURNED' || form.status === 'REJECTED' ? 'error' : 'info'}>{t('Reason: {{reason}}', { reason: form.status_reason })}</Notice>}
           <WorkflowActions
             workflow={actionsWithoutPay}
             record={form as never}
@@ -119,23 +134,23 @@ function FormDetail({ formId }: { formId: string }) {
                 .then(async (answer) => { setFailure(undefined); setMessage(answer.message); await refresh(); })
                 .catch((error: unknown) => setFailure(failureOf(error)));
             }}>
-              <TextField id="pay-ref" name="payment_ref" label={labels.payment_ref} />
-              <TextField id="pay-amount" name="amount" label={`${labels.amount} (fee ₹${form.fee_amount})`} defaultValue={form.fee_amount} inputMode="decimal" />
-              <button type="submit" className="button">Mark fee paid</button>
+              <TextField id="pay-ref" name="payment_ref" label={t(labels.payment_ref)} />
+              <TextField id="pay-amount" name="amount" label={t('Amount (fee ₹{{fee}})', { fee: form.fee_amount })} defaultValue={form.fee_amount} inputMode="decimal" />
+              <button type="submit" className="button">{t('Mark fee paid')}</button>
             </form>
           )}
           <table className="papers">
-            <caption>Papers</caption>
-            <thead><tr><th scope="col">Paper</th><th scope="col">Syllabus</th><th scope="col">Attempt</th></tr></thead>
-            <tbody>{(form.papers ?? []).map((p) => <tr key={`${p.session_id}/${p.paper_id}`}><td>{p.paper_id}</td><td>{`${p.course_comb_id} ${p.sem_id} (${p.session_id})`}</td><td>{`${attemptType.labelOf(p.attempt_type)} #${p.attempt_no}`}</td></tr>)}</tbody>
+            <caption>{t('Papers')}</caption>
+            <thead><tr><th scope="col">{t('Paper')}</th><th scope="col">{t('Syllabus')}</th><th scope="col">{t('Attempt')}</th></tr></thead>
+            <tbody>{(form.papers ?? []).map((p) => <tr key={`${p.session_id}/${p.paper_id}`}><td>{p.paper_id}</td><td>{`${p.course_comb_id} ${p.sem_id} (${p.session_id})`}</td><td>{`${t(attemptType.labelOf(p.attempt_type))} #${p.attempt_no}`}</td></tr>)}</tbody>
           </table>
           <table className="fee">
-            <caption>Fee</caption>
-            <thead><tr><th scope="col">Item</th><th scope="col">How</th><th scope="col">₹</th></tr></thead>
+            <caption>{t('Fee')}</caption>
+            <thead><tr><th scope="col">{t('Item')}</th><th scope="col">{t('How')}</th><th scope="col">₹</th></tr></thead>
             <tbody>{fee.map((l) => <tr key={l.item} className={l.item === 'Total' ? 'total' : undefined}><td>{l.item}</td><td>{l.text}</td><td className="amount">{l.amount}</td></tr>)}</tbody>
           </table>
-          {form.payment_ref && <p>{`Paid ₹${form.paid_amount} (reference ${form.payment_ref}).`}</p>}
-          <button type="button" className="button secondary" onClick={() => void downloadFormPdf(form.form_id).catch((e: unknown) => setFailure(failureOf(e)))}>Print form (PDF)</button>
+          {form.payment_ref && <p>{t('Paid ₹{{amount}} (reference {{ref}}).', { amount: form.paid_amount, ref: form.payment_ref })}</p>}
+          <button type="button" className="button secondary" onClick={() => void downloadFormPdf(form.form_id).catch((e: unknown) => setFailure(failureOf(e)))}>{t('Print form (PDF)')}</button>
         </section>
       )}
     </QueryState>
@@ -146,14 +161,15 @@ const columns = (open: (id: string) => void): TableColumn<ExamForm>[] => [
   { id: 'form', header: 'Form', cell: (f) => <button type="button" className="link-button" onClick={() => open(f.form_id)}>{f.form_id}</button> },
   { id: 'student', header: 'Student', cell: (f) => `${f.student_id}${f.name_en ? ` ${f.name_en}` : ''}` },
   { id: 'semester', header: 'Exam and semester', cell: (f) => linkText(f) },
-  { id: 'type', header: 'Candidate', cell: (f) => candidateType.labelOf(f.candidate_type) },
-  { id: 'status', header: 'Status', cell: (f) => <span className="status-badge" data-status={f.status}>{examFormStatus.labelOf(f.status)}</span> },
+  { id: 'type', header: 'Candidate', cell: (f) => <T>{candidateType.labelOf(f.candidate_type)}</T> },
+  { id: 'status', header: 'Status', cell: (f) => <span className="status-badge" data-status={f.status}><T>{examFormStatus.labelOf(f.status)}</T></span> },
   { id: 'fee', header: 'Fee (₹)', cell: (f) => f.fee_amount },
 ];
 
 /** /PreExamForm: the signed-in student's forms and a new one. */
 export function StudentExamForm() {
   const student = useOwnStudent();
+  const { t } = useT();
   const [search, setSearch] = useSearchParams();
   const forms = useForms({});
   const client = useQueryClient();
@@ -167,7 +183,7 @@ export function StudentExamForm() {
       </QueryState>
       {open && <FormDetail formId={open} />}
       <QueryState query={student} failure={(e) => e.message}>
-        {(s) => (s ? <NewForm studentId={s.student_id} onCreated={(form, text) => { setMessage(text); setSearch({ form: form.form_id }); void client.invalidateQueries({ queryKey: ['examform'] }); }} /> : <Notice kind="info">Your account is not linked to a student.</Notice>)}
+        {(s) => (s ? <NewForm studentId={s.student_id} onCreated={(form, text) => { setMessage(text); setSearch({ form: form.form_id }); void client.invalidateQueries({ queryKey: ['examform'] }); }} /> : <Notice kind="info">{t('Your account is not linked to a student.')}</Notice>)}
       </QueryState>
     </Page>
   );
@@ -177,6 +193,7 @@ export function StudentExamForm() {
 export function ExamFormEntry() {
   const [search, setSearch] = useSearchParams();
   const { holds } = usePermissions();
+  const { t } = useT();
   const client = useQueryClient();
   const filters = { exam_id: search.get('exam_id') ?? '', college_id: search.get('college_id') ?? '', status: search.get('status') ?? '' };
   const forms = useForms(filters);
@@ -189,27 +206,27 @@ export function ExamFormEntry() {
     <Page title="Pre Exam Form Entry">
       {message && <Notice kind="success">{message}</Notice>}
       <form className="filter-row" onSubmit={(e) => { e.preventDefault(); const d = new FormData(e.currentTarget); go({ ...(Object.fromEntries(d.entries()) as Record<string, string>), form: '' }); }}>
-        <TextField id="filter-exam" name="exam_id" label="Exam" defaultValue={filters.exam_id} />
-        <TextField id="filter-college" name="college_id" label="College" defaultValue={filters.college_id} />
+        <TextField id="filter-exam" name="exam_id" label={t('Exam')} defaultValue={filters.exam_id} />
+        <TextField id="filter-college" name="college_id" label={t('College')} defaultValue={filters.college_id} />
         <div className="field">
-          <label htmlFor="filter-status">Status</label>
+          <label htmlFor="filter-status">{t('Status')}</label>
           <select id="filter-status" name="status" defaultValue={filters.status}>
-            <option value="">All</option>
-            {examFormStatus.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            <option value="">{t('All')}</option>
+            {examFormStatus.options.map((o) => <option key={o.value} value={o.value}>{t(o.label)}</option>)}
           </select>
         </div>
-        <button type="submit" className="button secondary">Show</button>
+        <button type="submit" className="button secondary">{t('Show')}</button>
       </form>
       <QueryState query={forms} failure={(e) => e.message}>
-        {(answer) => <DataTable caption={`${answer.total} exam forms`} columns={columns((id) => go({ form: id }))} rows={answer.examform} rowKey={(f) => f.form_id} emptyText="No exam form matches." />}
+        {(answer) => <DataTable caption={t('{{n}} exam forms', { n: answer.total })} columns={columns((id) => go({ form: id }))} rows={answer.examform} rowKey={(f) => f.form_id} emptyText="No exam form matches." />}
       </QueryState>
       {open && <FormDetail formId={open} />}
       {holds('exam-forms.fill') && (
         <section className="entry" aria-labelledby="entry-title">
-          <h2 id="entry-title">Enter a form for a student</h2>
+          <h2 id="entry-title">{t('Enter a form for a student')}</h2>
           <form className="filter-row" onSubmit={(e) => { e.preventDefault(); setEntering(student.trim()); }}>
-            <TextField id="entry-student" label="Enrolment no." value={student} onChange={(e) => setStudent(e.target.value)} />
-            <button type="submit" className="button secondary">Load</button>
+            <TextField id="entry-student" label={t('Enrolment no.')} value={student} onChange={(e) => setStudent(e.target.value)} />
+            <button type="submit" className="button secondary">{t('Load')}</button>
           </form>
           {entering && <NewForm key={entering} studentId={entering} onCreated={(form, text) => { setMessage(text); go({ form: form.form_id }); void client.invalidateQueries({ queryKey: ['examform'] }); }} />}
         </section>

@@ -5,26 +5,35 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { DataTable, type TableColumn } from '../../components/ui/data-table.tsx';
 import { ErrorList, listServerErrors } from '../../components/ui/error-list.tsx';
 import { TextField } from '../../components/ui/form-parts.tsx';
+import { T } from '../../components/ui/text.tsx';
 import { Notice, Page } from '../../components/ui/page.tsx';
 import { QueryState } from '../../components/ui/query-state.tsx';
 import { WorkflowActions } from '../../components/ui/workflow-actions.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { usePermissions } from '../../lib/auth.ts';
+import { intlLocale, useT } from '../../lib/i18n.ts';
 import { linkAction, linkKey, linkText, saveLink, useLink, useLinks, type ExamLink } from './forms-api.ts';
 import './exam-forms.css';
 
 /** The exam course link screens of the route table (lifecycle S2): list, add, edit and view with the phase actions. */
 
-const labels: Record<string, string> = {
+export const linkLabels: Record<string, string> = {
   exam_id: 'Exam', session_id: 'Session', course_comb_id: 'Course Combination', sem_id: 'Semester', phase: 'Phase', coding: 'Answer-book coding',
   form_open_at: 'Forms open', form_due_at: 'Due date (late fee after)', late_fee_close_at: 'Late-fee forms close', base_fee: 'Base fee (₹)',
   back_paper_fee: 'Per back/improvement paper (₹)', practical_fee: 'Per practical paper (₹)', late_fee: 'Late fee (₹)',
   category_concessions: 'Category concessions (%)', allow_types: 'Candidate types',
 };
+const labels = linkLabels;
+/** The texts the exam course link screens write inline (the Hindi catalogue test checks each has its Hindi). */
+export const linkTexts = [
+  'Exam course link', 'Forms', 'Action', 'Edit', 'List Exams CC Info', 'Add Exam CC Info', 'All', 'Show', 'The exam course links could not be loaded: {{message}}',
+  '{{n}} exam course links', 'No exam course link yet.', '{{phase}}: {{locks}} is read-only.', 'Course-semester', 'Form window', 'Fees and candidates',
+  'category:percent, e.g. SC:50 ST:50', 'Save', 'Add', 'Edit Exam CC Info', 'View Exam CC Info', 'Read-only in this phase: {{locks}}.',
+];
 const keyFields = ['exam_id', 'session_id', 'course_comb_id', 'sem_id'] as const;
 const windowFields = ['form_open_at', 'form_due_at', 'late_fee_close_at'] as const;
 const feeFields = ['base_fee', 'back_paper_fee', 'practical_fee', 'late_fee', 'category_concessions', 'allow_types'] as const;
-const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 /** `datetime-local` inputs speak local time without an offset; the API takes an ISO instant. */
 const toLocalInput = (iso: string | null | undefined) => (iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
@@ -36,28 +45,29 @@ export function ExamLinkList() {
   const { holds } = usePermissions();
   const filters = { exam_id: search.get('exam_id') ?? '', phase: search.get('phase') ?? '' };
   const links = useLinks(filters);
+  const { t } = useT();
   const columns: TableColumn<ExamLink>[] = [
     { id: 'link', header: 'Exam course link', cell: (l) => <Link to={`/ViewExamCCInfo?${searchOf(l)}`}>{linkText(l)}</Link> },
-    { id: 'phase', header: 'Phase', cell: (l) => <span className="status-badge" data-status={l.phase}>{examPhase.labelOf(l.phase)}</span> },
+    { id: 'phase', header: 'Phase', cell: (l) => <span className="status-badge" data-status={l.phase}><T>{examPhase.labelOf(l.phase)}</T></span> },
     { id: 'window', header: 'Forms', cell: (l) => `${when(l.form_open_at)} → ${when(l.late_fee_close_at)}` },
     { id: 'fee', header: 'Base fee (₹)', cell: (l) => l.base_fee },
-    ...(holds('exam-setup.write') ? [{ id: 'edit', header: 'Action', cell: (l: ExamLink) => <Link to={`/EditExamCCInfo?${searchOf(l)}`}>Edit</Link> }] : []),
+    ...(holds('exam-setup.write') ? [{ id: 'edit', header: 'Action', cell: (l: ExamLink) => <Link to={`/EditExamCCInfo?${searchOf(l)}`}><T>Edit</T></Link> }] : []),
   ];
   return (
-    <Page title="List Exams CC Info" actions={holds('exam-setup.write') ? <Link className="button" to="/AddExamCCInfo">Add Exam CC Info</Link> : undefined}>
+    <Page title="List Exams CC Info" actions={holds('exam-setup.write') ? <Link className="button" to="/AddExamCCInfo">{t('Add Exam CC Info')}</Link> : undefined}>
       <form className="filter-row" onSubmit={(e) => { e.preventDefault(); const d = new FormData(e.currentTarget); setSearch(Object.fromEntries([...d.entries()].filter(([, v]) => v)) as Record<string, string>); }}>
-        <TextField id="filter-exam" name="exam_id" label="Exam" defaultValue={filters.exam_id} />
+        <TextField id="filter-exam" name="exam_id" label={t('Exam')} defaultValue={filters.exam_id} />
         <div className="field">
-          <label htmlFor="filter-phase">Phase</label>
+          <label htmlFor="filter-phase">{t('Phase')}</label>
           <select id="filter-phase" name="phase" defaultValue={filters.phase}>
-            <option value="">All</option>
-            {examPhase.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            <option value="">{t('All')}</option>
+            {examPhase.options.map((o) => <option key={o.value} value={o.value}>{t(o.label)}</option>)}
           </select>
         </div>
-        <button type="submit" className="button secondary">Show</button>
+        <button type="submit" className="button secondary">{t('Show')}</button>
       </form>
-      <QueryState query={links} failure={(e) => `The exam course links could not be loaded: ${e.message}`}>
-        {(answer) => <DataTable caption={`${answer.total} exam course links`} columns={columns} rows={answer.examccinfo} rowKey={linkKey} emptyText="No exam course link yet." />}
+      <QueryState query={links} failure={(e) => t('The exam course links could not be loaded: {{message}}', { message: e.message })}>
+        {(answer) => <DataTable caption={t('{{n}} exam course links', { n: answer.total })} columns={columns} rows={answer.examccinfo} rowKey={linkKey} emptyText="No exam course link yet." />}
       </QueryState>
     </Page>
   );
@@ -65,6 +75,7 @@ export function ExamLinkList() {
 
 function LinkForm({ link }: { link?: ExamLink }) {
   const navigate = useNavigate();
+  const { t } = useT();
   const client = useQueryClient();
   const open = link ? editableInPhase(link.phase) : null;
   const [values, setValues] = useState<Record<string, string>>(() => ({
@@ -74,7 +85,7 @@ function LinkForm({ link }: { link?: ExamLink }) {
   }));
   const [failure, setFailure] = useState<{ text: string; errors?: Record<string, string[]> }>();
   const field = (name: string, type = 'text') => ({
-    id: `link-${name}`, name, label: labels[name]!, type, value: values[name] ?? '',
+    id: `link-${name}`, name, label: t(labels[name]!), type, value: values[name] ?? '',
     disabled: !!open && !open.includes(name), onChange: (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value }),
   });
   const submit = async (event: FormEvent) => {
@@ -96,20 +107,20 @@ function LinkForm({ link }: { link?: ExamLink }) {
   return (
     <form className="exam-link-form" onSubmit={(e) => void submit(e)}>
       {failure && <ErrorList message={failure.text} errors={listServerErrors(failure.errors, labels)} />}
-      {link && <Notice kind="info">{`${examPhase.labelOf(link.phase)}: ${phaseLocks[link.phase as ExamPhase]} is read-only.`}</Notice>}
-      <fieldset><legend>Course-semester</legend>{keyFields.map((f) => <TextField key={f} {...field(f)} disabled={!!link} />)}</fieldset>
-      <fieldset><legend>Form window</legend>{windowFields.map((f) => <TextField key={f} {...field(f, 'datetime-local')} />)}</fieldset>
+      {link && <Notice kind="info">{t('{{phase}}: {{locks}} is read-only.', { phase: t(examPhase.labelOf(link.phase)), locks: t(phaseLocks[link.phase as ExamPhase]) })}</Notice>}
+      <fieldset><legend>{t('Course-semester')}</legend>{keyFields.map((f) => <TextField key={f} {...field(f)} disabled={!!link} />)}</fieldset>
+      <fieldset><legend>{t('Form window')}</legend>{windowFields.map((f) => <TextField key={f} {...field(f, 'datetime-local')} />)}</fieldset>
       <fieldset>
-        <legend>Fees and candidates</legend>
-        {feeFields.map((f) => <TextField key={f} {...field(f)} hint={f === 'category_concessions' ? <small className="hint">category:percent, e.g. SC:50 ST:50</small> : undefined} />)}
+        <legend>{t('Fees and candidates')}</legend>
+        {feeFields.map((f) => <TextField key={f} {...field(f)} hint={f === 'category_concessions' ? <small className="hint">{t('category:percent, e.g. SC:50 ST:50')}</small> : undefined} />)}
         <div className="field">
-          <label htmlFor="link-coding">{labels.coding}</label>
+          <label htmlFor="link-coding">{t(labels.coding!)}</label>
           <select id="link-coding" value={values.coding} disabled={!!open && !open.includes('coding')} onChange={(e) => setValues({ ...values, coding: e.target.value })}>
-            {codingMode.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            {codingMode.options.map((o) => <option key={o.value} value={o.value}>{t(o.label)}</option>)}
           </select>
         </div>
       </fieldset>
-      <div className="form-actions"><button type="submit" className="button">{link ? 'Save' : 'Add'}</button></div>
+      <div className="form-actions"><button type="submit" className="button">{t(link ? 'Save' : 'Add')}</button></div>
     </form>
   );
 }
@@ -134,8 +145,9 @@ export function ExamLinkView() {
   const link = useLink(key);
   const client = useQueryClient();
   const { user } = usePermissions();
+  const { t } = useT();
   return (
-    <Page title="View Exam CC Info" actions={<Link className="button secondary" to={`/EditExamCCInfo?${search.toString()}`}>Edit</Link>}>
+    <Page title="View Exam CC Info" actions={<Link className="button secondary" to={`/EditExamCCInfo?${search.toString()}`}>{t('Edit')}</Link>}>
       <QueryState query={link} failure={(e) => e.message}>
         {(l) => (
           <>
@@ -149,12 +161,12 @@ export function ExamLinkView() {
                 return answer.message;
               }}
             />
-            <Notice kind="info">{`Read-only in this phase: ${phaseLocks[l.phase as ExamPhase]}.`}</Notice>
+            <Notice kind="info">{t('Read-only in this phase: {{locks}}.', { locks: t(phaseLocks[l.phase as ExamPhase]) })}</Notice>
             <dl className="record-fields">
               {[...keyFields, 'phase', 'coding', ...windowFields, ...feeFields].map((f) => (
                 <div key={f}>
-                  <dt>{labels[f]}</dt>
-                  <dd>{f === 'phase' ? examPhase.labelOf(l.phase) : (windowFields as readonly string[]).includes(f) ? when(l[f as keyof ExamLink] as string) : String(l[f as keyof ExamLink] ?? '—')}</dd>
+                  <dt>{t(labels[f]!)}</dt>
+                  <dd>{f === 'phase' ? t(examPhase.labelOf(l.phase)) : (windowFields as readonly string[]).includes(f) ? when(l[f as keyof ExamLink] as string) : String(l[f as keyof ExamLink] ?? '—')}</dd>
                 </div>
               ))}
             </dl>

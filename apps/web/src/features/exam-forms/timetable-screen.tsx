@@ -5,15 +5,26 @@ import { useSearchParams } from 'react-router-dom';
 import { DataTable, type TableColumn } from '../../components/ui/data-table.tsx';
 import { ErrorList, listServerErrors } from '../../components/ui/error-list.tsx';
 import { TextField } from '../../components/ui/form-parts.tsx';
+import { T } from '../../components/ui/text.tsx';
 import { Notice, Page } from '../../components/ui/page.tsx';
 import { QueryState } from '../../components/ui/query-state.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { usePermissions } from '../../lib/auth.ts';
+import { useT } from '../../lib/i18n.ts';
 import { addSlot, changeSlot, deleteSlot, downloadDateSheet, useClashes, useSlots, type Slot } from './timetable-admit-api.ts';
 import './timetable-admit.css';
 
 const DEMO_EXAM = 'MAIN-DEC-2024';
-const labels: Record<string, string> = { paper_id: 'Paper', courses: 'Course-semesters', date: 'Date', shift: 'Shift', start_time: 'Start', duration_minutes: 'Minutes' };
+export const slotLabels: Record<string, string> = { paper_id: 'Paper', courses: 'Course-semesters', date: 'Date', shift: 'Shift', start_time: 'Start', duration_minutes: 'Minutes' };
+const labels = slotLabels;
+/** The texts the timetable screen writes inline (the Hindi catalogue test checks each has its Hindi). */
+export const timetableTexts = [
+  'Time Table', 'Date sheet (PDF)', 'Exam', 'Show', 'Clashes', 'Clashes could not be checked: {{message}}', 'No candidate has two papers in one shift.',
+  '1 candidate has two papers in one shift: move one of the slots.', '{{n}} candidates have two papers in one shift: move one of the slots.',
+  '{{student}}: {{papers}} on {{date}} {{shift}}', 'Move the slot of {{paper}}', 'Add a slot', 'session/course/semester, commas between: 2024-25/BA01/1, 2024-25/BSC01/1',
+  'Save the move', 'Add slot', 'Cancel', 'min', 'Action', 'Move', 'Delete', 'Move slot of {{paper}}', 'Delete slot of {{paper}}',
+  'The timetable could not be loaded: {{message}}', 'Timetable of {{exam}}', 'No slot yet.',
+];
 const emptySlot = { paper_id: '', courses: '', date: '', shift: 'FN', start_time: '09:00', duration_minutes: '180' };
 
 /**
@@ -26,6 +37,7 @@ export function TimetableScreen() {
   const examId = search.get('exam_id') ?? DEMO_EXAM;
   const [examInput, setExamInput] = useState(examId);
   const { holds } = usePermissions();
+  const { t } = useT();
   const canWrite = holds('exam-setup.write');
   const slots = useSlots(examId);
   const clashes = useClashes(examId);
@@ -58,21 +70,21 @@ export function TimetableScreen() {
     setDraft({ paper_id: slot.paper_id, courses: slot.courses, date: slot.date, shift: slot.shift, start_time: slot.start_time, duration_minutes: String(slot.duration_minutes) });
   };
   const field = (name: keyof typeof emptySlot) => ({
-    id: `slot-${name}`, label: labels[name]!, value: draft[name] ?? '', onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value }),
+    id: `slot-${name}`, label: t(labels[name]!), value: draft[name] ?? '', onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value }),
   });
 
   const columns: TableColumn<Slot>[] = [
     { id: 'date', header: 'Date', cell: (s) => s.date },
-    { id: 'shift', header: 'Shift', cell: (s) => `${s.shift} (${shiftEnum.labelOf(s.shift)})` },
-    { id: 'time', header: 'Start', cell: (s) => `${s.start_time} · ${s.duration_minutes} min` },
+    { id: 'shift', header: 'Shift', cell: (s) => <>{s.shift} (<T>{shiftEnum.labelOf(s.shift)}</T>)</> },
+    { id: 'time', header: 'Start', cell: (s) => `${s.start_time} · ${s.duration_minutes} ${t('min')}` },
     { id: 'paper', header: 'Paper', cell: (s) => s.paper_id },
     { id: 'courses', header: 'Course-semesters', cell: (s) => s.courses },
     ...(canWrite
       ? [{
           id: 'actions', header: 'Action', cell: (s: Slot) => (
             <span className="row-actions">
-              <button type="button" className="button secondary" onClick={() => edit(s)} aria-label={`Move slot of ${s.paper_id}`}>Move</button>
-              <button type="button" className="button secondary" onClick={() => void act(() => deleteSlot(s))} aria-label={`Delete slot of ${s.paper_id}`}>Delete</button>
+              <button type="button" className="button secondary" onClick={() => edit(s)} aria-label={t('Move slot of {{paper}}', { paper: s.paper_id })}>{t('Move')}</button>
+              <button type="button" className="button secondary" onClick={() => void act(() => deleteSlot(s))} aria-label={t('Delete slot of {{paper}}', { paper: s.paper_id })}>{t('Delete')}</button>
             </span>
           ),
         }]
@@ -80,24 +92,24 @@ export function TimetableScreen() {
   ];
 
   return (
-    <Page title="Time Table" actions={<button type="button" className="button" onClick={() => void downloadDateSheet(examId).catch((e: Error) => setMessage({ kind: 'error', text: e.message }))}>Date sheet (PDF)</button>}>
+    <Page title="Time Table" actions={<button type="button" className="button" onClick={() => void downloadDateSheet(examId).catch((e: Error) => setMessage({ kind: 'error', text: e.message }))}>{t('Date sheet (PDF)')}</button>}>
       <form className="exam-picker" onSubmit={(e) => { e.preventDefault(); setSearch({ exam_id: examInput.trim() }); }}>
-        <TextField id="exam-id" label="Exam" value={examInput} onChange={(e) => setExamInput(e.target.value)} />
-        <button type="submit" className="button secondary">Show</button>
+        <TextField id="exam-id" label={t('Exam')} value={examInput} onChange={(e) => setExamInput(e.target.value)} />
+        <button type="submit" className="button secondary">{t('Show')}</button>
       </form>
       {message && (message.kind === 'error' ? <ErrorList message={message.text} errors={listServerErrors(message.errors, labels)} /> : <Notice kind="success">{message.text}</Notice>)}
 
       <section aria-labelledby="clashes-title" className="clash-panel">
-        <h2 id="clashes-title">Clashes</h2>
-        <QueryState query={clashes} failure={(e) => `Clashes could not be checked: ${e.message}`}>
+        <h2 id="clashes-title">{t('Clashes')}</h2>
+        <QueryState query={clashes} failure={(e) => t('Clashes could not be checked: {{message}}', { message: e.message })}>
           {(answer) =>
             answer.total === 0 ? (
-              <Notice kind="success">No candidate has two papers in one shift.</Notice>
+              <Notice kind="success">{t('No candidate has two papers in one shift.')}</Notice>
             ) : (
               <>
-                <Notice kind="error">{`${answer.total} candidate${answer.total === 1 ? ' has' : 's have'} two papers in one shift: move one of the slots.`}</Notice>
+                <Notice kind="error">{answer.total === 1 ? t('1 candidate has two papers in one shift: move one of the slots.') : t('{{n}} candidates have two papers in one shift: move one of the slots.', { n: answer.total })}</Notice>
                 <ul className="clash-list">
-                  {answer.clashes.map((c) => <li key={`${c.student_id}-${c.date}-${c.shift}`}>{`${c.student_id}: ${c.papers.join(' + ')} on ${c.date} ${c.shift}`}</li>)}
+                  {answer.clashes.map((c) => <li key={`${c.student_id}-${c.date}-${c.shift}`}>{t('{{student}}: {{papers}} on {{date}} {{shift}}', { student: c.student_id, papers: c.papers.join(' + '), date: c.date, shift: c.shift })}</li>)}
                 </ul>
               </>
             )
@@ -107,29 +119,29 @@ export function TimetableScreen() {
 
       {canWrite && (
         <form className="slot-form" onSubmit={(e) => void submit(e)} aria-labelledby="slot-form-title">
-          <h2 id="slot-form-title">{editing ? `Move the slot of ${editing.paper_id}` : 'Add a slot'}</h2>
+          <h2 id="slot-form-title">{editing ? t('Move the slot of {{paper}}', { paper: editing.paper_id }) : t('Add a slot')}</h2>
           <div className="slot-fields">
             {!editing && <TextField {...field('paper_id')} />}
-            <TextField {...field('courses')} hint={<small className="hint">session/course/semester, commas between: 2024-25/BA01/1, 2024-25/BSC01/1</small>} />
+            <TextField {...field('courses')} hint={<small className="hint">{t('session/course/semester, commas between: 2024-25/BA01/1, 2024-25/BSC01/1')}</small>} />
             <TextField {...field('date')} type="date" />
             <div className="field">
-              <label htmlFor="slot-shift">Shift</label>
+              <label htmlFor="slot-shift">{t('Shift')}</label>
               <select id="slot-shift" value={draft.shift} onChange={(e) => setDraft({ ...draft, shift: e.target.value, start_time: e.target.value === 'AN' ? '14:00' : '09:00' })}>
-                {shiftEnum.options.map((o) => <option key={o.value} value={o.value}>{`${o.value} (${o.label})`}</option>)}
+                {shiftEnum.options.map((o) => <option key={o.value} value={o.value}>{`${o.value} (${t(o.label)})`}</option>)}
               </select>
             </div>
             <TextField {...field('start_time')} />
             <TextField {...field('duration_minutes')} inputMode="numeric" />
           </div>
           <div className="form-actions">
-            <button type="submit" className="button">{editing ? 'Save the move' : 'Add slot'}</button>
-            {editing && <button type="button" className="button secondary" onClick={() => { setEditing(null); setDraft(emptySlot); }}>Cancel</button>}
+            <button type="submit" className="button">{t(editing ? 'Save the move' : 'Add slot')}</button>
+            {editing && <button type="button" className="button secondary" onClick={() => { setEditing(null); setDraft(emptySlot); }}>{t('Cancel')}</button>}
           </div>
         </form>
       )}
 
-      <QueryState query={slots} failure={(e) => `The timetable could not be loaded: ${e.message}`}>
-        {(rows) => <DataTable caption={`Timetable of ${examId}`} columns={columns} rows={rows} rowKey={(s) => s.slot_id} emptyText="No slot yet." />}
+      <QueryState query={slots} failure={(e) => t('The timetable could not be loaded: {{message}}', { message: e.message })}>
+        {(rows) => <DataTable caption={t('Timetable of {{exam}}', { exam: examId })} columns={columns} rows={rows} rowKey={(s) => s.slot_id} emptyText="No slot yet." />}
       </QueryState>
     </Page>
   );
