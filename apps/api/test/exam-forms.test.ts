@@ -82,6 +82,7 @@ describe('an exam form from draft to approval', () => {
     const submitted = await ctx.api.post(`/api/examform/${form.form_id}/submit`).set(student).send({});
     expect(submitted.status, submitted.text).toBe(200);
     expect(submitted.body.examform.status).toBe('SUBMITTED');
+    expect(submitted.body.clashes).toEqual([]);
     const electives = await ctx.api.put(`/api/studentccinfo/${DEMO_STUDENT}/2024-25/BSC01/1/electives`).set(o).send({ electives: [] });
     expect(electives.status).toBe(409);
     expect(electives.body.code).toBe('LOCKED');

@@ -106,6 +106,49 @@ describe('clashes', () => {
     expect(current.body).toMatchObject({ exam_id: 'MAIN-DEC-2024', total: 0 });
   });
 
+  it('reports a clash at submission, in the answer and the form, without refusing it; none once the slot is moved', async () => {
+    const office = await ctx.as('office');
+    const p = ctx.db.prisma;
+    const regular = { session_id: '2024-25', course_comb_id: 'BA01', sem_id: '1' };
+    // Another C103 student: an approved back form for HIS101 of the 2023-24 syllabus, and a regular form filled now.
+    const student = (await p.studentCcinfo.findMany({ where: { college_id: 'C103', ...regular }, orderBy: { student_id: 'asc' } }))[1]!.student_id;
+    await approvedForm('F-SUBMIT-BACK', student, { session_id: '2023-24', course_comb_id: 'BA01', sem_id: '1' }, ['HIS101'], 'BACK');
+    const day = 86_400_000;
+    await p.examCcinfo.update({
+      where: { key: { exam_id: EXAM, ...regular } },
+      data: { phase: 'FORMS_OPEN', form_open_at: new Date(Date.now() - day), form_due_at: new Date(Date.now() + 10 * day), late_fee_close_at: new Date(Date.now() + 20 * day) },
+    });
+    const slotOf = (paper_id: string, session_id: string) => p.timetableSlot.findFirstOrThrow({ where: { exam_id: EXAM, paper_id, courses: { contains: `${session_id}/BA01/1` } } });
+    // The clashes test left ENG101 (2024-25) and the back HIS101 (2023-24) both on 2024-12-06 FN.
+    const backHis = await slotOf('HIS101', '2023-24');
+    expect([backHis.date, backHis.shift]).toEqual([(await slotOf('ENG101', '2024-25')).date, 'FN']);
+
+    const filled = await ctx.api.post('/api/examform').set(office).send({ exam_id: EXAM, student_id: student, ...regular, candidate_type: 'REGULAR' });
+    expect(filled.status, filled.text).toBe(201);
+    const formId = filled.body.examform.form_id;
+    const clash = { date: '2024-12-06', shift: 'FN', papers: ['ENG101', 'HIS101'] };
+    const submitted = await ctx.api.post(`/api/examform/${formId}/submit`).set(office).send({});
+    expect(submitted.status, submitted.text).toBe(200);
+    expect(submitted.body.examform.status).toBe('SUBMITTED');
+    expect(submitted.body.clashes).toEqual([clash]);
+    expect(submitted.body.message).toBe(`Exam form ${formId} is now Submitted, with a timetable clash (two papers at one date and shift): 2024-12-06 FN: ENG101, HIS101. The examination office resolves it with a special slot.`);
+    expect((await ctx.api.get(`/api/examform/${formId}`).set(office)).body.clashes).toEqual([clash]);
+    // The back form sees the same clash now that the regular form stands; the exam's list shows it once both are approved.
+    expect((await ctx.api.get('/api/examform/F-SUBMIT-BACK').set(office)).body.clashes).toEqual([clash]);
+    const form = await p.examForm.findUniqueOrThrow({ where: { form_id: formId }, include: { papers: true } });
+    await p.examForm.update({
+      where: { form_id: formId },
+      data: { status: 'APPROVED', attempts: { create: form.papers.map((x, i) => ({ attempt_id: `${formId}-${i}`, exam_id: EXAM, student_id: student, ...regular, paper_id: x.paper_id, college_id: form.college_id, attempt_type: 'REGULAR' })) } },
+    });
+    const listed = (await ctx.api.get('/api/timetable/clashes').query({ exam_id: EXAM }).set(office)).body.clashes;
+    expect(listed.filter((c: { student_id: string }) => c.student_id === student)).toEqual([{ student_id: student, ...clash }]);
+
+    // Office resolves it with a special slot: the form reports none.
+    const moved = await ctx.api.put(`/api/timetable/${backHis.slot_id}`).set(office).send({ shift: 'AN', start_time: '14:00' });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await ctx.api.get(`/api/examform/${formId}`).set(office)).body.clashes).toEqual([]);
+  });
+
   it('prints a date sheet per programme', async () => {
     const office = await ctx.as('office');
     const pdf = await ctx.api.get(`/api/timetable/datesheet/${EXAM}`).query({ course_comb_id: 'BA01' }).set(office).buffer(true).parse((res, done) => {

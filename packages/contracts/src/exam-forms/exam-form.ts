@@ -3,6 +3,7 @@ import type { ResourceCapability } from '../identity/index.ts';
 import { defineEnum, defineResource, defineWorkflow, keyText, optionalText, timestamp, type Workflow } from '../kit/index.ts';
 import { candidateType } from './exam-ccinfo.ts';
 import { moneyText } from './money.ts';
+import { formClash } from './timetable.ts';
 
 /** Exam forms: read by staff (a college's faculty: its own college's), a student its own. */
 export const examFormsAccess = { read: 'exam-forms.read', write: 'exam-forms.fill' } as const satisfies ResourceCapability;
@@ -126,7 +127,12 @@ export const examFormResource = defineResource({
 export const examFormDetail = z.object({
   examform: examFormResource.recordSchema,
   fee: z.array(feeLine),
+  /** Two of the candidate's papers at one date and shift by the exam's timetable (lifecycle S2): office resolves them by moving a slot. */
+  clashes: z.array(formClash),
 });
+
+/** What `submit` answers beyond the form and its message: the clashes found (the submission is not refused for them). */
+export const examFormSubmitAnswer = z.object({ clashes: z.array(formClash) });
 
 /** The body of `pay`: the payment (challan or gateway) reference and the amount received. */
 export const payBody = z.object({

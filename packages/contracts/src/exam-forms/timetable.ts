@@ -77,4 +77,7 @@ export const timetableClash = z.object({
 });
 export const timetableClashesAnswer = z.object({ exam_id: z.string(), clashes: z.array(timetableClash), total: z.number().int() });
 export type TimetableClash = z.infer<typeof timetableClash>;
+/** A clash of one form's papers (with the candidate's other standing forms of the exam): what submit and GET of the form report. */
+export const formClash = timetableClash.omit({ student_id: true });
+export type FormClash = z.infer<typeof formClash>;
 export type TimetableClashesAnswer = z.infer<typeof timetableClashesAnswer>;

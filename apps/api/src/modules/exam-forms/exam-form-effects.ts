@@ -1,9 +1,10 @@
-import { payBody, toPaise, editableInPhase, examPhase } from '@exam/contracts';
+import { examFormSubmitAnswer, payBody, toPaise, editableInPhase, examPhase } from '@exam/contracts';
 import type { Prisma } from '@exam/db';
 import type { ResourceRules } from '../../platform/crud/registry.ts';
 import { AppError, forbidden, invalid } from '../../platform/http/errors.ts';
 import type { ActionContext, ActionEffect } from '../../platform/workflows/effects.ts';
 import { setPaperChoicesLock } from '../students/index.ts';
+import { clashText, formClashes } from './timetable-routes.ts';
 import { attendanceShortfall, examLink, feeOf, formPapers, newId, refuseOutsideWindow, type FormPaper, type FormTarget } from './exam-form-rules.ts';
 
 /**
@@ -66,8 +67,17 @@ export const examFormEffects: Record<string, ActionEffect> = {
       const fee = await feeOf(tx, link, form.student_id, papers, now);
       // The semester's paper choices close with the first submitted form (students module: 409 LOCKED after).
       await setPaperChoicesLock(tx, semesterOf(form), now);
-      return { set: { fee_amount: fee.total, late_fee: fee.late, submitted_at: now, status_reason: null } };
+      // A timetable clash (lifecycle S2) is reported, never refused: office resolves it by moving a slot.
+      const clashes = await formClashes(tx, form.form_id);
+      return {
+        set: { fee_amount: fee.total, late_fee: fee.late, submitted_at: now, status_reason: null },
+        extra: { clashes },
+        ...(clashes.length
+          ? { message: `Exam form ${form.form_id} is now Submitted, with ${clashes.length === 1 ? 'a timetable clash' : `${clashes.length} timetable clashes`} (two papers at one date and shift): ${clashText(clashes)}. The examination office resolves it with a special slot.` }
+          : {}),
+      };
     },
+    extra: examFormSubmitAnswer,
   },
   pay: {
     body: payBody,

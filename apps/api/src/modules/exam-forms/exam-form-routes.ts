@@ -10,6 +10,7 @@ import { methodNotAllowed } from '../../platform/http/middleware.ts';
 import { storePapers } from './exam-form-effects.ts';
 import { editableStatuses, eligiblePapers, examLink, feeOf, formPapers, newId, openLinks, refuseOutsideWindow, refuseType } from './exam-form-rules.ts';
 import { examFormPdf } from './exam-form-pdf.ts';
+import { formClashes } from './timetable-routes.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -44,7 +45,7 @@ async function detail(tx: Tx, form: Record<string, unknown>) {
   const link = await examLink(tx, form as never);
   const at = form.submitted_at ? new Date(String(form.submitted_at)) : new Date();
   const fee = await feeOf(tx, link, String(form.student_id), (form.papers ?? []) as never, at);
-  return { examform: form, fee: fee.lines, phase: link.phase };
+  return { examform: form, fee: fee.lines, phase: link.phase, clashes: await formClashes(tx, String(form.form_id)) };
 }
 
 /**

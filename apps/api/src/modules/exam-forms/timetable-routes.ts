@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { courseKeyText, examResource, examSetupAccess, shift, timetableClashesAnswer, type CapabilityKey, type TimetableClash } from '@exam/contracts';
-import type { Database } from '@exam/db';
+import { courseKeyText, examResource, examSetupAccess, shift, timetableClashesAnswer, type CapabilityKey, type FormClash, type TimetableClash } from '@exam/contracts';
+import type { Database, Prisma } from '@exam/db';
 import { createPdf, type Bilingual } from '@exam/pdf';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
 import { keyFromPath } from '../../platform/crud/store.ts';
@@ -19,31 +19,63 @@ const clashQuery = z.object({ exam_id: z.string().trim().min(1).max(30).optional
 const dateSheetQuery = z.object({ course_comb_id: z.string().trim().max(30).optional() });
 
 /**
- * Candidates with two papers in one date and shift, set-based in SQL: the exam's attempts (one per paper of an
- * approved form; a cancelled form has none) joined to their slots through the slot's course links (a common paper's
- * course-semesters share its slot), grouped by candidate, date and shift, kept where more than one slot meets. One
- * hash-joined scan of the exam's attempts; the sort gets enough memory not to spill (bench/RESULTS.md: 100,000
- * candidates).
+ * Candidates with two papers in one date and shift, set-based in SQL: papers of candidates (`source`: rows of
+ * student_id, form_id, exam_id, session_id, course_comb_id, sem_id, paper_id) joined to their slots through the slot's
+ * course links (a common paper's course-semesters share its slot), grouped by candidate, date and shift, kept where
+ * more than one slot meets. The one rule of a clash: the exam's list and a form's submission answer both use it.
+ */
+const clashSql = (source: string, having = '') =>
+  `SELECT a.student_id, s.date, s.shift, array_agg(DISTINCT a.paper_id ORDER BY a.paper_id) AS papers, count(*) OVER () AS total
+     FROM (${source}) a
+     JOIN timetable_slot_course c ON c.exam_id = a.exam_id AND c.session_id = a.session_id AND c.course_comb_id = a.course_comb_id
+                                 AND c.sem_id = a.sem_id AND c.paper_id = a.paper_id
+     JOIN timetable_slot s ON s.slot_id = c.slot_id
+    GROUP BY s.date, s.shift, a.student_id
+   HAVING min(s.slot_id) <> max(s.slot_id) ${having}
+    ORDER BY s.date, s.shift, a.student_id
+    LIMIT ${CLASH_LIMIT}`;
+
+type ClashRow = TimetableClash & { total: bigint | number };
+
+/**
+ * The exam's clashes: the attempts (one per paper of an approved form; a cancelled form has none). One hash-joined
+ * scan of the exam's attempts; the sort gets enough memory not to spill (bench/RESULTS.md: 100,000 candidates).
  */
 export async function findClashes(db: Database, examId: string): Promise<{ clashes: TimetableClash[]; total: number }> {
   const rows = await db.prisma.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(`SET LOCAL work_mem = '64MB'`);
-    return tx.$queryRawUnsafe<Array<{ student_id: string; date: string; shift: 'FN' | 'AN'; papers: string[]; total: bigint | number }>>(
-      `SELECT a.student_id, s.date, s.shift, array_agg(DISTINCT a.paper_id ORDER BY a.paper_id) AS papers, count(*) OVER () AS total
-         FROM attempt a
-         JOIN timetable_slot_course c ON c.exam_id = a.exam_id AND c.session_id = a.session_id AND c.course_comb_id = a.course_comb_id
-                                     AND c.sem_id = a.sem_id AND c.paper_id = a.paper_id
-         JOIN timetable_slot s ON s.slot_id = c.slot_id
-        WHERE a.exam_id = $1
-        GROUP BY s.date, s.shift, a.student_id
-       HAVING min(s.slot_id) <> max(s.slot_id)
-        ORDER BY s.date, s.shift, a.student_id
-        LIMIT ${CLASH_LIMIT}`,
+    return tx.$queryRawUnsafe<ClashRow[]>(
+      clashSql('SELECT student_id, form_id, exam_id, session_id, course_comb_id, sem_id, paper_id FROM attempt WHERE exam_id = $1'),
       examId,
     );
   });
   return { clashes: rows.map(({ total: _total, ...clash }) => clash), total: Number(rows[0]?.total ?? 0) };
 }
+
+/**
+ * The clashes of one form's papers (lifecycle S2: reported at submission, never silently): against the papers of the
+ * candidate's other forms of the exam that stand (submitted up to roll allotted; not a draft, a returned, rejected or
+ * cancelled one), by the exam's timetable. The same rule as the exam's list, which shows them once the forms are approved.
+ */
+export async function formClashes(tx: Prisma.TransactionClient, formId: string): Promise<FormClash[]> {
+  const rows = await tx.$queryRawUnsafe<ClashRow[]>(
+    clashSql(
+      `SELECT f.student_id, f.form_id, f.exam_id, p.session_id, p.course_comb_id, p.sem_id, p.paper_id
+         FROM exam_form me
+         JOIN exam_form f ON f.exam_id = me.exam_id AND f.student_id = me.student_id
+                         AND (f.form_id = me.form_id OR f.status NOT IN ('DRAFT', 'RETURNED', 'REJECTED', 'CANCELLED'))
+         JOIN exam_form_paper p ON p.form_id = f.form_id
+        WHERE me.form_id = $1`,
+      'AND bool_or(a.form_id = $1)',
+    ),
+    formId,
+  );
+  return rows.map(({ total: _total, student_id: _student, ...clash }) => clash);
+}
+
+/** The clashes in words, for a message: "2024-12-06 FN: ENG101, HIS101; ...". */
+export const clashText = (clashes: readonly Pick<TimetableClash, 'date' | 'shift' | 'papers'>[]) =>
+  clashes.map((c) => `${c.date} ${c.shift}: ${c.papers.join(', ')}`).join('; ');
 
 const longDate = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const endTime = (start: string, minutes: number) => {

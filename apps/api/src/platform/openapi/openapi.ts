@@ -194,13 +194,23 @@ export function workflowPaths(entry: WorkflowEntry, resource: Resource): Record<
         responses: {
           ...(effects[key]?.answers === 'job'
             ? { 202: json(schema(jobAccepted), `Long work started: the job moves ${workflow.field} to ${action.to} when it succeeds (GET /api/job/{job_id})`) }
-            : { 200: json({ type: 'object', properties: { [resource.responseKey]: ref, message: { type: 'string' } }, required: [resource.responseKey] }, `The record in its new ${workflow.field}`) }),
+            : { 200: json(answerSchema(resource.responseKey, ref, effects[key]?.extra), `The record in its new ${workflow.field}`) }),
           ...errors(...signedInErrors, ...bodyErrors, 'FORBIDDEN', 'NOT_FOUND', 'STALE_EDIT', 'INVALID_TRANSITION'),
         },
       },
     };
   }
   return paths;
+}
+
+/** A workflow action's answer: the record, the message, and the fields the action's effect adds (`extra`). */
+function answerSchema(responseKey: string, ref: Json, extra: z.ZodObject | undefined): Json {
+  const added = extra ? (schema(extra, 'output') as { properties?: Record<string, Json>; required?: string[] }) : {};
+  return {
+    type: 'object',
+    properties: { ...added.properties, [responseKey]: ref, message: { type: 'string' } },
+    required: [...(added.required ?? []), responseKey],
+  };
 }
 
 /** The OpenAPI 3.1 document of the API built from `modules`, generated from the contracts: the same schemas the API validates with. */

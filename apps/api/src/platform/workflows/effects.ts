@@ -30,6 +30,8 @@ export interface Prepared {
   set?: Values;
   to?: string;
   message?: string;
+  /** Fields the answer carries beside the record and the message (their shape: the effect's `extra`). */
+  extra?: Values;
 }
 
 /** Answers an action without moving the status now (long work: `202 {job}`; the job moves it when it is done). */
@@ -47,6 +49,8 @@ export interface ActionEffect {
   body?: z.ZodObject;
   /** `202` when the effect answers with a job instead of the moved record (OpenAPI says so). */
   answers?: 'record' | 'job';
+  /** The shape of the fields `before` adds to the answer (`Prepared.extra`), for OpenAPI. */
+  extra?: z.ZodObject;
   /**
    * After the generic checks (capability, scope, status, guard, reason), before the move: throw an AppError to refuse
    * (4xx saying why); return fields to store together with the new status, or a deferred answer (no move now).

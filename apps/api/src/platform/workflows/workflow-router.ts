@@ -95,10 +95,10 @@ export function workflowRouter(entry: WorkflowEntry, { db, registry }: { db: Dat
       await recordChange(tx, req, res, {
         action: 'transition', transition: actionKey, reason: body.reason, entity: resource.name, key: keyString(resource, key), before, after,
       });
-      return { row: after, message: prepared.message ?? `${name} is now ${workflow.labelOf(to)}.` };
+      return { row: after, message: prepared.message ?? `${name} is now ${workflow.labelOf(to)}.`, extra: prepared.extra };
     });
     if ('answer' in outcome) res.status(outcome.answer.status).json(outcome.answer.body);
-    else res.json({ [resource.responseKey]: outcome.row, message: outcome.message });
+    else res.json({ ...outcome.extra, [resource.responseKey]: outcome.row, message: outcome.message });
   };
 
   for (const [actionKey, action] of Object.entries(workflow.actions) as Array<[string, WorkflowAction]>) {
