@@ -206,7 +206,8 @@ async function undoCreate(resource: Resource, res: RawResponse, ledger: Ledger) 
 }
 
 async function undoUpdate(resource: Resource, key: Record<string, string>, snapshot: Record<string, unknown>[], ledger: Ledger) {
-  const original = snapshot.find((row) => resource.keyFields.every((f) => row[f] === key[f]));
+  // Key parts travel as path text; a stored part may be a number (an academic record's seq): compare them as text.
+  const original = snapshot.find((row) => resource.keyFields.every((f) => String(row[f]) === key[f]));
   expect(original, `the edited record ${JSON.stringify(key)} existed before`).toBeDefined();
   const data = Object.fromEntries(Object.entries(original!).filter(([f]) => !(resource.keyFields as readonly string[]).includes(f)));
   const { count } = await stores[resource.name].delegate(ctx.db.prisma).updateMany({ where: flatWhere(resource.keyFields, key), data });
