@@ -6,3 +6,4 @@ export * from './students/index.ts';
 export * from './exam-forms/index.ts';
 export * from './student-demo/index.ts';
 export * from './results/index.ts';
+export * from './marks/index.ts';
