@@ -4,6 +4,7 @@ export * from './identity/index.ts';
 export * from './master-data/index.ts';
 export * from './students/index.ts';
 export * from './exam-forms/index.ts';
+export * from './coding/index.ts';
 export * from './student-demo/index.ts';
 export * from './results/index.ts';
 export * from './marks/index.ts';

@@ -7,6 +7,7 @@ import { seedDemoExamForms } from './demo-exam-forms.ts';
 import { seedDemoStudents } from './demo-students.ts';
 import { seedDemoTimetable } from './demo-timetable.ts';
 import { seedDemoAdmitCards } from './demo-admit-cards.ts';
+import { seedDemoConduct } from './demo-conduct.ts';
 import { DEMO_PASSWORD, demoUsers, ensureUsers, type DemoUser } from './users.ts';
 
 export { DEMO_PASSWORD, demoUsers, ensureUsers, type DemoUser };
@@ -29,7 +30,9 @@ export async function seedDemoMasterData(prisma: PrismaClient): Promise<boolean>
   const timetable = await seedDemoTimetable(prisma);
   // A past sitting with published admit cards.
   const cards = await seedDemoAdmitCards(prisma);
-  return seeded || students || forms || timetable || cards;
+  // Centres, rooms and the past sitting's timetable (conduct).
+  const conduct = await seedDemoConduct(prisma);
+  return seeded || students || forms || timetable || cards || conduct;
 }
 
 async function seedMasterData(prisma: PrismaClient): Promise<boolean> {

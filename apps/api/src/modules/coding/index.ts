@@ -1,0 +1,22 @@
+import { Router } from 'express';
+import { examinerResource, packetResource, packetWorkflow } from '@exam/contracts';
+import { asDelegate } from '../../platform/crud/store.ts';
+import type { ApiModule } from '../../platform/module.ts';
+import type { WorkflowEntry } from '../../platform/workflows/effects.ts';
+import { codingOpenApi, codingRoutes, decodeJob, packetEffects } from './coding-routes.ts';
+import { marksForCoding } from './marks-binding.ts';
+
+const job = decodeJob(marksForCoding);
+
+/** Anonymous answer-book coding, packets, examiners and decode (lifecycle stage S6, §2.3 F). */
+export const codingModule: ApiModule = {
+  name: 'coding',
+  resources: [
+    { resource: packetResource, store: { delegate: (c) => asDelegate(c.packet) } },
+    { resource: examinerResource, store: { delegate: (c) => asDelegate(c.examiner) } },
+  ],
+  workflows: [{ workflow: packetWorkflow, effects: packetEffects }] as WorkflowEntry[],
+  jobs: [job],
+  routes: ({ db }) => Router().use(codingRoutes(db, marksForCoding, job)),
+  openapi: codingOpenApi,
+};
