@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { authRoutes } from '../features/auth/index.ts';
+import { codingRoutes } from '../features/coding/index.ts';
+import { conductRoutes } from '../features/conduct/index.ts';
 import { dashboardRoutes } from '../features/dashboard/index.ts';
 import { examFormsRoutes } from '../features/exam-forms/index.ts';
 import { masterDataRoutes } from '../features/master-data/index.ts';
@@ -13,7 +15,7 @@ import { RequireAuth } from './require-auth.tsx';
 const NotFound = lazy(() => import('./not-found.tsx'));
 
 /** The features the app serves. Adding one: its folder under features/ and one line here. */
-const features: FeatureRoutes[] = [authRoutes, dashboardRoutes, masterDataRoutes, studentDemoRoutes, studentsRoutes, examFormsRoutes];
+const features: FeatureRoutes[] = [authRoutes, dashboardRoutes, masterDataRoutes, studentDemoRoutes, studentsRoutes, examFormsRoutes, codingRoutes, conductRoutes];
 
 export const routes: RouteObject[] = [
   {
