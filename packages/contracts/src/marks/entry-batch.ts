@@ -95,6 +95,8 @@ export const entryBatchCreate = z.object({
   external_examiner: optionalText(200),
   /** PR: the attempts (roll numbers) of the practical batch; empty = every attempt of the college. */
   attempt_ids: z.array(keyText()).max(500).optional(),
+  /** INT: the CIA pattern whose components are entered (the internal mark is then computed); none = one mark per row. */
+  pattern_id: z.preprocess((v) => (v === '' ? null : v), keyText().nullable().optional()),
 });
 export type EntryBatchCreate = z.infer<typeof entryBatchCreate>;
 
@@ -104,6 +106,7 @@ export const entryBatchOpen = z.object({
   component: z.enum(['INT', 'EXT']).default('INT'),
   paper_id: z.preprocess((v) => (v === '' ? undefined : v), keyText().optional()),
   deadline: when,
+  pattern_id: z.preprocess((v) => (v === '' ? null : v), keyText().nullable().optional()),
 });
 export const entryBatchOpenAnswer = z.object({ created: z.number().int(), existing: z.number().int(), message: z.string() });
 
@@ -147,7 +150,7 @@ export const entryBatchWorkflow = defineWorkflow({
       from: [...entering],
       to: 'SUBMITTED',
       // Refined per component by the API (internal-marks.enter, marks.enter, practicals.enter).
-      capability: 'marks.read',
+      capability: 'marks.enter',
       reason: 'none',
       confirm: 'Submit batch {batch_id}? Every row must have marks or a status; the batch can then only be verified or returned.',
     },

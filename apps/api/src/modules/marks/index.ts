@@ -4,3 +4,4 @@
  * external marks.
  */
 export { openAwardListBatches, awardListState, lockedAwardRows, recordExternalMarks, LOCKED_AWARD_ROWS_VIEW, type PaperKey } from './award-lists.ts';
+export { marksModule } from './marks-module.ts';
