@@ -67,9 +67,10 @@ beforeAll(async () => {
   await q(`INSERT INTO exam (exam_id, exam_desc, active_status, session_id) VALUES ($1, 'Coding test exam', 1, $2)`, [EXAM, course.session_id]);
   await q(`INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase, coding) VALUES ($1, $2, $3, $4, 'CONDUCTED', 'ON')`, [EXAM, course.session_id, course.course_comb_id, course.sem_id]);
   await q(`INSERT INTO centre (centre_id, centre_name) VALUES ('CT1', 'Coding test centre')`);
-  // A second office user with the secrecy flag; the demo office user has none.
+  // The demo's office user of the secrecy cell (made here if the seed has not); the demo office user has no flag.
   const hash = (await q<{ password_hash: string }>(`SELECT password_hash FROM users WHERE email = 'office@university.test'`))[0]!.password_hash;
-  await q(`INSERT INTO users (email, password_hash, name, role, system, secrecy) VALUES ('secrecy@university.test', $1, 'Secrecy Cell', 'office', 'university', true)`, [hash]);
+  await q(`INSERT INTO users (email, password_hash, name, role, system, secrecy) VALUES ('secrecy@university.test', $1, 'Secrecy Cell', 'office', 'university', true)
+           ON CONFLICT (email) DO UPDATE SET secrecy = true, role = 'office'`, [hash]);
   office = await ctx.as('office');
   admin = await ctx.as('admin');
   secret = { Authorization: `Bearer ${await ctx.login('secrecy@university.test')}` };

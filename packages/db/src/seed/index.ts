@@ -8,6 +8,7 @@ import { seedDemoStudents } from './demo-students.ts';
 import { seedDemoTimetable } from './demo-timetable.ts';
 import { seedDemoAdmitCards } from './demo-admit-cards.ts';
 import { seedDemoConduct } from './demo-conduct.ts';
+import { seedDemoCoding } from './demo-coding.ts';
 import { DEMO_PASSWORD, demoUsers, ensureUsers, type DemoUser } from './users.ts';
 
 export { DEMO_PASSWORD, demoUsers, ensureUsers, type DemoUser };
@@ -32,7 +33,9 @@ export async function seedDemoMasterData(prisma: PrismaClient): Promise<boolean>
   const cards = await seedDemoAdmitCards(prisma);
   // Centres, rooms and the past sitting's timetable (conduct).
   const conduct = await seedDemoConduct(prisma);
-  return seeded || students || forms || timetable || cards || conduct;
+  // An office user of the secrecy cell and a few examiners (coding).
+  const coding = await seedDemoCoding(prisma);
+  return seeded || students || forms || timetable || cards || conduct || coding;
 }
 
 async function seedMasterData(prisma: PrismaClient): Promise<boolean> {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   codingAnswer, codingListAnswer, codingMapAnswer, decodeReport, decodeResult, flapRequest, jobSummary, keyText, packetAccess, packetAssignBody, packetResource, packetsRequest,
 } from '@exam/contracts';
-import type { Database } from '@exam/db';
+import type { Database, Prisma } from '@exam/db';
 import { recordChange } from '../../platform/audit/audit-trail.ts';
 import { requireCapability } from '../../platform/auth/capabilities.ts';
 import { keyFromPath } from '../../platform/crud/store.ts';
@@ -13,7 +13,7 @@ import { defineJob, enqueueJob, JobFailure } from '../../platform/jobs/index.ts'
 import type { OpenApiPaths } from '../../platform/module.ts';
 import { bodyErrors, errors, json, pathParam, schema, signedInErrors } from '../../platform/openapi/openapi.ts';
 import type { ActionEffect } from '../../platform/workflows/effects.ts';
-import { assignNumbers, captureFlaps, listCodings, makePackets, presentCoding, readMap, requirePaper } from './coding-store.ts';
+import { assignNumbers, captureFlaps, checkPackets, listCodings, makePackets, presentCoding, readMap, requirePaper } from './coding-store.ts';
 import { writePacketSlip, writeStickers } from './coding-pdf.ts';
 import { decodePaper, packetsNotLocked, readExceptions, refuseWhilePacketsOpen } from './decode.ts';
 import type { MarksPort } from './marks-port.ts';
@@ -30,8 +30,26 @@ const keyOf = (req: Request) => keyFromPath(paperKey, req.params as Record<strin
 const pdfHeaders = (res: Response, name: string) => res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${name}"`, 'Cache-Control': 'private, no-store' });
 const listQuery = z.object({ exam_id: keyText() });
 
-export function decodeJob(marks: MarksPort) {
-  return defineJob({
+/** Papers with more coded books than this make their packets as a job (202). */
+export const PACKETS_INLINE = 1500;
+
+/** Makes the packets and opens each one's award-list batches (marks); answers what the route or job says. */
+export async function packetsWithBatches(tx: Prisma.TransactionClient, marks: MarksPort, examId: string, paperId: string, size?: number) {
+  const r = await makePackets(tx, examId, paperId, size);
+  for (const p of r.packets) await marks.openAwardListBatches(tx, { ...r.syllabus, packet_no: p.packet_no, fict_nos: p.fict_nos });
+  return { before: r.before, packets: r.packets.length, message: `${r.packets.length} packet${r.packets.length === 1 ? '' : 's'} made for paper ${paperId}; their award-list batches are open.` };
+}
+
+const auditAsJob = (tx: Prisma.TransactionClient, job: { userId: number | null; jobId: string }, email: string, key: string, transition: string, before: Record<string, unknown>, after: Record<string, unknown>) =>
+  tx.auditEntry.create({ data: { user_id: job.userId, user_email: email, action: 'transition', entity: 'coding', entity_key: key, request_id: job.jobId, transition, before: before as never, after: after as never } });
+
+const asJobFailure = (error: unknown) => {
+  if (error instanceof AppError) throw new JobFailure(error.message);
+  throw error;
+};
+
+export function codingJobs(marks: MarksPort) {
+  const decode = defineJob({
     kind: 'coding.decode',
     // Started only through POST /api/decode (secrecy guard first); the job kind needs the office's marks lock too.
     capability: 'marks.lock',
@@ -41,22 +59,30 @@ export function decodeJob(marks: MarksPort) {
       const { exam_id, paper_id, email } = job.data;
       await job.progress(0, 1);
       const result = await job.transaction(async (tx) => {
-        const done = await decodePaper(tx, marks, exam_id, paper_id, { email, jobId: job.jobId }).catch((error: unknown) => {
-          if (error instanceof AppError) throw new JobFailure(error.message);
-          throw error;
-        });
-        await tx.auditEntry.create({
-          data: {
-            user_id: job.userId, user_email: email, action: 'transition', entity: 'coding', entity_key: `${exam_id}/${paper_id}`, request_id: job.jobId,
-            transition: 'decode', before: { status: done.before }, after: { status: 'DECODED', decoded: done.decoded, result_later: done.result_later, exceptions: done.exceptions },
-          },
-        });
+        const done = await decodePaper(tx, marks, exam_id, paper_id, { email, jobId: job.jobId }).catch(asJobFailure);
+        await auditAsJob(tx, job, email, `${exam_id}/${paper_id}`, 'decode', { status: done.before }, { status: 'DECODED', decoded: done.decoded, result_later: done.result_later, exceptions: done.exceptions });
         return done;
       }, { done: 1, total: 1 });
       const { before: _before, ...answer } = result;
       return answer;
     },
   });
+  const packets = defineJob({
+    kind: 'coding.packets',
+    capability: 'marks.lock',
+    title: 'Making packets',
+    data: z.object({ exam_id: keyText(), paper_id: keyText(), size: z.number().int().optional(), email: z.string() }),
+    async run(job) {
+      const { exam_id, paper_id, size, email } = job.data;
+      await job.progress(0, 1);
+      return job.transaction(async (tx) => {
+        const made = await packetsWithBatches(tx, marks, exam_id, paper_id, size).catch(asJobFailure);
+        await auditAsJob(tx, job, email, `${exam_id}/${paper_id}`, 'packets', { status: made.before }, { status: 'PACKETED', packets: made.packets });
+        return { exam_id, paper_id, packets: made.packets, message: made.message };
+      }, { done: 1, total: 1 });
+    },
+  });
+  return { decode, packets };
 }
 
 /** The packet workflow's effects: an examiner of a candidate's college is refused; receiving stamps the date. */
@@ -87,7 +113,7 @@ export const packetEffects: Partial<Record<string, ActionEffect>> = {
   receive: { before: async () => ({ set: { received_at: new Date() } }) },
 };
 
-export function codingRoutes(db: Database, marks: MarksPort, job: ReturnType<typeof decodeJob>) {
+export function codingRoutes(db: Database, marks: MarksPort, jobs: ReturnType<typeof codingJobs>) {
   const router = Router();
   const guard = (req: Request, res: Response) => requireSecrecy(db, res);
   const actor = (res: Response) => ({ email: res.locals.user!.email });
@@ -146,12 +172,20 @@ export function codingRoutes(db: Database, marks: MarksPort, job: ReturnType<typ
     await guard(req, res);
     const key = keyOf(req);
     const { size } = parseOr422(packetsRequest, req.body ?? {});
+    const books = await db.prisma.codingMap.count({ where: key });
+    const user = res.locals.user!;
+    if (books > PACKETS_INLINE) {
+      // Thousands of packets (each opening its award-list batches) are long work: a job.
+      await db.prisma.$transaction(async (tx) => { await requirePaper(tx, key.exam_id, key.paper_id); await checkPackets(tx, key.exam_id, key.paper_id); });
+      const started = await enqueueJob(db, jobs.packets, { ...key, size, email: user.email }, { id: user.id, role: user.role });
+      res.status(202).json({ job: started });
+      return;
+    }
     const answer = await db.prisma.$transaction(async (tx) => {
       await requirePaper(tx, key.exam_id, key.paper_id);
-      const r = await makePackets(tx, key.exam_id, key.paper_id, size);
-      for (const p of r.packets) await marks.openAwardListBatches(tx, { ...r.syllabus, packet_no: p.packet_no, fict_nos: p.fict_nos });
-      await recordChange(tx, req, res, { action: 'transition', entity: 'coding', key: `${key.exam_id}/${key.paper_id}`, transition: 'packets', before: { status: r.before }, after: { status: 'PACKETED', packets: r.packets.length } });
-      return { coding: await presentCoding(tx, key.exam_id, key.paper_id), message: `${r.packets.length} packet${r.packets.length === 1 ? '' : 's'} made for paper ${key.paper_id}; their award-list batches are open.` };
+      const made = await packetsWithBatches(tx, marks, key.exam_id, key.paper_id, size);
+      await recordChange(tx, req, res, { action: 'transition', entity: 'coding', key: `${key.exam_id}/${key.paper_id}`, transition: 'packets', before: { status: made.before }, after: { status: 'PACKETED', packets: made.packets } });
+      return { coding: await presentCoding(tx, key.exam_id, key.paper_id), message: made.message };
     }, { timeout: 120_000 });
     res.json(answer);
   }).all(methodNotAllowed);
@@ -208,7 +242,7 @@ export function codingRoutes(db: Database, marks: MarksPort, job: ReturnType<typ
         await refuseWhilePacketsOpen(tx, marks, key.exam_id, key.paper_id);
       });
       const user = res.locals.user!;
-      const started = await enqueueJob(db, job, { ...key, email: user.email }, { id: user.id, role: user.role });
+      const started = await enqueueJob(db, jobs.decode, { ...key, email: user.email }, { id: user.id, role: user.role });
       res.status(202).json({ job: started });
     })
     .all(methodNotAllowed);
@@ -235,7 +269,10 @@ export const codingOpenApi: OpenApiPaths = {
   '/coding/{exam_id}/{paper_id}/map': { get: { tags: ['coding'], summary: 'The fictitious number ↔ attempt map with roll numbers', description: secrecyNote, parameters: paperParams, responses: { 200: json(schema(codingMapAnswer), 'The map in fictitious-number order'), ...codingErrors } } },
   '/coding/{exam_id}/{paper_id}/assign': post('Assign fictitious numbers (NOT_CODED → CODED)', 'Every PRESENT attempt of the paper gets a number drawn with a cryptographic RNG (exam prefix + digits, unique in the exam), in a shuffled order; only when the paper\'s attendance is LOCKED (409 LOCKED naming the sheets otherwise).'),
   '/coding/{exam_id}/{paper_id}/flap': post('Capture flap numbers (NOT_CODED → CODED by flap)', 'Pairs {flap_no, roll_no} of PRESENT candidates; a duplicate flap or roll number, an unknown or not-present roll number refuse the whole list (422 naming each pair).', flapRequest),
-  '/coding/{exam_id}/{paper_id}/packets': post('Make packets (CODED → PACKETED)', 'The coded books in fictitious-number order, cut into packets (size from the settings, 30, unless `size` is given); one award-list batch pair (entry 1 and 2) opens per packet.', packetsRequest),
+  '/coding/{exam_id}/{paper_id}/packets': (() => {
+    const item = post('Make packets (CODED → PACKETED)', `The coded books in fictitious-number order, cut into packets (size from the settings, 30, unless \`size\` is given); one award-list batch pair (entry 1 and 2) opens per packet. A paper of more than ${PACKETS_INLINE} coded books answers 202 {job} (job kind coding.packets) instead.`, packetsRequest);
+    return { post: { ...item.post, responses: { ...item.post.responses, 202: json(schema(z.object({ job: jobSummary })), 'The packets job (large papers)') } } };
+  })(),
   '/coding/{exam_id}/{paper_id}/stickers.pdf': { get: { tags: ['coding'], summary: 'Two-part flap stickers (book part: fictitious number, barcode, QR; counterfoil: fictitious and roll number)', description: secrecyNote, parameters: paperParams, responses: { 200: pdf('The stickers'), ...codingErrors } } },
   '/packet/{packet_no}/pdf': { get: { tags: ['packet'], summary: 'Packet slip / bundle cover (fictitious numbers only, with the packet barcode)', parameters: [pathParam('packet_no')], responses: { 200: pdf('The slip'), ...errors(...signedInErrors, 'FORBIDDEN', 'NOT_FOUND') } } },
   '/decode/{exam_id}/{paper_id}': {

@@ -156,13 +156,19 @@ export const packetNo = (examId: string, paperId: string, seq: number) => `${fic
  * PACKETED: the paper's coded books in fictitious-number order, cut into packets of `size` (settings: 30); every
  * PRESENT candidate must be coded first. Answers the packets made, for the award-list batches.
  */
-export async function makePackets(tx: Tx, examId: string, paperId: string, size = codingSettings.packetSize) {
+/** Refuses packets unless the paper is CODED and every PRESENT candidate has a number. */
+export async function checkPackets(tx: Tx, examId: string, paperId: string) {
   const coding = await codingOf(tx, examId, paperId);
   refuseStatus(coding.status, 'make packets', ['CODED']);
   const [{ uncoded }] = (await tx.$queryRawUnsafe<Array<{ uncoded: number }>>(
     `SELECT count(*)::int AS uncoded FROM attempt_attendance v WHERE v.exam_id = $1 AND v.paper_id = $2 AND v.status = 'PRESENT'
         AND NOT EXISTS (SELECT 1 FROM coding_map m WHERE m.attempt_id = v.attempt_id)`, examId, paperId)) as [{ uncoded: number }];
   if (uncoded) throw new AppError('LOCKED', `Cannot make packets: ${uncoded} PRESENT candidate${uncoded === 1 ? ' has' : 's have'} no flap number yet; capture them first.`);
+  return coding;
+}
+
+export async function makePackets(tx: Tx, examId: string, paperId: string, size = codingSettings.packetSize) {
+  const coding = await checkPackets(tx, examId, paperId);
   const books = (await tx.$queryRawUnsafe<Array<{ fict_no: string }>>(`SELECT fict_no FROM coding_map WHERE exam_id = $1 AND paper_id = $2 ORDER BY fict_no`, examId, paperId)).map((r) => r.fict_no);
   const packets: Array<{ packet_no: string; seq: number; fict_nos: string[] }> = [];
   for (let i = 0; i < books.length; i += size) packets.push({ packet_no: packetNo(examId, paperId, packets.length + 1), seq: packets.length + 1, fict_nos: books.slice(i, i + size) });

@@ -3,10 +3,10 @@ import { examinerResource, packetResource, packetWorkflow } from '@exam/contract
 import { asDelegate } from '../../platform/crud/store.ts';
 import type { ApiModule } from '../../platform/module.ts';
 import type { WorkflowEntry } from '../../platform/workflows/effects.ts';
-import { codingOpenApi, codingRoutes, decodeJob, packetEffects } from './coding-routes.ts';
+import { codingJobs, codingOpenApi, codingRoutes, packetEffects } from './coding-routes.ts';
 import { marksForCoding } from './marks-binding.ts';
 
-const job = decodeJob(marksForCoding);
+const jobs = codingJobs(marksForCoding);
 
 /** Anonymous answer-book coding, packets, examiners and decode (lifecycle stage S6, §2.3 F). */
 export const codingModule: ApiModule = {
@@ -16,7 +16,7 @@ export const codingModule: ApiModule = {
     { resource: examinerResource, store: { delegate: (c) => asDelegate(c.examiner) } },
   ],
   workflows: [{ workflow: packetWorkflow, effects: packetEffects }] as WorkflowEntry[],
-  jobs: [job],
-  routes: ({ db }) => Router().use(codingRoutes(db, marksForCoding, job)),
+  jobs: [jobs.decode, jobs.packets],
+  routes: ({ db }) => Router().use(codingRoutes(db, marksForCoding, jobs)),
   openapi: codingOpenApi,
 };

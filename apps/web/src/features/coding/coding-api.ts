@@ -27,7 +27,8 @@ export const useDecodeReport = (examId: string, paperId: string, enabled: boolea
 
 type Answer = { coding: Coding; message: string };
 export const assignNumbers = (examId: string, paperId: string) => request<Answer>(`${paperPath(examId, paperId)}/assign`, { method: 'POST' });
-export const makePackets = (examId: string, paperId: string) => request<Answer>(`${paperPath(examId, paperId)}/packets`, { method: 'POST', body: {} });
+/** Small papers answer at once; a paper of thousands of books answers 202 {job}. */
+export const makePackets = (examId: string, paperId: string) => request<Answer | { job: Job }>(`${paperPath(examId, paperId)}/packets`, { method: 'POST', body: {} });
 export const captureFlaps = (examId: string, paperId: string, pairs: Array<{ flap_no: string; roll_no: string }>) => request<Answer>(`${paperPath(examId, paperId)}/flap`, { method: 'POST', body: { pairs } });
 export const startDecode = (examId: string, paperId: string) => request<{ job: Job }>(`/decode/${enc(examId)}/${enc(paperId)}`, { method: 'POST' });
 export const assignPacket = (packet: Packet, examinerId: string) =>

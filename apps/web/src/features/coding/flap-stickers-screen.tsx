@@ -20,7 +20,7 @@ import './coding.css';
 export const flapStickerTexts = [
   'Flap Stickers', 'Exam', 'Show', 'Paper', 'Status', 'Present', 'Coded books', 'Packets', 'Attendance', 'Locked', 'Not locked', 'Action', 'Open',
   'Papers of {{exam}}', 'No paper of this exam has candidates.', 'The papers could not be loaded: {{message}}', 'Paper {{paper}}',
-  'Assign fictitious numbers', 'Print stickers', 'Make packets', 'Decode', 'Decoding the award lists', 'books', 'Packet', 'Books', 'Fictitious numbers',
+  'Assign fictitious numbers', 'Print stickers', 'Make packets', 'Making packets', 'Decode', 'Decoding the award lists', 'books', 'Packet', 'Books', 'Fictitious numbers',
   'Examiner', 'Choose an examiner', 'Assign', 'Receive', 'Slip', 'Packets of {{paper}}', 'No packet yet.', 'The packets could not be loaded: {{message}}',
   'Examiners', 'Decode report', 'Award lists not LOCKED yet: {{packets}}', 'Exception list', 'Kind', 'Fict. No.', 'Roll No.', 'Detail',
   'No exception.', '{{n}} attempts decoded.', 'Flap entry', 'Download the slip of packet {{packet}}',
@@ -34,7 +34,8 @@ function Actions({ examId, coding, onDone }: { examId: string; coding: Coding; o
     <div className="bulk-actions" role="group" aria-label={t('Paper {{paper}}', { paper: coding.paper_id })}>
       <button type="button" className="button" disabled={s !== 'NOT_CODED'} onClick={() => run(() => assignNumbers(examId, coding.paper_id))}>{t('Assign fictitious numbers')}</button>
       <button type="button" className="button secondary" disabled={!coding.books} onClick={() => run(async () => { await downloadStickers(examId, coding.paper_id); return { message: '' }; })}>{t('Print stickers')}</button>
-      <button type="button" className="button secondary" disabled={s !== 'CODED'} onClick={() => run(() => makePackets(examId, coding.paper_id))}>{t('Make packets')}</button>
+      <button type="button" className="button secondary" disabled={s !== 'CODED'}
+        onClick={() => void makePackets(examId, coding.paper_id).then((a) => ('job' in a ? onDone({ kind: 'success', text: '' }, a.job) : onDone({ kind: 'success', text: a.message })), (e: Error) => onDone({ kind: 'error', text: e.message }))}>{t('Make packets')}</button>
       <button type="button" className="button" disabled={!['PACKETED', 'ASSIGNED', 'EVALUATED'].includes(s)}
         onClick={() => void startDecode(examId, coding.paper_id).then((a) => onDone({ kind: 'success', text: '' }, a.job), (e: Error) => onDone({ kind: 'error', text: e.message }))}>{t('Decode')}</button>
     </div>
@@ -143,7 +144,7 @@ export function FlapStickersScreen() {
             <h2 id="coding-paper">{t('Paper {{paper}}', { paper: selected.paper_id })} · <T>{codingStatus.labelOf(selected.status)}</T></h2>
             <Actions examId={examId} coding={selected} onDone={(m, started) => { if (m.text) setMessage(m); else setMessage(null); if (started) setJob(started); void refresh(); }} />
             {message && <Notice kind={message.kind}>{message.text}</Notice>}
-            {job && <JobProgress jobId={job.job_id} label={t('Decoding the award lists')} unit={t('books')} onFinished={() => void refresh()} />}
+            {job && <JobProgress jobId={job.job_id} label={t(job.kind === 'coding.packets' ? 'Making packets' : 'Decoding the award lists')} unit={t('books')} onFinished={() => void refresh()} />}
             <PacketTable examId={examId} paperId={selected.paper_id} onMessage={setMessage} />
             <DecodeReportView examId={examId} paperId={selected.paper_id} />
           </section>
