@@ -1,4 +1,5 @@
 import {
+  attendanceSheetWorkflow, attendanceStatus, seatingWorkflow, ufmCaseWorkflow, ufmDecision, ufmNature,
   admitCardWorkflow, attemptType, candidateType, codingMode, examCcinfoWorkflow, examFormStatus, examFormWorkflow, examPhase, phaseLocks, shift, type EnumDef,
 } from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { formLabels, formTexts } from '../../src/features/exam-forms/exam-form-s
 import { linkLabels, linkTexts } from '../../src/features/exam-forms/exam-link-screens.tsx';
 import { slotLabels, timetableTexts } from '../../src/features/exam-forms/timetable-screen.tsx';
 import { studentScreens } from '../../src/features/students/declarations.ts';
+import { conductTexts } from '../../src/features/conduct/conduct-screens.tsx';
 import hindi from '../../src/lib/locales/hi.ts';
 
 /**
@@ -59,6 +61,16 @@ describe('the Hindi catalogue', () => {
       ...Object.values(formLabels), ...Object.values(linkLabels), ...Object.values(slotLabels), ...enumLabels(enums),
       ...workflows.flatMap((workflow) => [...workflow.states.map((state) => state.label), ...Object.values(workflow.actions).map((action) => action.label)]),
       ...Object.values(phaseLocks), ...formTexts, ...linkTexts, ...timetableTexts, ...admitCardTexts,
+    ];
+    expect(untranslated(texts)).toEqual([]);
+  });
+
+  it('covers every text of the conduct screens: inline texts, table headers, workflow states, actions and their questions, enumerations', () => {
+    const workflows = [seatingWorkflow, attendanceSheetWorkflow, ufmCaseWorkflow];
+    const headers = ['Room', 'Rows', 'Capacity', 'Floor', 'Accessible', 'Action', 'Paper', 'Candidates', 'Seated', 'Unseated', 'Case', 'Roll No.', 'Nature', 'Decision', 'Status', 'Slot', 'Print'];
+    const texts = [
+      ...conductTexts, ...headers, ...enumLabels({ ufmDecision, ufmNature, attendanceStatus }),
+      ...workflows.flatMap((workflow) => [...workflow.states.map((state) => state.label), ...Object.values(workflow.actions).flatMap((action) => [action.label, action.confirm])]),
     ];
     expect(untranslated(texts)).toEqual([]);
   });

@@ -19,7 +19,7 @@ export const ufmDecision = defineEnum([
   { value: 'U0', label: 'U0 Exonerated' },
   { value: 'U1', label: 'U1 Paper cancelled' },
   { value: 'U2', label: 'U2 Whole examination cancelled' },
-  { value: 'U3', label: 'U2 and debarred from the next examinations' },
+  { value: 'U3', label: 'U3 Examination cancelled and debarred' },
   { value: 'U4', label: 'U4 Admission cancelled' },
 ]);
 

@@ -183,12 +183,16 @@ export const finalizeEffect: ActionEffect = {
        ON CONFLICT (slot_id, student_id) DO UPDATE SET centre_id = EXCLUDED.centre_id, room_no = EXCLUDED.room_no, roll_no = EXCLUDED.roll_no, updated_at = now()`,
       key.slot_id, key.centre_id,
     );
-    const sitting = await sittingOf(tx, key.slot_id);
-    await tx.$executeRawUnsafe(
-      `DELETE FROM attendance a WHERE a.centre_id = $2 AND a.slot_id = ANY($3::text[])
-          AND NOT EXISTS (SELECT 1 FROM seat_allocation s WHERE s.slot_id = $1 AND s.centre_id = $2 AND s.paper_slot_id = a.slot_id AND s.student_id = a.student_id)`,
-      key.slot_id, key.centre_id, sitting.slotIds,
-    );
+    // A later revision may seat fewer: drop the rows of candidates it no longer seats here (looked up by the seat's
+    // unique (paper_slot_id, student_id), so the check is one index probe per row whatever the statistics say).
+    if (Number(record.revision) > 1) {
+      const sitting = await sittingOf(tx, key.slot_id);
+      await tx.$executeRawUnsafe(
+        `DELETE FROM attendance a WHERE a.centre_id = $1 AND a.slot_id = ANY($2::text[])
+            AND NOT EXISTS (SELECT 1 FROM seat_allocation s WHERE s.paper_slot_id = a.slot_id AND s.student_id = a.student_id AND s.centre_id = $1)`,
+        key.centre_id, sitting.slotIds,
+      );
+    }
     await tx.$executeRawUnsafe(
       `INSERT INTO attendance_sheet (slot_id, centre_id, exam_id, paper_id, updated_at)
        SELECT DISTINCT paper_slot_id, centre_id, exam_id, paper_id, now() FROM seat_allocation WHERE slot_id = $1 AND centre_id = $2
