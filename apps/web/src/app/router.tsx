@@ -5,6 +5,7 @@ import { codingRoutes } from '../features/coding/index.ts';
 import { conductRoutes } from '../features/conduct/index.ts';
 import { dashboardRoutes } from '../features/dashboard/index.ts';
 import { examFormsRoutes } from '../features/exam-forms/index.ts';
+import { marksRoutes } from '../features/marks/index.ts';
 import { masterDataRoutes } from '../features/master-data/index.ts';
 import { studentDemoRoutes } from '../features/student-demo/index.ts';
 import { studentsRoutes } from '../features/students/index.ts';
@@ -15,7 +16,7 @@ import { RequireAuth } from './require-auth.tsx';
 const NotFound = lazy(() => import('./not-found.tsx'));
 
 /** The features the app serves. Adding one: its folder under features/ and one line here. */
-const features: FeatureRoutes[] = [authRoutes, dashboardRoutes, masterDataRoutes, studentDemoRoutes, studentsRoutes, examFormsRoutes, codingRoutes, conductRoutes];
+const features: FeatureRoutes[] = [authRoutes, dashboardRoutes, masterDataRoutes, studentDemoRoutes, studentsRoutes, examFormsRoutes, codingRoutes, conductRoutes, marksRoutes];
 
 export const routes: RouteObject[] = [
   {

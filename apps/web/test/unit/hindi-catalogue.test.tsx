@@ -2,6 +2,7 @@ import {
   attendanceSheetWorkflow, attendanceStatus, seatingWorkflow, ufmCaseWorkflow, ufmDecision, ufmNature,
   admitCardWorkflow, attemptType, candidateType, codingMode, examCcinfoWorkflow, examFormStatus, examFormWorkflow, examPhase, phaseLocks, shift, type EnumDef,
 } from '@exam/contracts';
+import { entryBatchWorkflow, entryStatus, markComponent } from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
 import { screenModules } from '../../src/features/master-data/declarations/index.ts';
 import { columnHeader, type ResourceScreens } from '../../src/features/master-data/declaration.ts';
@@ -11,6 +12,8 @@ import { linkLabels, linkTexts } from '../../src/features/exam-forms/exam-link-s
 import { slotLabels, timetableTexts } from '../../src/features/exam-forms/timetable-screen.tsx';
 import { studentScreens } from '../../src/features/students/declarations.ts';
 import { conductTexts } from '../../src/features/conduct/conduct-screens.tsx';
+import { marksTexts } from '../../src/features/marks/marks-screens.tsx';
+import { marksRoutes } from '../../src/features/marks/routes.tsx';
 import hindi from '../../src/lib/locales/hi.ts';
 
 /**
@@ -71,6 +74,15 @@ describe('the Hindi catalogue', () => {
     const texts = [
       ...conductTexts, ...headers, ...enumLabels({ ufmDecision, ufmNature, attendanceStatus }),
       ...workflows.flatMap((workflow) => [...workflow.states.map((state) => state.label), ...Object.values(workflow.actions).flatMap((action) => [action.label, action.confirm])]),
+    ];
+    expect(untranslated(texts)).toEqual([]);
+  });
+
+  it('covers every text of the marks screens: inline texts, route titles, batch workflow states, actions and questions, enumerations', () => {
+    const titles = marksRoutes.signedIn!.map((route) => (route.element as { props: { title?: string } }).props.title).filter((title): title is string => !!title);
+    const texts = [
+      ...marksTexts, ...titles, ...enumLabels({ markComponent }), ...entryStatus.options.filter((o) => o.value !== 'UFM').map((o) => o.label),
+      ...[entryBatchWorkflow].flatMap((workflow) => [...workflow.states.map((state) => state.label), ...Object.values(workflow.actions).flatMap((action) => [action.label, action.confirm])]),
     ];
     expect(untranslated(texts)).toEqual([]);
   });

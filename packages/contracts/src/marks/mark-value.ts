@@ -144,7 +144,25 @@ export function markInWords(value: string | null, status: string | null): string
     if (n < 1000) return `${ones[Math.trunc(n / 100)]} hundred${n % 100 ? ` ${words(n % 100)}` : ''}`;
     return `${words(Math.trunc(n / 1000))} thousand${n % 1000 ? ` ${words(n % 1000)}` : ''}`;
   };
-  const [whole = '0', fraction] = value.split('.');
+  const [whole = '0', fraction = ''] = value.split('.');
   const head = words(Number(whole));
-  return fraction ? `${head} point ${fraction.split('').map((d) => ones[Number(d)]).join(' ')}` : head;
+  const digits = fraction.replace(/0+$/, '');
+  return digits ? `${head} point ${digits.split('').map((d) => ones[Number(d)]).join(' ')}` : head;
+}
+
+const HINDI_0_100 = (
+  'शून्य एक दो तीन चार पाँच छह सात आठ नौ दस ग्यारह बारह तेरह चौदह पंद्रह सोलह सत्रह अठारह उन्नीस बीस इक्कीस बाईस तेईस चौबीस पच्चीस छब्बीस सत्ताईस ' +
+  'अट्ठाईस उनतीस तीस इकतीस बत्तीस तैंतीस चौंतीस पैंतीस छत्तीस सैंतीस अड़तीस उनतालीस चालीस इकतालीस बयालीस तैंतालीस चवालीस पैंतालीस छियालीस सैंतालीस ' +
+  'अड़तालीस उनचास पचास इक्यावन बावन तिरेपन चौवन पचपन छप्पन सत्तावन अट्ठावन उनसठ साठ इकसठ बासठ तिरेसठ चौंसठ पैंसठ छियासठ सड़सठ अड़सठ उनहत्तर सत्तर ' +
+  'इकहत्तर बहत्तर तिहत्तर चौहत्तर पचहत्तर छिहत्तर सतहत्तर अठहत्तर उनासी अस्सी इक्यासी बयासी तिरासी चौरासी पचासी छियासी सत्तासी अट्ठासी नवासी नब्बे ' +
+  'इक्यानबे बानबे तिरानबे चौरानबे पंचानबे छियानबे सत्तानबे अट्ठानबे निन्यानबे सौ'
+).split(' ');
+
+/** Marks in Hindi words for award sheets ("छियालीस दशमलव पाँच"); statuses are named by the caller. */
+export function markInHindiWords(value: string | null): string {
+  if (value === null) return '';
+  const [whole = '0', fraction = ''] = value.split('.');
+  const words = (n: number): string => (n <= 100 ? HINDI_0_100[n]! : `${words(Math.trunc(n / 100))} सौ${n % 100 ? ` ${words(n % 100)}` : ''}`);
+  const digits = fraction.replace(/0+$/, '');
+  return `${words(Number(whole))}${digits ? ` दशमलव ${digits.split('').map((d) => HINDI_0_100[Number(d)]).join(' ')}` : ''}`;
 }

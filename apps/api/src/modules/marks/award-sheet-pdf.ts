@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { entryBatchStatus, markComponent, markInWords, totalsOf, type EntryRow } from '@exam/contracts';
+import { entryBatchStatus, markComponent, markInHindiWords, markInWords, totalsOf, type EntryRow } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { createPdf } from '@exam/pdf';
 import { university } from '../master-data/index.ts';
@@ -7,12 +7,8 @@ import { university } from '../master-data/index.ts';
 type Values = Record<string, unknown>;
 const text = (v: unknown) => (v == null ? '' : String(v));
 
-const HINDI_DIGITS = ['शून्य', 'एक', 'दो', 'तीन', 'चार', 'पाँच', 'छह', 'सात', 'आठ', 'नौ'];
 const STATUS_HI: Record<string, string> = { AB: 'अनुपस्थित', UFM: 'अनुचित साधन', BLANK: 'रिक्त उत्तर पुस्तिका', EX: 'छूट' };
-
-/** Marks in Hindi words for the sheet: digit by digit ("चार छह"), statuses by name; enough to read a figure back. */
-const hindiWords = (value: string | null, status: string | null) =>
-  status ? (STATUS_HI[status] ?? status) : value === null ? '' : value.replace(/\.00$/, '').split('').map((c) => (c === '.' ? 'दशमलव' : HINDI_DIGITS[Number(c)])).join(' ');
+const hindiWords = (value: string | null, status: string | null) => (status ? (STATUS_HI[status] ?? status) : markInHindiWords(value));
 
 /**
  * The award sheet of a batch for signatures (lifecycle S3, S6, S7 printouts): each row's marks in figures and in
