@@ -249,6 +249,12 @@ describe('packets, examiners, decode', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     expect((await ctx.api.get(`/api/coding/${EXAM}/${paper()}`).set(secret)).body.coding.status).toBe('ASSIGNED');
+    // Packets are not made, changed or deleted by hand; an examiner holding packets is not deleted.
+    expect((await ctx.api.post('/api/packet').set(admin).send({ packet_no: 'HAND-1', exam_id: EXAM, paper_id: paper() })).status).toBe(422);
+    expect((await ctx.api.delete(`/api/packet/${packets[0]!.packet_no}`).set(admin)).status).toBe(409);
+    const held = await ctx.api.delete('/api/examiner/EX2').set(office);
+    expect(held.status).toBe(409);
+    expect(held.body.message).toMatch(/holds \d+ packets/);
   });
 
   it('refuses decode while a packet is not LOCKED, naming it; nothing decoded', async () => {
@@ -303,5 +309,49 @@ describe('packets, examiners, decode', () => {
     expect((await ctx.api.post(`/api/coding/${EXAM}/${paper()}/assign`).set(secret)).status).toBe(409);
     expect((await ctx.api.post(`/api/coding/${EXAM}/${paper()}/packets`).set(secret).send({})).status).toBe(409);
     expect((await ctx.api.post(`/api/decode/${EXAM}/${paper()}`).set(secret)).status).toBe(409);
+  });
+});
+
+describe('the coded flow end to end through the marks module', () => {
+  it('packets → double entry by two operators → verify → lock → decode → marks of record, never a roll number on the way', async () => {
+    const paper = papers[2]!;
+    const hash = (await q<{ password_hash: string }>(`SELECT password_hash FROM users WHERE email = 'office@university.test'`))[0]!.password_hash;
+    await q(`INSERT INTO users (email, password_hash, name, role, system) VALUES ('office2.coding@university.test', $1, 'Second operator', 'office', 'university') ON CONFLICT (email) DO NOTHING`, [hash]);
+    const office2 = { Authorization: `Bearer ${await ctx.login('office2.coding@university.test')}` };
+    expect((await ctx.api.post(`/api/coding/${EXAM}/${paper}/packets`).set(secret).send({})).status).toBe(200);
+    const packets = (await ctx.api.get(`/api/packet?exam_id=${EXAM}&paper_id=${paper}&limit=100`).set(office)).body.packet as Array<{ packet_no: string }>;
+    const entered = new Map<string, string>();
+    for (const p of packets) {
+      const found = await ctx.api.get(`/api/entrybatch?exam_id=${EXAM}&paper_id=${paper}&component=EXT&limit=500`).set(office);
+      expect(found.status, JSON.stringify(found.body)).toBe(200);
+      const batches = (found.body.entrybatch as Array<{ batch_id: string; entry_no: number; packet_no: string }>).filter((b) => b.packet_no === p.packet_no);
+      batches.sort((a, b) => a.entry_no - b.entry_no);
+      expect(batches.map((b) => b.entry_no)).toEqual([1, 2]);
+      const listed = await ctx.api.get(`/api/entrybatch/${batches[0]!.batch_id}/rows`).set(office);
+      expect(JSON.stringify(listed.body)).not.toMatch(/roll_no|student_id|RP\dX\d{5}/);
+      const rows = (listed.body.rows as Array<{ fict_no: string }>).map((r, i) => ({ fict_no: r.fict_no, value: String(10 + ((i * 7) % 50)) }));
+      for (const r of rows) entered.set(r.fict_no, `${r.value}.00`);
+      expect((await ctx.api.put(`/api/entrybatch/${batches[0]!.batch_id}/rows`).set(office).send({ rows })).status).toBe(200);
+      expect((await ctx.api.put(`/api/entrybatch/${batches[1]!.batch_id}/rows`).set(office2).send({ rows })).status).toBe(200);
+      expect((await ctx.api.post(`/api/entrybatch/${batches[0]!.batch_id}/submit`).set(office).send({})).status).toBe(200);
+      expect((await ctx.api.post(`/api/entrybatch/${batches[1]!.batch_id}/submit`).set(office2).send({})).status).toBe(200);
+      const verified = await ctx.api.post(`/api/entrybatch/${batches[0]!.batch_id}/verify`).set(admin).send({});
+      expect(verified.body.entrybatch?.status, JSON.stringify(verified.body)).toBe('VERIFIED');
+      expect((await ctx.api.post(`/api/entrybatch/${batches[0]!.batch_id}/lock`).set(office).send({})).body.entrybatch?.status).toBe('LOCKED');
+      if ((await ctx.api.get(`/api/entrybatch/${batches[1]!.batch_id}`).set(office)).body.entrybatch.status !== 'LOCKED') {
+        expect((await ctx.api.post(`/api/entrybatch/${batches[1]!.batch_id}/lock`).set(office).send({})).body.entrybatch?.status).toBe('LOCKED');
+      }
+    }
+    const started = await ctx.api.post(`/api/decode/${EXAM}/${paper}`).set(secret);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    expect((await follow(secret, started.body.job.job_id)).status).toBe('succeeded');
+    const report = (await ctx.api.get(`/api/decode/${EXAM}/${paper}`).set(secret)).body;
+    expect(report.coding.status).toBe('DECODED');
+    expect(report.exceptions).toEqual([]);
+    const map = (await ctx.api.get(`/api/coding/${EXAM}/${paper}/map`).set(secret)).body.rows as Array<{ fict_no: string; attempt_id: string }>;
+    const marks = new Map((await q<{ attempt_id: string; value: string | null; status: string | null }>(
+      `SELECT m.attempt_id, m.value::text AS value, m.status FROM mark_record m JOIN attempt a USING (attempt_id) WHERE a.exam_id = $1 AND a.paper_id = $2 AND m.component = 'EXT'`, [EXAM, paper])).map((r) => [r.attempt_id, r]));
+    for (const r of map) expect(marks.get(r.attempt_id), r.fict_no).toMatchObject({ value: entered.get(r.fict_no), status: null });
+    expect([...marks.values()].filter((m) => m.status === 'AB').length).toBe(200 - map.length - [...marks.values()].filter((m) => m.status === 'UFM').length);
   });
 });

@@ -84,19 +84,24 @@ export const packetResource = defineResource({
   title: 'Packet',
   keyFields: ['packet_no'],
   capability: packetAccess,
+  // Made only by the coding's `packets` call (the API refuses a create); declared as fields so lists filter on them.
   fields: {
     packet_no: z.string().min(1).max(40),
+    exam_id: keyText(),
+    paper_id: keyText(),
+    examiner_id: optionalText(30),
   },
   updatable: [],
+  parents: [
+    { resource: 'exam', fields: ['exam_id'] },
+    { resource: 'paper', fields: ['paper_id'] },
+  ],
   searchFields: ['packet_no', 'exam_id', 'paper_id', 'examiner_id'],
   extras: {
-    exam_id: z.string(),
-    paper_id: z.string(),
     seq: z.number().int(),
     count: z.number().int(),
     first_fict: z.string(),
     last_fict: z.string(),
-    examiner_id: z.string().nullable(),
     status: z.enum(['CREATED', 'ASSIGNED', 'RECEIVED']),
     assigned_at: z.string().nullable(),
     received_at: z.string().nullable(),

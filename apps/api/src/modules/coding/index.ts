@@ -5,6 +5,7 @@ import type { ApiModule } from '../../platform/module.ts';
 import type { WorkflowEntry } from '../../platform/workflows/effects.ts';
 import { codingJobs, codingOpenApi, codingRoutes, packetEffects } from './coding-routes.ts';
 import { marksForCoding } from './marks-binding.ts';
+import { examinerRules, packetRules } from './rules.ts';
 
 const jobs = codingJobs(marksForCoding);
 
@@ -12,8 +13,8 @@ const jobs = codingJobs(marksForCoding);
 export const codingModule: ApiModule = {
   name: 'coding',
   resources: [
-    { resource: packetResource, store: { delegate: (c) => asDelegate(c.packet) } },
-    { resource: examinerResource, store: { delegate: (c) => asDelegate(c.examiner) } },
+    { resource: packetResource, store: { delegate: (c) => asDelegate(c.packet) }, rules: packetRules },
+    { resource: examinerResource, store: { delegate: (c) => asDelegate(c.examiner) }, rules: examinerRules },
   ],
   workflows: [{ workflow: packetWorkflow, effects: packetEffects }] as WorkflowEntry[],
   jobs: [jobs.decode, jobs.packets],
