@@ -50,6 +50,41 @@ async function user(req: http.IncomingMessage) {
   return row && row.active && !row.revoked ? row : undefined;
 }
 
+/**
+ * The marks bench's floor: a draft save of an entry batch's rows, as a careful hand-written server would do it (marks
+ * bench): values checked as decimals within the batch's maximum, one UPDATE … FROM unnest, the batch's status, in
+ * one transaction. No scope rules, no attendance presets, no audit entry.
+ */
+async function saveEntryRows(me: { email: string }, batchId: string, body: Record<string, unknown>): Promise<Reply> {
+  if (!KEY.test(batchId)) return [404, { message: 'No such batch' }];
+  const rows = Array.isArray(body.rows) ? (body.rows as Array<Record<string, unknown>>) : [];
+  const value = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+  if (rows.some((r) => { const v = value(r.value); return typeof r.attempt_id !== 'string' || (v !== null && !/^\d{1,4}(\.\d{1,2})?$/.test(v)); })) return [422, { message: 'Invalid rows' }];
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const batch = await client.query(`SELECT max_marks FROM entry_batch WHERE batch_id = $1 AND status IN ('OPEN', 'DRAFT', 'REOPENED') FOR UPDATE`, [batchId]);
+    if (!batch.rowCount) {
+      await client.query('ROLLBACK');
+      return [409, { message: 'Batch not open for entry' }];
+    }
+    const saved = await client.query(
+      `UPDATE entry_row r SET value = t.v::numeric(6,2), status = t.s, updated_at = now()
+         FROM unnest($2::text[], $3::text[], $4::text[]) AS t(a, v, s)
+        WHERE r.batch_id = $1 AND r.attempt_id = t.a AND (t.v IS NULL OR t.v::numeric <= $5::numeric)`,
+      [batchId, rows.map((r) => String(r.attempt_id)), rows.map((r) => value(r.value)), rows.map((r) => value(r.status)), batch.rows[0].max_marks],
+    );
+    const after = await client.query(`UPDATE entry_batch SET status = 'DRAFT', entered_by = $2, updated_at = now() WHERE batch_id = $1 RETURNING updated_at`, [batchId, me.email]);
+    await client.query('COMMIT');
+    return [200, { saved: saved.rowCount, updated_at: after.rows[0].updated_at }];
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 async function route(req: http.IncomingMessage): Promise<Reply> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
@@ -69,6 +104,7 @@ async function route(req: http.IncomingMessage): Promise<Reply> {
 
   const me = await user(req);
   if (!me) return [401, { message: 'Sign in first.' }];
+  if (first === 'entrybatch' && rest.length === 2 && rest[1] === 'rows' && req.method === 'PUT') return saveEntryRows(me, rest[0]!, await readJson(req));
   if (req.method !== 'GET') return [405, { message: 'Method not allowed' }];
 
   if (first === 'check-user') {

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { entryBatchCreate, entryBatchOpen, entryBatchResource, entryRowsPut, timestamp, totalsOf, type CapabilityKey, type EntryBatchCreate } from '@exam/contracts';
+import { entryBatchCreate, entryBatchOpen, entryBatchResource, enterCapabilityOf, entryRowsPut, timestamp, totalsOf, type CapabilityKey, type EntryBatchCreate } from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
 import { z } from 'zod';
 import { recordChange, recordChanges } from '../../platform/audit/audit-trail.ts';
@@ -10,7 +10,7 @@ import { AppError, duplicateKey, invalid, parseOr422, prismaCode } from '../../p
 import { methodNotAllowed } from '../../platform/http/middleware.ts';
 import { componentMax } from './award-lists.ts';
 import { awardSheetPdf } from './award-sheet-pdf.ts';
-import { enterScope, findBatch, readRows, saveRows } from './entry-rows.ts';
+import { findBatch, readRows, saveRows } from './entry-rows.ts';
 import { newId } from './sql.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -181,20 +181,9 @@ export function entryRoutes(db: Database, options: { step: string }) {
     .put(async (req: Request, res: Response) => {
       const { batch_id } = keyFromPath(entryBatchResource, req.params as Record<string, string>);
       const input = parseOr422(rowsBody, req.body ?? {});
-      const user = res.locals.user!;
-      const out = await db.prisma.$transaction(async (tx) => {
-        const batch = await findBatch(tx, batch_id, readScope(res), user, true);
-        await enterScope(tx, batch, user, (c) => scopeOf(res, c));
-        const saved = await saveRows(tx, batch, input, user, options.step);
-        if (saved.changes.length) {
-          await recordChange(tx, req, res, {
-            action: 'update', entity: 'entrybatch', key: batch_id,
-            before: { status: batch.status, rows: saved.changes.map((c) => ({ line: c.line, value: c.before.value, status: c.before.status })) },
-            after: { status: saved.status, rows: saved.changes.map((c) => ({ line: c.line, value: c.value, status: c.status })) },
-          });
-        }
-        return saved;
-      });
+      const out = await saveRows(db, batch_id, input, {
+        user: res.locals.user!, readScope: readScope(res), enterScope: (component) => scopeOf(res, enterCapabilityOf[component] as CapabilityKey), requestId: req.id as string | undefined,
+      }, options.step);
       res.json({
         saved: out.changes.length,
         status: out.status,

@@ -4,7 +4,7 @@ import { scopeWhere } from '../../platform/auth/scope.ts';
 import { can, refusalOf } from '@exam/contracts';
 import { AppError, forbidden, invalid, notFound } from '../../platform/http/errors.ts';
 import type { ActionContext, ActionEffect } from '../../platform/workflows/effects.ts';
-import { batchTotals } from './entry-rows.ts';
+import { batchTotals, findBatch, marksAgainstAttendance } from './entry-rows.ts';
 
 type Tx = Prisma.TransactionClient;
 type Values = Record<string, unknown>;
@@ -57,6 +57,9 @@ const submit: ActionEffect = {
       const labels = empty.slice(0, 10).map((e) => e.label).join(', ');
       throw invalid({ rows: [`${empty.length} ${empty.length === 1 ? 'row has' : 'rows have'} no marks or status (${labels}${empty.length > 10 ? ', …' : ''}): type the marks, or AB for an absent candidate, before the final submit.`] });
     }
+    const batch = await findBatch(context.tx, String(context.record.batch_id), 'any', context.user);
+    const against = await marksAgainstAttendance(context.tx, batch);
+    if (against.length) throw invalid({ rows: [`The attendance marks ${against.slice(0, 10).join(', ')} absent or UFM: enter their status, not marks, before the final submit.`] });
     const totals = await batchTotals(context.tx, String(context.record.batch_id));
     return {
       set: { submitted_by: context.user.email, submitted_at: new Date(), status_reason: null },
