@@ -73,8 +73,8 @@ export async function writePacketSlip(output: Writable, slip: PacketSlip) {
   for (const [label, value] of lines) {
     const ly = pdf.y;
     pdf.text(label, { x: left, y: ly, width: 170, size: 9, color: '#333333' });
-    pdf.text(value, { x: left + 175, y: ly, width: width - 175, size: 10, bold: true });
-    pdf.y = ly + 16;
+    const end = pdf.text(value, { x: left + 175, y: ly, width: width - 175, size: 10, bold: true });
+    pdf.y = Math.max(end, ly + 14) + 2;
   }
   pdf.moveDown(8);
   const cols = 5;

@@ -8,6 +8,7 @@ import { JobProgress } from '../../components/ui/job-progress.tsx';
 import { Notice, Page } from '../../components/ui/page.tsx';
 import { QueryState } from '../../components/ui/query-state.tsx';
 import { T } from '../../components/ui/text.tsx';
+import { isApiError } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import {
   assignNumbers, assignPacket, downloadPacketSlip, downloadStickers, makePackets, receivePacket, startDecode, useCodings, useDecodeReport, useExaminers, usePackets,
@@ -18,7 +19,7 @@ import './coding.css';
 
 /** The texts the coding screens write inline (the Hindi catalogue test checks each has its Hindi). */
 export const flapStickerTexts = [
-  'Flap Stickers', 'Exam', 'Show', 'Paper', 'Status', 'Present', 'Coded books', 'Packets', 'Attendance', 'Locked', 'Not locked', 'Action', 'Open',
+  'Flap Stickers', 'Exam', 'Show', 'Paper', 'Status', 'Present', 'Coded books', 'Packets', 'Attendance', 'Locked', 'Not locked', 'Action', 'Open paper',
   'Papers of {{exam}}', 'No paper of this exam has candidates.', 'The papers could not be loaded: {{message}}', 'Paper {{paper}}',
   'Assign fictitious numbers', 'Print stickers', 'Make packets', 'Making packets', 'Decode', 'Decoding the award lists', 'books', 'Packet', 'Books', 'Fictitious numbers',
   'Examiner', 'Choose an examiner', 'Assign', 'Receive', 'Slip', 'Packets of {{paper}}', 'No packet yet.', 'The packets could not be loaded: {{message}}',
@@ -26,9 +27,12 @@ export const flapStickerTexts = [
   'No exception.', '{{n}} attempts decoded.', 'Flap entry', 'Download the slip of packet {{packet}}',
 ];
 
+/** An answer's message, or for a refused body the messages of its fields (an examiner of a candidate's college). */
+const failureText = (e: Error) => (isApiError(e) && e.fieldErrors ? Object.values(e.fieldErrors).flat().join(' ') : e.message);
+
 function Actions({ examId, coding, onDone }: { examId: string; coding: Coding; onDone: (message: { kind: 'success' | 'error'; text: string }, job?: Job) => void }) {
   const { t } = useT();
-  const run = (work: () => Promise<{ message: string }>) => void work().then((a) => onDone({ kind: 'success', text: a.message }), (e: Error) => onDone({ kind: 'error', text: e.message }));
+  const run = (work: () => Promise<{ message: string }>) => void work().then((a) => onDone({ kind: 'success', text: a.message }), (e: Error) => onDone({ kind: 'error', text: failureText(e) }));
   const s = coding.status;
   return (
     <div className="bulk-actions" role="group" aria-label={t('Paper {{paper}}', { paper: coding.paper_id })}>
@@ -48,7 +52,7 @@ function PacketTable({ examId, paperId, onMessage }: { examId: string; paperId: 
   const examiners = useExaminers();
   const client = useQueryClient();
   const [chosen, setChosen] = useState<Record<string, string>>({});
-  const act = (work: () => Promise<{ message: string }>) => void work().then(async (a) => { onMessage({ kind: 'success', text: a.message }); await client.invalidateQueries({ queryKey: ['packet'] }); await client.invalidateQueries({ queryKey: ['coding'] }); }, (e: Error) => onMessage({ kind: 'error', text: e.message }));
+  const act = (work: () => Promise<{ message: string }>) => void work().then(async (a) => { onMessage({ kind: 'success', text: a.message }); await client.invalidateQueries({ queryKey: ['packet'] }); await client.invalidateQueries({ queryKey: ['coding'] }); }, (e: Error) => onMessage({ kind: 'error', text: failureText(e) }));
   const columns: TableColumn<Packet>[] = [
     { id: 'packet', header: 'Packet', cell: (p) => p.packet_no },
     { id: 'books', header: 'Books', cell: (p) => p.count },
@@ -126,7 +130,7 @@ export function FlapStickersScreen() {
     { id: 'books', header: 'Coded books', cell: (c) => c.books },
     { id: 'packets', header: 'Packets', cell: (c) => c.packets },
     { id: 'attendance', header: 'Attendance', cell: (c) => <T>{c.attendance_locked ? 'Locked' : 'Not locked'}</T> },
-    { id: 'open', header: 'Action', cell: (c) => <button type="button" className="button secondary" onClick={() => { setMessage(null); setJob(null); setSearch({ exam_id: examId, paper_id: c.paper_id }); }}>{t('Open')}</button> },
+    { id: 'open', header: 'Action', cell: (c) => <button type="button" className="button secondary" onClick={() => { setMessage(null); setJob(null); setSearch({ exam_id: examId, paper_id: c.paper_id }); }}>{t('Open paper')}</button> },
   ];
   const selected = codings.data?.find((c) => c.paper_id === paperId);
   return (

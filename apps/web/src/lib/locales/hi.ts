@@ -576,7 +576,7 @@ const coding: Record<string, string> = {
   Locked: 'लॉक',
   'Not locked': 'लॉक नहीं',
   Action: 'कार्रवाई',
-  Open: 'खोलें',
+  'Open paper': 'प्रश्नपत्र खोलें',
   'Papers of {{exam}}': '{{exam}} के प्रश्नपत्र',
   'No paper of this exam has candidates.': 'इस परीक्षा के किसी प्रश्नपत्र में परीक्षार्थी नहीं हैं।',
   'The papers could not be loaded: {{message}}': 'प्रश्नपत्र लोड नहीं हो सके: {{message}}',

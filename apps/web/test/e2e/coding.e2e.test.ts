@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, launch, openPage, screenshotsDir, shot, signIn, storedToken } from './browser.ts';
+
+const describeBrowser = inject('browser') ? describe : describe.skip;
+
+const EXAM = 'MAIN-DEC-2023';
+const CENTRE = 'C104';
+const SECRECY = 'secrecy@university.test';
+
+/**
+ * Anonymous coding in the browser (lifecycle S6) for the demo's office user of the secrecy cell: the past sitting's
+ * paper is seated and its attendance locked through the conduct API; then on /FlapStickers the secrecy user assigns
+ * fictitious numbers, prints the stickers (rendered to a picture and looked at), makes packets, is refused an
+ * examiner of a candidate's college and assigns another, and asks for the decode (refused while award lists are not
+ * LOCKED, naming the packets). The demo office user without the flag is shown why it may not see the screen.
+ */
+describeBrowser('anonymous coding through the screens', () => {
+  let browser: Browser;
+  let office: string;
+  let paper = '';
+  let ownCollege = '';
+  const call = async (method: string, url: string, body?: unknown) => {
+    const res = await api(office, method, url, body);
+    expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+    return res.body;
+  };
+  const follow = async (jobId: string) => {
+    for (let i = 0; i < 300; i++) {
+      const { job } = (await call('GET', `/job/${jobId}`)) as { job: { status: string; message: string | null } };
+      if (['succeeded', 'failed', 'cancelled'].includes(job.status)) return job;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`job ${jobId} did not finish`);
+  };
+
+  beforeAll(async () => {
+    browser = await launch();
+    const { page } = await openPage(browser);
+    await signIn(page, 'office@university.test');
+    office = (await storedToken(page))!;
+    await page.context().close();
+    // The sitting's paper with the most candidates, seated at the centre, attendance taken (one absentee) and locked.
+    // (ENV101 has internal marks only and the practicals are not anonymous: neither is coded.)
+    const timetable = ((await call('GET', `/timetable?exam_id=${EXAM}&limit=100`)) as { timetable: Array<{ slot_id: string; paper_id: string }> }).timetable
+      .filter((s) => s.paper_id !== 'ENV101' && !s.paper_id.endsWith('P'));
+    const counts: number[] = [];
+    for (const s of timetable) counts.push(((await call('GET', `/attempt?exam_id=${EXAM}&paper_id=${s.paper_id}&limit=1`)) as { total: number }).total);
+    const slot = timetable[counts.indexOf(Math.max(...counts))]!;
+    paper = slot.paper_id;
+    // An examiner of a candidate's own college (the packet must be refused to them).
+    const { attempt } = (await call('GET', `/attempt?exam_id=${EXAM}&paper_id=${paper}&limit=1`)) as { attempt: Array<{ college_id: string }> };
+    ownCollege = attempt[0]!.college_id;
+    await call('POST', '/examiner', { examiner_id: 'EXMOWN', name: 'Dr. Own College', college_id: ownCollege, institution: `College ${ownCollege}` });
+    const started = (await call('POST', `/seating/${slot.slot_id}/${CENTRE}/generate`, {})) as { job: { job_id: string } };
+    expect((await follow(started.job.job_id)).status).toBe('succeeded');
+    await call('POST', `/seating/${slot.slot_id}/${CENTRE}/finalize`, {});
+    const chart = (await call('GET', `/seating/${slot.slot_id}/${CENTRE}/chart`)) as { rooms: Array<{ seats: Array<{ roll_no: string; paper_id: string }> }> };
+    const rolls = chart.rooms.flatMap((r) => r.seats).filter((s) => s.paper_id === paper).map((s) => s.roll_no);
+    expect(rolls.length).toBeGreaterThan(2);
+    await call('PUT', `/attendancesheet/${slot.slot_id}/${CENTRE}/entries`, { absent: [rolls[0]], ufm: [], answer_books_received: rolls.length - 1 });
+    await call('POST', `/attendancesheet/${slot.slot_id}/${CENTRE}/verify`, {});
+    await call('POST', `/attendancesheet/${slot.slot_id}/${CENTRE}/lock`, {});
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('an office user without the secrecy flag is told the screen is not for it', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'office@university.test');
+    await page.goto(`/FlapStickers?exam_id=${EXAM}`);
+    await page.getByText('Only the secrecy cell may see or change the answer-book coding').waitFor();
+    await shot(page, 'coding-refused');
+    expect((await api(office, 'GET', `/coding/${EXAM}/${paper}/map`)).status).toBe(403);
+    await page.context().close();
+  });
+
+  it('secrecy cell: assigns numbers, prints stickers, makes packets, assigns examiners, asks for the decode', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, SECRECY);
+    await page.goto(`/FlapStickers?exam_id=${EXAM}&paper_id=${paper}`);
+    await page.getByRole('heading', { name: `Paper ${paper}` }).waitFor();
+    await page.getByRole('button', { name: 'Assign fictitious numbers' }).click();
+    await page.getByText(/answer books? of paper .* given fictitious numbers/).waitFor();
+    await shot(page, 'coding-assigned');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print stickers' }).click()]);
+    mkdirSync(screenshotsDir, { recursive: true });
+    const file = path.join(screenshotsDir, 'coding-stickers.pdf');
+    await download.saveAs(file);
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, path.join(screenshotsDir, 'coding-stickers')]);
+    const text = execFileSync('pdftotext', [file, '-']).toString();
+    expect(text).toContain('Counterfoil');
+
+    await page.getByRole('button', { name: 'Make packets' }).click();
+    await page.getByText(/packets? made for paper/).waitFor();
+    const firstRow = page.getByRole('row').filter({ hasText: `-${paper}-001` });
+    await firstRow.getByLabel('Examiner').selectOption('EXMOWN');
+    await firstRow.getByRole('button', { name: 'Assign' }).click();
+    await page.getByText(`belongs to college ${ownCollege}, the college of a candidate in packet`, { exact: false }).waitFor();
+    await firstRow.getByText('Created').waitFor();
+    await shot(page, 'coding-examiner');
+    await firstRow.getByLabel('Examiner').selectOption('EXM002');
+    await firstRow.getByRole('button', { name: 'Assign' }).click();
+    await firstRow.getByText('Assigned').waitFor();
+    const [slip] = await Promise.all([page.waitForEvent('download'), firstRow.getByRole('button', { name: /Download the slip of packet/ }).click()]);
+    const slipFile = path.join(screenshotsDir, 'coding-packet-slip.pdf');
+    await slip.saveAs(slipFile);
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', slipFile, path.join(screenshotsDir, 'coding-packet-slip')]);
+
+    await page.getByRole('button', { name: 'Decode' }).click();
+    await page.getByText(/Cannot decode paper .* not LOCKED/).waitFor();
+    await page.getByText(/Award lists not LOCKED yet/).waitFor();
+    await shot(page, 'coding-decode-refused');
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await page.getByRole('heading', { name: 'फ्लैप स्टिकर' }).waitFor();
+    await shot(page, 'coding-hindi');
+    await page.context().close();
+  });
+});
