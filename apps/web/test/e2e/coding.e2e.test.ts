@@ -16,7 +16,8 @@ const SECRECY = 'secrecy@university.test';
  * paper is seated and its attendance locked through the conduct API; then on /FlapStickers the secrecy user assigns
  * fictitious numbers, prints the stickers (rendered to a picture and looked at), makes packets, is refused an
  * examiner of a candidate's college and assigns another, and asks for the decode (refused while award lists are not
- * LOCKED, naming the packets). The demo office user without the flag is shown why it may not see the screen.
+ * LOCKED, naming the packets); once the award list is keyed twice, verified and locked (marks' calls) the decode runs
+ * from the screen with its progress and report. The demo office user without the flag is shown why it may not see the screen.
  */
 describeBrowser('anonymous coding through the screens', () => {
   let browser: Browser;
@@ -116,6 +117,38 @@ describeBrowser('anonymous coding through the screens', () => {
     await page.getByText(/Cannot decode paper .* not LOCKED/).waitFor();
     await page.getByText(/Award lists not LOCKED yet/).waitFor();
     await shot(page, 'coding-decode-refused');
+
+    // The award list keyed twice (office, then the secrecy cell's office user as the second operator), verified by the
+    // admin and locked (the marks module's calls); then the decode runs from the screen as a job.
+    const token = (await storedToken(page))!;
+    const admin = await (async () => { const p2 = await openPage(browser); await signIn(p2.page, 'admin@university.test'); const t = (await storedToken(p2.page))!; await p2.context.close(); return t; })();
+    const as = async (who: string, method: string, url: string, body?: unknown) => {
+      const res = await api(who, method, url, body);
+      expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+      return res.body;
+    };
+    const listed = (await as(office, 'GET', `/entrybatch?exam_id=${EXAM}&paper_id=${paper}&component=EXT&limit=50`)) as { entrybatch: Array<{ batch_id: string; entry_no: number; packet_no: string }> };
+    const [e1, e2] = listed.entrybatch.filter((b) => b.packet_no?.endsWith(`-${paper}-001`)).sort((a, b) => a.entry_no - b.entry_no);
+    const { rows } = (await as(office, 'GET', `/entrybatch/${e1!.batch_id}/rows`)) as { rows: Array<{ fict_no: string }> };
+    const marks = rows.map((r, i) => ({ fict_no: r.fict_no, value: String(40 + i) }));
+    await as(office, 'PUT', `/entrybatch/${e1!.batch_id}/rows`, { rows: marks });
+    await as(token, 'PUT', `/entrybatch/${e2!.batch_id}/rows`, { rows: marks });
+    await as(office, 'POST', `/entrybatch/${e1!.batch_id}/submit`, {});
+    await as(token, 'POST', `/entrybatch/${e2!.batch_id}/submit`, {});
+    await as(admin, 'POST', `/entrybatch/${e1!.batch_id}/verify`, {});
+    await as(office, 'POST', `/entrybatch/${e1!.batch_id}/lock`, {});
+    const second = (await as(office, 'GET', `/entrybatch/${e2!.batch_id}`)) as { entrybatch: { status: string } };
+    if (second.entrybatch.status !== 'LOCKED') await as(office, 'POST', `/entrybatch/${e2!.batch_id}/lock`, {});
+    await page.reload();
+    await page.getByRole('heading', { name: `Paper ${paper}` }).waitFor();
+    await page.getByRole('button', { name: 'Decode' }).click();
+    await page.getByText(/attempts decoded/).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: `Paper ${paper} · Decoded` }).waitFor();
+    await page.getByText('No exception.').waitFor();
+    await shot(page, 'coding-decoded');
+    // The map is read-only now.
+    expect((await api(token, 'POST', `/coding/${EXAM}/${paper}/assign`)).status).toBe(409);
+
     await page.getByRole('button', { name: 'हिन्दी' }).click();
     await page.getByRole('heading', { name: 'फ्लैप स्टिकर' }).waitFor();
     await shot(page, 'coding-hindi');

@@ -57,12 +57,14 @@ export function codingJobs(marks: MarksPort) {
     data: z.object({ exam_id: keyText(), paper_id: keyText(), email: z.string() }),
     async run(job) {
       const { exam_id, paper_id, email } = job.data;
-      await job.progress(0, 1);
+      // Progress in answer books (the screen says "n of N books"): all of them at once, in one transaction.
+      const books = await job.db.prisma.codingMap.count({ where: { exam_id, paper_id } });
+      await job.progress(0, books);
       const result = await job.transaction(async (tx) => {
         const done = await decodePaper(tx, marks, exam_id, paper_id, { email, jobId: job.jobId }).catch(asJobFailure);
         await auditAsJob(tx, job, email, `${exam_id}/${paper_id}`, 'decode', { status: done.before }, { status: 'DECODED', decoded: done.decoded, result_later: done.result_later, exceptions: done.exceptions });
         return done;
-      }, { done: 1, total: 1 });
+      }, { done: books, total: books });
       const { before: _before, ...answer } = result;
       return answer;
     },
@@ -74,12 +76,13 @@ export function codingJobs(marks: MarksPort) {
     data: z.object({ exam_id: keyText(), paper_id: keyText(), size: z.number().int().optional(), email: z.string() }),
     async run(job) {
       const { exam_id, paper_id, size, email } = job.data;
-      await job.progress(0, 1);
+      const books = await job.db.prisma.codingMap.count({ where: { exam_id, paper_id } });
+      await job.progress(0, books);
       return job.transaction(async (tx) => {
         const made = await packetsWithBatches(tx, marks, exam_id, paper_id, size).catch(asJobFailure);
         await auditAsJob(tx, job, email, `${exam_id}/${paper_id}`, 'packets', { status: made.before }, { status: 'PACKETED', packets: made.packets });
         return { exam_id, paper_id, packets: made.packets, message: made.message };
-      }, { done: 1, total: 1 });
+      }, { done: books, total: books });
     },
   });
   return { decode, packets };
