@@ -24,6 +24,8 @@ describeBrowser('anonymous coding through the screens', () => {
   let office: string;
   let paper = '';
   let ownCollege = '';
+  let flapPaper = '';
+  let flapRolls: string[] = [];
   const call = async (method: string, url: string, body?: unknown) => {
     const res = await api(office, method, url, body);
     expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
@@ -36,6 +38,24 @@ describeBrowser('anonymous coding through the screens', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error(`job ${jobId} did not finish`);
+  };
+
+  /** Seats a slot at the centre, finalizes it, takes attendance (the first roll absent) and locks it; answers the paper's rolls. */
+  const seatAndLock = async (slotId: string, paperId: string) => {
+    // Two papers of one sitting share its plan: seat and finalize it once.
+    const existing = await api(office, 'GET', `/seating/${slotId}/${CENTRE}`);
+    if ((existing.body.seating as { status?: string } | undefined)?.status !== 'FINAL') {
+      const started = (await call('POST', `/seating/${slotId}/${CENTRE}/generate`, {})) as { job: { job_id: string } };
+      expect((await follow(started.job.job_id)).status).toBe('succeeded');
+      await call('POST', `/seating/${slotId}/${CENTRE}/finalize`, {});
+    }
+    const chart = (await call('GET', `/seating/${slotId}/${CENTRE}/chart`)) as { rooms: Array<{ seats: Array<{ roll_no: string; paper_id: string }> }> };
+    const rolls = chart.rooms.flatMap((r) => r.seats).filter((s) => s.paper_id === paperId).map((s) => s.roll_no);
+    expect(rolls.length).toBeGreaterThan(2);
+    await call('PUT', `/attendancesheet/${slotId}/${CENTRE}/entries`, { absent: [rolls[0]], ufm: [], answer_books_received: rolls.length - 1 });
+    await call('POST', `/attendancesheet/${slotId}/${CENTRE}/verify`, {});
+    await call('POST', `/attendancesheet/${slotId}/${CENTRE}/lock`, {});
+    return rolls;
   };
 
   beforeAll(async () => {
@@ -56,15 +76,11 @@ describeBrowser('anonymous coding through the screens', () => {
     const { attempt } = (await call('GET', `/attempt?exam_id=${EXAM}&paper_id=${paper}&limit=1`)) as { attempt: Array<{ college_id: string }> };
     ownCollege = attempt[0]!.college_id;
     await call('POST', '/examiner', { examiner_id: 'EXMOWN', name: 'Dr. Own College', college_id: ownCollege, institution: `College ${ownCollege}` });
-    const started = (await call('POST', `/seating/${slot.slot_id}/${CENTRE}/generate`, {})) as { job: { job_id: string } };
-    expect((await follow(started.job.job_id)).status).toBe('succeeded');
-    await call('POST', `/seating/${slot.slot_id}/${CENTRE}/finalize`, {});
-    const chart = (await call('GET', `/seating/${slot.slot_id}/${CENTRE}/chart`)) as { rooms: Array<{ seats: Array<{ roll_no: string; paper_id: string }> }> };
-    const rolls = chart.rooms.flatMap((r) => r.seats).filter((s) => s.paper_id === paper).map((s) => s.roll_no);
-    expect(rolls.length).toBeGreaterThan(2);
-    await call('PUT', `/attendancesheet/${slot.slot_id}/${CENTRE}/entries`, { absent: [rolls[0]], ufm: [], answer_books_received: rolls.length - 1 });
-    await call('POST', `/attendancesheet/${slot.slot_id}/${CENTRE}/verify`, {});
-    await call('POST', `/attendancesheet/${slot.slot_id}/${CENTRE}/lock`, {});
+    await seatAndLock(slot.slot_id, slot.paper_id);
+    // A second paper for flap-number entry.
+    const other = timetable.filter((s) => s.paper_id !== paper)[counts.filter((_, i) => timetable[i]!.paper_id !== paper).indexOf(Math.max(...counts.filter((_, i) => timetable[i]!.paper_id !== paper)))]!;
+    flapPaper = other.paper_id;
+    flapRolls = await seatAndLock(other.slot_id, other.paper_id);
   });
   afterAll(async () => {
     await browser?.close();
@@ -152,6 +168,26 @@ describeBrowser('anonymous coding through the screens', () => {
     await page.getByRole('button', { name: 'हिन्दी' }).click();
     await page.getByRole('heading', { name: 'फ्लैप स्टिकर' }).waitFor();
     await shot(page, 'coding-hindi');
+    await page.context().close();
+  });
+
+  it('secrecy cell: keys flap numbers; a duplicate, an unknown and an absent roll are named by line and nothing is kept', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, SECRECY);
+    await page.goto(`/FlapEntry?exam_id=${EXAM}&paper_id=${flapPaper}`);
+    await page.getByRole('heading', { name: 'Flap Entry' }).waitFor();
+    const present = flapRolls.slice(1);
+    await page.getByLabel('Flap number and roll number, one pair a line').fill([`F-101 ${present[0]}`, `F-101 ${present[1]}`, 'F-103 NOSUCHROLL', `F-104 ${flapRolls[0]}`].join('\n'));
+    await page.getByRole('button', { name: 'Save flap numbers' }).click();
+    await page.getByText(/Line 2: Flap number F-101 is entered twice/).waitFor();
+    await page.getByText(/Line 3: Roll number NOSUCHROLL has no candidate/).waitFor();
+    await page.getByText(/Line 4: .* is not PRESENT/).waitFor();
+    await shot(page, 'coding-flap-refused');
+    expect((await api(office, 'GET', `/coding/${EXAM}/${flapPaper}`)).status).toBe(403);
+    await page.getByLabel('Flap number and roll number, one pair a line').fill(present.map((r, i) => `F-${201 + i} ${r}`).join('\n'));
+    await page.getByRole('button', { name: 'Save flap numbers' }).click();
+    await page.getByText(`${present.length} flap numbers recorded; ${present.length} of ${present.length} present candidates coded.`).waitFor();
+    await shot(page, 'coding-flap-saved');
     await page.context().close();
   });
 });
