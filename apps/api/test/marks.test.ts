@@ -50,7 +50,8 @@ describe('internal batches (S3)', () => {
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     expect(opened.body.created).toBeGreaterThan(0);
     const again = await ctx.api.post('/api/entrybatch-open').set(office).send({ exam_id: EXAM, component: 'INT' });
-    expect(again.body).toMatchObject({ created: 0, existing: opened.body.created });
+    expect(again.body.created).toBe(0);
+    expect(again.body.existing).toBeGreaterThanOrEqual(opened.body.created);
     const list = await ctx.api.get(`/api/entrybatch?exam_id=${EXAM}&component=INT&paper_id=PHY101&college_id=C104`).set(office);
     expect(list.body.total).toBe(1);
     batchId = list.body.entrybatch[0].batch_id;

@@ -1,6 +1,6 @@
 import {
   can, extraEndpoints, masterDataWorkflows, paperInfoSemResource, resourceByName, resources, sessionCopyPath, sessionResource, studentCcinfoResource, studentImageKinds,
-  studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, type CapabilityKey, type Resource, type RoleName,
+  marksResources, entryBatchResource, entryBatchWorkflow, markCorrectionWorkflow, studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, type CapabilityKey, type Resource, type RoleName,
 } from '@exam/contracts';
 
 /**
@@ -96,6 +96,26 @@ export const endpoints: Endpoint[] = [
     return Object.entries(workflow.actions).map(([action, { capability }]) => ({
       method: 'POST', path: `${keyPathOf(resource)}/${action}`, access: needs(capability), resource, keyed: true, action,
     }));
+  }),
+  // Marks (S3, S6, S7): engine resources, the batches' own calls (opening, rows, award sheet, pending list) and workflows.
+  ...marksResources.flatMap((resource): Endpoint[] => [
+    { method: 'GET', path: `/${resource.path}`, access: needs(resource.capability.read), resource },
+    { method: 'POST', path: `/${resource.path}`, access: needs(resource.capability.write), resource },
+    { method: 'GET', path: keyPathOf(resource), access: needs(resource.capability.read), resource, keyed: true },
+    { method: 'PUT', path: keyPathOf(resource), access: needs(resource.capability.write), resource, keyed: true },
+    { method: 'DELETE', path: keyPathOf(resource), access: needs(resource.capability.write), resource, keyed: true },
+    { method: 'GET', path: `/${resource.path}`, access: needs(resource.capability.read), resource, file: 'export' },
+    { method: 'GET', path: `/import-template/${resource.path}`, access: needs(resource.capability.read), resource, file: 'template' },
+    { method: 'POST', path: `/import/${resource.path}`, access: needs(resource.capability.write), resource, file: 'import' },
+    { method: 'GET', path: `/history${keyPathOf(resource)}`, access: needs(resource.capability.read), resource, keyed: true },
+  ]),
+  { method: 'POST', path: '/entrybatch-open', access: needs('exam-setup.write') },
+  { method: 'GET', path: '/entrybatch-pending', access: needs('marks.read') },
+  ...(['GET', 'PUT'] as const).map((method): Endpoint => ({ method, path: `${keyPathOf(entryBatchResource)}/rows`, access: needs('marks.read'), resource: entryBatchResource, keyed: true, mayBeMissing: true })),
+  { method: 'GET', path: `${keyPathOf(entryBatchResource)}/pdf`, access: needs('marks.read'), resource: entryBatchResource, keyed: true, mayBeMissing: true },
+  ...[entryBatchWorkflow, markCorrectionWorkflow].flatMap((workflow): Endpoint[] => {
+    const resource = marksResources.find((r) => r.name === workflow.resource)!;
+    return Object.entries(workflow.actions).map(([action, { capability }]) => ({ method: 'POST', path: `${keyPathOf(resource)}/${action}`, access: needs(capability), resource, keyed: true, action }));
   }),
 ];
 

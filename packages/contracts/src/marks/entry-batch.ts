@@ -3,8 +3,11 @@ import { defineEnum, defineResource, defineWorkflow, keyText, optionalText, time
 import { shift } from '../exam-forms/index.ts';
 import { entryTotals, markComponent } from './mark-value.ts';
 
-/** Marks are read by staff (a college's faculty: its college's and department's batches); entry capabilities per component. */
-export const marksAccess = { read: 'marks.read', write: 'marks.enter' } as const;
+/**
+ * Batches are read by staff (a college's faculty: its college's and department's) and opened, edited (deadline,
+ * examiners) and deleted by the exam office (exam set-up); their rows are entered with the component's capability.
+ */
+export const marksAccess = { read: 'marks.read', write: 'exam-setup.write' } as const;
 
 /** The capability that enters each component (grants table, lifecycle §2.5). */
 export const enterCapabilityOf = { INT: 'internal-marks.enter', EXT: 'marks.enter', PR: 'practicals.enter' } as const;

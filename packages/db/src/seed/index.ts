@@ -9,6 +9,7 @@ import { seedDemoTimetable } from './demo-timetable.ts';
 import { seedDemoAdmitCards } from './demo-admit-cards.ts';
 import { seedDemoConduct } from './demo-conduct.ts';
 import { seedDemoCoding } from './demo-coding.ts';
+import { seedDemoMarks } from './demo-marks.ts';
 import { DEMO_PASSWORD, demoUsers, ensureUsers, type DemoUser } from './users.ts';
 
 export { DEMO_PASSWORD, demoUsers, ensureUsers, type DemoUser };
@@ -35,7 +36,9 @@ export async function seedDemoMasterData(prisma: PrismaClient): Promise<boolean>
   const conduct = await seedDemoConduct(prisma);
   // An office user of the secrecy cell and a few examiners (coding).
   const coding = await seedDemoCoding(prisma);
-  return seeded || students || forms || timetable || cards || conduct || coding;
+  // CIA patterns and entry batches of the past sitting (marks).
+  const marks = await seedDemoMarks(prisma);
+  return seeded || students || forms || timetable || cards || conduct || coding || marks;
 }
 
 async function seedMasterData(prisma: PrismaClient): Promise<boolean> {

@@ -180,9 +180,10 @@ export function entryRoutes(db: Database, options: { step: string }) {
     })
     .put(async (req: Request, res: Response) => {
       const { batch_id } = keyFromPath(entryBatchResource, req.params as Record<string, string>);
+      const scope = readScope(res);
       const input = parseOr422(rowsBody, req.body ?? {});
       const out = await saveRows(db, batch_id, input, {
-        user: res.locals.user!, readScope: readScope(res), enterScope: (component) => scopeOf(res, enterCapabilityOf[component] as CapabilityKey), requestId: req.id as string | undefined,
+        user: res.locals.user!, readScope: scope, enterScope: (component) => scopeOf(res, enterCapabilityOf[component] as CapabilityKey), requestId: req.id as string | undefined,
       }, options.step);
       res.json({
         saved: out.changes.length,
