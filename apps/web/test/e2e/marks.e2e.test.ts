@@ -116,6 +116,11 @@ describeBrowser('marks entry through the grid', () => {
     await o.page.getByText(/is now Locked/).waitFor();
     await expect.poll(async () => o.page.locator('input.mark-input').first().getAttribute('readonly')).not.toBeNull();
     await shot(o.page, 'marks-grid-locked');
+    // The same screen in Hindi.
+    await o.page.getByRole('button', { name: 'हिन्दी' }).click();
+    await o.page.getByRole('heading', { name: 'नई योजना आंतरिक अंक प्रविष्टि' }).waitFor();
+    await shot(o.page, 'marks-grid-hindi');
+    await o.page.getByRole('button', { name: 'English' }).click();
     // The award sheet for signatures, rendered to a picture to look at.
     const pdf = await fetch(`${inject('baseUrl')}/api/entrybatch/${batchId}/pdf`, { headers: { Authorization: `Bearer ${office}` } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');

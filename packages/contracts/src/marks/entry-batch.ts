@@ -81,21 +81,12 @@ export const entryBatchResource = defineResource({
   },
 });
 
+// The batch's own fields without its key (the server generates it).
+const { batch_id: _batchId, ...batchFields } = entryBatchResource.fields;
+
 /** POST /api/entrybatch: one batch. INT needs college_id; PR a date, shift and lab; EXT (coding OFF) a college or all. */
 export const entryBatchCreate = z.object({
-  component: markComponent.schema,
-  exam_id: keyText(),
-  session_id: keyText(),
-  course_comb_id: keyText(),
-  sem_id: keyText(),
-  paper_id: keyText(),
-  college_id: z.preprocess((v) => (v === '' ? null : v), keyText().nullable().optional()),
-  deadline: when,
-  practical_date: dateText,
-  practical_shift: z.preprocess((v) => (v === '' ? null : v), shift.schema.nullable().optional()),
-  lab: optionalText(60),
-  internal_examiner: optionalText(200),
-  external_examiner: optionalText(200),
+  ...batchFields,
   /** PR: the attempts (roll numbers) of the practical batch; empty = every attempt of the college. */
   attempt_ids: z.array(keyText()).max(500).optional(),
   /** INT: the CIA pattern whose components are entered (the internal mark is then computed); none = one mark per row. */
