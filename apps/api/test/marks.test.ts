@@ -179,6 +179,15 @@ describe('external batches by roll number and practical batches (S6 coding OFF, 
     expect((await rowsOf(id)).rows[0].value).toBeNull();
     expect((await put(id, [{ attempt_id: attempts[0]!.attempt_id, status: 'AB' }, { attempt_id: attempts[1]!.attempt_id, value: 76 }], office)).body.errors['rows.1.value'][0]).toMatch(/above the maximum 75/);
 
+    // Marks saved for a candidate whom an attendance correction then marks absent: the final submit (reading the
+    // attendance fresh) refuses them, naming the candidate.
+    await put(id, attempts.map((a, i) => (i === 0 ? { attempt_id: a.attempt_id, status: 'AB' } : { attempt_id: a.attempt_id, value: String(40 + i) })), office);
+    await ctx.db.query(`INSERT INTO attendance (slot_id, student_id, exam_id, paper_id, centre_id, college_id, roll_no, status) VALUES ($1, $2, $3, 'PHY101', 'C104', 'C104', 'R2', 'ABSENT')`, [slot, attempts[1]!.student_id, EXAM]);
+    const late = await act(id, 'submit', office);
+    expect(late.status).toBe(422);
+    expect(late.body.errors.rows[0]).toMatch(/absent or UFM/);
+    expect((await ctx.api.get(`/api/entrybatch/${id}`).set(office)).body.entrybatch.status).toBe('DRAFT');
+
     const pr = await ctx.api.post('/api/entrybatch').set(office).send({ component: 'PR', ...KEY, paper_id: 'PHY101P', college_id: 'C104', practical_date: '2023-12-10', practical_shift: 'FN', lab: 'Physics Lab 1', internal_examiner: 'Dr. A', external_examiner: 'Dr. B' });
     expect(pr.status, JSON.stringify(pr.body)).toBe(201);
     const prId = pr.body.entrybatch.batch_id;
