@@ -111,6 +111,11 @@ describe('internal batches (S3)', () => {
     );
     expect(marks.find((m) => m.attempt_id === a)).toMatchObject({ value: '21.50', status: null, source: 'ENTRY' });
     expect(marks.find((m) => m.attempt_id === b)).toMatchObject({ value: null, status: 'AB' });
+    // The marks of record as the API answers them, within the caller's scope.
+    const records = await ctx.api.get(`/api/markrecord?exam_id=${EXAM}&paper_id=PHY101&component=INT`).set(office);
+    expect(records.body.markrecord.find((m: { attempt_id: string }) => m.attempt_id === a)).toMatchObject({ student_id: attempts[0]!.student_id, college_id: 'C104', value: '21.50', source: 'ENTRY' });
+    expect((await ctx.api.get(`/api/markrecord?exam_id=${EXAM}&paper_id=PHY101`).set(facultyC101)).body.total).toBe(0);
+    expect((await ctx.api.get(`/api/markrecord?exam_id=${EXAM}&paper_id=PHY101`).set(facultyC104)).body.total).toBe(attempts.length);
   });
 
   it('refuses an edit of a LOCKED batch (409, a correction is needed) and changes nothing', async () => {

@@ -111,6 +111,7 @@ export const endpoints: Endpoint[] = [
   ]),
   { method: 'POST', path: '/entrybatch-open', access: needs('exam-setup.write') },
   { method: 'GET', path: '/entrybatch-pending', access: needs('marks.read') },
+  { method: 'GET', path: '/markrecord', access: needs('marks.read') },
   ...(['GET', 'PUT'] as const).map((method): Endpoint => ({ method, path: `${keyPathOf(entryBatchResource)}/rows`, access: needs('marks.read'), resource: entryBatchResource, keyed: true, mayBeMissing: true })),
   { method: 'GET', path: `${keyPathOf(entryBatchResource)}/pdf`, access: needs('marks.read'), resource: entryBatchResource, keyed: true, mayBeMissing: true },
   ...[entryBatchWorkflow, markCorrectionWorkflow].flatMap((workflow): Endpoint[] => {

@@ -184,3 +184,20 @@ export const entryBatchWorkflow = defineWorkflow({
     },
   },
 });
+
+/** GET /api/markrecord: the marks of record (per attempt and component, written when batches lock, by decode and corrections). */
+export const markRecordQuery = z.object({
+  exam_id: keyText().optional(),
+  paper_id: keyText().optional(),
+  student_id: keyText().optional(),
+  attempt_id: keyText().optional(),
+  component: markComponent.schema.optional(),
+  offset: z.coerce.number({ error: 'A whole number' }).int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number({ error: 'A whole number' }).int().min(1).max(1000).default(100),
+});
+export const markRecord = z.object({
+  attempt_id: z.string(), exam_id: z.string(), student_id: z.string(), session_id: z.string(), course_comb_id: z.string(), sem_id: z.string(), paper_id: z.string(),
+  college_id: z.string(), component: markComponent.schema, value: z.string().nullable(), status: z.string().nullable(), source: z.string(), batch_id: z.string().nullable(),
+  correction_id: z.string().nullable(), updated_at: z.string(),
+});
+export const markRecordAnswer = z.object({ markrecord: z.array(markRecord), total: z.number().int() });

@@ -6,6 +6,7 @@ import type { ApiModule } from '../../platform/module.ts';
 import { approveCorrection, correctionRoutes, markCorrectionRules, markCorrectionStore } from './corrections.ts';
 import { entryBatchEffects } from './entry-workflow.ts';
 import { entryBatchStore, entryRoutes } from './entry-routes.ts';
+import { markRecordRoutes } from './mark-records.ts';
 import { marksOpenApi } from './marks-openapi.ts';
 
 /** The marks step [CFG]: two decimals by default (lifecycle-api "Marks values"); a university may use 0.5 or 1. */
@@ -39,6 +40,6 @@ export const marksModule: ApiModule = {
     { workflow: entryBatchWorkflow, effects: entryBatchEffects },
     { workflow: markCorrectionWorkflow, effects: { approve: approveCorrection } },
   ],
-  routes: ({ db }) => Router().use(entryRoutes(db, { step: MARKS_STEP }), correctionRoutes(db)),
+  routes: ({ db }) => Router().use(entryRoutes(db, { step: MARKS_STEP }), correctionRoutes(db), markRecordRoutes(db)),
   openapi: marksOpenApi,
 };

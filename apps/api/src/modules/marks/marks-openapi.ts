@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entryBatchCreate, entryBatchOpen, entryBatchOpenAnswer, entryBatchResource, entryRowsAnswer, entryRowsPut, entryTotals, markCorrectionCreate, markCorrectionResource, pendingEntryAnswer } from '@exam/contracts';
+import { entryBatchCreate, entryBatchOpen, entryBatchOpenAnswer, entryBatchResource, entryRowsAnswer, entryRowsPut, entryTotals, markCorrectionCreate, markCorrectionResource, markRecordAnswer, pendingEntryAnswer } from '@exam/contracts';
 import type { OpenApiPaths } from '../../platform/module.ts';
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema: z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) } } });
@@ -51,6 +51,15 @@ export const marksOpenApi: OpenApiPaths = {
       summary: 'Batches not yet submitted (OPEN, DRAFT, REOPENED) with their deadlines, earliest first; overdue ones flagged (shown red)',
       parameters: ['exam_id', 'college_id', 'component', 'paper_id'].map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
       responses: { 200: json(pendingEntryAnswer, 'Pending batches') },
+    },
+  },
+  '/markrecord': {
+    get: {
+      tags: ['markcorrection'],
+      summary: 'The marks of record with their attempt (exam, student, paper, college): written when a batch is LOCKED, by decode and by approved corrections',
+      description: 'A college\'s faculty reads its college (and department\'s papers); a student only its own internal marks.',
+      parameters: ['exam_id', 'paper_id', 'student_id', 'attempt_id', 'component', 'offset', 'limit'].map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
+      responses: { 200: json(markRecordAnswer, 'Marks of record') },
     },
   },
   '/markcorrection': {
