@@ -15,7 +15,7 @@ const mixArb = fc.record({
   shuffle: fc.integer(),
 });
 
-function build(mix: fc.RecordValue<typeof mixArb>) {
+function build(mix: { rooms: Array<{ rows: number; cols: number; cut: number; accessible: boolean }>; papers: Array<{ count: number; needs: number }>; shuffle: number }) {
   const rooms: PlanRoom[] = mix.rooms.map((r, i) => ({ room_no: `R${String(i).padStart(2, '0')}`, rows: r.rows, cols: r.cols, capacity: Math.max(1, r.rows * r.cols - r.cut), accessible: r.accessible }));
   const candidates: PlanCandidate[] = [];
   let n = 0;

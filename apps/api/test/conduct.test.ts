@@ -33,8 +33,8 @@ async function follow(headers: Record<string, string>, id: string): Promise<Job>
   }
 }
 
-async function generate(headers: Record<string, string>, key: { slot_id: string; centre_id: string }) {
-  const res = await ctx.api.post(`/api/seating/${key.slot_id}/${key.centre_id}/generate`).set(headers);
+async function generate(headers: Record<string, string>, key: { slot_id: string; centre_id: string }, updated_at?: string) {
+  const res = await ctx.api.post(`/api/seating/${key.slot_id}/${key.centre_id}/generate`).set(headers).send(updated_at ? { updated_at } : {});
   expect(res.status, JSON.stringify(res.body)).toBe(202);
   const job = await follow(headers, res.body.job.job_id);
   return job;
@@ -223,8 +223,15 @@ describe('attendance, reconciliation, lock and correction', () => {
     const office = await ctx.as('office');
     const s = await makeSitting(ctx.db, { prefix: 'RV', centre_id: 'CRV', date: '2025-03-07', papers: [{ count: 4 }], rooms: [{ room_no: 'R1', rows: 2, cols: 4 }] });
     await generate(office, s.key);
-    await ctx.api.post(`/api/seating/${s.key.slot_id}/CRV/finalize`).set(office).send({}).expect(200);
-    await generate(office, s.key);
+    const final = (await ctx.api.post(`/api/seating/${s.key.slot_id}/CRV/finalize`).set(office).send({}).expect(200)).body.seating;
+    // Generating over a plan needs the updated_at read: without it 422, with an old one 409, and nothing changes.
+    const blind = await ctx.api.post(`/api/seating/${s.key.slot_id}/CRV/generate`).set(office).send({});
+    expect(blind.status).toBe(422);
+    expect(blind.body.errors.updated_at.join(' ')).toMatch(/revision 1, FINAL/);
+    const stale = await ctx.api.post(`/api/seating/${s.key.slot_id}/CRV/generate`).set(office).send({ updated_at: new Date(Date.parse(final.updated_at) - 1000).toISOString() });
+    expect(stale.status).toBe(409);
+    expect((await ctx.db.prisma.seating.findUnique({ where: { key: s.key } }))!.status).toBe('FINAL');
+    await generate(office, s.key, final.updated_at);
     const plan = (await ctx.api.get(`/api/seating/${s.key.slot_id}/CRV`).set(office)).body.seating;
     expect(plan).toMatchObject({ status: 'DRAFT', revision: 2 });
   });

@@ -1,6 +1,6 @@
 import {
   can, extraEndpoints, masterDataWorkflows, paperInfoSemResource, resourceByName, resources, sessionCopyPath, sessionResource, studentCcinfoResource, studentImageKinds,
-  marksResources, entryBatchResource, entryBatchWorkflow, markCorrectionWorkflow, studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, type CapabilityKey, type Resource, type RoleName,
+  marksResources, entryBatchResource, entryBatchWorkflow, markCorrectionWorkflow, studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, conductResources, seatingResource, seatingWorkflow, attendanceSheetResource, attendanceSheetWorkflow, attendanceResource, ufmCaseWorkflow, type CapabilityKey, type Resource, type RoleName,
 } from '@exam/contracts';
 
 /**
@@ -62,7 +62,7 @@ export const endpoints: Endpoint[] = [
   },
   // A copy into an existing session from one named by nothing (the matrix fills only the target's key): 404, no change.
   { method: 'POST', path: sessionCopyPath, access: needs(sessionResource.capability.write), resource: sessionResource, keyed: true },
-  ...[...resources, ...studentResources, ...examFormResources, timetableResource, admitCardResource].flatMap((resource): Endpoint[] => [
+  ...[...resources, ...studentResources, ...examFormResources, timetableResource, admitCardResource, ...conductResources].flatMap((resource): Endpoint[] => [
     { method: 'GET', path: `/${resource.path}`, access: needs(resource.capability.read), resource },
     { method: 'POST', path: `/${resource.path}`, access: needs(resource.capability.write), resource },
     { method: 'GET', path: keyPathOf(resource), access: needs(resource.capability.read), resource, keyed: true },
@@ -91,8 +91,16 @@ export const endpoints: Endpoint[] = [
   // The exam forms' own calls: the printout and a student's eligible back/improvement papers.
   { method: 'GET', path: `${keyPathOf(examFormResource)}/pdf`, access: needs(examFormResource.capability.read), resource: examFormResource, keyed: true },
   { method: 'GET', path: '/examform-eligible/{student_id}', access: needs(examFormResource.capability.read), resource: studentResource, keyed: true },
-  ...[...masterDataWorkflows, examCcinfoWorkflow, examFormWorkflow, admitCardWorkflow].flatMap((workflow): Endpoint[] => {
-    const resource = resourceByName(workflow.resource) ?? [...examFormResources, admitCardResource].find((r) => r.name === workflow.resource)!;
+  // Conduct's own calls (S5): generating a seating plan, its chart and printouts; the attendance sheet, its entry,
+  // reconciliation and corrections.
+  { method: 'POST', path: `${keyPathOf(seatingResource)}/generate`, access: needs('conduct.write'), resource: seatingResource, keyed: true, mayBeMissing: true },
+  ...['chart', 'pdf', 'stickers.pdf'].map((what): Endpoint => ({ method: 'GET', path: `${keyPathOf(seatingResource)}/${what}`, access: needs('conduct.read'), resource: seatingResource, keyed: true, mayBeMissing: true })),
+  { method: 'GET', path: '/attendance/sheet/{slot_id}/{centre_id}/pdf', access: needs('conduct.read'), resource: attendanceSheetResource, keyed: true, mayBeMissing: true },
+  { method: 'GET', path: `${keyPathOf(attendanceSheetResource)}/reconciliation`, access: needs('conduct.read'), resource: attendanceSheetResource, keyed: true, mayBeMissing: true },
+  { method: 'PUT', path: `${keyPathOf(attendanceSheetResource)}/entries`, access: needs('conduct.write'), resource: attendanceSheetResource, keyed: true, mayBeMissing: true },
+  { method: 'POST', path: `${keyPathOf(attendanceResource)}/correct`, access: needs('conduct.write'), resource: attendanceResource, keyed: true, mayBeMissing: true },
+  ...[...masterDataWorkflows, examCcinfoWorkflow, examFormWorkflow, admitCardWorkflow, seatingWorkflow, attendanceSheetWorkflow, ufmCaseWorkflow].flatMap((workflow): Endpoint[] => {
+    const resource = resourceByName(workflow.resource) ?? [...examFormResources, admitCardResource, ...conductResources].find((r) => r.name === workflow.resource)!;
     return Object.entries(workflow.actions).map(([action, { capability }]) => ({
       method: 'POST', path: `${keyPathOf(resource)}/${action}`, access: needs(capability), resource, keyed: true, action,
     }));

@@ -82,7 +82,7 @@ export const attendanceSheetWorkflow = defineWorkflow({
   },
 });
 
-const rollList = z.array(keyText()).max(5000).default([]);
+const rollList = z.array(keyText(), { error: 'Required: a list of roll numbers (empty when none)' }).max(5000);
 
 /** `PUT /api/attendancesheet/{slot_id}/{centre_id}/entries`: the absentees and UFM rolls (everyone else PRESENT). */
 export const attendanceEntries = z.object({
@@ -90,7 +90,6 @@ export const attendanceEntries = z.object({
   ufm: rollList.describe('Roll numbers reported for unfair means (a UFM case is opened for each that has none).'),
   answer_books_received: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int('Must be a whole number').min(0, 'At least 0').max(100_000).nullable().optional()),
   answer_books: z.array(z.object({ roll_no: keyText(), answer_book_no: optionalText(30) })).max(5000).optional(),
-  updated_at: z.string().optional(),
 });
 export type AttendanceEntries = z.infer<typeof attendanceEntries>;
 

@@ -47,6 +47,12 @@ export const seatingWorkflow = defineWorkflow({
   },
 });
 
+/**
+ * `POST /api/seating/{slot_id}/{centre_id}/generate`: replacing an existing plan needs the `updated_at` the caller read
+ * (as an edit does), so two clerks never generate over each other; a first generation needs nothing.
+ */
+export const seatingGenerateBody = z.object({ updated_at: z.iso.datetime({ offset: true, error: 'Must be the updated_at of the plan as read' }).optional() });
+
 /** How a generation places candidates (lifecycle §8: settings data). */
 export const seatingSettings = {
   /** Seats are filled column by column (front to back, then the next column), room after room in room order. */

@@ -1,10 +1,10 @@
 import { Router, type Request, type Response } from 'express';
 import {
-  attendanceCorrection, attendanceEntries, attendanceReconciliation, attendanceResource, attendanceSheetResource, jobAccepted, seatingChart, seatingResource,
+  attendanceCorrection, attendanceEntries, attendanceReconciliation, attendanceResource, attendanceSheetResource, jobAccepted, seatingChart, seatingGenerateBody, seatingResource,
 } from '@exam/contracts';
 import { dataDirFromEnv, type Database } from '@exam/db';
 import { keyFromPath } from '../../platform/crud/store.ts';
-import { notFound, parseOr422 } from '../../platform/http/errors.ts';
+import { AppError, invalid, notFound, parseOr422 } from '../../platform/http/errors.ts';
 import { methodNotAllowed } from '../../platform/http/middleware.ts';
 import { enqueueJob, readyToEnqueue } from '../../platform/jobs/index.ts';
 import type { OpenApiPaths } from '../../platform/module.ts';
@@ -45,7 +45,14 @@ export function conductRoutes(db: Database) {
     .post(async (req, res) => {
       const key = keyFromPath(seatingResource, req.params as Record<string, string>) as Key2;
       await centreInReach(db, res, key.centre_id, 'write');
-      await db.prisma.$transaction((tx) => checkGenerate(tx, key.slot_id, key.centre_id));
+      const body = parseOr422(seatingGenerateBody, req.body ?? {});
+      await db.prisma.$transaction(async (tx) => {
+        await checkGenerate(tx, key.slot_id, key.centre_id);
+        // Replacing a plan: with the updated_at the caller read, like an edit (never over someone else's generation).
+        const current = await tx.seating.findUnique({ where: { key }, select: { updated_at: true, revision: true, status: true } });
+        if (current && !body.updated_at) throw invalid({ updated_at: [`The plan exists (revision ${current.revision}, ${current.status}): send its updated_at to generate it again.`] });
+        if (current && new Date(body.updated_at!).getTime() !== current.updated_at.getTime()) throw new AppError('STALE_EDIT', 'The seating plan changed after you read it (someone generated or finalized it): reload it and generate again if still needed.');
+      });
       await readyToEnqueue(db);
       const job = await enqueueJob(db, seatingJob, key, { id: res.locals.user!.id, role: res.locals.user!.role });
       res.status(202).json({ job });
@@ -162,9 +169,10 @@ export const conductOpenApi: OpenApiPaths = {
     post: {
       tags: ['seating'],
       summary: 'Generate the seating plan of a sitting at a centre (a job)',
-      description: 'The sitting is every timetable slot on the slot\'s date and shift. Candidates: attempts of those slots whose admit card is PUBLISHED and whose centre is this one (withheld cards are not seated and are counted in the report). Rules (lifecycle S5): room capacity; no two horizontally adjacent candidates with the same paper (seats left empty instead); rolls ascending within a paper along the column-wise fill order; candidates with needs (candidateneed) first, in accessible rooms. The job\'s result is the report: when rooms run out it names the papers and how many are unseated, and such a plan cannot be finalized. A generation after FINAL makes revision n+1 (DRAFT). Refused (409) when another plan of the sitting exists at the centre, when the centre has no rooms or when attendance of the sitting is LOCKED.',
+      description: 'The sitting is every timetable slot on the slot\'s date and shift. Candidates: attempts of those slots whose admit card is PUBLISHED and whose centre is this one (withheld cards are not seated and are counted in the report). Rules (lifecycle S5): room capacity; no two horizontally adjacent candidates with the same paper (seats left empty instead); rolls ascending within a paper along the column-wise fill order; candidates with needs (candidateneed) first, in accessible rooms. The job\'s result is the report: when rooms run out it names the papers and how many are unseated, and such a plan cannot be finalized. A generation after FINAL makes revision n+1 (DRAFT). Replacing an existing plan needs its `updated_at` as read (422 without, 409 STALE_EDIT when it changed since). Refused (409) when another plan of the sitting exists at the centre, when the centre has no rooms or when attendance of the sitting is LOCKED.',
       parameters: two('slot_id', 'centre_id'),
-      responses: { 202: json(schema(jobAccepted), 'The job; GET /api/job/{job_id} reports it'), ...errors(...signedInErrors, 'FORBIDDEN', 'NOT_FOUND', 'LOCKED') },
+      requestBody: { required: false, content: { 'application/json': { schema: schema(seatingGenerateBody, 'input') } } },
+      responses: { 202: json(schema(jobAccepted), 'The job; GET /api/job/{job_id} reports it'), ...errors(...signedInErrors, ...bodyErrors, 'FORBIDDEN', 'NOT_FOUND', 'LOCKED', 'STALE_EDIT') },
     },
   },
   '/seating/{slot_id}/{centre_id}/chart': {

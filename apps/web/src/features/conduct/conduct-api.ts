@@ -53,7 +53,9 @@ export const useChart = (slotId: string, centreId: string, enabled: boolean) =>
     enabled: enabled && !!slotId && !!centreId,
     queryFn: ({ signal }) => request<SeatingChart>(`/seating/${two(slotId, centreId)}/chart`, { signal }),
   });
-export const generateSeating = (slotId: string, centreId: string) => request<{ job: Job }>(`/seating/${two(slotId, centreId)}/generate`, { method: 'POST' });
+/** A first generation, or a new one over the plan as read (its updated_at). */
+export const generateSeating = (slotId: string, centreId: string, current: Seating | null) =>
+  request<{ job: Job }>(`/seating/${two(slotId, centreId)}/generate`, { method: 'POST', body: current ? { updated_at: current.updated_at } : {} });
 export const seatingAction = (s: Seating, action: string, reason: string | undefined) =>
   request<{ message: string }>(`/seating/${two(s.slot_id, s.centre_id)}/${action}`, { method: 'POST', body: { reason, updated_at: s.updated_at } });
 

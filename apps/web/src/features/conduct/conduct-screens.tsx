@@ -218,7 +218,7 @@ export function SeatingPlanScreen() {
                     </>
                   ) : <span>{t('No seating plan yet.')}</span>}
                   {canWrite && (
-                    <button type="button" className="button" onClick={() => void run(async () => { const a = await generateSeating(sitting.slotId, sitting.centreId); setJob(a.job); return { message: a.job.message ?? '' }; })}>
+                    <button type="button" className="button" onClick={() => void run(async () => { const a = await generateSeating(sitting.slotId, sitting.centreId, seating); setJob(a.job); return { message: a.job.message ?? '' }; })}>
                       {t(seating?.status === 'FINAL' ? 'Generate again (new revision)' : 'Generate seating')}
                     </button>
                   )}
