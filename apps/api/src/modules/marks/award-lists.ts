@@ -51,7 +51,9 @@ export async function openAwardListBatches(
   const max = await componentMax(tx, input, 'EXT');
   const existing = await tx.entryBatch.count({ where: { component: 'EXT', coded: true, packet_no } });
   if (existing) throw new AppError('DUPLICATE_KEY', `Packet ${packet_no} already has its award-list batches.`);
-  const ids: [string, string] = [newId('B'), newId('B')];
+  // One stem, the entry number last: the two entries of a packet sort together and in entry order by batch_id.
+  const stem = newId('B');
+  const ids: [string, string] = [`${stem}E1`, `${stem}E2`];
   await tx.entryBatch.createMany({
     data: ids.map((batch_id, i) => ({
       batch_id,
