@@ -44,9 +44,14 @@ describeBrowser('conduct through the screens', () => {
     await page.goto(`/SeatingPlan?${sitting}`);
     await page.getByRole('heading', { name: 'Seating Plan' }).waitFor();
     await page.getByRole('button', { name: 'Generate seating' }).click();
-    await page.getByText('All 10 candidates seated in 1 room.').first().waitFor({ timeout: 30_000 });
+    await page.getByText('All 10 candidates seated in 2 rooms.').first().waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+      await shot(page, 'conduct-seating-failed');
+      throw error;
+    });
     const seats = page.locator('.seat:not(.empty)');
     await expect.poll(() => seats.count()).toBe(10);
+    // The demo candidate with a scribe sits in the accessible room R02.
+    await page.getByText('ENG101 · SCRIBE EXTRA20').waitFor();
     // No paper sits beside itself in a row.
     const grid = await page.locator('.room-grid').first().evaluate((el) => {
       const cols = getComputedStyle(el).gridTemplateColumns.split(' ').length;
@@ -108,7 +113,7 @@ describeBrowser('conduct through the screens', () => {
     await shot(page, 'conduct-present-absent-locked');
     // The UFM roll opened its case on the UFM screen.
     await page.goto(`/UFMEntry?${sitting}`);
-    await page.getByRole('cell', { name: rolls[2]!, exact: true }).waitFor();
+    await page.getByRole('row', { name: new RegExp(`${rolls[2]!}\\s+ENG101`) }).waitFor();
     await shot(page, 'conduct-ufm-entry');
   });
 });
