@@ -67,4 +67,13 @@ describe('workflow actions on a record', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reinstate' }));
     expect(onAct).toHaveBeenCalledWith('reinstate', undefined);
   });
+
+  it('an answer that leaves the record elsewhere than the action goes is shown as news, not as a success', async () => {
+    const { user } = renderActions('office', { ...college, status: 'SUSPENDED' }, vi.fn(async () => 'Reinstatement refused by the effect: still suspended.'));
+    await user.click(screen.getByRole('button', { name: 'Reinstate' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reinstate' }));
+    const notice = await screen.findByText('Reinstatement refused by the effect: still suspended.');
+    expect(notice).toHaveClass('info');
+    expect(notice).not.toHaveClass('success');
+  });
 });

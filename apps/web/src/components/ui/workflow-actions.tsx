@@ -22,7 +22,7 @@ interface WorkflowActionsProps {
  */
 export function WorkflowActions({ workflow, record, role, onAct }: WorkflowActionsProps) {
   const [open, setOpen] = useState<KeyedAction | null>(null);
-  const [done, setDone] = useState('');
+  const [done, setDone] = useState<{ message: string; expected: unknown } | null>(null);
   const { t } = useT();
   const allowed = allowedActions(workflow, record, role);
   return (
@@ -38,7 +38,7 @@ export function WorkflowActions({ workflow, record, role, onAct }: WorkflowActio
             type="button"
             className="button secondary"
             onClick={() => {
-              setDone('');
+              setDone(null);
               setOpen(action);
             }}
           >
@@ -46,7 +46,9 @@ export function WorkflowActions({ workflow, record, role, onAct }: WorkflowActio
           </button>
         ))}
       </div>
-      {done && <Notice kind="success">{done}</Notice>}
+      {/* An effect may send the record elsewhere than the action's target (double entries that differ go back to
+          DRAFT): that answer is news to act on, not a success. */}
+      {done && <Notice kind={record[workflow.field] === done.expected ? 'success' : 'info'}>{done.message}</Notice>}
       {open && (
         <ActionDialog
           action={open}
@@ -54,8 +56,8 @@ export function WorkflowActions({ workflow, record, role, onAct }: WorkflowActio
           onAct={onAct}
           onClose={() => setOpen(null)}
           onDone={(message) => {
+            setDone({ message, expected: open.to });
             setOpen(null);
-            setDone(message);
           }}
         />
       )}
