@@ -3,11 +3,12 @@ import { fileJobsModule } from './platform/files/import-job.ts';
 import { masterDataModule } from './modules/master-data/index.ts';
 import { studentsModule } from './modules/students/index.ts';
 import { examFormsModule } from './modules/exam-forms/index.ts';
+import { conductModule } from './modules/conduct/index.ts';
 import { codingModule } from './modules/coding/index.ts';
 import { marksModule } from './modules/marks/index.ts';
 
 /** The product's modules, in mounting order. Adding a module: one folder under modules/ and one line here. */
-const productModules: readonly ApiModule[] = [masterDataModule, studentsModule, examFormsModule, codingModule, marksModule];
+const productModules: readonly ApiModule[] = [masterDataModule, studentsModule, examFormsModule, conductModule, codingModule, marksModule];
 
 /** What the API serves, and the job kinds its runners know: the product's modules and the import jobs of their resources. */
 export const apiModules: readonly ApiModule[] = [...productModules, fileJobsModule(productModules)];

@@ -275,6 +275,11 @@ describe('UFM cases', () => {
     const c = created.body.ufmcase;
     expect(c).toMatchObject({ status: 'REPORTED', student_id: cand.student_id, exam_id: s.exam_id, centre_id: 'CUF' });
     expect(c.case_id).toMatch(/^UFM/);
+    // A second report of the same candidate and paper is refused, naming the open case; no second case is made.
+    const again = await ctx.api.post('/api/ufmcase').set(office).send({ slot_id: s.key.slot_id, roll_no: cand.roll_no, reported_by: 'Flying squad', nature: 'COPYING' });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.roll_no.join(' ')).toContain(`already has UFM case ${c.case_id} (REPORTED)`);
+    expect(await ctx.db.prisma.ufmCase.count({ where: { student_id: cand.student_id, paper_id: cand.paper_id } })).toBe(1);
     expect((await ctx.db.prisma.attendance.findUnique({ where: { key: { slot_id: s.key.slot_id, student_id: cand.student_id } } }))!.status).toBe('UFM');
     const open = async () => (await attendanceOfAttempts(ctx.db, s.exam_id, cand.paper_id)).find((v) => v.student_id === cand.student_id)!.ufm_open;
     expect(await open()).toBe(true);

@@ -7,4 +7,5 @@ export * from './exam-forms/index.ts';
 export * from './coding/index.ts';
 export * from './student-demo/index.ts';
 export * from './results/index.ts';
+export * from './conduct/index.ts';
 export * from './marks/index.ts';

@@ -1,6 +1,6 @@
 import {
   can, extraEndpoints, masterDataWorkflows, paperInfoSemResource, resourceByName, resources, sessionCopyPath, sessionResource, studentCcinfoResource, studentImageKinds,
-  marksResources, entryBatchResource, entryBatchWorkflow, markCorrectionWorkflow, studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, conductResources, seatingResource, seatingWorkflow, attendanceSheetResource, attendanceSheetWorkflow, attendanceResource, ufmCaseWorkflow, type CapabilityKey, type Resource, type RoleName,
+  marksResources, entryBatchResource, entryBatchWorkflow, markCorrectionWorkflow, studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, conductResources, seatingResource, seatingWorkflow, attendanceSheetResource, attendanceSheetWorkflow, attendanceResource, ufmCaseWorkflow, codingResources, packetResource, packetWorkflow, type CapabilityKey, type Resource, type RoleName,
 } from '@exam/contracts';
 
 /**
@@ -34,12 +34,27 @@ export interface Endpoint {
   action?: string;
   /** A keyed read of something the record may not have yet (a student's photo): 200 or 404 for every role. */
   mayBeMissing?: boolean;
+  /** The query a call needs to be a valid request (a list that is always of one exam). */
+  query?: string;
 }
 
 const needs = (capability: string): Access => ({ kind: 'capability', capability: capability as CapabilityKey });
 const read = needs('master-data.read');
 
 export const keyPathOf = (resource: Resource) => `/${resource.path}/${resource.keyFields.map((f) => `{${f}}`).join('/')}`;
+
+/** The calls the resource engine serves for a resource: list, create, one, edit, delete, files and history. */
+const engineEndpoints = (resource: Resource): Endpoint[] => [
+  { method: 'GET', path: `/${resource.path}`, access: needs(resource.capability.read), resource },
+  { method: 'POST', path: `/${resource.path}`, access: needs(resource.capability.write), resource },
+  { method: 'GET', path: keyPathOf(resource), access: needs(resource.capability.read), resource, keyed: true },
+  { method: 'PUT', path: keyPathOf(resource), access: needs(resource.capability.write), resource, keyed: true },
+  { method: 'DELETE', path: keyPathOf(resource), access: needs(resource.capability.write), resource, keyed: true },
+  { method: 'GET', path: `/${resource.path}`, access: needs(resource.capability.read), resource, file: 'export' },
+  { method: 'GET', path: `/import-template/${resource.path}`, access: needs(resource.capability.read), resource, file: 'template' },
+  { method: 'POST', path: `/import/${resource.path}`, access: needs(resource.capability.write), resource, file: 'import' },
+  { method: 'GET', path: `/history${keyPathOf(resource)}`, access: needs(resource.capability.read), resource, keyed: true },
+];
 
 export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/health', access: { kind: 'public' } },
@@ -62,17 +77,7 @@ export const endpoints: Endpoint[] = [
   },
   // A copy into an existing session from one named by nothing (the matrix fills only the target's key): 404, no change.
   { method: 'POST', path: sessionCopyPath, access: needs(sessionResource.capability.write), resource: sessionResource, keyed: true },
-  ...[...resources, ...studentResources, ...examFormResources, timetableResource, admitCardResource, ...conductResources].flatMap((resource): Endpoint[] => [
-    { method: 'GET', path: `/${resource.path}`, access: needs(resource.capability.read), resource },
-    { method: 'POST', path: `/${resource.path}`, access: needs(resource.capability.write), resource },
-    { method: 'GET', path: keyPathOf(resource), access: needs(resource.capability.read), resource, keyed: true },
-    { method: 'PUT', path: keyPathOf(resource), access: needs(resource.capability.write), resource, keyed: true },
-    { method: 'DELETE', path: keyPathOf(resource), access: needs(resource.capability.write), resource, keyed: true },
-    { method: 'GET', path: `/${resource.path}`, access: needs(resource.capability.read), resource, file: 'export' },
-    { method: 'GET', path: `/import-template/${resource.path}`, access: needs(resource.capability.read), resource, file: 'template' },
-    { method: 'POST', path: `/import/${resource.path}`, access: needs(resource.capability.write), resource, file: 'import' },
-    { method: 'GET', path: `/history${keyPathOf(resource)}`, access: needs(resource.capability.read), resource, keyed: true },
-  ]),
+  ...[...resources, ...studentResources, ...examFormResources, timetableResource, admitCardResource, ...conductResources].flatMap(engineEndpoints),
   // The students module's own calls: photo and signature, and the change of an enrolment's elective choices.
   ...studentImageKinds.flatMap((kind): Endpoint[] => [
     { method: 'GET', path: `${keyPathOf(studentResource)}/${kind}`, access: needs(studentResource.capability.read), resource: studentResource, keyed: true, mayBeMissing: true },
@@ -106,17 +111,7 @@ export const endpoints: Endpoint[] = [
     }));
   }),
   // Marks (S3, S6, S7): engine resources, the batches' own calls (opening, rows, award sheet, pending list) and workflows.
-  ...marksResources.flatMap((resource): Endpoint[] => [
-    { method: 'GET', path: `/${resource.path}`, access: needs(resource.capability.read), resource },
-    { method: 'POST', path: `/${resource.path}`, access: needs(resource.capability.write), resource },
-    { method: 'GET', path: keyPathOf(resource), access: needs(resource.capability.read), resource, keyed: true },
-    { method: 'PUT', path: keyPathOf(resource), access: needs(resource.capability.write), resource, keyed: true },
-    { method: 'DELETE', path: keyPathOf(resource), access: needs(resource.capability.write), resource, keyed: true },
-    { method: 'GET', path: `/${resource.path}`, access: needs(resource.capability.read), resource, file: 'export' },
-    { method: 'GET', path: `/import-template/${resource.path}`, access: needs(resource.capability.read), resource, file: 'template' },
-    { method: 'POST', path: `/import/${resource.path}`, access: needs(resource.capability.write), resource, file: 'import' },
-    { method: 'GET', path: `/history${keyPathOf(resource)}`, access: needs(resource.capability.read), resource, keyed: true },
-  ]),
+  ...marksResources.flatMap(engineEndpoints),
   { method: 'POST', path: '/entrybatch-open', access: needs('exam-setup.write') },
   { method: 'GET', path: '/entrybatch-pending', access: needs('marks.read') },
   { method: 'GET', path: '/markrecord', access: needs('marks.read') },
@@ -126,6 +121,16 @@ export const endpoints: Endpoint[] = [
     const resource = marksResources.find((r) => r.name === workflow.resource)!;
     return Object.entries(workflow.actions).map(([action, { capability }]) => ({ method: 'POST', path: `${keyPathOf(resource)}/${action}`, access: needs(capability), resource, keyed: true, action }));
   }),
+  // Coding (S6): packets and examiners through the engine, the packet's actions and slip; the coding map's calls and
+  // the decode are the secrecy cell's (admin's coding.secrecy; an office user's own flag is tested in coding.test.ts).
+  ...codingResources.flatMap(engineEndpoints),
+  ...Object.entries(packetWorkflow.actions).map(([action, { capability }]): Endpoint => ({ method: 'POST', path: `${keyPathOf(packetResource)}/${action}`, access: needs(capability), resource: packetResource, keyed: true, action })),
+  { method: 'GET', path: `${keyPathOf(packetResource)}/pdf`, access: needs(packetResource.capability.read), resource: packetResource, keyed: true, mayBeMissing: true },
+  { method: 'GET', path: '/coding-access', access: { kind: 'signed-in' } },
+  { method: 'GET', path: '/coding', access: needs('coding.secrecy'), query: '?exam_id=MAIN-DEC-2024' },
+  ...(['', '/map', '/stickers.pdf'] as const).map((what): Endpoint => ({ method: 'GET', path: `/coding/{exam_id}/{paper_id}${what}`, access: needs('coding.secrecy'), keyed: true, mayBeMissing: true })),
+  ...(['assign', 'flap', 'packets'] as const).map((what): Endpoint => ({ method: 'POST', path: `/coding/{exam_id}/{paper_id}/${what}`, access: needs('coding.secrecy'), keyed: true, mayBeMissing: true })),
+  ...(['GET', 'POST'] as const).map((method): Endpoint => ({ method, path: '/decode/{exam_id}/{paper_id}', access: needs('coding.secrecy'), keyed: true, mayBeMissing: true })),
 ];
 
 /** What the permission table says about a role (undefined: no token at all). */

@@ -11,7 +11,6 @@ const THEORY = 'PHY101';
 const PRACTICAL = 'PHY101P';
 const day = 86_400_000;
 
-type Row = { attempt_id: string | null; fict_no?: string | null; roll_no?: string | null; value: string | null; status: string | null };
 
 /**
  * One exam from seated candidates to LOCKED marks, in the browser (issue 14's whole chain, lifecycle S3, S5-S7):

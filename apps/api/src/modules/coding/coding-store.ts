@@ -31,7 +31,10 @@ const describePending = (pending: PendingSheet[]) =>
 
 /** The coding as the secrecy cell sees it, with the paper's PRESENT count and attendance lock. */
 export async function presentCoding(tx: Tx, examId: string, paperId: string): Promise<Coding> {
-  const row = await codingOf(tx, examId, paperId);
+  // A read never writes: a paper nobody has coded yet is shown NOT_CODED without a row being made for it.
+  const row = (await tx.coding.findUnique({ where: { key: { exam_id: examId, paper_id: paperId } } })) ?? {
+    exam_id: examId, paper_id: paperId, status: 'NOT_CODED', method: null, books: 0, packets: 0, coded_by: null, coded_at: null, decode_job_id: null, decoded_at: null, updated_at: null,
+  };
   const [{ present }] = (await tx.$queryRawUnsafe<Array<{ present: number }>>(
     `SELECT count(*)::int AS present FROM attempt_attendance WHERE exam_id = $1 AND paper_id = $2 AND status = 'PRESENT'`, examId, paperId)) as [{ present: number }];
   const lock = await attendanceLockedForPaper(tx, examId, paperId);

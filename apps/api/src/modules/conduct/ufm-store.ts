@@ -32,14 +32,19 @@ export const ufmCaseRules: ResourceRules = {
           WHERE tsc.slot_id = $1 AND a.student_id = $2`, slot.slot_id, card.student_id))[0]!.n;
       if (!card) problems.set(i, { roll_no: [`No candidate with roll number ${String(row.roll_no)} in exam ${slot.exam_id}.`] });
       else if (!writes) problems.set(i, { roll_no: [`Roll number ${String(row.roll_no)} does not write paper ${slot.paper_id} in slot ${slot.slot_id}.`] });
-      else Object.assign(row, { exam_id: slot.exam_id, paper_id: slot.paper_id, student_id: card.student_id, centre_id: card.centre_id, college_id: card.college_id });
+      else {
+        // One case per candidate and paper: a second report of the same incident goes into the open case.
+        const open = await tx.ufmCase.findFirst({ where: { exam_id: slot.exam_id, paper_id: slot.paper_id, student_id: card.student_id }, select: { case_id: true, status: true } });
+        if (open) problems.set(i, { roll_no: [`Roll number ${String(row.roll_no)} already has UFM case ${open.case_id} (${open.status}) for paper ${slot.paper_id}: add to that case.`] });
+        else Object.assign(row, { exam_id: slot.exam_id, paper_id: slot.paper_id, student_id: card.student_id, centre_id: card.centre_id, college_id: card.college_id });
+      }
     }
     return problems;
   },
   // Reporting a case marks the candidate UFM in that slot (the paper's result is withheld until the case is applied).
   async afterCreate(tx, rows) {
     for (const row of rows) {
-      await tx.attendance.updateMany({ where: { slot_id: String(row.slot_id), student_id: String(row.student_id) }, data: { status: 'UFM' } });
+      await tx.attendance.updateMany({ where: { slot_id: String(row.slot_id), student_id: String(row.student_id), status: { not: 'UFM' } }, data: { status: 'UFM' } });
     }
   },
   async beforeDelete(_tx, row) {
