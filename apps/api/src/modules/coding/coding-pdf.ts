@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { createPdf } from '@exam/pdf';
-import { university } from '../master-data/index.ts';
+import { university, universityLogo } from '../master-data/index.ts';
 
 /**
  * The coding module's printouts (lifecycle S6 "Printouts"): two-part flap stickers (the book's part with the
@@ -20,7 +20,7 @@ export async function writeStickers(output: Writable, head: { exam_id: string; p
   const pdf = createPdf(output, {
     title: `Flap stickers ${head.exam_id} ${head.paper_id}`,
     author: university.en,
-    frame: { university, title: { en: 'Answer-book flap stickers', hi: 'उत्तर-पुस्तिका फ्लैप स्टिकर' }, footer: 'Secret: the counterfoils stay at the secrecy cell. / गोपनीय: प्रतिपर्ण गोपनीय प्रकोष्ठ में रहेंगे।' },
+    frame: { university, logo: universityLogo, title: { en: 'Answer-book flap stickers', hi: 'उत्तर-पुस्तिका फ्लैप स्टिकर' }, footer: 'Secret: the counterfoils stay at the secrecy cell. / गोपनीय: प्रतिपर्ण गोपनीय प्रकोष्ठ में रहेंगे।' },
   });
   for (let i = 0; i < rows.length; i += STICKERS_PER_PAGE) {
     await pdf.addPage();
@@ -54,7 +54,7 @@ export async function writePacketSlip(output: Writable, slip: PacketSlip) {
   const pdf = createPdf(output, {
     title: `Packet ${slip.packet_no}`,
     author: university.en,
-    frame: { university, title: { en: 'Packet slip / bundle cover', hi: 'पैकेट पर्ची / बंडल आवरण' }, footer: 'Fictitious numbers only. / केवल कूट संख्याएँ।' },
+    frame: { university, logo: universityLogo, title: { en: 'Packet slip / bundle cover', hi: 'पैकेट पर्ची / बंडल आवरण' }, footer: 'Fictitious numbers only. / केवल कूट संख्याएँ।' },
   });
   await pdf.addPage();
   const { left, width } = pdf.content;

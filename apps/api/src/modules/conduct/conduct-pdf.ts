@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { createPdf, type PdfDocument } from '@exam/pdf';
 import type { SeatingChart } from '@exam/contracts';
-import { university } from '../master-data/index.ts';
+import { university, universityLogo } from '../master-data/index.ts';
 
 /**
  * The printouts of conduct (lifecycle S5), English and Hindi headings through @exam/pdf: the seating plan (notice-board
@@ -48,7 +48,7 @@ export async function writeSeatingPdf(output: Writable, heading: SittingHeading,
   const pdf = createPdf(output, {
     title: `Seating plan ${heading.date} ${heading.shift} ${heading.centre_id}`,
     author: university.en,
-    frame: { university, title: { en: 'Seating Plan', hi: 'बैठक व्यवस्था' }, footer: `Revision ${heading.revision} · ${heading.status}` },
+    frame: { university, logo: universityLogo, title: { en: 'Seating Plan', hi: 'बैठक व्यवस्था' }, footer: `Revision ${heading.revision} · ${heading.status}` },
   });
   await pdf.addPage();
   pdf.text(headingLine(heading), { size: 10, bold: true });
@@ -154,7 +154,7 @@ export async function writeAttendanceSheetPdf(output: Writable, heading: SheetHe
   const pdf = createPdf(output, {
     title: `Attendance ${heading.paper_code} ${heading.date} ${heading.centre_id}`,
     author: university.en,
-    frame: { university, title: { en: 'Attendance and Signature Sheet', hi: 'उपस्थिति एवं हस्ताक्षर पत्रक' }, footer: `Sheet ${heading.sheet_status} · plan revision ${heading.revision}` },
+    frame: { university, logo: universityLogo, title: { en: 'Attendance and Signature Sheet', hi: 'उपस्थिति एवं हस्ताक्षर पत्रक' }, footer: `Sheet ${heading.sheet_status} · plan revision ${heading.revision}` },
   });
   const rooms = new Map<string, SheetCandidate[]>();
   for (const c of candidates) rooms.set(c.room_no ?? '-', [...(rooms.get(c.room_no ?? '-') ?? []), c]);

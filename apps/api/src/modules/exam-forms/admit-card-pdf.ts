@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { createPdf, type Bilingual, type PdfDocument } from '@exam/pdf';
-import { university } from '../master-data/index.ts';
+import { university, universityLogo } from '../master-data/index.ts';
 
-/** The university's logo on every card (embedded once per file); from the web app's emblem. */
-export const universityLogo = readFileSync(new URL('./assets/university-logo.png', import.meta.url));
 
 /** One paper on a card: only papers on the candidate's approved form are printed, each with its slot. */
 export interface AdmitCardPaper {

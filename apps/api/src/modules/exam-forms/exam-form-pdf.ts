@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { attemptType, candidateType, examFormStatus, type FeeLine } from '@exam/contracts';
 import { dataDirFromEnv, type Database } from '@exam/db';
 import { createPdf } from '@exam/pdf';
-import { university } from '../master-data/index.ts';
+import { university, universityLogo } from '../master-data/index.ts';
 import { readStudentImage } from '../students/index.ts';
 
 type Values = Record<string, unknown>;
@@ -25,7 +25,7 @@ export async function examFormPdf(db: Database, form: Values, fee: readonly FeeL
   const pdf = createPdf(res, {
     title: `Exam form ${text(form.form_id)}`,
     author: university.en,
-    frame: { university, title: { en: 'Examination Form', hi: 'परीक्षा आवेदन पत्र' }, footer: `Form ${text(form.form_id)} · printed ${new Date().toISOString().slice(0, 10)} · status ${examFormStatus.labelOf(form.status)}` },
+    frame: { university, logo: universityLogo, title: { en: 'Examination Form', hi: 'परीक्षा आवेदन पत्र' }, footer: `Form ${text(form.form_id)} · printed ${new Date().toISOString().slice(0, 10)} · status ${examFormStatus.labelOf(form.status)}` },
   });
   await pdf.addPage();
   const { left, right, width } = pdf.content;

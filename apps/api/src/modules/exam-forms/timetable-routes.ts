@@ -9,8 +9,7 @@ import { invalid, notFound, parseOr422 } from '../../platform/http/errors.ts';
 import { methodNotAllowed } from '../../platform/http/middleware.ts';
 import { errors, json, pathParam, schema, signedInErrors } from '../../platform/openapi/openapi.ts';
 import type { OpenApiPaths } from '../../platform/module.ts';
-import { university } from '../master-data/index.ts';
-import { universityLogo } from './admit-card-pdf.ts';
+import { university, universityLogo } from '../master-data/index.ts';
 
 /** Clashes answered at most (the total says how many there are): a timetable with more needs fixing, not reading. */
 export const CLASH_LIMIT = 1000;

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { entryBatchStatus, markComponent, markInHindiWords, markInWords, totalsOf, type EntryRow } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { createPdf } from '@exam/pdf';
-import { university } from '../master-data/index.ts';
+import { university, universityLogo } from '../master-data/index.ts';
 
 type Values = Record<string, unknown>;
 const text = (v: unknown) => (v == null ? '' : String(v));
@@ -27,7 +27,7 @@ export async function awardSheetPdf(db: Database, batch: Values, rows: readonly 
   const pdf = createPdf(res, {
     title: `${title.en} ${text(batch.batch_id)}`,
     author: university.en,
-    frame: { university, title, footer: `Batch ${text(batch.batch_id)} · ${entryBatchStatus.labelOf(batch.status)} · printed ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC` },
+    frame: { university, logo: universityLogo, title, footer: `Batch ${text(batch.batch_id)} · ${entryBatchStatus.labelOf(batch.status)} · printed ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC` },
   });
   await pdf.addPage();
   const { left, right, width } = pdf.content;

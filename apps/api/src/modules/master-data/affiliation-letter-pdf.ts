@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { collegeStatus, collegeType } from '@exam/contracts';
 import { createPdf, type Bilingual } from '@exam/pdf';
@@ -16,6 +17,9 @@ export interface LetterCollege {
 
 /** The university's name on every page. The product has no setting for it yet (the web app's is a build option). */
 export const university: Bilingual = { en: 'State University', hi: 'राज्य विश्वविद्यालय' };
+
+/** The university's logo in every printout's header (embedded once per file); the web app's emblem. */
+export const universityLogo = readFileSync(new URL('./assets/university-logo.png', import.meta.url));
 
 const typeHi: Record<string, string> = { GOVT: 'राजकीय', AIDED: 'अनुदानित', PRIVATE: 'निजी', CONSTITUENT: 'संघटक' };
 const statusHi: Record<string, string> = { ACTIVE: 'सक्रिय', SUSPENDED: 'निलंबित' };
@@ -37,7 +41,7 @@ export async function writeAffiliationLetters(
   const pdf = createPdf(output, {
     title: 'Affiliation letters',
     author: university.en,
-    frame: { university, title: { en: 'Letter of Affiliation', hi: 'संबद्धता पत्र' }, footer: `Issued ${issued} · computer-generated from the university's records` },
+    frame: { university, logo: universityLogo, title: { en: 'Letter of Affiliation', hi: 'संबद्धता पत्र' }, footer: `Issued ${issued} · computer-generated from the university's records` },
   });
   let pages = 0;
   for await (const college of colleges) {

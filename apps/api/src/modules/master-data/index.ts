@@ -1,2 +1,2 @@
 export { masterDataModule } from './routes.ts';
-export { university } from './affiliation-letter-pdf.ts';
+export { university, universityLogo } from './affiliation-letter-pdf.ts';
