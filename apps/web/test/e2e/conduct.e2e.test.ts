@@ -113,7 +113,23 @@ describeBrowser('conduct through the screens', () => {
     await shot(page, 'conduct-present-absent-locked');
     // The UFM roll opened its case on the UFM screen.
     await page.goto(`/UFMEntry?${sitting}`);
-    await page.getByRole('row', { name: new RegExp(`${rolls[2]!}\\s+ENG101`) }).waitFor();
+    const ufmRow = page.getByRole('row', { name: new RegExp(`${rolls[2]!}\\s+ENG101`) });
+    await ufmRow.waitFor();
     await shot(page, 'conduct-ufm-entry');
+    // The case through notice and hearing to the committee's decision U3: debarred from the next two examinations.
+    const act = async (label: string, reason?: string) => {
+      await ufmRow.getByRole('button', { name: label }).click();
+      const dialog = page.getByRole('dialog', { name: label });
+      if (reason) await dialog.getByLabel(/Reason/).fill(reason);
+      await dialog.getByRole('button', { name: label }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+    await act('Issue show-cause notice');
+    await act('Record hearing', 'Candidate admitted the chits were his.');
+    await ufmRow.getByLabel(/^Decision for /).selectOption('U3');
+    await ufmRow.getByLabel(/^Examinations debarred for /).fill('2');
+    await act('Record decision', 'Committee meeting 12/2023, item 4.');
+    await ufmRow.getByText('U3 · debarred for 2 examinations').waitFor();
+    await shot(page, 'conduct-ufm-decided');
   });
 });

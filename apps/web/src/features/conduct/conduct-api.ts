@@ -11,7 +11,7 @@ export interface Room { centre_id: string; room_no: string; rows: number; cols: 
 export interface Seating { slot_id: string; centre_id: string; date: string; shift: string; status: 'DRAFT' | 'FINAL'; revision: number; seated: number; unseated: number; report: SeatingReport | null; updated_at: string }
 export interface Sheet { slot_id: string; centre_id: string; exam_id: string; paper_id: string; status: 'PENDING' | 'ENTERED' | 'VERIFIED' | 'LOCKED'; answer_books_received: number | null; updated_at: string }
 export interface AttendanceRow { slot_id: string; student_id: string; centre_id: string; roll_no: string; status: 'PRESENT' | 'ABSENT' | 'UFM'; room_no: string | null; answer_book_no: string | null }
-export interface UfmCase { case_id: string; exam_id: string; slot_id: string; roll_no: string; student_id: string; paper_id: string; nature: string; reported_by: string; status: string; decision: string | null; updated_at: string }
+export interface UfmCase { case_id: string; exam_id: string; slot_id: string; roll_no: string; student_id: string; paper_id: string; nature: string; reported_by: string; status: string; decision: string | null; debar_exams: number | null; updated_at: string }
 
 const enc = encodeURIComponent;
 const two = (a: string, b: string) => `${enc(a)}/${enc(b)}`;
@@ -105,10 +105,10 @@ export const useUfmCases = (examId: string) =>
     queryFn: async ({ signal }) => (await request<{ ufmcase: UfmCase[] }>(`/ufmcase?limit=1000&sort=case_id`, { signal })).ufmcase.filter((c) => !examId || c.exam_id === examId),
   });
 export const reportCase = (body: Record<string, string>) => request<{ message: string }>('/ufmcase', { method: 'POST', body });
-export const caseAction = (c: UfmCase, action: string, reason: string | undefined, decision: string) =>
+export const caseAction = (c: UfmCase, action: string, reason: string | undefined, decision: string, debarExams?: string) =>
   request<{ message: string }>(`/ufmcase/${enc(c.case_id)}/${action}`, {
     method: 'POST',
-    body: { reason, updated_at: c.updated_at, ...(action === 'decide' || action === 'decide-appeal' ? { decision } : {}) },
+    body: { reason, updated_at: c.updated_at, ...(action === 'decide' || action === 'decide-appeal' ? { decision, ...(decision === 'U3' ? { debar_exams: debarExams ?? '' } : {}) } : {}) },
   });
 
 async function download(path: string, fallback: string) {

@@ -33,7 +33,7 @@ export const conductTexts = [
   'Type or paste roll numbers, separated by spaces, commas or new lines; everyone else is present.', 'Save attendance', 'Reconciliation',
   'Seated {{seated}} = present {{present}} + absent {{absent}} + UFM {{ufm}}', 'Reconciled: the sheet can be verified and locked.',
   'Report a case', 'Roll No.', 'Reported by', 'Nature', 'Seized material', 'Statement', 'Report', 'Cases', 'Case', 'Decision', 'No case yet.',
-  'Decision for {{case}}', 'Print', 'Sheet', 'No sheet for this paper at this centre yet.', 'The list could not be loaded: {{message}}',
+  'Decision for {{case}}', 'Examinations debarred for {{case}}', 'debarred for {{n}} examinations', 'Print', 'Sheet', 'No sheet for this paper at this centre yet.', 'The list could not be loaded: {{message}}',
 ];
 
 /** What a list says when it cannot be loaded. */
@@ -361,6 +361,8 @@ export function UfmEntryScreen() {
   const empty = { roll_no: '', reported_by: '', nature: 'MATERIAL', seized_material: '', statement: '' };
   const [draft, setDraft] = useState(empty);
   const [decision, setDecision] = useState<Record<string, string>>({});
+  // U3 debars the candidate from the next n examinations: the committee's n, asked beside the decision.
+  const [debar, setDebar] = useState<Record<string, string>>({});
   const refresh = () => client.invalidateQueries({ queryKey: ['conduct'] });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -374,12 +376,18 @@ export function UfmEntryScreen() {
     { id: 'nature', header: 'Nature', cell: (c) => <T>{ufmNature.labelOf(c.nature)}</T> },
     {
       id: 'decision', header: 'Decision', cell: (c) => ['HEARD', 'SHOW_CAUSE_ISSUED', 'APPEALED'].includes(c.status) && holds('ufm.write') ? (
+        <>
         <select aria-label={t('Decision for {{case}}', { case: c.case_id })} value={decision[c.case_id] ?? 'U0'} onChange={(e) => setDecision({ ...decision, [c.case_id]: e.target.value })}>
           {ufmDecision.options.map((o) => <option key={o.value} value={o.value}>{t(o.label)}</option>)}
         </select>
-      ) : (c.decision ?? '—'),
+        {decision[c.case_id] === 'U3' && (
+          <input type="number" min={1} max={10} inputMode="numeric" className="debar-input" aria-label={t('Examinations debarred for {{case}}', { case: c.case_id })}
+            value={debar[c.case_id] ?? ''} onChange={(e) => setDebar({ ...debar, [c.case_id]: e.target.value })} />
+        )}
+        </>
+      ) : (c.decision ? `${c.decision}${c.debar_exams ? ` · ${t('debarred for {{n}} examinations', { n: c.debar_exams })}` : ''}` : '—'),
     },
-    { id: 'status', header: 'Action', cell: (c) => <WorkflowActions workflow={ufmCaseWorkflow} record={c as unknown as Record<string, unknown>} role={user?.name} onAct={async (action, reason) => { const a = await caseAction(c, action, reason, decision[c.case_id] ?? 'U0'); await refresh(); return a.message; }} /> },
+    { id: 'status', header: 'Action', cell: (c) => <WorkflowActions workflow={ufmCaseWorkflow} record={c as unknown as Record<string, unknown>} role={user?.name} onAct={async (action, reason) => { const a = await caseAction(c, action, reason, decision[c.case_id] ?? 'U0', debar[c.case_id]); await refresh(); return a.message; }} /> },
   ];
   const field = (name: keyof typeof empty, label: string) => <TextField id={`ufm-${name}`} label={t(label)} value={draft[name]} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} />;
   return (

@@ -701,6 +701,8 @@ const conduct: Record<string, string> = {
   'Decision': 'निर्णय',
   'No case yet.': 'अभी कोई प्रकरण नहीं।',
   'Decision for {{case}}': '{{case}} का निर्णय',
+  'Examinations debarred for {{case}}': '{{case}}: कितनी परीक्षाओं से वंचित',
+  'debarred for {{n}} examinations': '{{n}} परीक्षाओं से वंचित',
   'Print': 'मुद्रण',
   'Sheet': 'पत्रक',
   'No sheet for this paper at this centre yet.': 'इस केंद्र पर इस प्रश्नपत्र का अभी कोई पत्रक नहीं।',
