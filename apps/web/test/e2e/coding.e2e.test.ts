@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { arrange, followJob } from './arrange.ts';
 import { api, launch, openPage, screenshotsDir, shot, signIn, storedToken } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
@@ -26,19 +27,8 @@ describeBrowser('anonymous coding through the screens', () => {
   let ownCollege = '';
   let flapPaper = '';
   let flapRolls: string[] = [];
-  const call = async (method: string, url: string, body?: unknown) => {
-    const res = await api(office, method, url, body);
-    expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-    return res.body;
-  };
-  const follow = async (jobId: string) => {
-    for (let i = 0; i < 300; i++) {
-      const { job } = (await call('GET', `/job/${jobId}`)) as { job: { status: string; message: string | null } };
-      if (['succeeded', 'failed', 'cancelled'].includes(job.status)) return job;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`job ${jobId} did not finish`);
-  };
+  const call = (method: string, url: string, body?: unknown) => arrange(office, method, url, body);
+  const follow = (jobId: string) => followJob(office, jobId);
 
   /** Seats a slot at the centre, finalizes it, takes attendance (the first roll absent) and locks it; answers the paper's rolls. */
   const seatAndLock = async (slotId: string, paperId: string) => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openPage, runId, shot, signIn, storedToken } from './browser.ts';
+import { approvedCandidates, arrange, followJob } from './arrange.ts';
+import { launch, openPage, runId, shot, signIn, storedToken } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -30,19 +31,7 @@ describeBrowser('from seated candidates to locked marks', () => {
   let slotId = '';
   const students: string[] = [];
   const rolls = new Map<string, string>();
-  const call = async (token: string, method: string, url: string, body?: unknown) => {
-    const res = await api(token, method, url, body);
-    expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-    return res.body;
-  };
-  const follow = async (jobId: string) => {
-    for (let i = 0; i < 600; i++) {
-      const { job } = (await call(office, 'GET', `/job/${jobId}`)) as { job: { status: string; message: string | null } };
-      if (['succeeded', 'failed', 'cancelled'].includes(job.status)) return job;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`job ${jobId} did not finish`);
-  };
+  const call = arrange;
   const signedIn = async (email: string) => {
     const { page } = await openPage(browser, { width: 1400, height: 1000 });
     await signIn(page, email);
@@ -83,17 +72,8 @@ describeBrowser('from seated candidates to locked marks', () => {
       form_open_at: new Date(Date.now() - day).toISOString(), form_due_at: new Date(Date.now() + 10 * day).toISOString(), late_fee_close_at: new Date(Date.now() + 20 * day).toISOString(),
     });
     await call(office, 'POST', `${link}/open-forms`, {});
-    const enrolled = (await call(office, 'GET', `/studentccinfo?session_id=2024-25&course_comb_id=BSC01&sem_id=1&college_id=${CENTRE}&limit=5&sort=student_id`)) as { studentccinfo: Array<{ student_id: string; updated_at: string }> };
     // Not the demo student user: its dashboard's admit cards are another test's (timetable-admit-cards.e2e).
-    for (const e of enrolled.studentccinfo.filter((x) => x.student_id !== DEMO_STUDENT).slice(0, 4)) {
-      await call(office, 'PUT', `/studentccinfo/${e.student_id}/2024-25/BSC01/1`, { attendance_percent: '92', updated_at: e.updated_at });
-      const { examform } = (await call(office, 'POST', '/examform', { exam_id: EXAM, student_id: e.student_id, ...COURSE, candidate_type: 'REGULAR' })) as { examform: { form_id: string } };
-      const { examform: submitted } = (await call(office, 'POST', `/examform/${examform.form_id}/submit`, {})) as { examform: { fee_amount: string } };
-      await call(office, 'POST', `/examform/${examform.form_id}/pay`, { payment_ref: `FLOW-${examform.form_id}`, amount: submitted.fee_amount });
-      await call(office, 'POST', `/examform/${examform.form_id}/verify`, {});
-      await call(office, 'POST', `/examform/${examform.form_id}/approve`, {});
-      students.push(e.student_id);
-    }
+    students.push(...(await approvedCandidates(office, EXAM, COURSE, CENTRE, 4, [DEMO_STUDENT])));
     expect(students.length).toBe(4);
     const { timetable } = (await call(office, 'POST', '/timetable', {
       exam_id: EXAM, paper_id: THEORY, courses: '2024-25/BSC01/1', date: new Date(Date.now() + 30 * day).toISOString().slice(0, 10), shift: 'FN', start_time: '09:00', duration_minutes: 180,
@@ -102,7 +82,7 @@ describeBrowser('from seated candidates to locked marks', () => {
     // Roll numbers, centres and admit cards (a job), then the cards published.
     await call(office, 'POST', `${link}/close-forms`, {});
     const allot = (await call(office, 'POST', `${link}/allot-rolls`, {})) as { job: { job_id: string } };
-    expect((await follow(allot.job.job_id)).status).toBe('succeeded');
+    expect((await followJob(office, allot.job.job_id)).status).toBe('succeeded');
     await call(office, 'POST', '/admitcard-bulk/publish', { exam_id: EXAM, college_id: CENTRE });
     const { admitcard } = (await call(office, 'GET', `/admitcard?exam_id=${EXAM}&limit=10`)) as { admitcard: Array<{ student_id: string; roll_no: string; centre_id: string; status: string }> };
     expect(admitcard.map((c) => [c.centre_id, c.status])).toEqual(students.map(() => [CENTRE, 'PUBLISHED']));

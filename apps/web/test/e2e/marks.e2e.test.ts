@@ -3,7 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openPage, runId, screenshotsDir, shot, signIn, storedToken } from './browser.ts';
+import { approvedCandidates, arrange } from './arrange.ts';
+import { launch, openPage, runId, screenshotsDir, shot, signIn, storedToken } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -21,11 +22,7 @@ describeBrowser('marks entry through the grid', () => {
   let browser: Browser;
   let office: string;
   const students: string[] = [];
-  const call = async (token: string, method: string, url: string, body?: unknown) => {
-    const res = await api(token, method, url, body);
-    expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-    return res.body;
-  };
+  const call = arrange;
 
   beforeAll(async () => {
     browser = await launch();
@@ -37,16 +34,7 @@ describeBrowser('marks entry through the grid', () => {
     await call(office, 'POST', '/exam', { exam_id: EXAM, exam_desc: 'Marks e2e', active_status: 0, session_id: '2024-25' });
     await call(office, 'POST', '/examccinfo', { exam_id: EXAM, ...COURSE, base_fee: '800', form_open_at: new Date(Date.now() - day).toISOString(), form_due_at: new Date(Date.now() + 10 * day).toISOString(), late_fee_close_at: new Date(Date.now() + 20 * day).toISOString() });
     await call(office, 'POST', `/examccinfo/${EXAM}/${COURSE.session_id}/${COURSE.course_comb_id}/${COURSE.sem_id}/open-forms`, {});
-    const enrolled = (await call(office, 'GET', `/studentccinfo?session_id=2024-25&course_comb_id=BSC01&sem_id=1&college_id=C101&limit=4&sort=student_id`)) as { studentccinfo: Array<{ student_id: string; updated_at: string }> };
-    for (const e of enrolled.studentccinfo) {
-      await call(office, 'PUT', `/studentccinfo/${e.student_id}/2024-25/BSC01/1`, { attendance_percent: '92', updated_at: e.updated_at });
-      const { examform } = (await call(office, 'POST', '/examform', { exam_id: EXAM, student_id: e.student_id, ...COURSE, candidate_type: 'REGULAR' })) as { examform: { form_id: string } };
-      const { examform: submitted } = (await call(office, 'POST', `/examform/${examform.form_id}/submit`, {})) as { examform: { fee_amount: string } };
-      await call(office, 'POST', `/examform/${examform.form_id}/pay`, { payment_ref: `MK-${examform.form_id}`, amount: submitted.fee_amount });
-      await call(office, 'POST', `/examform/${examform.form_id}/verify`, {});
-      await call(office, 'POST', `/examform/${examform.form_id}/approve`, {});
-      students.push(e.student_id);
-    }
+    students.push(...(await approvedCandidates(office, EXAM, COURSE, 'C101', 4)));
     expect(students.length).toBeGreaterThanOrEqual(3);
   }, 180_000);
   afterAll(async () => {

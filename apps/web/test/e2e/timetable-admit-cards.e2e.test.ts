@@ -3,7 +3,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openPage, screenshotsDir, shot, signIn, storedToken } from './browser.ts';
+import { approvedForm, arrange } from './arrange.ts';
+import { launch, openPage, screenshotsDir, shot, signIn, storedToken } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -20,22 +21,8 @@ const day = 86_400_000;
 describeBrowser('timetable, roll numbers and admit cards through the screens', () => {
   let browser: Browser;
   let office: string;
-  const call = async (method: string, url: string, body?: unknown) => {
-    const res = await api(office, method, url, body);
-    expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-    return res.body;
-  };
+  const call = (method: string, url: string, body?: unknown) => arrange(office, method, url, body);
   const link = (session: string) => `/examccinfo/${EXAM}/${session}/BSC01/1`;
-  /** A form taken to approval through the API (exam forms' own screens and tests cover those steps). */
-  const approvedForm = async (body: Record<string, unknown>) => {
-    const { examform } = (await call('POST', '/examform', body)) as { examform: { form_id: string } };
-    const id = examform.form_id;
-    const { examform: submitted } = (await call('POST', `/examform/${id}/submit`, {})) as { examform: { fee_amount: string } };
-    await call('POST', `/examform/${id}/pay`, { payment_ref: `E2E-${id}`, amount: submitted.fee_amount });
-    await call('POST', `/examform/${id}/verify`, {});
-    const { examform: approved } = (await call('POST', `/examform/${id}/approve`, {})) as { examform: { status: string; status_reason: string | null } };
-    expect(approved.status, approved.status_reason ?? '').toBe('APPROVED');
-  };
 
   beforeAll(async () => {
     browser = await launch();
@@ -53,8 +40,8 @@ describeBrowser('timetable, roll numbers and admit cards through the screens', (
     await call('PUT', `/studentccinfo/${STUDENT}/2024-25/BSC01/1`, { attendance_percent: '92', updated_at: enrolment.studentccinfo.updated_at });
     // The demo student owes CHE101 of the 2023-24 syllabus (as an import of the legacy results would say).
     await call('POST', '/backlog', { student_id: STUDENT, session_id: '2023-24', course_comb_id: 'BSC01', sem_id: '1', paper_id: 'CHE101', first_exam_id: 'MAIN-DEC-2023', reason: 'EXTERNAL' });
-    await approvedForm({ exam_id: EXAM, student_id: STUDENT, session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '1', candidate_type: 'REGULAR' });
-    await approvedForm({
+    await approvedForm(office, { exam_id: EXAM, student_id: STUDENT, session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '1', candidate_type: 'REGULAR' });
+    await approvedForm(office, {
       exam_id: EXAM, student_id: STUDENT, session_id: '2023-24', course_comb_id: 'BSC01', sem_id: '1', candidate_type: 'BACK',
       extra_papers: [{ session_id: '2023-24', course_comb_id: 'BSC01', sem_id: '1', paper_id: 'CHE101', attempt_type: 'BACK' }],
     });

@@ -1,0 +1,55 @@
+import { expect } from 'vitest';
+import { api } from './browser.ts';
+
+/**
+ * Arranging data through the API for a browser test: the steps other suites test on their own screens (exam forms,
+ * jobs), done here so that a test drives only the screens it is about.
+ */
+
+/** Calls the API as `token`; a refusal fails the test with the API's answer. */
+export async function arrange(token: string, method: string, url: string, body?: unknown) {
+  const res = await api(token, method, url, body);
+  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body;
+}
+
+/** Waits for a job to end and answers it (succeeded, failed or cancelled). */
+export async function followJob(token: string, jobId: string) {
+  for (let i = 0; i < 600; i++) {
+    const { job } = (await arrange(token, 'GET', `/job/${jobId}`)) as { job: { status: string; message: string | null } };
+    if (['succeeded', 'failed', 'cancelled'].includes(job.status)) return job;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`job ${jobId} did not finish`);
+}
+
+/** An exam form created and taken to APPROVED (submit, fee paid, verified, approved); answers its id. */
+export async function approvedForm(token: string, body: Record<string, unknown>): Promise<string> {
+  const { examform } = (await arrange(token, 'POST', '/examform', body)) as { examform: { form_id: string } };
+  const id = examform.form_id;
+  const { examform: submitted } = (await arrange(token, 'POST', `/examform/${id}/submit`, {})) as { examform: { fee_amount: string } };
+  await arrange(token, 'POST', `/examform/${id}/pay`, { payment_ref: `E2E-${id}`, amount: submitted.fee_amount });
+  await arrange(token, 'POST', `/examform/${id}/verify`, {});
+  const { examform: approved } = (await arrange(token, 'POST', `/examform/${id}/approve`, {})) as { examform: { status: string; status_reason: string | null } };
+  expect(approved.status, approved.status_reason ?? '').toBe('APPROVED');
+  return id;
+}
+
+export interface CourseKey { session_id: string; course_comb_id: string; sem_id: string }
+
+/**
+ * Up to `count` enrolled students of a college's course-semester (by student id, leaving out `except`), their
+ * attendance put above the threshold and their regular forms for `exam` approved; answers their ids.
+ */
+export async function approvedCandidates(token: string, exam: string, course: CourseKey, college: string, count: number, except: string[] = []) {
+  const key = `${course.session_id}/${course.course_comb_id}/${course.sem_id}`;
+  const query = `session_id=${course.session_id}&course_comb_id=${course.course_comb_id}&sem_id=${course.sem_id}&college_id=${college}`;
+  const { studentccinfo } = (await arrange(token, 'GET', `/studentccinfo?${query}&limit=${count + except.length}&sort=student_id`)) as { studentccinfo: Array<{ student_id: string; updated_at: string }> };
+  const students: string[] = [];
+  for (const e of studentccinfo.filter((s) => !except.includes(s.student_id)).slice(0, count)) {
+    await arrange(token, 'PUT', `/studentccinfo/${e.student_id}/${key}`, { attendance_percent: '92', updated_at: e.updated_at });
+    await approvedForm(token, { exam_id: exam, student_id: e.student_id, ...course, candidate_type: 'REGULAR' });
+    students.push(e.student_id);
+  }
+  return students;
+}
