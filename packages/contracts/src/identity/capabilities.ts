@@ -104,7 +104,7 @@ export const grants: Grants = {
   faculty: {
     ...every(['master-data.read', 'exam-setup.read']),
     // A college's faculty sees its own college; a university department's faculty (no college_id) none.
-    ...every(['colleges.read', 'students.read', 'exam-forms.read', 'exam-forms.verify', 'admit-cards.read', 'conduct.read'], 'college'),
+    ...every(['colleges.read', 'students.read', 'exam-forms.read', 'exam-forms.verify', 'admit-cards.read', 'conduct.read', 'results.read'], 'college'),
     ...every(['marks.read', 'internal-marks.enter', 'marks.enter', 'practicals.enter', 'marks.verify'], 'department'),
   },
   result: every([

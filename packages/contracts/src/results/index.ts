@@ -4,3 +4,5 @@ export * from './ruleset-rules.ts';
 export * from './ruleset-presets.ts';
 export * from './grading-input.ts';
 export * from './student-result.ts';
+export * from './result-run.ts';
+export * from './result-views.ts';

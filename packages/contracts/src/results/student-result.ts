@@ -89,5 +89,10 @@ export const studentResult = computedStudentResult.extend({
   published_at: z.string().nullable(),
   notification_no: z.string().nullable(),
   supersedes_version: z.number().int().nullable(),
+  /** COMPUTED (its run not yet published), PUBLISHED, SUPERSEDED (a later published version replaced it), WITHDRAWN. */
+  status: z.enum(['COMPUTED', 'PUBLISHED', 'SUPERSEDED', 'WITHDRAWN']),
+  /** The student's college (scope of a college's faculty) and name, for lists. */
+  college_id: z.string(),
+  name_en: z.string().nullable(),
 });
 export type StudentResult = z.infer<typeof studentResult>;
