@@ -1,10 +1,11 @@
 import { can, type RoleName, type UserRole } from '@exam/contracts';
 import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { Loading, Notice, Page } from '../../components/ui/page.tsx';
+import { Loading, Page } from '../../components/ui/page.tsx';
 import { useCurrentUser } from '../../lib/auth.ts';
 import { MasterDataOverview } from './overview.tsx';
 import { AdmitCardPanel } from '../exam-forms/index.ts';
+import { StudentResultsPanel } from '../results/index.ts';
 import { StudentPanel } from '../students/index.ts';
 import { placeholderModules } from './modules.ts';
 
@@ -58,6 +59,7 @@ export function RolePanel({ user }: { user: UserRole }) {
         <Suspense fallback={<Loading />}>
           <StudentPanel />
           <AdmitCardPanel />
+          <StudentResultsPanel />
         </Suspense>
       )}
       {panel.modules.length > 0 && (
@@ -72,7 +74,6 @@ export function RolePanel({ user }: { user: UserRole }) {
           </ul>
         </section>
       )}
-      {user.name === 'student' && <Notice kind="info">Results are not available yet.</Notice>}
     </article>
   );
 }

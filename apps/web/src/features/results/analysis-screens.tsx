@@ -1,0 +1,173 @@
+import type { ResultCounts } from '@exam/contracts';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Loading, Notice, Page } from '../../components/ui/page.tsx';
+import { useT } from '../../lib/i18n.ts';
+import { studentResultWords } from './result-view.tsx';
+import { courseKey, courseText, useAnalysis, useExamCourses, useExams, useMeritList, type CourseSem } from './results-api.ts';
+import './results.css';
+
+/**
+ * Result analysis (lifecycle S8 step 6): registered, appeared, passed, pass %, the division or grade distribution as
+ * plain CSS bars (each bar's number is text beside it: nothing is told by the picture alone), per college, and the
+ * merit list. /ResultCourseDetail: every course-semester of an exam in one table; /ResultCourseCombinationDetail:
+ * one course-semester in full.
+ */
+
+const countLabels: Array<[keyof ResultCounts, string]> = [
+  ['registered', 'Registered'], ['appeared', 'Appeared'], ['passed', 'Passed'], ['pass_grace', 'Passed by grace'], ['promoted', 'ATKT'],
+  ['failed', 'Failed'], ['absent', 'Absent'], ['rl', 'RL'], ['rw', 'RW'], ['ufm', 'UFM'], ['pass_percent', 'Pass %'],
+];
+
+export function BarChart({ title, bars }: { title: string; bars: Array<{ code: string; count: number }> }) {
+  const { t } = useT();
+  const id = useId();
+  const max = Math.max(1, ...bars.map((b) => b.count));
+  const total = bars.reduce((s, b) => s + b.count, 0);
+  return (
+    <figure className="chart" aria-labelledby={id}>
+      <figcaption id={id}><strong>{t(title)}</strong></figcaption>
+      {bars.length === 0 ? <p>{t('Nothing to count yet.')}</p> : (
+        <ul className="bar-chart">
+          {bars.map((b) => (
+            <li key={b.code}>
+              <span className="bar-label">{b.code === 'NONE' ? t('no division') : b.code}</span>
+              <span className="bar" aria-hidden="true"><span style={{ width: `${(b.count / max) * 100}%` }} /></span>
+              <span className="bar-value">{b.count}{total ? <span className="visually-hidden"> ({Math.round((b.count / total) * 100)} %)</span> : null}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </figure>
+  );
+}
+
+function useScope() {
+  const [search, setSearch] = useSearchParams();
+  const exam = search.get('exam_id') ?? '';
+  const course = search.get('course') ?? '';
+  const run = search.get('run_id') ?? '';
+  const set = (next: Record<string, string>) => setSearch(Object.fromEntries(Object.entries({ exam_id: exam, course, run_id: run, ...next }).filter(([, v]) => v)));
+  return { exam, course, run, set };
+}
+
+function Picker({ scope, withCourse }: { scope: ReturnType<typeof useScope>; withCourse: boolean }) {
+  const { t } = useT();
+  const exams = useExams();
+  const courses = useExamCourses(scope.exam);
+  return (
+    <form className="results-picker" onSubmit={(e) => e.preventDefault()} aria-label={t('Exam and course-semester')}>
+      <label>{t('Exam')}{' '}
+        <select value={scope.exam} onChange={(e) => scope.set({ exam_id: e.target.value, course: '', run_id: '' })}>
+          <option value="">—</option>
+          {(exams.data ?? []).map((x) => <option key={x.exam_id} value={x.exam_id}>{x.exam_id}{x.exam_desc ? ` · ${x.exam_desc}` : ''}</option>)}
+        </select>
+      </label>
+      {withCourse && (
+        <label>{t('Course-semester')}{' '}
+          <select value={scope.course} disabled={!scope.exam} onChange={(e) => scope.set({ course: e.target.value, run_id: '' })}>
+            <option value="">—</option>
+            {(courses.data ?? []).map((c) => <option key={courseKey(c)} value={courseKey(c)}>{courseText(c)}</option>)}
+          </select>
+        </label>
+      )}
+      {scope.run && <p>{t('Run')}: {scope.run} <button type="button" className="button small secondary" onClick={() => scope.set({ run_id: '' })}>{t('Published results')}</button></p>}
+    </form>
+  );
+}
+
+const scopeFilters = (exam: string, course: string, run?: string) => {
+  const [session_id = '', course_comb_id = '', sem_id = ''] = course.split('/');
+  return { exam_id: exam, session_id, course_comb_id, sem_id, run_id: run || undefined };
+};
+
+function CountsRow({ exam, course }: { exam: string; course: CourseSem }) {
+  const { t } = useT();
+  const analysis = useAnalysis(scopeFilters(exam, courseKey(course)), true);
+  const a = analysis.data?.totals;
+  return (
+    <tr>
+      <th scope="row"><Link to={`/ResultCourseCombinationDetail?exam_id=${encodeURIComponent(exam)}&course=${encodeURIComponent(courseKey(course))}`}>{courseText(course)}</Link></th>
+      {analysis.isError ? <td colSpan={countLabels.length}>{analysis.error.message}</td>
+        : countLabels.map(([field, label]) => <td key={label} className="num">{a ? String(a[field] ?? '—') : t('…')}</td>)}
+    </tr>
+  );
+}
+
+/** /ResultCourseDetail: an exam's course-semesters with their published counts and pass %. */
+export function ResultCourseScreen() {
+  const { t } = useT();
+  const scope = useScope();
+  const courses = useExamCourses(scope.exam);
+  return (
+    <Page title="Result Course Detail">
+      <Picker scope={scope} withCourse={false} />
+      {!scope.exam ? <p>{t('Pick the exam.')}</p> : courses.isPending ? <Loading /> : courses.isError ? <Notice kind="error">{courses.error.message}</Notice> : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption>{t('Published results by course-semester')}</caption>
+            <thead><tr><th scope="col">{t('Course-semester')}</th>{countLabels.map(([, label]) => <th key={label} scope="col">{t(label)}</th>)}</tr></thead>
+            <tbody>{courses.data.map((c) => <CountsRow key={courseKey(c)} exam={scope.exam} course={c} />)}</tbody>
+          </table>
+        </div>
+      )}
+    </Page>
+  );
+}
+
+/** /ResultCourseCombinationDetail: one course-semester: totals, distributions, per college, merit list. */
+export function ResultCombinationScreen() {
+  const { t } = useT();
+  const scope = useScope();
+  const filters = scopeFilters(scope.exam, scope.course, scope.run);
+  const ready = !!scope.exam && !!scope.course;
+  const analysis = useAnalysis(filters, ready);
+  const merit = useMeritList(filters, ready);
+  const a = analysis.data;
+  return (
+    <Page title="Result Course Combination Detail">
+      <Picker scope={scope} withCourse />
+      {!ready ? <p>{t('Pick the exam, then its course-semester.')}</p> : analysis.isPending ? <Loading /> : analysis.isError ? <Notice kind="error">{analysis.error.message}</Notice> : a && (
+        <>
+          <p>{a.run_id ? t('Results of run {{run}} (not necessarily published).', { run: a.run_id }) : t('The latest published version of each student.')}</p>
+          <dl className="analysis-totals">
+            {countLabels.map(([field, label]) => <div key={label}><dt>{t(label)}</dt><dd>{String(a.totals[field] ?? '—')}</dd></div>)}
+          </dl>
+          <div className="charts">
+            <BarChart title={a.scheme === 'OLD' ? 'Passed students by division' : 'Passed students by SGPA'} bars={a.division_distribution} />
+            <BarChart title={a.scheme === 'OLD' ? 'Papers by result' : 'Papers by grade'} bars={a.grade_distribution} />
+          </div>
+          <div className="table-scroll">
+            <table className="data-table">
+              <caption>{t('By college')}</caption>
+              <thead><tr><th scope="col">{t('College')}</th>{countLabels.map(([, label]) => <th key={label} scope="col">{t(label)}</th>)}</tr></thead>
+              <tbody>
+                {a.by_college.map((c) => (
+                  <tr key={c.college_id}><th scope="row">{c.college_id}{c.college_name ? ` · ${c.college_name}` : ''}</th>{countLabels.map(([field, label]) => <td key={label} className="num">{String(c[field] ?? '—')}</td>)}</tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h2>{t('Merit list')}</h2>
+          {merit.isError ? <Notice kind="error">{merit.error.message}</Notice> : !merit.data ? <Loading /> : merit.data.length === 0 ? <p>{t('Nothing to count yet.')}</p> : (
+            <div className="table-scroll">
+              <table className="data-table">
+                <caption>{t('Merit list (first attempt only)')}</caption>
+                <thead><tr><th scope="col">{t('Rank')}</th><th scope="col">{t('Student')}</th><th scope="col">{t('Name')}</th><th scope="col">{t('College')}</th><th scope="col">{t('Marks')}</th><th scope="col">{t('Result')}</th></tr></thead>
+                <tbody>
+                  {merit.data.map((m) => (
+                    <tr key={m.student_id}>
+                      <td className="num">{m.rank}</td><th scope="row">{m.student_id}</th><td>{m.name_en ?? ''}</td><td>{m.college_id}</td>
+                      <td>{m.sgpa !== null ? `SGPA ${m.sgpa}${m.cgpa ? ` · CGPA ${m.cgpa}` : ''}` : `${m.total ?? '—'}/${m.max_total ?? '—'} · ${m.percentage ?? '—'} % · ${m.division ?? '—'}`}</td>
+                      <td>{m.result} · {t(studentResultWords[m.result] ?? m.result)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
