@@ -218,11 +218,12 @@ describeBrowser('behaviours of the spec in the browser', () => {
   });
 
   it('routes without contents, unknown paths, and a narrow screen', async () => {
-    await page.goto('/ResultNep');
-    await page.getByRole('heading', { name: 'Result Nep' }).waitFor();
-    await page.getByText('The Results module is not available yet.').waitFor();
+    // The results module serves /ResultNep now; registration is still a placeholder.
+    await page.goto('/Register');
+    await page.getByRole('heading', { name: 'Register' }).waitFor();
+    await page.getByText('The Registration module is not available yet.').waitFor();
     await page.getByRole('button', { name: 'Back to Previous' }).waitFor();
-    await shot(page, 'placeholder-result-nep');
+    await shot(page, 'placeholder-register');
     await page.goto('/NoSuchScreen');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await shot(page, 'not-found');

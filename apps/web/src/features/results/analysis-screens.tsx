@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n.ts';
 import { studentResultWords } from './result-view.tsx';
 import { courseKey, courseText, useAnalysis, useExamCourses, useExams, useMeritList, type CourseSem } from './results-api.ts';
 import './results.css';
+import { ScrollRegion } from './scroll-region.tsx';
 
 /**
  * Result analysis (lifecycle S8 step 6): registered, appeared, passed, pass %, the division or grade distribution as
@@ -103,13 +104,13 @@ export function ResultCourseScreen() {
     <Page title="Result Course Detail">
       <Picker scope={scope} withCourse={false} />
       {!scope.exam ? <p>{t('Pick the exam.')}</p> : courses.isPending ? <Loading /> : courses.isError ? <Notice kind="error">{courses.error.message}</Notice> : (
-        <div className="table-scroll">
+        <ScrollRegion label={t('Published results by course-semester')}>
           <table className="data-table">
             <caption>{t('Published results by course-semester')}</caption>
             <thead><tr><th scope="col">{t('Course-semester')}</th>{countLabels.map(([, label]) => <th key={label} scope="col">{t(label)}</th>)}</tr></thead>
             <tbody>{courses.data.map((c) => <CountsRow key={courseKey(c)} exam={scope.exam} course={c} />)}</tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </Page>
   );
@@ -137,7 +138,7 @@ export function ResultCombinationScreen() {
             <BarChart title={a.scheme === 'OLD' ? 'Passed students by division' : 'Passed students by SGPA'} bars={a.division_distribution} />
             <BarChart title={a.scheme === 'OLD' ? 'Papers by result' : 'Papers by grade'} bars={a.grade_distribution} />
           </div>
-          <div className="table-scroll">
+          <ScrollRegion label={t('By college')}>
             <table className="data-table">
               <caption>{t('By college')}</caption>
               <thead><tr><th scope="col">{t('College')}</th>{countLabels.map(([, label]) => <th key={label} scope="col">{t(label)}</th>)}</tr></thead>
@@ -147,10 +148,10 @@ export function ResultCombinationScreen() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <h2>{t('Merit list')}</h2>
           {merit.isError ? <Notice kind="error">{merit.error.message}</Notice> : !merit.data ? <Loading /> : merit.data.length === 0 ? <p>{t('Nothing to count yet.')}</p> : (
-            <div className="table-scroll">
+            <ScrollRegion label={t('Merit list')}>
               <table className="data-table">
                 <caption>{t('Merit list (first attempt only)')}</caption>
                 <thead><tr><th scope="col">{t('Rank')}</th><th scope="col">{t('Student')}</th><th scope="col">{t('Name')}</th><th scope="col">{t('College')}</th><th scope="col">{t('Marks')}</th><th scope="col">{t('Result')}</th></tr></thead>
@@ -164,7 +165,7 @@ export function ResultCombinationScreen() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </>
       )}

@@ -2,6 +2,7 @@ import type { ExplanationStep, MarkCell, ResultLine } from '@exam/contracts';
 import { Fragment, useId, useState } from 'react';
 import { intlLocale, useT } from '../../lib/i18n.ts';
 import type { StudentResultRow } from './results-api.ts';
+import { ScrollRegion } from './scroll-region.tsx';
 
 /**
  * A student's result as the office and the student read it: every paper's line (internal, external, practical,
@@ -54,7 +55,7 @@ function LinesTable({ result }: { result: StudentResultRow }) {
   const graded = result.scheme !== 'OLD';
   const cols = 9 + (graded ? 3 : 0);
   return (
-    <div className="table-scroll">
+    <ScrollRegion label={t('Papers')}>
       <table className="data-table result-lines">
         <caption>{t('Papers')}</caption>
         <thead>
@@ -98,7 +99,7 @@ function LinesTable({ result }: { result: StudentResultRow }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n.ts';
 import { rulesetLabel, useRuleset, useRulesets, type RulesetRow } from './results-api.ts';
 import { cellKey, ruleDifferences, ruleSections, type Cell, type RuleSection } from './ruleset-tables.ts';
 import './results.css';
+import { ScrollRegion } from './scroll-region.tsx';
 
 /** Paths of the rule-set screens (the master-data lists keep add and edit). */
 export const rulesPath = '/RuleSetRules';
@@ -13,13 +14,21 @@ export const comparePath = '/CompareRuleSets';
 export const rulesLink = (r: Pick<RulesetRow, 'ruleset_id' | 'version'>) => `${rulesPath}?ruleset_id=${encodeURIComponent(r.ruleset_id)}&version=${r.version}`;
 export const compareLink = (a: string, b: string) => `${comparePath}?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`;
 
+/** A phrase's values in the screens' language too ("half up" inside "2 decimals, half up"); numbers stay as they are. */
+const useTranslatedValues = () => {
+  const { t } = useT();
+  return (values?: Record<string, string>) => (values ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, t(v)])) : values);
+};
+
 /** One cell of a rule table, in the screens' language. */
 export function CellText({ cell }: { cell: Cell }) {
   const { t } = useT();
+  const translated = useTranslatedValues();
   if (typeof cell === 'string') return <>{t(cell)}</>;
   const phrases = Array.isArray(cell) ? cell : [cell];
   if (!phrases.length) return <>—</>;
-  return <>{phrases.map((ph) => t(ph.text, ph.values)).join('; ')}</>;
+  // One line per phrase: a grace rule's conditions read as a short list, not one long sentence.
+  return <span className="phrases">{phrases.map((ph, i) => <span key={i}>{t(ph.text, translated(ph.values))}{i < phrases.length - 1 ? ';' : ''}</span>)}</span>;
 }
 
 /** The earlier version of the same rule set, for "compare with previous". */
@@ -49,7 +58,7 @@ function SectionTable({ section, headingLevel = 2 }: { section: RuleSection; hea
     <section className="rule-section" aria-labelledby={id}>
       <H id={id}>{t(section.title)}</H>
       {section.rows.length === 0 ? <p>{t('None in this rule set')}</p> : (
-        <div className="table-scroll">
+        <ScrollRegion label={t(section.title)}>
           <table className="data-table rule-table">
             <thead><tr>{section.columns.map((c) => <th key={c} scope="col">{t(c)}</th>)}</tr></thead>
             <tbody>
@@ -60,7 +69,7 @@ function SectionTable({ section, headingLevel = 2 }: { section: RuleSection; hea
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
@@ -74,7 +83,7 @@ function RulesetList() {
   if (list.isError) return <Notice kind="error">{list.error.message}</Notice>;
   const rows = list.data;
   return (
-    <div className="table-scroll">
+    <ScrollRegion label={t('Rule sets and their versions')}>
       <table className="data-table">
         <caption>{t('Rule sets and their versions')}</caption>
         <thead><tr>
@@ -97,7 +106,7 @@ function RulesetList() {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -164,7 +173,7 @@ function CompareSection({ a, b, labels }: { a?: RuleSection; b?: RuleSection; la
   return (
     <section className="rule-section" aria-labelledby={id}>
       <h2 id={id}>{t(section.title)} {changedCount > 0 ? <span className="diff-count">({t('{{n}} differences', { n: changedCount })})</span> : <span className="same-count">({t('the same')})</span>}</h2>
-      <div className="table-scroll">
+      <ScrollRegion label={t(section.title)}>
         <table className="data-table rule-table compare-table">
           <thead>
             <tr>
@@ -199,7 +208,7 @@ function CompareSection({ a, b, labels }: { a?: RuleSection; b?: RuleSection; la
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -100,10 +100,10 @@ export function ruleSections(rules: RulesetRules): RuleSection[] {
       ],
     },
     {
-      id: 'grace', title: 'Grace and condonation', columns: ['Order', 'Rule', 'Type', 'In use', 'Ordinance', 'Added to marks', 'What it allows'],
+      id: 'grace', title: 'Grace and condonation', columns: ['Grace rule', 'Order', 'Type', 'In use', 'Ordinance', 'Added to marks', 'What it allows'],
       rows: [...r.grace]
         .sort((a, b) => a.order - b.order)
-        .map((g) => ({ key: g.rule_id, cells: [String(g.order), g.rule_id, g.rule_type, yesNo(g.enabled), none(g.ordinance), yesNo(g.added_to_marks), graceParams(g)] })),
+        .map((g) => ({ key: g.rule_id, cells: [g.rule_id, String(g.order), g.rule_type, yesNo(g.enabled), none(g.ordinance), yesNo(g.added_to_marks), graceParams(g)] })),
     },
     {
       id: 'sgpa', title: 'SGPA and CGPA', columns: ['Rule', 'Value'],

@@ -12,6 +12,7 @@ import {
   courseKey, courseText, downloadRegister, type ResultRun, runAction, startRun, useDiff, useExamCourses, useExams, useExceptions, useOpenBatches, useRun, useRuns,
 } from './results-api.ts';
 import './results.css';
+import { ScrollRegion } from './scroll-region.tsx';
 
 /**
  * The result officer's screens of state machine H (lifecycle S8): pick the exam and its course-semester, see what
@@ -76,7 +77,7 @@ function Preconditions({ exam, course }: { exam: string; course: string }) {
           : (
             <>
               <Notice kind="error">{t('{{n}} of {{all}} entry batches are not LOCKED: the run is refused unless you run with result later (RL).', { n: open.length, all: all.length })}</Notice>
-              <div className="table-scroll">
+              <ScrollRegion label={t('Batches not locked')}>
                 <table className="data-table">
                   <caption>{t('Batches not locked')}</caption>
                   <thead><tr><th scope="col">{t('Batch')}</th><th scope="col">{t('Component')}</th><th scope="col">{t('Paper')}</th><th scope="col">{t('College')}</th><th scope="col">{t('Packet')}</th><th scope="col">{t('Status')}</th></tr></thead>
@@ -86,7 +87,7 @@ function Preconditions({ exam, course }: { exam: string; course: string }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             </>
           )}
     </section>
@@ -135,7 +136,7 @@ function RunsTable({ runs, selected, onOpen }: { runs: ResultRun[]; selected: st
   const { t } = useT();
   if (!runs.length) return <p>{t('No result runs yet.')}</p>;
   return (
-    <div className="table-scroll">
+    <ScrollRegion label={t('Result runs')}>
       <table className="data-table runs-table">
         <caption>{t('Result runs')}</caption>
         <thead><tr>
@@ -155,7 +156,7 @@ function RunsTable({ runs, selected, onOpen }: { runs: ResultRun[]; selected: st
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -167,7 +168,7 @@ function Exceptions({ runId }: { runId: string }) {
     <section aria-labelledby={id}>
       <h3 id={id}>{t('Exceptions')}{list.data ? ` (${list.data.total})` : ''}</h3>
       {list.isPending ? <Loading /> : list.isError ? <Notice kind="error">{list.error.message}</Notice> : list.data.exceptions.length === 0 ? <p>{t('No exceptions.')}</p> : (
-        <div className="table-scroll">
+        <ScrollRegion label={t('Exceptions')}>
           <table className="data-table">
             <thead><tr><th scope="col">{t('Student')}</th><th scope="col">{t('Paper')}</th><th scope="col">{t('Component')}</th><th scope="col">{t('Exception')}</th><th scope="col">{t('Details')}</th></tr></thead>
             <tbody>
@@ -179,7 +180,7 @@ function Exceptions({ runId }: { runId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
@@ -201,7 +202,7 @@ function Diff({ runId }: { runId: string }) {
               : t('The first run of this course-semester: {{n}} students computed.', { n: d.total })}
           </p>
           {d.previous_run_id && d.diff.length > 0 && (
-            <div className="table-scroll">
+            <ScrollRegion label={t('Changes against the previous run')}>
               <table className="data-table">
                 <thead><tr><th scope="col">{t('Student')}</th><th scope="col">{t('Change')}</th><th scope="col">{t('Field')}</th><th scope="col">{t('Before')}</th><th scope="col">{t('After')}</th></tr></thead>
                 <tbody>
@@ -214,7 +215,7 @@ function Diff({ runId }: { runId: string }) {
                   )))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </>
       )}

@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n.ts';
 import { ResultVersions, studentResultWords } from './result-view.tsx';
 import { groupVersions, useExams, useStudentResults, type StudentResultRow } from './results-api.ts';
 import './results.css';
+import { ScrollRegion } from './scroll-region.tsx';
 
 const viewLink = (r: Pick<StudentResultRow, 'student_id' | 'exam_id' | 'session_id' | 'course_comb_id' | 'sem_id'>) =>
   `/ViewStudentResultDetail?${new URLSearchParams({ student_id: r.student_id, exam_id: r.exam_id, session_id: r.session_id, course_comb_id: r.course_comb_id, sem_id: r.sem_id })}`;
@@ -48,7 +49,7 @@ export function StudentResultListScreen() {
       </form>
       {!any && <p>{t('Pick an exam or type a student id.')}</p>}
       {any && (list.isPending ? <Loading /> : list.isError ? <Notice kind="error">{list.error.message}</Notice> : rows.length === 0 ? <p>{t('No results found.')}</p> : (
-        <div className="table-scroll">
+        <ScrollRegion label={t('Results')}>
           <table className="data-table">
             <caption>{t('{{n}} results', { n: list.data.total })}</caption>
             <thead><tr>
@@ -68,7 +69,7 @@ export function StudentResultListScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ))}
     </Page>
   );

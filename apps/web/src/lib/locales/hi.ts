@@ -906,6 +906,7 @@ const results: Record<string, string> = {
   'Grade point': 'ग्रेड अंक',
   'Pass': 'उत्तीर्ण',
   'Order': 'क्रम',
+  'Grace rule': 'अनुग्रह नियम',
   'Type': 'प्रकार',
   'In use': 'लागू',
   'Ordinance': 'अध्यादेश',
@@ -1103,6 +1104,7 @@ const results: Record<string, string> = {
   'supersedes {{v}}': '{{v}} को प्रतिस्थापित करता है',
   'A student result is computed by a result run and never typed in; a change after publication is a new version (revaluation, UFM decision, correction).': 'विद्यार्थी का परिणाम परिणाम-गणना से बनता है, कभी टाइप नहीं किया जाता; प्रकाशन के बाद कोई परिवर्तन नया संस्करण होता है (पुनर्मूल्यांकन, अनुचित साधन निर्णय, संशोधन)।',
   'My results': 'मेरे परिणाम',
+  'Results': 'परिणाम',
   'No result of yours has been published yet.': 'आपका कोई परिणाम अभी प्रकाशित नहीं हुआ है।',
   'Press "Why?" beside a paper to see how its result was worked out.': 'किसी प्रश्नपत्र का परिणाम कैसे निकला, यह देखने के लिए उसके पास "क्यों?" दबाएँ।',
   // Analysis
