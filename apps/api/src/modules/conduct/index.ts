@@ -13,8 +13,8 @@ import { finalizeEffect, seatingJob } from './seating-store.ts';
 import { ufmCaseEffects, ufmCaseRules } from './ufm-store.ts';
 
 /** The public read model for the marks and coding modules (view attempt_attendance). */
-export { attendanceOfAttempts, attendanceLockedForPaper } from './read-model.ts';
-export type { AttemptAttendance, AttendanceStatus, PendingSheet, SheetStatus, Reader } from './read-model.ts';
+export { attendanceOfAttempts, attendanceLockedForPaper, conductOfAttempts } from './read-model.ts';
+export type { AttemptAttendance, AttemptConduct, AttendanceStatus, PendingSheet, SheetStatus, Reader } from './read-model.ts';
 
 /** Seating plans are made by their generation job and finalized by their workflow, never written by hand. */
 const seatingRules: ResourceRules = {

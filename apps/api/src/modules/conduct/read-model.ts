@@ -70,3 +70,25 @@ export async function attendanceLockedForPaper(db: Reader, examId: string, paper
   const pending = groups.filter((g) => g.status !== 'LOCKED').map((g) => ({ slot_id: g.slot_id, centre_id: g.centre_id, status: g.status as PendingSheet['status'] }));
   return { locked: groups.length > 0 && pending.length === 0, pending };
 }
+
+/** What a result run needs of one attempt's conduct: attendance, an open UFM case (RW), a decided cancellation (UFM). */
+export interface AttemptConduct {
+  attempt_id: string;
+  status: AttendanceStatus | null;
+  ufm_open: boolean;
+  /** An APPLIED or CLOSED case with a cancelling decision (U1 this paper; U2..U4 the whole examination). */
+  ufm_cancelled: boolean;
+}
+
+/** The conduct of these attempts (lifecycle S5 → S8). */
+export function conductOfAttempts(db: Reader, attemptIds: readonly string[]): Promise<AttemptConduct[]> {
+  if (!attemptIds.length) return Promise.resolve([]);
+  return rows<AttemptConduct>(
+    db,
+    `SELECT v.attempt_id, v.status, v.ufm_open,
+            EXISTS (SELECT 1 FROM ufm_case u WHERE u.exam_id = v.exam_id AND u.student_id = v.student_id AND u.status IN ('APPLIED', 'CLOSED')
+                      AND ((u.decision = 'U1' AND u.paper_id = v.paper_id) OR u.decision IN ('U2', 'U3', 'U4'))) AS ufm_cancelled
+       FROM attempt_attendance v WHERE v.attempt_id = ANY($1::text[])`,
+    [attemptIds],
+  );
+}

@@ -5,3 +5,4 @@
  */
 export { openAwardListBatches, awardListState, lockedAwardRows, recordExternalMarks, LOCKED_AWARD_ROWS_VIEW, type PaperKey } from './award-lists.ts';
 export { marksModule } from './marks-module.ts';
+export { unlockedBatches, lockedBatches, marksOfRecord, type ExamCourseKey, type UnlockedBatch, type MarkOfRecord } from './marks-of-record.ts';

@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import type { ComputedStudentResult, EarlierCourse, GradingPaper, GradingRuleset, MarkCell, ResultExceptionCode, ResultLine } from '@exam/contracts';
+
+/**
+ * Turning the marks of record, conduct and the marks scheme into the grading engine's input (lifecycle §4.2), with
+ * the exception report's findings (S8 step 3). Pure: the run job loads the rows, this decides.
+ */
+
+export interface SchemeRow {
+  paper_id: string;
+  max_marks: string | null;
+  min_marks: string | null;
+  ext_max_marks: string | null;
+  ext_min_marks: string | null;
+  int_max_marks: string | null;
+  int_min_marks: string | null;
+  th_pr_status: string;
+  paper_score_status: string;
+  credit_point: string | null;
+  paper_type: number;
+}
+
+export interface AttemptRow {
+  attempt_id: string;
+  student_id: string;
+  paper_id: string;
+  attempt_type: string;
+  attempt_no: number;
+}
+
+export interface Mark {
+  value: string | null;
+  status: string | null;
+}
+
+export interface Finding {
+  student_id: string;
+  paper_id: string | null;
+  attempt_id: string | null;
+  component: string | null;
+  code: ResultExceptionCode;
+  message: string;
+}
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+const numberOrNull = (text: string | null) => (text === null || text.trim() === '' ? null : DECIMAL.test(text.trim()) ? text.trim() : undefined);
+
+/** "52.00" → "52", "40.50" → "40.5": marks as the engine and the screens print them. */
+export const plainDecimal = (text: string) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text);
+
+const cmp = (a: string, b: string) => {
+  const [ai = '0', af = ''] = a.split('.');
+  const [bi = '0', bf = ''] = b.split('.');
+  if (ai.length !== bi.length) return ai.length - bi.length;
+  if (ai !== bi) return ai < bi ? -1 : 1;
+  const width = Math.max(af.length, bf.length);
+  const x = af.padEnd(width, '0');
+  const y = bf.padEnd(width, '0');
+  return x === y ? 0 : x < y ? -1 : 1;
+};
+
+/** The paper's scheme as the engine takes it, or a message why it cannot be graded. */
+export function schemeOf(row: SchemeRow): { scheme: Omit<GradingPaper, 'int' | 'ext' | 'pr' | 'ufm_cancelled' | 'attempt_type' | 'attempt_exam_id'> } | { problem: string } {
+  const fields = { max: row.max_marks, min: row.min_marks, ext_max: row.ext_max_marks, ext_min: row.ext_min_marks, int_max: row.int_max_marks, int_min: row.int_min_marks, credit: row.credit_point } as const;
+  const parsed: Record<string, string | null> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const n = numberOrNull(value);
+    if (n === undefined) return { problem: `${row.paper_id}: ${name} "${String(value)}" is not a number (check the paper's marks scheme)` };
+    parsed[name] = n;
+  }
+  if (parsed.max === null) return { problem: `${row.paper_id}: no maximum marks in the marks scheme` };
+  if (![0, 1, 2].includes(row.paper_type)) return { problem: `${row.paper_id}: paper type ${row.paper_type} is not 0, 1 or 2` };
+  return {
+    scheme: {
+      paper_id: row.paper_id,
+      max: parsed.max!,
+      min: parsed.min ?? null,
+      ext_max: parsed.ext_max ?? null,
+      ext_min: parsed.ext_min ?? null,
+      int_max: parsed.int_max ?? null,
+      int_min: parsed.int_min ?? null,
+      paper_type: row.paper_type as 0 | 1 | 2,
+      th_pr_status: row.th_pr_status === 'PR' ? 'PR' : 'TH',
+      credit: parsed.credit ?? '0',
+      paper_score_status: row.paper_score_status === 'N' ? 'N' : 'Y',
+    },
+  };
+}
+
+const ENGINE_STATUSES = new Set(['AB', 'UFM', 'RL', 'WH', 'EX']);
+
+/** A mark of record as an engine cell: BLANK (a blank answer book) is a present candidate's 0. */
+function cellOf(mark: Mark | undefined): MarkCell {
+  if (!mark) return { value: null, status: null };
+  if (mark.status === 'BLANK') return { value: '0', status: null };
+  if (mark.status && ENGINE_STATUSES.has(mark.status)) return { value: mark.status === 'EX' && mark.value !== null ? plainDecimal(mark.value) : null, status: mark.status as MarkCell['status'] };
+  if (mark.value !== null) return { value: plainDecimal(mark.value), status: null };
+  return { value: null, status: null };
+}
+
+export interface PaperInputs {
+  attempt: AttemptRow;
+  scheme: Exclude<ReturnType<typeof schemeOf>, { problem: string }>['scheme'];
+  marks: Partial<Record<'INT' | 'EXT' | 'PR', Mark>>;
+  attendance: string | null;
+  ufmOpen: boolean;
+  ufmCancelled: boolean;
+}
+
+/**
+ * One paper of one student as the engine's input, with what the exception report notes about it. Missing marks stay
+ * missing (the engine makes the paper RL), an open UFM case withholds the external (RW), marks above the maximum are
+ * left out (RL) and reported: never a guessed number.
+ */
+export function paperInput(p: PaperInputs, findings: Finding[]): GradingPaper {
+  const { attempt, scheme } = p;
+  const note = (component: string | null, code: ResultExceptionCode, message: string) =>
+    findings.push({ student_id: attempt.student_id, paper_id: attempt.paper_id, attempt_id: attempt.attempt_id, component, code, message });
+  const practical = scheme.th_pr_status === 'PR';
+  const back = attempt.attempt_type === 'BACK';
+  const requiresInt = scheme.paper_type !== 1;
+  const requiresExt = scheme.paper_type !== 2;
+  const extComponent = practical ? (p.marks.PR ? 'PR' : 'EXT') : 'EXT';
+  let int = requiresInt ? cellOf(p.marks.INT) : cellOf(undefined);
+  let ext = requiresExt ? cellOf(p.marks[extComponent]) : cellOf(undefined);
+  const intMax = scheme.paper_type === 2 ? (scheme.int_max ?? scheme.max) : scheme.int_max;
+  const extMax = scheme.paper_type === 1 ? (scheme.ext_max ?? scheme.max) : scheme.ext_max;
+  if (int.value !== null && intMax !== null && cmp(int.value, intMax) > 0) {
+    note('INT', 'MARKS_ABOVE_MAX', `${attempt.paper_id}: internal ${int.value} is above the maximum ${intMax}; the paper is result later until it is corrected`);
+    int = { value: null, status: null };
+  }
+  if (ext.value !== null && extMax !== null && cmp(ext.value, extMax) > 0) {
+    note(extComponent, 'MARKS_ABOVE_MAX', `${attempt.paper_id}: ${extComponent === 'PR' ? 'practical' : 'external'} ${ext.value} is above the maximum ${extMax}; the paper is result later until it is corrected`);
+    ext = { value: null, status: null };
+  }
+  if (requiresExt) {
+    if (p.attendance === 'ABSENT' && ext.value !== null && ext.status === null) note(extComponent, 'ABSENT_WITH_MARKS', `${attempt.paper_id}: absent in the attendance sheet but ${ext.value} marks are recorded`);
+    if (p.attendance === 'PRESENT' && ext.value === null && (ext.status === null || ext.status === 'AB')) {
+      note(extComponent, 'PRESENT_WITHOUT_MARKS', `${attempt.paper_id}: present in the attendance sheet but ${ext.status === 'AB' ? 'marked absent' : 'no marks'} in the marks of record`);
+    } else if (ext.value === null && ext.status === null) note(extComponent, 'MARKS_NOT_LOCKED', `${attempt.paper_id}: no locked ${extComponent === 'PR' ? 'practical' : 'external'} marks: result later`);
+  }
+  if (requiresInt && !back && int.value === null && int.status === null) note('INT', 'INTERNAL_MISSING', `${attempt.paper_id}: internal marks missing: result later`);
+  if (p.ufmOpen) {
+    note(extComponent, 'UFM_PENDING', `${attempt.paper_id}: an unfair-means case is pending: the paper's result is withheld`);
+    if (requiresExt) ext = { value: null, status: 'WH' };
+    else int = { value: null, status: 'WH' };
+  }
+  return {
+    ...scheme,
+    int,
+    ext: practical ? { value: null, status: null } : ext,
+    pr: practical ? ext : { value: null, status: null },
+    ufm_cancelled: p.ufmCancelled && !p.ufmOpen,
+    attempt_type: (['REGULAR', 'EX', 'BACK', 'IMPROVEMENT'].includes(attempt.attempt_type) ? attempt.attempt_type : 'REGULAR') as GradingPaper['attempt_type'],
+    attempt_exam_id: null,
+  };
+}
+
+/** Rebuilds a paper's engine input from a stored line (a back attempt replaces one paper of an earlier result). */
+export function paperFromLine(line: ResultLine, scheme: PaperInputs['scheme']): GradingPaper {
+  return { ...scheme, int: line.int, ext: line.ext, pr: line.pr, ufm_cancelled: line.paper_result === 'UFM', attempt_type: 'REGULAR', attempt_exam_id: null };
+}
+
+/** Courses of a student's other published semesters, for CGPA (§4.6): every graded line. */
+export function earlierCoursesOf(rows: Array<{ sem_id: string; lines: ResultLine[] }>): EarlierCourse[] {
+  return rows.flatMap((r) =>
+    r.lines
+      .filter((l) => l.grade_point !== null)
+      .map((l) => ({ sem_id: r.sem_id, paper_id: l.paper_id, credit: l.credit, grade_point: l.grade_point!, passed: l.paper_result === 'P' || l.paper_result === 'EX', attempt_seq: 0 })),
+  );
+}
+
+/** md5 of a computed result: the same inputs and rule set give the same digest (runs are deterministic). */
+export const digestOf = (result: ComputedStudentResult) => createHash('md5').update(JSON.stringify(result)).digest('hex');
+
+const cellText = (c: MarkCell) => (c.status && c.value !== null ? `${c.value} ${c.status}` : (c.status ?? c.value));
+
+type Comparable = Pick<ComputedStudentResult, 'total' | 'max_total' | 'percentage' | 'division' | 'credits_registered' | 'credits_earned' | 'credit_points' | 'sgpa' | 'cgpa' | 'result' | 'backlogs' | 'lines'>;
+const SCALARS = ['result', 'total', 'max_total', 'percentage', 'division', 'credits_registered', 'credits_earned', 'credit_points', 'sgpa', 'cgpa'] as const;
+
+/** The fields that differ between two results of one student: `result`, `sgpa`, `lines.HIN101.total`, ... */
+export function fieldChanges(before: Comparable, after: Comparable): Array<{ field: string; before: string | null; after: string | null }> {
+  const changes: Array<{ field: string; before: string | null; after: string | null }> = [];
+  const push = (field: string, a: string | null, b: string | null) => {
+    if (a !== b) changes.push({ field, before: a, after: b });
+  };
+  for (const f of SCALARS) push(f, before[f], after[f]);
+  push('backlogs', before.backlogs.join(', ') || null, after.backlogs.join(', ') || null);
+  const old = new Map(before.lines.map((l) => [l.paper_id, l]));
+  const now = new Map(after.lines.map((l) => [l.paper_id, l]));
+  for (const id of [...new Set([...old.keys(), ...now.keys()])].sort()) {
+    const a = old.get(id);
+    const b = now.get(id);
+    if (!a || !b) {
+      push(`lines.${id}`, a ? a.paper_result : null, b ? b.paper_result : null);
+      continue;
+    }
+    push(`lines.${id}.int`, cellText(a.int), cellText(b.int));
+    push(`lines.${id}.ext`, cellText(a.ext), cellText(b.ext));
+    push(`lines.${id}.pr`, cellText(a.pr), cellText(b.pr));
+    push(`lines.${id}.grace`, a.grace ? `${a.grace.marks} ${a.grace.rule_id}` : null, b.grace ? `${b.grace.marks} ${b.grace.rule_id}` : null);
+    push(`lines.${id}.total`, a.total, b.total);
+    push(`lines.${id}.grade`, a.grade, b.grade);
+    push(`lines.${id}.grade_point`, a.grade_point, b.grade_point);
+    push(`lines.${id}.paper_result`, a.paper_result, b.paper_result);
+  }
+  return changes;
+}
+
+/** The rule set a run names: the one most of its students were computed with. */
+export function mostUsed(rulesets: GradingRuleset[]): GradingRuleset | null {
+  const counts = new Map<string, { r: GradingRuleset; n: number }>();
+  for (const r of rulesets) {
+    const k = `${r.ruleset_id}@${r.version}`;
+    const c = counts.get(k) ?? { r, n: 0 };
+    c.n += 1;
+    counts.set(k, c);
+  }
+  return [...counts.values()].sort((a, b) => b.n - a.n)[0]?.r ?? null;
+}

@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import { resultRunResource, resultRunWorkflow } from '@exam/contracts';
+import { asDelegate } from '../../platform/crud/store.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { ApiModule } from '../../platform/module.ts';
+import { resultsOpenApi } from './results-openapi.ts';
+import { resultRunJob } from './run-job.ts';
+import { runRoutes } from './run-routes.ts';
+import { resultRunEffects } from './run-workflow.ts';
+import { studentResultRoutes } from './student-results.ts';
+
+/** Results (lifecycle S8/S9, §4; state machine H): result runs, versioned student results, analysis, merit list. */
+export const resultsModule: ApiModule = {
+  name: 'results',
+  resources: [
+    {
+      resource: resultRunResource,
+      store: { delegate: (c) => asDelegate(c.resultRun) },
+      ownCalls: ['create'],
+      rules: {
+        async beforeCreate(_tx, rows) {
+          return new Map(rows.map((_, i) => [i, { run_id: ['Result runs are started by POST /api/resultrun (a job); they are not imported.'] }]));
+        },
+        async beforeUpdate(_tx, record) {
+          throw new AppError('LOCKED', `Result run ${String(record.run_id)} cannot be edited: run it again, or move it with its actions (verify, approve, publish, withdraw).`);
+        },
+        async beforeDelete(_tx, row) {
+          throw new AppError('LOCKED', `Result run ${String(row.run_id)} cannot be deleted: runs are kept (a later run supersedes it).`);
+        },
+      },
+    },
+  ],
+  workflows: [{ workflow: resultRunWorkflow, effects: resultRunEffects }],
+  jobs: [resultRunJob],
+  routes: ({ db }) => Router().use(runRoutes(db), studentResultRoutes(db)),
+  openapi: resultsOpenApi,
+};

@@ -1,0 +1,316 @@
+import { gradingRuleset, type ComputedStudentResult, type GradingInput, type GradingRuleset, type ResultLine, type StudentResultCode } from '@exam/contracts';
+import type { Prisma } from '@exam/db';
+import { gradeStudent, withBackAttempt, type GradedStudent } from '@exam/grading';
+import { z } from 'zod';
+import { defineJob, JobFailure, type JobContext } from '../../platform/jobs/index.ts';
+import { conductOfAttempts } from '../conduct/index.ts';
+import { marksOfRecord } from '../marks/index.ts';
+import {
+  digestOf, earlierCoursesOf, fieldChanges, mostUsed, paperFromLine, paperInput, schemeOf, type AttemptRow, type Finding, type Mark, type SchemeRow,
+} from './grading-inputs.ts';
+import { q } from './sql.ts';
+
+/** Students computed and written per transaction: their attempts, marks and results stay in memory only this long. */
+export const STUDENT_BATCH = 500;
+
+type Key = { student_id: string; exam_id: string; session_id: string; course_comb_id: string; sem_id: string };
+const keyOf = (k: Key) => `${k.student_id}|${k.exam_id}|${k.session_id}|${k.course_comb_id}|${k.sem_id}`;
+
+interface StoredRow extends Key {
+  version: number;
+  status: string;
+  run_id: string;
+  digest: string;
+  result: StudentResultCode;
+  total: string | null;
+  max_total: string | null;
+  percentage: string | null;
+  division: string | null;
+  credits_registered: string | null;
+  credits_earned: string | null;
+  credit_points: string | null;
+  sgpa: string | null;
+  cgpa: string | null;
+  backlogs: string[];
+  lines: ResultLine[];
+}
+
+interface Enrolment {
+  student_id: string;
+  college_id: string;
+  status: string;
+  ruleset_id: string;
+  ruleset_version: number;
+}
+
+const STORED_COLUMNS = `student_id, exam_id, session_id, course_comb_id, sem_id, version, status, run_id, digest, result, total, max_total, percentage, division,
+  credits_registered, credits_earned, credit_points, sgpa, cgpa, backlogs, lines`;
+
+interface RunResult {
+  run_id: string;
+  students: number;
+  exceptions: number;
+  changed: number;
+}
+
+/** The run's data: its id. Everything else is read from the run's row (scope, scheme, result-later). */
+const runData = z.object({ run_id: z.string() });
+
+interface RunRow {
+  run_id: string;
+  exam_id: string;
+  session_id: string;
+  course_comb_id: string;
+  sem_id: string;
+  scheme: string;
+  allow_result_later: boolean;
+  status: string;
+  previous_run_id: string | null;
+}
+
+/**
+ * The result run (lifecycle S8 step 2): in batches of students, each in one transaction with its progress, reads the
+ * attempts of the exam × course-semester, their marks of record, conduct (attendance, UFM), the marks scheme, the
+ * student's frozen rule set and its other published semesters (CGPA); grades each student (a back attempt replaces
+ * the failed paper of the original semester's published result, as a new version of that result); writes the
+ * results, the exception report and the diff against the previous run. Not retried after a crash (maxAttempts 1):
+ * the run goes FAILED and is simply run again.
+ */
+export const resultRunJob = defineJob({
+  kind: 'results.run',
+  capability: 'results.compute',
+  title: 'Computing results',
+  maxAttempts: 1,
+  data: runData,
+  async run(ctx): Promise<RunResult> {
+    const [run] = await q<RunRow>(ctx.db, `SELECT run_id, exam_id, session_id, course_comb_id, sem_id, scheme, allow_result_later, status, previous_run_id FROM result_run WHERE run_id = $1`, [ctx.data.run_id]);
+    if (!run) throw new JobFailure(`Result run ${ctx.data.run_id} does not exist.`);
+    if (run.status !== 'COMPUTING') return { run_id: run.run_id, students: 0, exceptions: 0, changed: 0 };
+    try {
+      return await computeRun(ctx, run);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.slice(0, 480) : 'the run failed';
+      await ctx.db.query(`UPDATE result_run SET status = 'FAILED', status_reason = $2, updated_at = now() WHERE run_id = $1 AND status = 'COMPUTING'`, [run.run_id, reason]);
+      throw error instanceof JobFailure ? error : new JobFailure(`Result run ${run.run_id} failed: ${reason}`);
+    }
+  },
+});
+
+async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Promise<RunResult> {
+  const db = ctx.db;
+  const scope = [run.exam_id, run.session_id, run.course_comb_id, run.sem_id];
+  const students = (await q<{ student_id: string }>(db, `SELECT DISTINCT student_id FROM attempt WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4 ORDER BY student_id`, scope)).map((r) => r.student_id);
+  const schemes = new Map((await q<SchemeRow>(db, `SELECT paper_id, max_marks, min_marks, ext_max_marks, ext_min_marks, int_max_marks, int_min_marks, th_pr_status::text AS th_pr_status,
+      paper_score_status::text AS paper_score_status, credit_point, paper_type FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3`, scope.slice(1))).map((s) => [s.paper_id, schemeOf(s)]));
+  const rulesets = new Map<string, GradingRuleset | string>();
+  const rulesetOf = async (id: string, version: number) => {
+    const k = `${id}@${version}`;
+    if (!rulesets.has(k)) {
+      const [row] = await q<{ scheme: string; rules: unknown }>(db, `SELECT scheme::text AS scheme, rules FROM ruleset WHERE ruleset_id = $1 AND version = $2`, [id, version]);
+      const parsed = row ? gradingRuleset.safeParse({ ruleset_id: id, version, scheme: row.scheme, rules: row.rules }) : null;
+      rulesets.set(k, parsed?.success ? parsed.data : `rule set ${k} ${row ? 'has invalid rules' : 'does not exist'}`);
+    }
+    return rulesets.get(k)!;
+  };
+  const counts: Record<StudentResultCode, number> = { PASS: 0, PASS_GRACE: 0, PROMOTED: 0, FAIL: 0, ABSENT: 0, RL: 0, RW: 0, UFM: 0, DETAINED: 0 };
+  const used: GradingRuleset[] = [];
+  let exceptionSeq = 0;
+  let changed = 0;
+  let versions = 0;
+  await ctx.progress(0, students.length);
+
+  for (let start = 0; start < students.length; start += STUDENT_BATCH) {
+    ctx.signal.throwIfAborted();
+    const batch = students.slice(start, start + STUDENT_BATCH);
+    const attempts = await q<AttemptRow>(db, `SELECT attempt_id, student_id, paper_id, attempt_type, attempt_no FROM attempt
+        WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4 AND student_id = ANY($5::text[]) ORDER BY student_id, paper_id`, [...scope, batch]);
+    const ids = attempts.map((a) => a.attempt_id);
+    const [marks, conduct, enrolments] = await Promise.all([
+      marksOfRecord(db, ids),
+      conductOfAttempts(db, ids),
+      q<Enrolment>(db, `SELECT student_id, college_id, status, ruleset_id, ruleset_version FROM student_ccinfo WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3 AND student_id = ANY($4::text[])`, [...scope.slice(1), batch]),
+    ]);
+    const marksOf = new Map<string, Partial<Record<'INT' | 'EXT' | 'PR', Mark>>>();
+    for (const m of marks) marksOf.set(m.attempt_id, { ...marksOf.get(m.attempt_id), [m.component]: { value: m.value, status: m.status } });
+    const conductOf = new Map(conduct.map((c) => [c.attempt_id, c]));
+    const enrolmentOf = new Map(enrolments.map((e) => [e.student_id, e]));
+    const byStudent = new Map<string, AttemptRow[]>();
+    for (const a of attempts) byStudent.set(a.student_id, [...(byStudent.get(a.student_id) ?? []), a]);
+
+    // Other semesters' published results (CGPA), and for back attempts the original semester's published result.
+    const others = await q<{ student_id: string; exam_id: string; session_id: string; course_comb_id: string; sem_id: string; version: number; lines: ResultLine[]; result: string }>(
+      db,
+      `SELECT DISTINCT ON (student_id, session_id, course_comb_id, sem_id) student_id, exam_id, session_id, course_comb_id, sem_id, version, lines, result
+         FROM student_result WHERE student_id = ANY($1::text[]) AND status = 'PUBLISHED'
+        ORDER BY student_id, session_id, course_comb_id, sem_id, published_at DESC, version DESC`,
+      [batch],
+    );
+    const findings: Finding[] = [];
+    const graded: Array<{ key: Key; college_id: string; ruleset: GradingRuleset; out: GradedStudent; first_attempt: boolean }> = [];
+    for (const studentId of batch) {
+      const own = byStudent.get(studentId) ?? [];
+      const enrolment = enrolmentOf.get(studentId);
+      const fail = (code: Finding['code'], message: string) => findings.push({ student_id: studentId, paper_id: null, attempt_id: null, component: null, code, message });
+      if (!enrolment) {
+        fail('NO_RULESET', `${studentId} has no enrolment (studentccinfo) in ${run.course_comb_id} semester ${run.sem_id} of ${run.session_id}: no rule set to compute with`);
+        continue;
+      }
+      const ruleset = await rulesetOf(enrolment.ruleset_id, enrolment.ruleset_version);
+      if (typeof ruleset === 'string') {
+        fail('NO_RULESET', `${studentId}: ${ruleset}`);
+        continue;
+      }
+      const papers = [];
+      let schemeProblem: string | null = null;
+      for (const a of own) {
+        const scheme = schemes.get(a.paper_id);
+        if (!scheme || 'problem' in scheme) {
+          schemeProblem = scheme && 'problem' in scheme ? scheme.problem : `${a.paper_id} is not a paper of ${run.course_comb_id} semester ${run.sem_id}`;
+          break;
+        }
+        const c = conductOf.get(a.attempt_id);
+        papers.push({ attempt: a, input: paperInput({ attempt: a, scheme: scheme.scheme, marks: marksOf.get(a.attempt_id) ?? {}, attendance: c?.status ?? null, ufmOpen: c?.ufm_open ?? false, ufmCancelled: c?.ufm_cancelled ?? false }, findings) });
+      }
+      if (schemeProblem) {
+        fail('SCHEME_INVALID', `${studentId}: ${schemeProblem}`);
+        continue;
+      }
+      const earlier = earlierCoursesOf(others.filter((o) => o.student_id === studentId && o.sem_id !== run.sem_id));
+      const back = papers.length > 0 && papers.every((p) => p.attempt.attempt_type === 'BACK' || p.attempt.attempt_type === 'IMPROVEMENT');
+      let input: GradingInput;
+      let key: Key = { student_id: studentId, exam_id: run.exam_id, session_id: run.session_id, course_comb_id: run.course_comb_id, sem_id: run.sem_id };
+      if (back) {
+        // The original semester's result (published, another exam) with the back attempts' marks in place of its failed papers.
+        const original = others.find((o) => o.student_id === studentId && o.session_id === run.session_id && o.course_comb_id === run.course_comb_id && o.sem_id === run.sem_id && o.exam_id !== run.exam_id);
+        if (!original) {
+          fail('GRADING_ERROR', `${studentId}: back papers ${papers.map((p) => p.attempt.paper_id).join(', ')} but no published result of ${run.course_comb_id} semester ${run.sem_id} to revise`);
+          continue;
+        }
+        key = { ...key, exam_id: original.exam_id };
+        const originalPapers = [];
+        for (const line of original.lines) {
+          const scheme = schemes.get(line.paper_id);
+          if (!scheme || 'problem' in scheme) continue;
+          originalPapers.push(paperFromLine(line, scheme.scheme));
+        }
+        input = { ruleset, ...key, detained: false, papers: originalPapers, earlier_courses: earlier, attempt_seq: 0 };
+        for (const p of papers) {
+          input = withBackAttempt(input, { paper_id: p.attempt.paper_id, exam_id: run.exam_id, attempt_seq: 1, ext: p.input.ext, pr: p.input.pr, ...(p.input.paper_type === 2 ? { int: p.input.int } : {}) });
+        }
+      } else {
+        input = { ruleset, ...key, detained: enrolment.status === 'DETAINED', papers: papers.map((p) => p.input), earlier_courses: earlier, attempt_seq: 0 };
+      }
+      try {
+        const out = gradeStudent(input);
+        graded.push({ key, college_id: enrolment.college_id, ruleset, out, first_attempt: !back && own.every((a) => a.attempt_type === 'REGULAR' && a.attempt_no <= 1) });
+        counts[out.result.result] += 1;
+        used.push(ruleset);
+      } catch (error) {
+        fail('GRADING_ERROR', `${studentId}: ${error instanceof Error ? error.message : 'the result could not be computed'}`);
+      }
+    }
+
+    const written = await ctx.transaction(async (tx) => writeBatch(tx, run, graded, findings, exceptionSeq), { done: Math.min(start + STUDENT_BATCH, students.length), total: students.length });
+    exceptionSeq += findings.length;
+    changed += written.changed;
+    versions += written.versions;
+  }
+
+  const main = mostUsed(used);
+  await ctx.transaction(async (tx) => {
+    await tx.$executeRawUnsafe(
+      `UPDATE result_run SET status = 'COMPUTED', computed_at = now(), updated_at = now(), ruleset_id = $2, ruleset_version = $3, student_count = $4, pass_count = $5, fail_count = $6,
+         promoted_count = $7, absent_count = $8, rl_count = $9, rw_count = $10, ufm_count = $11, detained_count = $12, exception_count = $13, changed_count = $14, version_count = $15
+       WHERE run_id = $1 AND status = 'COMPUTING'`,
+      run.run_id, main?.ruleset_id ?? null, main?.version ?? null, used.length, counts.PASS + counts.PASS_GRACE, counts.FAIL, counts.PROMOTED, counts.ABSENT, counts.RL, counts.RW,
+      counts.UFM, counts.DETAINED, exceptionSeq, changed, versions,
+    );
+  });
+  return { run_id: run.run_id, students: used.length, exceptions: exceptionSeq, changed };
+}
+
+type Graded = { key: Key; college_id: string; ruleset: GradingRuleset; out: GradedStudent; first_attempt: boolean };
+
+/**
+ * Writes one batch: replaces the rows earlier unpublished runs wrote for these students, writes a new version for each
+ * student whose result differs from its published version (all of them when none is published), the diff against
+ * the previous run and the exceptions. Set-based: one statement per table.
+ */
+async function writeBatch(tx: Prisma.TransactionClient, run: RunRow, graded: Graded[], findings: Finding[], seqStart: number) {
+  const keys = graded.map((g) => g.key);
+  const k = {
+    student: keys.map((x) => x.student_id), exam: keys.map((x) => x.exam_id), session: keys.map((x) => x.session_id), course: keys.map((x) => x.course_comb_id), sem: keys.map((x) => x.sem_id),
+  };
+  const match = `(r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_id) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]))`;
+  const params = [k.student, k.exam, k.session, k.course, k.sem];
+  const stored = keys.length
+    ? await q<StoredRow>(tx, `SELECT ${STORED_COLUMNS} FROM student_result r WHERE ${match} ORDER BY version`, params)
+    : [];
+  const unpublished = new Set((await q<{ run_id: string }>(tx, `SELECT run_id FROM result_run WHERE status IN ('COMPUTING', 'COMPUTED', 'SUPERSEDED', 'FAILED')`)).map((r) => r.run_id));
+  const previous = new Map<string, StoredRow>();
+  const published = new Map<string, StoredRow>();
+  const maxVersion = new Map<string, number>();
+  for (const row of stored) {
+    const id = keyOf(row);
+    if (row.status === 'COMPUTED' && unpublished.has(row.run_id)) {
+      if (row.run_id !== run.run_id) previous.set(id, row);
+      continue;
+    }
+    maxVersion.set(id, Math.max(maxVersion.get(id) ?? 0, row.version));
+    if (row.status === 'PUBLISHED') published.set(id, row);
+  }
+  if (keys.length) {
+    await tx.$executeRawUnsafe(`DELETE FROM student_result r WHERE ${match} AND r.status = 'COMPUTED' AND r.run_id = ANY($6::text[])`, ...params, [...unpublished]);
+  }
+  await tx.$executeRawUnsafe(`DELETE FROM result_diff WHERE run_id = $1 AND student_id = ANY($2::text[])`, run.run_id, k.student);
+
+  const rows: Record<string, unknown>[] = [];
+  const diffs: Array<{ run_id: string; student_id: string; change: string; changes: unknown }> = [];
+  for (const g of graded) {
+    const id = keyOf(g.key);
+    const result: ComputedStudentResult = g.out.result;
+    const digest = digestOf(result);
+    const base = previous.get(id) ?? published.get(id);
+    if (!base) diffs.push({ run_id: run.run_id, student_id: g.key.student_id, change: 'ADDED', changes: [{ field: 'result', before: null, after: result.result }] });
+    else if (base.digest !== digest) {
+      const changes = fieldChanges(base, result);
+      diffs.push({ run_id: run.run_id, student_id: g.key.student_id, change: 'CHANGED', changes: changes.length ? changes : [{ field: 'explanation', before: null, after: 'changed' }] });
+    }
+    const current = published.get(id);
+    if (current && current.digest === digest) continue;
+    rows.push({
+      ...g.key, version: (maxVersion.get(id) ?? 0) + 1, run_id: run.run_id, college_id: g.college_id, status: 'COMPUTED', ruleset_id: result.ruleset_id, ruleset_version: result.ruleset_version,
+      scheme: result.scheme, total: result.total, max_total: result.max_total, percentage: result.percentage, division: result.division, credits_registered: result.credits_registered,
+      credits_earned: result.credits_earned, credit_points: result.credit_points, sgpa: result.sgpa, cgpa: result.cgpa, result: result.result, backlogs: result.backlogs,
+      backlog_reasons: g.out.backlogs, lines: result.lines, explanation: result.explanation, digest, first_attempt: g.first_attempt, supersedes_version: current?.version ?? null,
+    });
+  }
+  if (rows.length) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO student_result (student_id, exam_id, session_id, course_comb_id, sem_id, version, run_id, college_id, status, ruleset_id, ruleset_version, scheme, total, max_total,
+          percentage, division, credits_registered, credits_earned, credit_points, sgpa, cgpa, result, backlogs, backlog_reasons, lines, explanation, digest, first_attempt, supersedes_version)
+       SELECT student_id, exam_id, session_id, course_comb_id, sem_id, version, run_id, college_id, status, ruleset_id, ruleset_version, scheme, total, max_total,
+          percentage, division, credits_registered, credits_earned, credit_points, sgpa, cgpa, result, backlogs, backlog_reasons, lines, explanation, digest, first_attempt, supersedes_version
+         FROM jsonb_to_recordset($1::jsonb) AS x(student_id text, exam_id text, session_id text, course_comb_id text, sem_id text, version int, run_id text, college_id text, status text,
+          ruleset_id text, ruleset_version int, scheme text, total text, max_total text, percentage text, division text, credits_registered text, credits_earned text, credit_points text,
+          sgpa text, cgpa text, result text, backlogs jsonb, backlog_reasons jsonb, lines jsonb, explanation jsonb, digest text, first_attempt boolean, supersedes_version int)`,
+      JSON.stringify(rows),
+    );
+  }
+  if (diffs.length) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO result_diff (run_id, student_id, change, changes) SELECT run_id, student_id, change, changes FROM jsonb_to_recordset($1::jsonb) AS x(run_id text, student_id text, change text, changes jsonb)`,
+      JSON.stringify(diffs),
+    );
+  }
+  if (findings.length) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO result_exception (run_id, seq, student_id, paper_id, attempt_id, component, code, message)
+       SELECT $1, x.seq, x.student_id, x.paper_id, x.attempt_id, x.component, x.code, left(x.message, 500)
+         FROM jsonb_to_recordset($2::jsonb) AS x(seq int, student_id text, paper_id text, attempt_id text, component text, code text, message text)
+       ON CONFLICT (run_id, seq) DO NOTHING`,
+      run.run_id, JSON.stringify(findings.map((f, i) => ({ ...f, seq: seqStart + i + 1 }))),
+    );
+  }
+  return { changed: diffs.length, versions: rows.length };
+}
