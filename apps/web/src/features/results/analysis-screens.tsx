@@ -5,6 +5,7 @@ import { Loading, Notice, Page } from '../../components/ui/page.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { studentResultWords } from './result-view.tsx';
 import { courseKey, courseText, useAnalysis, useExamCourses, useExams, useMeritList, type CourseSem } from './results-api.ts';
+import { PickerField } from './picker-field.tsx';
 import './results.css';
 import { ScrollRegion } from './scroll-region.tsx';
 
@@ -58,19 +59,15 @@ function Picker({ scope, withCourse }: { scope: ReturnType<typeof useScope>; wit
   const courses = useExamCourses(scope.exam);
   return (
     <form className="results-picker" onSubmit={(e) => e.preventDefault()} aria-label={t('Exam and course-semester')}>
-      <label>{t('Exam')}{' '}
-        <select value={scope.exam} onChange={(e) => scope.set({ exam_id: e.target.value, course: '', run_id: '' })}>
+      <PickerField label={t('Exam')}>{(id) => (<select id={id} value={scope.exam} onChange={(e) => scope.set({ exam_id: e.target.value, course: '', run_id: '' })}>
           <option value="">—</option>
           {(exams.data ?? []).map((x) => <option key={x.exam_id} value={x.exam_id}>{x.exam_id}{x.exam_desc ? ` · ${x.exam_desc}` : ''}</option>)}
-        </select>
-      </label>
+        </select>)}</PickerField>
       {withCourse && (
-        <label>{t('Course-semester')}{' '}
-          <select value={scope.course} disabled={!scope.exam} onChange={(e) => scope.set({ course: e.target.value, run_id: '' })}>
+        <PickerField label={t('Course-semester')}>{(id) => (<select id={id} value={scope.course} disabled={!scope.exam} onChange={(e) => scope.set({ course: e.target.value, run_id: '' })}>
             <option value="">—</option>
             {(courses.data ?? []).map((c) => <option key={courseKey(c)} value={courseKey(c)}>{courseText(c)}</option>)}
-          </select>
-        </label>
+          </select>)}</PickerField>
       )}
       {scope.run && <p>{t('Run')}: {scope.run} <button type="button" className="button small secondary" onClick={() => scope.set({ run_id: '' })}>{t('Published results')}</button></p>}
     </form>

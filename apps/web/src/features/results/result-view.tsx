@@ -82,9 +82,8 @@ function LinesTable({ result }: { result: StudentResultRow }) {
                   {graded && <><td>{line.credit}</td><td>{line.grade ?? '—'}</td><td>{line.grade_point ?? '—'}</td></>}
                   <td>{line.paper_result} · {t(paperResultWords[line.paper_result] ?? line.paper_result)}</td>
                   <td>
-                    <button type="button" className="button link" aria-expanded={shown} aria-controls={id} onClick={() => setOpen(shown ? null : line.paper_id)}
-                      aria-label={t('Why: {{paper}}', { paper: line.paper_id })}>
-                      {t(shown ? 'Hide' : 'Why?')}
+                    <button type="button" className="button link" aria-expanded={shown} aria-controls={id} onClick={() => setOpen(shown ? null : line.paper_id)}>
+                      {t(shown ? 'Hide' : 'Why?')}<span className="visually-hidden"> {line.paper_id}</span>
                     </button>
                   </td>
                 </tr>

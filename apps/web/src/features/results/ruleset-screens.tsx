@@ -5,6 +5,7 @@ import { Loading, Notice, Page } from '../../components/ui/page.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { rulesetLabel, useRuleset, useRulesets, type RulesetRow } from './results-api.ts';
 import { cellKey, ruleDifferences, ruleSections, type Cell, type RuleSection } from './ruleset-tables.ts';
+import { PickerField } from './picker-field.tsx';
 import './results.css';
 import { ScrollRegion } from './scroll-region.tsx';
 
@@ -147,12 +148,10 @@ export function RuleSetRulesScreen() {
 function VersionSelect({ label, value, rows, onChange }: { label: string; value: string; rows: RulesetRow[]; onChange: (v: string) => void }) {
   const { t } = useT();
   return (
-    <label>{t(label)}{' '}
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
+    <PickerField label={t(label)}>{(id) => (<select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">—</option>
         {rows.map((r) => <option key={rulesetLabel(r)} value={rulesetLabel(r)}>{`${rulesetLabel(r)} · ${r.title} · ${t(rulesetStatus.labelOf(r.status))}`}</option>)}
-      </select>
-    </label>
+      </select>)}</PickerField>
   );
 }
 

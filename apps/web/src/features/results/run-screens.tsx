@@ -11,6 +11,7 @@ import { intlLocale, useT } from '../../lib/i18n.ts';
 import {
   courseKey, courseText, downloadRegister, type ResultRun, runAction, startRun, useDiff, useExamCourses, useExams, useExceptions, useOpenBatches, useRun, useRuns,
 } from './results-api.ts';
+import { PickerField } from './picker-field.tsx';
 import './results.css';
 import { ScrollRegion } from './scroll-region.tsx';
 
@@ -44,18 +45,14 @@ function ScopePicker({ scope }: { scope: ReturnType<typeof useScope> }) {
   const courses = useExamCourses(scope.exam);
   return (
     <form className="results-picker" onSubmit={(e) => e.preventDefault()} aria-label={t('Exam and course-semester')}>
-      <label>{t('Exam')}{' '}
-        <select value={scope.exam} onChange={(e) => scope.set({ exam_id: e.target.value, course: '', run_id: '' })}>
+      <PickerField label={t('Exam')}>{(id) => (<select id={id} value={scope.exam} onChange={(e) => scope.set({ exam_id: e.target.value, course: '', run_id: '' })}>
           <option value="">—</option>
           {(exams.data ?? []).map((x) => <option key={x.exam_id} value={x.exam_id}>{x.exam_id}{x.exam_desc ? ` · ${x.exam_desc}` : ''}</option>)}
-        </select>
-      </label>
-      <label>{t('Course-semester')}{' '}
-        <select value={scope.course} disabled={!scope.exam} onChange={(e) => scope.set({ course: e.target.value, run_id: '' })}>
+        </select>)}</PickerField>
+      <PickerField label={t('Course-semester')}>{(id) => (<select id={id} value={scope.course} disabled={!scope.exam} onChange={(e) => scope.set({ course: e.target.value, run_id: '' })}>
           <option value="">{t('All')}</option>
           {(courses.data ?? []).map((c) => <option key={courseKey(c)} value={courseKey(c)}>{courseText(c)}</option>)}
-        </select>
-      </label>
+        </select>)}</PickerField>
     </form>
   );
 }
@@ -116,9 +113,7 @@ function StartRun({ exam, course, schemes, onStarted }: { exam: string; course: 
   return (
     <form className="run-start" onSubmit={(e) => { e.preventDefault(); void start(); }} aria-label={t('Compute results')}>
       {schemes.length > 1 && (
-        <label>{t('Scheme')}{' '}
-          <select value={scheme} onChange={(e) => setScheme(e.target.value as SchemeCode)}>{schemes.map((s) => <option key={s} value={s}>{s}</option>)}</select>
-        </label>
+        <PickerField label={t('Scheme')}>{(id) => (<select id={id} value={scheme} onChange={(e) => setScheme(e.target.value as SchemeCode)}>{schemes.map((s) => <option key={s} value={s}>{s}</option>)}</select>)}</PickerField>
       )}
       <label className="checkbox"><input type="checkbox" checked={later} onChange={(e) => setLater(e.target.checked)} /> {t('Run with result later: an attempt without locked marks becomes RL (never 0)')}</label>
       <button type="submit" className="button primary" disabled={busy}>{t('Compute results')}</button>
@@ -267,7 +262,7 @@ function RunDetail({ runId }: { runId: string }) {
           <legend>{t('Notification (for publishing)')}</legend>
           <label htmlFor={noteId}>{t('Notification number')}</label>
           <input id={noteId} value={notification} onChange={(e) => setNotification(e.target.value)} maxLength={60} />
-          <label>{t('Notification date')} <input type="date" value={notificationDate} onChange={(e) => setNotificationDate(e.target.value)} /></label>
+          <PickerField label={t('Notification date')}>{(id) => (<input id={id} type="date" value={notificationDate} onChange={(e) => setNotificationDate(e.target.value)} />)}</PickerField>
         </fieldset>
       )}
       <WorkflowActions workflow={resultRunWorkflow} record={r as unknown as Record<string, unknown>} role={user?.name} onAct={act} />

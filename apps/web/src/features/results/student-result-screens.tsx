@@ -5,6 +5,7 @@ import { Loading, Notice, Page } from '../../components/ui/page.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { ResultVersions, studentResultWords } from './result-view.tsx';
 import { groupVersions, useExams, useStudentResults, type StudentResultRow } from './results-api.ts';
+import { PickerField } from './picker-field.tsx';
 import './results.css';
 import { ScrollRegion } from './scroll-region.tsx';
 
@@ -30,19 +31,15 @@ export function StudentResultListScreen() {
   return (
     <Page title="List Student Result Detail">
       <form className="results-picker" onSubmit={(e) => { e.preventDefault(); set({ student_id: student.trim() }); }} aria-label={t('Find results')}>
-        <label>{t('Exam')}{' '}
-          <select value={filters.exam_id} onChange={(e) => set({ exam_id: e.target.value })}>
+        <PickerField label={t('Exam')}>{(id) => (<select id={id} value={filters.exam_id} onChange={(e) => set({ exam_id: e.target.value })}>
             <option value="">—</option>
             {(exams.data ?? []).map((x) => <option key={x.exam_id} value={x.exam_id}>{x.exam_id}</option>)}
-          </select>
-        </label>
-        <label>{t('Student')} <input value={student} onChange={(e) => setStudent(e.target.value)} /></label>
-        <label>{t('Result')}{' '}
-          <select value={filters.result} onChange={(e) => set({ result: e.target.value })}>
+          </select>)}</PickerField>
+        <PickerField label={t('Student')}>{(id) => (<input id={id} value={student} onChange={(e) => setStudent(e.target.value)} />)}</PickerField>
+        <PickerField label={t('Result')}>{(id) => (<select id={id} value={filters.result} onChange={(e) => set({ result: e.target.value })}>
             <option value="">{t('All')}</option>
             {studentResultCode.options.map((c) => <option key={c} value={c}>{t(studentResultWords[c] ?? c)}</option>)}
-          </select>
-        </label>
+          </select>)}</PickerField>
         {filters.run_id && <p>{t('Run')}: {filters.run_id} <button type="button" className="button small secondary" onClick={() => set({ run_id: '' })}>{t('Clear')}</button></p>}
         <label className="checkbox"><input type="checkbox" checked={!filters.latest} onChange={(e) => set({ all: e.target.checked ? '1' : '' })} /> {t('Every version')}</label>
         <button type="submit" className="button secondary">{t('Show')}</button>

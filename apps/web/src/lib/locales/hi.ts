@@ -1077,7 +1077,6 @@ const results: Record<string, string> = {
   'Credit': 'क्रेडिट',
   'Result': 'परिणाम',
   'Explanation': 'स्पष्टीकरण',
-  'Why: {{paper}}': 'क्यों: {{paper}}',
   'Why?': 'क्यों?',
   'Hide': 'छिपाएँ',
   'How {{paper}} was decided': '{{paper}} का परिणाम कैसे तय हुआ',
