@@ -9,3 +9,4 @@ export * from './student-demo/index.ts';
 export * from './results/index.ts';
 export * from './conduct/index.ts';
 export * from './marks/index.ts';
+export * from './post-result/index.ts';

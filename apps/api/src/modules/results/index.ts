@@ -3,3 +3,5 @@
  * explanations, exceptions, diffs, the tabulation register, analysis and the merit list.
  */
 export { resultsModule } from './results-module.ts';
+/** The result-run job, for a module that starts a run of a scope after changing a mark of record (post-result revaluation). */
+export { resultRunJob } from './run-job.ts';
