@@ -21,7 +21,8 @@ const countLabels: Array<[keyof ResultCounts, string]> = [
   ['failed', 'Failed'], ['absent', 'Absent'], ['rl', 'RL'], ['rw', 'RW'], ['ufm', 'UFM'], ['pass_percent', 'Pass %'],
 ];
 
-export function BarChart({ title, bars }: { title: string; bars: Array<{ code: string; count: number }> }) {
+/** `sgpaBands`: the codes are whole SGPA bands ("8" = 8.00–8.99), shown as ranges. */
+export function BarChart({ title, bars, sgpaBands = false }: { title: string; bars: Array<{ code: string; count: number }>; sgpaBands?: boolean }) {
   const { t } = useT();
   const id = useId();
   const max = Math.max(1, ...bars.map((b) => b.count));
@@ -33,7 +34,7 @@ export function BarChart({ title, bars }: { title: string; bars: Array<{ code: s
         <ul className="bar-chart">
           {bars.map((b) => (
             <li key={b.code}>
-              <span className="bar-label">{b.code === 'NONE' ? t('no division') : b.code}</span>
+              <span className="bar-label">{b.code === 'NONE' ? t('no division') : sgpaBands && /^\d+$/.test(b.code) ? `${b.code}.00–${b.code}.99` : b.code}</span>
               <span className="bar" aria-hidden="true"><span style={{ width: `${(b.count / max) * 100}%` }} /></span>
               <span className="bar-value">{b.count}{total ? <span className="visually-hidden"> ({Math.round((b.count / total) * 100)} %)</span> : null}</span>
             </li>
@@ -132,7 +133,7 @@ export function ResultCombinationScreen() {
             {countLabels.map(([field, label]) => <div key={label}><dt>{t(label)}</dt><dd>{String(a.totals[field] ?? '—')}</dd></div>)}
           </dl>
           <div className="charts">
-            <BarChart title={a.scheme === 'OLD' ? 'Passed students by division' : 'Passed students by SGPA'} bars={a.division_distribution} />
+            <BarChart title={a.scheme === 'OLD' ? 'Passed students by division' : 'Passed students by SGPA'} bars={a.division_distribution} sgpaBands={a.scheme !== 'OLD'} />
             <BarChart title={a.scheme === 'OLD' ? 'Papers by result' : 'Papers by grade'} bars={a.grade_distribution} />
           </div>
           <ScrollRegion label={t('By college')}>

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
  */
 export function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+    <div className="table-scroll results-scroll" role="region" aria-label={label} tabIndex={0}>
       {children}
     </div>
   );
