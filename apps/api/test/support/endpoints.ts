@@ -1,6 +1,6 @@
 import {
   can, extraEndpoints, masterDataWorkflows, paperInfoSemResource, resourceByName, resources, sessionCopyPath, sessionResource, studentCcinfoResource, studentImageKinds,
-  marksResources, entryBatchResource, entryBatchWorkflow, markCorrectionWorkflow, studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, conductResources, seatingResource, seatingWorkflow, attendanceSheetResource, attendanceSheetWorkflow, attendanceResource, ufmCaseWorkflow, codingResources, packetResource, packetWorkflow, type CapabilityKey, type Resource, type RoleName,
+  marksResources, entryBatchResource, entryBatchWorkflow, markCorrectionWorkflow, studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, conductResources, seatingResource, seatingWorkflow, attendanceSheetResource, attendanceSheetWorkflow, attendanceResource, ufmCaseWorkflow, codingResources, packetResource, packetWorkflow, postResultResource, postResultWorkflow, type CapabilityKey, type Resource, type RoleName,
 } from '@exam/contracts';
 
 /**
@@ -131,6 +131,12 @@ export const endpoints: Endpoint[] = [
   ...(['', '/map', '/stickers.pdf'] as const).map((what): Endpoint => ({ method: 'GET', path: `/coding/{exam_id}/{paper_id}${what}`, access: needs('coding.secrecy'), keyed: true, mayBeMissing: true })),
   ...(['assign', 'flap', 'packets'] as const).map((what): Endpoint => ({ method: 'POST', path: `/coding/{exam_id}/{paper_id}/${what}`, access: needs('coding.secrecy'), keyed: true, mayBeMissing: true })),
   ...(['GET', 'POST'] as const).map((method): Endpoint => ({ method, path: '/decode/{exam_id}/{paper_id}', access: needs('coding.secrecy'), keyed: true, mayBeMissing: true })),
+  // Post-result applications (S9): applications through the engine (made by POST /api/postresult), their actions
+  // (workflow I), a student's eligible papers and the revaluation award list by fictitious number.
+  ...engineEndpoints(postResultResource),
+  ...Object.entries(postResultWorkflow.actions).map(([action, { capability }]): Endpoint => ({ method: 'POST', path: `${keyPathOf(postResultResource)}/${action}`, access: needs(capability), resource: postResultResource, keyed: true, action })),
+  { method: 'GET', path: '/postresult-eligible', access: needs('postresult.apply'), query: '?student_id=S0001' },
+  ...(['GET', 'POST'] as const).map((method): Endpoint => ({ method, path: '/revalawardlist', access: needs('postresult.process') })),
 ];
 
 /** What the permission table says about a role (undefined: no token at all). */

@@ -7,6 +7,7 @@ import { dashboardRoutes } from '../features/dashboard/index.ts';
 import { examFormsRoutes } from '../features/exam-forms/index.ts';
 import { marksRoutes } from '../features/marks/index.ts';
 import { masterDataRoutes } from '../features/master-data/index.ts';
+import { postResultRoutes } from '../features/post-result/index.ts';
 import { resultsRoutes } from '../features/results/index.ts';
 import { studentDemoRoutes } from '../features/student-demo/index.ts';
 import { studentsRoutes } from '../features/students/index.ts';
@@ -17,7 +18,7 @@ import { RequireAuth } from './require-auth.tsx';
 const NotFound = lazy(() => import('./not-found.tsx'));
 
 /** The features the app serves. Adding one: its folder under features/ and one line here. */
-const features: FeatureRoutes[] = [authRoutes, dashboardRoutes, masterDataRoutes, studentDemoRoutes, studentsRoutes, examFormsRoutes, codingRoutes, conductRoutes, marksRoutes, resultsRoutes];
+const features: FeatureRoutes[] = [authRoutes, dashboardRoutes, masterDataRoutes, studentDemoRoutes, studentsRoutes, examFormsRoutes, codingRoutes, conductRoutes, marksRoutes, resultsRoutes, postResultRoutes];
 
 export const routes: RouteObject[] = [
   {

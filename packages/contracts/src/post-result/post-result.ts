@@ -35,6 +35,43 @@ export type PostResultStatus = (typeof postResultStatus.values)[number];
 
 const text = z.string().nullable();
 
+/** What an application carries beyond its fields: where it stands, its marks, outcome and what the student is told. */
+const postResultExtras = {
+  status: postResultStatus.schema,
+  student_id: z.string(),
+  college_id: z.string(),
+  exam_id: z.string(),
+  session_id: z.string(),
+  course_comb_id: z.string(),
+  sem_id: z.string(),
+  paper_id: z.string(),
+  component: z.string(),
+  applied_on: z.string(),
+  applied_by: z.string(),
+  last_day: z.string(),
+  fee: text,
+  payment_ref: text,
+  max_marks: text,
+  original_marks: text,
+  reval_marks: text,
+  third_marks: text,
+  needs_third_valuation: z.boolean(),
+  final_marks: text,
+  outcome_rule: text,
+  /** The outcome as a student reads it: "VTU: 40 + 5 + ⌈0.5 × (10 − 5)⌉ = 48". */
+  outcome: text,
+  explanation: z.array(z.unknown()),
+  examiner_id: text,
+  correction_id: text,
+  run_id: text,
+  original_version: z.number().int().nullable(),
+  new_version: z.number().int().nullable(),
+  /** What the student is told when the outcome is published. */
+  notice: text,
+  status_reason: text,
+  decided_by: text,
+};
+
 /**
  * One application. Created only by `POST /api/postresult {type, attempt_id}` (the server checks eligibility, window,
  * limit and fee); read and listed by the engine (a student: its own); moved by `postResultWorkflow`. The new
@@ -54,43 +91,11 @@ export const postResultResource = defineResource({
   },
   updatable: [],
   searchFields: ['app_id', 'student_id', 'paper_id', 'exam_id'],
-  extras: {
-    status: postResultStatus.schema,
-    student_id: z.string(),
-    college_id: z.string(),
-    exam_id: z.string(),
-    session_id: z.string(),
-    course_comb_id: z.string(),
-    sem_id: z.string(),
-    paper_id: z.string(),
-    component: z.string(),
-    applied_on: z.string(),
-    applied_by: z.string(),
-    last_day: z.string(),
-    fee: text,
-    payment_ref: text,
-    max_marks: text,
-    original_marks: text,
-    reval_marks: text,
-    third_marks: text,
-    needs_third_valuation: z.boolean(),
-    final_marks: text,
-    outcome_rule: text,
-    /** The outcome as a student reads it: "VTU: 40 + 5 + ⌈0.5 × (10 − 5)⌉ = 48". */
-    outcome: text,
-    explanation: z.array(z.unknown()),
-    examiner_id: text,
-    correction_id: text,
-    run_id: text,
-    original_version: z.number().int().nullable(),
-    new_version: z.number().int().nullable(),
-    /** What the student is told when the outcome is published. */
-    notice: text,
-    status_reason: text,
-    decided_by: text,
-  },
+  extras: postResultExtras,
 });
-export type PostResultApplication = z.infer<typeof postResultResource.recordSchema>;
+/** An application as the API answers it (the resource's fields, its extras and timestamps). */
+export const postResultRecord = z.object({ ...postResultResource.fields, ...postResultExtras, created_at: z.string(), updated_at: z.string() });
+export type PostResultApplication = z.infer<typeof postResultRecord>;
 
 /** `POST /api/postresult`: which paper (attempt) and what for. */
 export const postResultCreate = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postResultCreate, postResultEligibleAnswer, postResultResource, revalAwardEntry, revalAwardListAnswer } from '@exam/contracts';
+import { postResultCreate, postResultEligibleAnswer, postResultRecord, revalAwardEntry, revalAwardListAnswer } from '@exam/contracts';
 import type { OpenApiPaths } from '../../platform/module.ts';
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema: z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) } } });
@@ -15,7 +15,7 @@ export const postResultOpenApi: OpenApiPaths = {
       description:
         '422 with nothing stored when the result is not published, the window of the rule set has closed (default 15 days from publication), the paper limit is reached (default 25 % of the theory papers appeared, fraction down, at least 1), the paper is internal-only or practical, the attempt is a back attempt, the candidate was absent, or an application for the paper is already open. Another student\'s attempt answers 404. The fee comes from the rule set.',
       requestBody: input(postResultCreate),
-      responses: { 201: json(z.object({ postresult: postResultResource.recordSchema, message: z.string() }), 'The application (APPLIED)') },
+      responses: { 201: json(z.object({ postresult: postResultRecord, message: z.string() }), 'The application (APPLIED)') },
     },
   },
   '/postresult-eligible': {

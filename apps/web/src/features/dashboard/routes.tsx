@@ -4,6 +4,7 @@ import { servedCodingPaths } from '../coding/index.ts';
 import { servedConductPaths } from '../conduct/index.ts';
 import { servedExamFormPaths } from '../exam-forms/index.ts';
 import { servedMarksPaths } from '../marks/index.ts';
+import { servedPostResultPaths } from '../post-result/index.ts';
 import { servedResultsPaths } from '../results/index.ts';
 import { servedStudentPaths } from '../students/index.ts';
 import { placeholderModules } from './modules.ts';
@@ -18,7 +19,7 @@ export const dashboardRoutes: FeatureRoutes = {
     ...Object.values(placeholderModules)
       .flat()
       // The students and exam-forms features serve their own screens now.
-      .filter((path) => path !== '/Register' && !servedStudentPaths.includes(path) && !servedExamFormPaths.includes(path) && !servedConductPaths.includes(path) && !servedCodingPaths.includes(path) && !servedMarksPaths.includes(path) && !servedResultsPaths.includes(path))
+      .filter((path) => path !== '/Register' && !servedStudentPaths.includes(path) && !servedExamFormPaths.includes(path) && !servedConductPaths.includes(path) && !servedCodingPaths.includes(path) && !servedMarksPaths.includes(path) && !servedResultsPaths.includes(path) && !servedPostResultPaths.includes(path))
       .map((path) => ({ path, element: <Placeholder /> })),
   ],
 };
