@@ -111,6 +111,8 @@ interface Row { attempt_id: string; student_id?: string }
 describeBrowser('a result run from locked marks to publication and the student dashboard', () => {
   let browser: Browser;
   let admin: string;
+  let office: string;
+  let held = '';
   const students: string[] = [];
 
   const takeAction = async (page: Page, label: string) => {
@@ -126,7 +128,7 @@ describeBrowser('a result run from locked marks to publication and the student d
     await page.context().close();
     const o = await openPage(browser);
     await signIn(o.page, 'office@university.test');
-    const office = (await storedToken(o.page))!;
+    office = (await storedToken(o.page))!;
     await o.page.context().close();
     const call = (method: string, url: string, body?: unknown) => arrange(admin, method, url, body);
     await call('POST', '/exam', { exam_id: EXAM, exam_desc: 'Results e2e', active_status: 0, session_id: '2024-25' });
@@ -144,6 +146,8 @@ describeBrowser('a result run from locked marks to publication and the student d
     expect(entrybatch.length).toBeGreaterThan(2);
     const firstExt = entrybatch.find((b) => b.component === 'EXT')!;
     const secondExt = entrybatch.filter((b) => b.component === 'EXT')[1] ?? firstExt;
+    // The last batch stays SUBMITTED: the calculate user first sees it block the run.
+    held = entrybatch.at(-1)!.batch_id;
     for (const b of entrybatch) {
       const { rows, updated_at } = (await call('GET', `/entrybatch/${b.batch_id}/rows`)) as { rows: Row[]; updated_at: string };
       const max = Number(b.max_marks);
@@ -157,19 +161,28 @@ describeBrowser('a result run from locked marks to publication and the student d
       await call('PUT', `/entrybatch/${b.batch_id}/rows`, { rows: values, updated_at });
       // Keyed and submitted by one person, verified and locked by another.
       await call('POST', `/entrybatch/${b.batch_id}/submit`, {});
-      for (const action of ['verify', 'lock']) await arrange(office, 'POST', `/entrybatch/${b.batch_id}/${action}`, {});
+      if (b.batch_id !== held) for (const action of ['verify', 'lock']) await arrange(office, 'POST', `/entrybatch/${b.batch_id}/${action}`, {});
     }
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
   });
 
-  it('calculate: nothing blocks, the run starts with its progress, counts and exceptions show; a second run shows the diff', async () => {
+  it('calculate: a batch not locked blocks the run (named on the screen and in the refusal); once locked the run starts with its progress, counts and exceptions show; a second run shows the diff', async () => {
     const { page } = await openPage(browser);
     await signIn(page, 'calculate@university.test');
     await page.goto('/CalculateNew');
     await page.getByLabel('Exam', { exact: true }).selectOption(EXAM);
     await page.getByLabel('Course-semester', { exact: true }).selectOption(COURSE_KEY);
+    await page.getByText(/^1 of \d+ entry batches are not LOCKED/).waitFor();
+    await page.getByRole('table', { name: 'Batches not locked' }).getByRole('rowheader', { name: held }).waitFor();
+    await page.getByLabel('Scheme').selectOption('NEP');
+    await page.getByRole('button', { name: 'Compute results' }).click();
+    await page.getByRole('alert').filter({ hasText: `${held}` }).filter({ hasText: /is SUBMITTED/ }).waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'calculate-blocked');
+    for (const action of ['verify', 'lock']) await arrange(office, 'POST', `/entrybatch/${held}/${action}`, {});
+    await page.reload();
     await page.getByText(/entry batches are LOCKED: the run can start/).waitFor();
     await page.getByLabel('Scheme').selectOption('NEP');
     await page.getByRole('button', { name: 'Compute results' }).click();
@@ -262,6 +275,12 @@ describeBrowser('a result run from locked marks to publication and the student d
     await page.getByRole('table', { name: 'Merit list (first attempt only)' }).waitFor();
     expect(await axeProblems(page)).toEqual([]);
     await shot(page, 'result-analysis');
+    // Every course-semester of the exam in one table.
+    await page.goto(`/ResultCourseDetail?exam_id=${EXAM}`);
+    const row = page.getByRole('table', { name: 'Published results by course-semester' }).getByRole('row').filter({ hasText: 'BSC01' });
+    await row.getByText('33.33').waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'result-course-detail');
     await page.context().close();
   }, 120_000);
 

@@ -294,7 +294,7 @@ export function RunsScreen({ title, schemes, compute }: { title: string; schemes
   const runs = useRuns({ exam_id: scope.exam, session_id, course_comb_id, sem_id, ...(schemes.length === 1 ? { scheme: schemes[0] } : {}) }, !!scope.exam);
   const visible = (runs.data ?? []).filter((r) => schemes.includes(r.scheme));
   return (
-    <Page title={title}>
+    <Page title={title} actions={<Link className="button secondary" to="/RuleSetRules">{t('Rule sets')}</Link>}>
       <ScopePicker scope={scope} />
       {!scope.exam && <p>{t('Pick the exam, then its course-semester.')}</p>}
       {compute && scope.exam && scope.course && (

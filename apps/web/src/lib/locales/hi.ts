@@ -869,6 +869,7 @@ const results: Record<string, string> = {
   'Compare rule set versions': 'नियम-समूह के संस्करणों की तुलना',
   'Rule set': 'नियम-समूह',
   'Rule sets and their versions': 'नियम-समूह और उनके संस्करण',
+  'Rule sets': 'नियम-समूह',
   'Rules': 'नियम',
   'Rule': 'नियम',
   'Version': 'संस्करण',
