@@ -124,7 +124,7 @@ describe('OLD scheme (T1, T2, T3) from locked marks to a published result', () =
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toMatch(/application\/pdf/);
     expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await ctx.api.get(`/api/resultrun/${runId}/register.pdf`).set(await ctx.as('student'))).status).toBe(403);
+    expect((await ctx.api.get(`/api/resultrun/${runId}/register.pdf`).set(await ctx.as('student'))).status).toBe(404);
     const diff = await ctx.api.get(`/api/resultrun/${runId}/diff`).set(result);
     expect(diff.body).toMatchObject({ run_id: runId, previous_run_id: null, total: 3 });
     expect(diff.body.diff.every((d: { change: string }) => d.change === 'ADDED')).toBe(true);

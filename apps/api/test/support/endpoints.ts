@@ -1,6 +1,6 @@
 import {
   can, extraEndpoints, masterDataWorkflows, paperInfoSemResource, resourceByName, resources, sessionCopyPath, sessionResource, studentCcinfoResource, studentImageKinds,
-  marksResources, entryBatchResource, entryBatchWorkflow, markCorrectionWorkflow, studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, conductResources, seatingResource, seatingWorkflow, attendanceSheetResource, attendanceSheetWorkflow, attendanceResource, ufmCaseWorkflow, codingResources, packetResource, packetWorkflow, postResultResource, postResultWorkflow, type CapabilityKey, type Resource, type RoleName,
+  marksResources, entryBatchResource, entryBatchWorkflow, markCorrectionWorkflow, studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, conductResources, seatingResource, seatingWorkflow, attendanceSheetResource, attendanceSheetWorkflow, attendanceResource, ufmCaseWorkflow, codingResources, packetResource, packetWorkflow, resultRunResource, resultRunWorkflow, studentResultKeyFields, postResultResource, postResultWorkflow, type CapabilityKey, type Resource, type RoleName,
 } from '@exam/contracts';
 
 /**
@@ -131,6 +131,14 @@ export const endpoints: Endpoint[] = [
   ...(['', '/map', '/stickers.pdf'] as const).map((what): Endpoint => ({ method: 'GET', path: `/coding/{exam_id}/{paper_id}${what}`, access: needs('coding.secrecy'), keyed: true, mayBeMissing: true })),
   ...(['assign', 'flap', 'packets'] as const).map((what): Endpoint => ({ method: 'POST', path: `/coding/{exam_id}/{paper_id}/${what}`, access: needs('coding.secrecy'), keyed: true, mayBeMissing: true })),
   ...(['GET', 'POST'] as const).map((method): Endpoint => ({ method, path: '/decode/{exam_id}/{paper_id}', access: needs('coding.secrecy'), keyed: true, mayBeMissing: true })),
+  // Results (S8/S9): runs through the engine (started by POST /api/resultrun), their actions and working papers; the
+  // read-only student results, analysis and merit list.
+  ...engineEndpoints(resultRunResource),
+  ...Object.entries(resultRunWorkflow.actions).map(([action, { capability }]): Endpoint => ({ method: 'POST', path: `${keyPathOf(resultRunResource)}/${action}`, access: needs(capability), resource: resultRunResource, keyed: true, action })),
+  ...['exceptions', 'diff', 'register.pdf'].map((what): Endpoint => ({ method: 'GET', path: `${keyPathOf(resultRunResource)}/${what}`, access: needs('results.read'), resource: resultRunResource, keyed: true, mayBeMissing: true })),
+  { method: 'GET', path: '/studentresult', access: needs('results.read') },
+  { method: 'GET', path: `/studentresult/${studentResultKeyFields.map((f) => `{${f}}`).join('/')}`, access: needs('results.read'), keyed: true, mayBeMissing: true },
+  ...['/resultanalysis', '/meritlist'].map((path): Endpoint => ({ method: 'GET', path, access: needs('results.read'), query: '?exam_id=MAIN-DEC-2023&session_id=2023-24&course_comb_id=BA01&sem_id=1' })),
   // Post-result applications (S9): applications through the engine (made by POST /api/postresult), their actions
   // (workflow I), a student's eligible papers and the revaluation award list by fictitious number.
   ...engineEndpoints(postResultResource),

@@ -1,6 +1,6 @@
-import { can, refusalOf, type CapabilityKey } from '@exam/contracts';
 import type { Response } from 'express';
-import { forbidden } from '../../platform/http/errors.ts';
+import { scopeOf } from '../../platform/auth/capabilities.ts';
+import { notFound } from '../../platform/http/errors.ts';
 
 /** A result_run row as SQL reads it. */
 export interface RunRecord {
@@ -29,10 +29,10 @@ export function presentRun(row: RunRecord): Record<string, unknown> {
   return out;
 }
 
-const STAFF: CapabilityKey[] = ['results.compute', 'results.verify', 'results.approve'];
-
-/** The working papers of a run (exceptions, diff, register) are for those who compute, verify or approve it. */
-export function requireResultStaff(res: Response) {
-  const role = res.locals.user?.role;
-  if (!STAFF.some((c) => can(role, c))) throw forbidden(refusalOf(role, 'results.verify'));
+/**
+ * The working papers of a run (exceptions, diff, register) are the university's: read with results.read held for
+ * every row. A scoped reader (a college's faculty, a student) finds no run there (404, as for any row out of scope).
+ */
+export function requireResultStaff(res: Response, runId: string) {
+  if (scopeOf(res, 'results.read') !== 'any') throw notFound(`No result run ${runId.slice(0, 40)}.`);
 }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { resultDiffQuery, resultExceptionsQuery, resultRunCreate, resultRunStatus } from '@exam/contracts';
+import { KEY_MAX, KEY_PATTERN, resultDiffQuery, resultExceptionsQuery, resultRunCreate, resultRunStatus } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
 import { AppError, notFound, parseOr422 } from '../../platform/http/errors.ts';
@@ -93,6 +93,7 @@ export function runRoutes(db: Database) {
     });
 
   const runOr404 = async (runId: string) => {
+    if (runId.length > KEY_MAX || !KEY_PATTERN.test(runId)) throw notFound(`No result run ${runId.slice(0, 40)}.`);
     const [run] = await q<RunRecord>(db, `SELECT * FROM result_run WHERE run_id = $1`, [runId]);
     if (!run) throw notFound(`No result run ${runId.slice(0, 40)}.`);
     return run;
@@ -101,7 +102,7 @@ export function runRoutes(db: Database) {
   router
     .route('/resultrun/:run_id/exceptions')
     .get(async (req, res) => {
-      requireResultStaff(res);
+      requireResultStaff(res, req.params.run_id);
       await runOr404(req.params.run_id);
       const query = parseOr422(resultExceptionsQuery, req.query);
       const params: unknown[] = [req.params.run_id];
@@ -119,7 +120,7 @@ export function runRoutes(db: Database) {
   router
     .route('/resultrun/:run_id/diff')
     .get(async (req, res) => {
-      requireResultStaff(res);
+      requireResultStaff(res, req.params.run_id);
       const run = await runOr404(req.params.run_id);
       const query = parseOr422(resultDiffQuery, req.query);
       const [rows, [total]] = await Promise.all([
@@ -134,7 +135,7 @@ export function runRoutes(db: Database) {
   router
     .route('/resultrun/:run_id/register.pdf')
     .get(async (req, res) => {
-      requireResultStaff(res);
+      requireResultStaff(res, req.params.run_id);
       const run = await runOr404(req.params.run_id);
       await registerPdf(db, run, res);
     })

@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { meritListQuery, resultAnalysisQuery, studentResultKeyFields, studentResultQuery } from '@exam/contracts';
+import { KEY_MAX, KEY_PATTERN, meritListQuery, resultAnalysisQuery, studentResultKeyFields, studentResultQuery } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
 import { notFound, parseOr422 } from '../../platform/http/errors.ts';
@@ -62,10 +62,12 @@ export function studentResultRoutes(db: Database) {
       const where: string[] = [];
       scopeFilter(res, where, params);
       const key = req.params as Record<string, string>;
+      const missing = () => notFound(`No result version ${String(key.version).slice(0, 12)} of ${String(key.student_id).slice(0, 30)} in ${String(key.exam_id).slice(0, 30)}.`);
+      if (studentResultKeyFields.some((f) => (key[f] ?? '').length > KEY_MAX || !KEY_PATTERN.test(key[f] ?? ''))) throw missing();
       const version = /^\d{1,9}$/.test(key.version ?? '') ? Number(key.version) : 0;
       for (const field of studentResultKeyFields) where.push(`r.${field} = $${params.push(field === 'version' ? version : key[field])}`);
       const [row] = await q<Row>(db, `SELECT ${COLUMNS} FROM student_result r LEFT JOIN student s ON s.student_id = r.student_id WHERE ${where.join(' AND ')}`, params);
-      if (!row) throw notFound(`No result version ${String(key.version).slice(0, 12)} of ${String(key.student_id).slice(0, 30)} in ${String(key.exam_id).slice(0, 30)}.`);
+      if (!row) throw missing();
       res.json({ studentresult: present(row) });
     })
     .all(methodNotAllowed);
