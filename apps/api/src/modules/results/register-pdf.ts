@@ -32,7 +32,7 @@ function paperCell(line: ResultLine | undefined, graded: boolean): string {
   if (line.int.value !== null || line.int.status) parts.push(`I ${cell(line.int)}`);
   if (line.ext.value !== null || line.ext.status) parts.push(`E ${cell(line.ext)}`);
   if (line.pr.value !== null || line.pr.status) parts.push(`P ${cell(line.pr)}`);
-  const grace = line.grace ? ` +${line.grace.marks}G` : '';
+  const grace = line.grace ? ` (${line.grace.rule_id} +${line.grace.marks})` : '';
   const total = line.total !== null ? `= ${line.total}${grace}` : line.paper_result;
   const tail = graded && line.grade ? ` ${line.grade}` : line.paper_result !== 'P' && line.total !== null ? ` ${line.paper_result}` : '';
   return `${parts.join(' ')} ${total}${tail}`.trim();
@@ -81,7 +81,7 @@ export async function registerPdf(db: Database, run: RunRecord, res: Response) {
     pdf.y = y + 14;
   }
   pdf.moveDown(4);
-  pdf.text(`Paper cells: I internal, E external, P practical, = total${graded ? ', grade' : ''}; G grace; AB absent, RL result later, RW withheld. / I आंतरिक, E बाह्य, P प्रायोगिक, = योग; G कृपांक; AB अनुपस्थित, RL परिणाम बाद में, RW परिणाम रोका गया।`, { size: 7.5, color: '#444444' });
+  pdf.text(`Paper cells: I internal, E external, P practical, = total${graded ? ', grade' : ''}; (G1 +2) grace under a rule; AB absent, RL result later, RW withheld. / I आंतरिक, E बाह्य, P प्रायोगिक, = योग; (G1 +2) नियम के अंतर्गत कृपांक; AB अनुपस्थित, RL परिणाम बाद में, RW परिणाम रोका गया।`, { size: 7.5, color: '#444444' });
   pdf.moveDown(4);
   await pdf.table(
     [
