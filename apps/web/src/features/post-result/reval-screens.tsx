@@ -212,7 +212,7 @@ function AwardList({ examId }: { examId: string | undefined }) {
       {list.isPending ? <Loading /> : list.isError ? (isApiError(list.error) && list.error.status === 403 ? null : <Notice kind="error">{list.error.message}</Notice>) : list.data.rows.length === 0 ? <Notice kind="info">{t('No revalued book is waiting for marks.')}</Notice> : (
         <table className="data-table">
           <thead><tr><th>{t('Fictitious no.')}</th><th>{t('Exam')}</th><th>{t('Paper')}</th><th>{t('Examiner')}</th><th>{t('Maximum')}</th><th>{t('Marks')}</th><th>{t('Third valuation')}</th><th /></tr></thead>
-          <tbody>{list.data.rows.map((row) => <AwardRow key={`${row.fict_no}/${row.marks ?? ''}/${row.third_marks ?? ''}`} row={row} />)}</tbody>
+          <tbody>{list.data.rows.map((row) => <AwardRow key={row.fict_no} row={row} />)}</tbody>
         </table>
       )}
     </section>

@@ -1,0 +1,182 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { approvedCandidates, arrange, followJob } from './arrange.ts';
+import { axeProblems } from './axe.ts';
+import { baseUrl, DEMO_PASSWORD, launch, openPage, runId, signIn } from './browser.ts';
+
+const describeBrowser = inject('browser') ? describe : describe.skip;
+
+/** Screenshots of this suite, to be looked at: /tmp/revaluation-e2e/<name>.png. */
+const shotsDir = '/tmp/revaluation-e2e';
+async function shot(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+async function tokenOf(email: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+// Its own exam, of the demo student's second semester (results.e2e publishes its first).
+const EXAM = `RV-E2E-${runId}`;
+const COURSE = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '2' };
+const COURSE_KEY = `${COURSE.session_id}/${COURSE.course_comb_id}/${COURSE.sem_id}`;
+const EXAMINER = `RVX${runId}`;
+const day = 86_400_000;
+
+interface Batch { batch_id: string; component: string; paper_id: string; max_marks: string }
+interface Row { attempt_id: string; student_id?: string }
+
+/**
+ * Revaluation from a published result to a revised one (lifecycle S9, state machine I): the demo student's result of
+ * its own exam is published (marks locked and the run published through the API); in Chromium the student applies for
+ * one theory paper's revaluation from its published papers; the office accepts it, sends the book to another examiner
+ * under a new fictitious number and enters the revaluation marks on the award list by that number only; calculate
+ * applies the outcome (BETTER) and the new result version is published; the office publishes the outcome, and the
+ * student reads it with its explanation and the revised version on its own screen.
+ */
+describeBrowser('revaluation: a student applies, the office processes, the revised result shown with its explanation', () => {
+  let browser: Browser;
+  let admin: string;
+  let office: string;
+  let calc: string;
+  let result: string;
+  let student = '';
+  let paper = '';
+  let original = '';
+
+  beforeAll(async () => {
+    browser = await launch();
+    [admin, office, calc, result] = await Promise.all(['admin', 'office', 'calculate', 'result'].map((r) => tokenOf(`${r}@university.test`)));
+    const call = (method: string, url: string, body?: unknown) => arrange(admin, method, url, body);
+    await call('POST', '/exam', { exam_id: EXAM, exam_desc: 'Revaluation e2e', active_status: 0, session_id: '2024-25' });
+    await call('POST', '/examccinfo', { exam_id: EXAM, ...COURSE, base_fee: '800', form_open_at: new Date(Date.now() - day).toISOString(), form_due_at: new Date(Date.now() + 10 * day).toISOString(), late_fee_close_at: new Date(Date.now() + 20 * day).toISOString() });
+    await call('POST', `/examccinfo/${EXAM}/${COURSE_KEY}/open-forms`, {});
+    [student] = await approvedCandidates(admin, EXAM, COURSE, 'C101', 1);
+    expect(student).toBe('2024C101001'); // the demo student user
+    await call('POST', '/entrybatch-open', { exam_id: EXAM, component: 'INT' });
+    await call('POST', '/entrybatch-open', { exam_id: EXAM, component: 'EXT' });
+    const { paperinfosem } = (await call('GET', `/paperinfosem?session_id=${COURSE.session_id}&course_comb_id=${COURSE.course_comb_id}&sem_id=${COURSE.sem_id}&limit=100`)) as { paperinfosem: Array<{ paper_id: string; th_pr_status: string }> };
+    for (const p of paperinfosem.filter((x) => x.th_pr_status === 'PR')) {
+      await call('POST', '/entrybatch', { component: 'PR', exam_id: EXAM, ...COURSE, paper_id: p.paper_id, college_id: 'C101', practical_date: '2026-12-10', practical_shift: 'FN', lab: 'Lab 1', internal_examiner: 'Dr. A', external_examiner: 'Dr. B' });
+    }
+    const { entrybatch } = (await call('GET', `/entrybatch?exam_id=${EXAM}&limit=200&sort=paper_id`)) as { entrybatch: Batch[] };
+    const ext = entrybatch.find((b) => b.component === 'EXT')!;
+    paper = ext.paper_id;
+    for (const b of entrybatch) {
+      const { rows, updated_at } = (await call('GET', `/entrybatch/${b.batch_id}/rows`)) as { rows: Row[]; updated_at: string };
+      const value = String(Math.floor(Number(b.max_marks) * (b.batch_id === ext.batch_id ? 0.5 : 0.7)));
+      if (b.batch_id === ext.batch_id) original = value;
+      await call('PUT', `/entrybatch/${b.batch_id}/rows`, { rows: rows.map((r) => ({ attempt_id: r.attempt_id, value })), updated_at });
+      await call('POST', `/entrybatch/${b.batch_id}/submit`, {});
+      for (const action of ['verify', 'lock']) await arrange(office, 'POST', `/entrybatch/${b.batch_id}/${action}`, {});
+    }
+    const started = (await arrange(calc, 'POST', '/resultrun', { exam_id: EXAM, ...COURSE, scheme: 'NEP' })) as { job: { job_id: string }; resultrun: { run_id: string } };
+    expect((await followJob(calc, started.job.job_id)).status).toBe('succeeded');
+    const runPath = `/resultrun/${started.resultrun.run_id}`;
+    await arrange(result, 'POST', `${runPath}/verify`, {});
+    await arrange(admin, 'POST', `${runPath}/approve`, {});
+    await arrange(result, 'POST', `${runPath}/publish`, { notification_no: `RV/${runId}`, notification_date: new Date().toISOString().slice(0, 10) });
+    await call('POST', '/examiner', { examiner_id: EXAMINER, name: 'Dr. Second Examiner' });
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the student applies for revaluation of a theory paper from its published result', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'student@university.test');
+    await page.goto('/RevalEntry');
+    await page.getByRole('heading', { name: 'Revaluation Entry' }).waitFor();
+    const row = page.getByRole('table', { name: 'Papers of your published results' }).getByRole('row').filter({ hasText: EXAM }).filter({ hasText: paper });
+    await row.getByText('You may apply').waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'student-apply');
+    await row.getByRole('button', { name: `Apply for ${paper}` }).click();
+    await page.getByText(/^Revaluation application \S+ for \S+ is received/).waitFor();
+    const card = page.locator('li.reval-card').filter({ hasText: EXAM });
+    await card.getByText('Applied', { exact: true }).waitFor();
+    // A second paper is above the limit now: the screen says why.
+    await page.locator('tr').filter({ hasText: EXAM }).filter({ hasText: /already has an open revaluation application|At most 1 paper/ }).first().waitFor();
+    await shot(page, 'student-applied');
+    await page.context().close();
+  }, 120_000);
+
+  it('the office accepts, re-codes for another examiner, enters the marks by fictitious number; the outcome is applied and published', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'office@university.test');
+    await page.goto('/RevalEntry');
+    await page.getByLabel('Exam').fill(EXAM);
+    const row = page.getByRole('table', { name: /^Applications/ }).getByRole('row').filter({ hasText: student });
+    await row.getByRole('button', { name: /^Open / }).click();
+    const takeAction = async (label: string) => {
+      await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: label }).click();
+      await page.getByRole('dialog').getByRole('button', { name: label }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    };
+    await takeAction('Accept');
+    await page.locator('.status-badge', { hasText: 'Accepted' }).first().waitFor();
+    await page.getByLabel('Examiner (not the first one)').fill(EXAMINER);
+    await takeAction('Send for evaluation');
+    await page.locator('.reval-detail .status-badge', { hasText: 'In process' }).waitFor();
+    // The award list: the new fictitious number, never the student or its roll number.
+    const award = page.getByRole('region', { name: 'Revaluation award list' }).or(page.locator('section[aria-labelledby="reval-award"]'));
+    const book = award.getByRole('row').filter({ hasText: EXAM });
+    const fict = (await book.getByRole('rowheader').textContent())!.trim();
+    expect(fict).toMatch(/^RV\d{8}$/);
+    expect(await award.textContent()).not.toContain(student);
+    const revalued = String(Number(original) + 6);
+    await book.getByLabel(`Marks of ${fict}`).fill(revalued);
+    await book.getByRole('button', { name: `Save ${fict}` }).click();
+    await page.getByText(new RegExp(`Revaluation marks of ${fict}: recorded: BETTER`)).waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'office-award-list');
+
+    // Calculate applies the outcome (a REVALUATION correction and a run); the result section publishes the new version.
+    const { postresult } = (await arrange(office, 'GET', `/postresult?exam_id=${EXAM}`)) as { postresult: Array<{ app_id: string; final_marks: string }> };
+    expect(postresult[0]!.final_marks).toBe(revalued);
+    const computed = (await arrange(calc, 'POST', `/postresult/${postresult[0]!.app_id}/compute`, {})) as { postresult: { run_id: string } };
+    const runPath = `/resultrun/${computed.postresult.run_id}`;
+    for (let i = 0; i < 300; i++) {
+      const { resultrun } = (await arrange(calc, 'GET', runPath)) as { resultrun: { status: string } };
+      if (resultrun.status !== 'COMPUTING') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await arrange(result, 'POST', `${runPath}/verify`, {});
+    await arrange(admin, 'POST', `${runPath}/approve`, {});
+    await arrange(result, 'POST', `${runPath}/publish`, { notification_no: `RV/${runId}/2`, notification_date: new Date().toISOString().slice(0, 10) });
+
+    await page.reload();
+    await page.getByLabel('Exam').fill(EXAM);
+    await page.getByRole('table', { name: /^Applications/ }).getByRole('row').filter({ hasText: student }).getByRole('button', { name: /^Open / }).click();
+    await takeAction('Publish outcome');
+    const detail = page.locator('.reval-detail');
+    await detail.getByText(/revised as version 2/).waitFor();
+    expect(await detail.textContent()).toContain(`BETTER: the better of ${original} and ${revalued} = ${revalued}`);
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'office-outcome-published');
+    await page.context().close();
+  }, 180_000);
+
+  it('the student reads the outcome with its explanation, and its revised result on the dashboard', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'student@university.test');
+    await page.goto('/RevalEntry');
+    const card = page.locator('li.reval-card').filter({ hasText: EXAM });
+    await card.getByText('Published', { exact: true }).waitFor();
+    await card.getByText(`Your external marks are now`).waitFor();
+    expect(await card.textContent()).toMatch(/revised as version 2/);
+    expect(await card.locator('ol.reval-steps').textContent()).toMatch(/BETTER: the better of/);
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'student-outcome');
+    await page.goto('/Dashboard');
+    const result = page.locator('article.result-card').filter({ hasText: EXAM });
+    await result.first().waitFor();
+    await shot(page, 'student-dashboard-revised');
+    await page.context().close();
+  }, 120_000);
+});
