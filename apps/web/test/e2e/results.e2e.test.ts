@@ -88,6 +88,16 @@ describeBrowser('rule sets: readable tables and a comparison of versions', () =>
     await page.getByRole('button', { name: 'English' }).click();
     await page.context().close();
   }, 120_000);
+
+  it('admin reaches the tables from the master-data view of a version', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'admin@university.test');
+    await page.goto(`/ViewRuleSet?id=${RULESET}&version=2`);
+    await page.getByRole('link', { name: 'Rules as tables' }).click();
+    await page.getByRole('heading', { name: 'Grace and condonation' }).waitFor();
+    expect(page.url()).toContain(`ruleset_id=${RULESET}&version=2`);
+    await page.context().close();
+  }, 60_000);
 });
 
 const EXAM = `RS-E2E-${runId}`;

@@ -1180,6 +1180,8 @@ const postResult: Record<string, string> = {
   'Record marks': 'अंक दर्ज करें',
   'Apply outcome and recompute': 'परिणाम लागू कर पुनर्गणना करें',
   'Publish outcome': 'परिणाम प्रकाशित करें',
+  'Re-totalling and revaluation': 'पुनर्योग और पुनर्मूल्यांकन',
+  'Apply for re-totalling or revaluation, or see your applications': 'पुनर्योग या पुनर्मूल्यांकन हेतु आवेदन करें, या अपने आवेदन देखें',
 };
 
 export default { ...coding, ...chrome, ...headings, ...labels, ...screens, ...examForms, ...conduct, ...marks, ...results, ...postResult };

@@ -49,7 +49,11 @@ export const screens = defineScreens({
     actions: ['view', 'edit', 'delete'],
     deleteConfirm: 'Do you want to delete this version of the Rule Set',
   },
-  view: { heading: 'View Rule Set', layout: 'record', loadFailure: 'record', columns: [...fields.slice(0, -1), 'rules_summary', 'rules', 'locked', 'created_at', 'updated_at'] },
+  view: {
+    heading: 'View Rule Set', layout: 'record', loadFailure: 'record', columns: [...fields.slice(0, -1), 'rules_summary', 'rules', 'locked', 'created_at', 'updated_at'],
+    // The results feature reads the rules as tables and compares versions.
+    links: [{ label: 'Rules as tables', to: (r) => `/RuleSetRules?ruleset_id=${encodeURIComponent(String(r.ruleset_id))}&version=${encodeURIComponent(String(r.version))}` }],
+  },
   add: { heading: 'Add Rule Set', fields, submitLabel: 'Add' },
   // A locked version refuses any change (409); a change is a new version, added with the next number.
   edit: { heading: 'Edit Rule Set', fields, submitLabel: 'Update' },
