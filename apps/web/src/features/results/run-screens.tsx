@@ -98,6 +98,7 @@ function StartRun({ exam, course, schemes, onStarted }: { exam: string; course: 
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
   const [session_id = '', course_comb_id = '', sem_id = ''] = course.split('/');
+  const queryClient = useQueryClient();
   const start = async () => {
     setBusy(true);
     setFailure('');
@@ -106,6 +107,8 @@ function StartRun({ exam, course, schemes, onStarted }: { exam: string; course: 
       onStarted(answer.job.job_id, answer.resultrun.run_id);
     } catch (error) {
       setFailure(failureText(error));
+      // A refusal names what blocks the run: show the batches as they are now.
+      void queryClient.invalidateQueries({ queryKey: ['entrybatch'] });
     } finally {
       setBusy(false);
     }
@@ -221,7 +224,7 @@ function Diff({ runId }: { runId: string }) {
 /** One run: its facts, the allowed actions (publish asks for the notification number), the register, exceptions and diff. */
 function RunDetail({ runId }: { runId: string }) {
   const { t } = useT();
-  const { user } = usePermissions();
+  const { user, holds } = usePermissions();
   const run = useRun(runId);
   const queryClient = useQueryClient();
   const [notification, setNotification] = useState('');
@@ -243,7 +246,7 @@ function RunDetail({ runId }: { runId: string }) {
     await queryClient.invalidateQueries({ queryKey: ['resultrun'] });
     return answer.message;
   };
-  const mayPublish = r.status === 'APPROVED' && user?.name !== undefined && ['result', 'admin'].includes(user.name);
+  const mayPublish = r.status === 'APPROVED' && holds('results.publish');
   return (
     <section className="run-detail" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('Run {{id}}', { id: r.run_id })} · {courseText(r)} · {r.scheme}</h2>
