@@ -90,7 +90,8 @@ describeBrowser('revaluation: a student applies, the office processes, the revis
   it('the student applies for revaluation of a theory paper from its published result', async () => {
     const { page } = await openPage(browser);
     await signIn(page, 'student@university.test');
-    await page.goto('/RevalEntry');
+    // From its published results on the dashboard.
+    await page.getByRole('link', { name: 'Apply for re-totalling or revaluation, or see your applications' }).click();
     await page.getByRole('heading', { name: 'Revaluation Entry' }).waitFor();
     const row = page.getByRole('table', { name: 'Papers of your published results' }).getByRole('row').filter({ hasText: EXAM }).filter({ hasText: paper });
     await row.getByText('You may apply').waitFor();

@@ -5,6 +5,7 @@ import { Loading, Page } from '../../components/ui/page.tsx';
 import { useCurrentUser } from '../../lib/auth.ts';
 import { MasterDataOverview } from './overview.tsx';
 import { AdmitCardPanel } from '../exam-forms/index.ts';
+import { StudentRevalLink } from '../post-result/index.ts';
 import { StudentResultsPanel } from '../results/index.ts';
 import { StudentPanel } from '../students/index.ts';
 import { placeholderModules } from './modules.ts';
@@ -60,6 +61,7 @@ export function RolePanel({ user }: { user: UserRole }) {
           <StudentPanel />
           <AdmitCardPanel />
           <StudentResultsPanel />
+          <StudentRevalLink />
         </Suspense>
       )}
       {panel.modules.length > 0 && (
