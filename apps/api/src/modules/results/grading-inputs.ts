@@ -170,8 +170,14 @@ export function earlierCoursesOf(rows: Array<{ sem_id: string; lines: ResultLine
   );
 }
 
-/** md5 of a computed result: the same inputs and rule set give the same digest (runs are deterministic). */
-export const digestOf = (result: ComputedStudentResult) => createHash('md5').update(JSON.stringify(result)).digest('hex');
+/**
+ * md5 of a computed result: the same inputs and rule set give the same digest (runs are deterministic). The lines and
+ * explanation come already serialized (they are stored as that text), so a run serializes each result once.
+ */
+export function digestOf(result: ComputedStudentResult, lines: string, explanation: string): string {
+  const { lines: _lines, explanation: _explanation, ...scalars } = result;
+  return createHash('md5').update(JSON.stringify(scalars)).update(lines).update(explanation).digest('hex');
+}
 
 const cellText = (c: MarkCell) => (c.status && c.value !== null ? `${c.value} ${c.status}` : (c.status ?? c.value));
 

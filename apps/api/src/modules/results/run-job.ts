@@ -270,7 +270,9 @@ async function writeBatch(tx: Prisma.TransactionClient, run: RunRow, graded: Gra
   for (const g of graded) {
     const id = keyOf(g.key);
     const result: ComputedStudentResult = g.out.result;
-    const digest = digestOf(result);
+    const lines = JSON.stringify(result.lines);
+    const explanation = JSON.stringify(result.explanation);
+    const digest = digestOf(result, lines, explanation);
     const base = previous.get(id) ?? published.get(id);
     if (!base) diffs.push({ run_id: run.run_id, student_id: g.key.student_id, change: 'ADDED', changes: [{ field: 'result', before: null, after: result.result }] });
     else if (base.digest !== digest) {
@@ -282,20 +284,22 @@ async function writeBatch(tx: Prisma.TransactionClient, run: RunRow, graded: Gra
     rows.push({
       ...g.key, version: (maxVersion.get(id) ?? 0) + 1, run_id: run.run_id, college_id: g.college_id, status: 'COMPUTED', ruleset_id: result.ruleset_id, ruleset_version: result.ruleset_version,
       scheme: result.scheme, total: result.total, max_total: result.max_total, percentage: result.percentage, division: result.division, credits_registered: result.credits_registered,
-      credits_earned: result.credits_earned, credit_points: result.credit_points, sgpa: result.sgpa, cgpa: result.cgpa, result: result.result, backlogs: result.backlogs,
-      backlog_reasons: g.out.backlogs, lines: result.lines, explanation: result.explanation, digest, first_attempt: g.first_attempt, supersedes_version: current?.version ?? null,
+      credits_earned: result.credits_earned, credit_points: result.credit_points, sgpa: result.sgpa, cgpa: result.cgpa, result: result.result,
+      backlogs: JSON.stringify(result.backlogs), backlog_reasons: JSON.stringify(g.out.backlogs), lines, explanation, digest, first_attempt: g.first_attempt, supersedes_version: current?.version ?? null,
     });
   }
   if (rows.length) {
+    const col = (name: string) => rows.map((r) => r[name] ?? null);
     await tx.$executeRawUnsafe(
       `INSERT INTO student_result (student_id, exam_id, session_id, course_comb_id, sem_id, version, run_id, college_id, status, ruleset_id, ruleset_version, scheme, total, max_total,
           percentage, division, credits_registered, credits_earned, credit_points, sgpa, cgpa, result, backlogs, backlog_reasons, lines, explanation, digest, first_attempt, supersedes_version)
-       SELECT student_id, exam_id, session_id, course_comb_id, sem_id, version, run_id, college_id, status, ruleset_id, ruleset_version, scheme, total, max_total,
-          percentage, division, credits_registered, credits_earned, credit_points, sgpa, cgpa, result, backlogs, backlog_reasons, lines, explanation, digest, first_attempt, supersedes_version
-         FROM jsonb_to_recordset($1::jsonb) AS x(student_id text, exam_id text, session_id text, course_comb_id text, sem_id text, version int, run_id text, college_id text, status text,
-          ruleset_id text, ruleset_version int, scheme text, total text, max_total text, percentage text, division text, credits_registered text, credits_earned text, credit_points text,
-          sgpa text, cgpa text, result text, backlogs jsonb, backlog_reasons jsonb, lines jsonb, explanation jsonb, digest text, first_attempt boolean, supersedes_version int)`,
-      JSON.stringify(rows),
+       SELECT s, e, se, c, sm, v, $7, col, 'COMPUTED', rs, rv, sch, tot, mx, pct, dv, cr, ce, cp, sg, cg, res, bl::jsonb, br::jsonb, ln::jsonb, ex::jsonb, dg, fa, sv
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[], $13::text[], $14::text[],
+                     $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[], $24::text[], $25::text[], $26::text[], $27::boolean[], $28::int[])
+           AS x(s, e, se, c, sm, v, col, rs, rv, sch, tot, mx, pct, dv, cr, ce, cp, sg, cg, res, bl, br, ln, ex, dg, fa, sv)`,
+      col('student_id'), col('exam_id'), col('session_id'), col('course_comb_id'), col('sem_id'), col('version'), run.run_id, col('college_id'), col('ruleset_id'), col('ruleset_version'),
+      col('scheme'), col('total'), col('max_total'), col('percentage'), col('division'), col('credits_registered'), col('credits_earned'), col('credit_points'), col('sgpa'), col('cgpa'),
+      col('result'), col('backlogs'), col('backlog_reasons'), col('lines'), col('explanation'), col('digest'), col('first_attempt'), col('supersedes_version'),
     );
   }
   if (diffs.length) {
