@@ -49,6 +49,10 @@ beforeAll(async () => {
     );
   }
   // Rule sets that differ from CBCS only in the revaluation outcome rule (CBCS itself: BETTER, the default).
+  await q(
+    `INSERT INTO ruleset (ruleset_id, version, scheme, wef_session_id, title, rules, status)
+     SELECT 'PRFEE', 1, scheme, wef_session_id, 'PRFEE', jsonb_set(rules::jsonb, '{reval,fee_per_paper}', '"500"'), status FROM ruleset WHERE ruleset_id = 'CBCS' AND version = 1`,
+  );
   for (const [id, rule] of [['PRVTU', 'VTU'], ['PRREP', 'REPLACE']]) {
     await q(
       `INSERT INTO ruleset (ruleset_id, version, scheme, wef_session_id, title, rules, status)
@@ -58,7 +62,7 @@ beforeAll(async () => {
   }
   for (const exam of ['PR-MAIN', 'PR-LATE', 'PR-UNPUB']) await a.exam(exam, COURSE, '1');
   const marks = (ext1: string) => ({ PRT1: { int: '30', ext: ext1 }, PRT2: { int: '30', ext: '40' }, PRT3: { int: '30', ext: '60' }, PRT4: { int: '30', ext: '60' }, PRP1: { ext: '30' }, PRI1: { int: '30' } });
-  for (const [s, rule, ext1] of [['PRS1', 'CBCS', '40'], ['PRS2', 'PRVTU', '40'], ['PRS3', 'PRREP', '40'], ['PRS6', 'PRVTU', '30']] as const) {
+  for (const [s, rule, ext1] of [['PRS1', 'CBCS', '40'], ['PRS2', 'PRVTU', '40'], ['PRS3', 'PRREP', '40'], ['PRS6', 'PRVTU', '30'], ['PRS7', 'PRFEE', '40']] as const) {
     await a.enrol(s, COURSE, '1', rule);
     attempts[s] = await a.sit('PR-MAIN', s, COURSE, '1', marks(ext1));
   }
@@ -200,6 +204,20 @@ describe('applying: window, limit, paper type, publication, scope (422/404, noth
     const theirs = (await ctx.api.get('/api/postresult?student_id=PRS2').set(office)).body.postresult[0];
     expect((await ctx.api.get(`/api/postresult/${theirs.app_id}`).set(student)).status).toBe(404);
     expect((await ctx.api.post(`/api/postresult/${mine.body.postresult[0].app_id}/accept`).set(student).send({})).status).toBe(403);
+  });
+});
+
+describe('the fee of the rule set', () => {
+  it('is asked on application and verified before the office accepts (APPLIED → FEE_VERIFIED → ACCEPTED)', async () => {
+    const app = (await apply(office, 'RETOTAL', attempts.PRS7!.PRT1!)).body.postresult as PostResultApplication;
+    expect(app).toMatchObject({ status: 'APPLIED', fee: '500' });
+    const early = await ctx.api.post(`/api/postresult/${app.app_id}/accept`).set(office).send({});
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/fee of ₹500 not yet verified/);
+    expect((await ctx.api.post(`/api/postresult/${app.app_id}/verify-fee`).set(office).send({})).status).toBe(422);
+    expect(await act(app.app_id, 'verify-fee', office, { payment_ref: 'CHALLAN-77' })).toMatchObject({ status: 'FEE_VERIFIED', payment_ref: 'CHALLAN-77' });
+    expect(await act(app.app_id, 'accept', office)).toMatchObject({ status: 'ACCEPTED' });
+    expect(await act(app.app_id, 'reject', office, { reason: 'Withdrawn by the candidate' })).toMatchObject({ status: 'REJECTED' });
   });
 });
 
