@@ -290,6 +290,19 @@ describe('T12 statuses and refusals', () => {
     expect(only.body.total).toBe(1);
   });
 
+  it('a UFM decision (U1, applied) replaces the withheld paper: a re-run gives UFM, GP 0, backlog reason MALPRACTICE; the diff names the change', async () => {
+    await ctx.db.query(`UPDATE ufm_case SET status = 'APPLIED', decision = 'U1' WHERE exam_id = 'RT-STAT' AND student_id = 'RTA2'`);
+    const r = await run({ ...scope('RT-STAT', 'RTNEW', '1'), scheme: 'NEW', allow_result_later: true });
+    expect(r).toMatchObject({ rw_count: 0, ufm_count: 1, changed_count: 1 });
+    const decided = await resultOf('RTA2', 'RT-STAT');
+    expect(decided).toMatchObject({ result: 'UFM', version: 1, backlogs: ['RTPHY101'] });
+    expect(line(decided, 'RTPHY101')).toMatchObject({ paper_result: 'UFM', grade_point: '0' });
+    const diff = await ctx.api.get(`/api/resultrun/${r.run_id}/diff`).set(result);
+    expect(diff.body.diff).toEqual([expect.objectContaining({ student_id: 'RTA2', change: 'CHANGED', changes: expect.arrayContaining([{ field: 'result', before: 'RW', after: 'UFM' }]) })]);
+    const [row] = await ctx.db.query<{ backlog_reasons: unknown }>(`SELECT backlog_reasons FROM student_result WHERE run_id = $1 AND student_id = 'RTA2'`, [r.run_id]);
+    expect(row!.backlog_reasons).toEqual([{ paper_id: 'RTPHY101', reason: 'MALPRACTICE' }]);
+  });
+
   it('refuses editing or deleting a run, and unknown runs answer 404', async () => {
     const [r] = await ctx.db.query<{ run_id: string; updated_at: Date }>(`SELECT run_id, updated_at FROM result_run WHERE exam_id = 'RT-STAT' AND status = 'COMPUTED'`);
     expect((await ctx.api.delete(`/api/resultrun/${r!.run_id}`).set(admin)).status).toBe(409);
