@@ -119,6 +119,14 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
   let versions = 0;
   await ctx.progress(0, students.length);
 
+  let writing: Promise<{ changed: number; versions: number }> | null = null;
+  const settle = async () => {
+    if (!writing) return;
+    const written = await writing;
+    writing = null;
+    changed += written.changed;
+    versions += written.versions;
+  };
   for (let start = 0; start < students.length; start += STUDENT_BATCH) {
     ctx.signal.throwIfAborted();
     const batch = students.slice(start, start + STUDENT_BATCH);
@@ -210,11 +218,17 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
       }
     }
 
-    const written = await ctx.transaction(async (tx) => writeBatch(tx, run, graded, findings, exceptionSeq), { done: Math.min(start + STUDENT_BATCH, students.length), total: students.length });
+    // The batch is written while the next one is read and graded (the database works while this process grades);
+    // writes stay in order, one at a time.
+    await settle();
+    const seq = exceptionSeq;
     exceptionSeq += findings.length;
-    changed += written.changed;
-    versions += written.versions;
+    const done = Math.min(start + STUDENT_BATCH, students.length);
+    writing = ctx.transaction(async (tx) => writeBatch(tx, run, graded, findings, seq), { done, total: students.length });
+    // A failed write is awaited (and thrown) by the next settle(); keep it from counting as unhandled meanwhile.
+    writing.catch(() => undefined);
   }
+  await settle();
 
   const main = mostUsed(used);
   await ctx.transaction(async (tx) => {
