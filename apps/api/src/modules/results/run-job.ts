@@ -255,8 +255,10 @@ async function writeBatch(tx: Prisma.TransactionClient, run: RunRow, graded: Gra
   const k = {
     student: keys.map((x) => x.student_id), exam: keys.map((x) => x.exam_id), session: keys.map((x) => x.session_id), course: keys.map((x) => x.course_comb_id), sem: keys.map((x) => x.sem_id),
   };
-  // `student_id = ANY` first: the primary key finds the batch's rows; the scope index would walk every row of the run.
-  const match = `r.student_id = ANY($1::text[]) AND (r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_id) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]))`;
+  // Every key column as `= ANY` too: the primary key then finds the batch's rows even without statistics (a scope
+  // index driven by the unnest walked every row of the run per key: 7.8 s a batch at 60,000 rows).
+  const match = `r.student_id = ANY($1::text[]) AND r.exam_id = ANY($2::text[]) AND r.session_id = ANY($3::text[]) AND r.course_comb_id = ANY($4::text[]) AND r.sem_id = ANY($5::text[])
+    AND (r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_id) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]))`;
   const params = [k.student, k.exam, k.session, k.course, k.sem];
   const stored = keys.length
     ? await q<StoredRow>(tx, `SELECT ${STORED_COLUMNS} FROM student_result r WHERE ${match} ORDER BY version`, params)
