@@ -114,7 +114,7 @@ CREATE INDEX "result_run_exam_id_session_id_course_comb_id_sem_id_idx" ON "resul
 CREATE INDEX "student_result_run_id_idx" ON "student_result"("run_id");
 
 -- CreateIndex
-CREATE INDEX "student_result_exam_id_session_id_course_comb_id_sem_id_st_idx" ON "student_result"("exam_id", "session_id", "course_comb_id", "sem_id", "status");
+CREATE INDEX "student_result_exam_id_session_id_course_comb_id_sem_id_sta_idx" ON "student_result"("exam_id", "session_id", "course_comb_id", "sem_id", "status");
 
 -- CreateIndex
 CREATE INDEX "result_exception_run_id_student_id_idx" ON "result_exception"("run_id", "student_id");
