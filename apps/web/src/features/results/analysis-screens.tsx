@@ -1,12 +1,12 @@
 import type { ResultCounts } from '@exam/contracts';
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Loading, Notice, Page } from '../../components/ui/page.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { studentResultWords } from './result-view.tsx';
-import { courseKey, courseText, useAnalysis, useExamCourses, useExams, useMeritList, type CourseSem } from './results-api.ts';
-import { PickerField } from './picker-field.tsx';
+import { courseKey, courseText, useAnalysis, useExamCourses, useMeritList, type CourseSem } from './results-api.ts';
 import './results.css';
+import { ScopePicker, useResultScope, type ResultScope } from './scope-picker.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 
 /**
@@ -45,34 +45,10 @@ export function BarChart({ title, bars, sgpaBands = false }: { title: string; ba
   );
 }
 
-function useScope() {
-  const [search, setSearch] = useSearchParams();
-  const exam = search.get('exam_id') ?? '';
-  const course = search.get('course') ?? '';
-  const run = search.get('run_id') ?? '';
-  const set = (next: Record<string, string>) => setSearch(Object.fromEntries(Object.entries({ exam_id: exam, course, run_id: run, ...next }).filter(([, v]) => v)));
-  return { exam, course, run, set };
-}
-
-function Picker({ scope, withCourse }: { scope: ReturnType<typeof useScope>; withCourse: boolean }) {
+/** The run an analysis is narrowed to, with the way back to the published results. */
+function RunNote({ scope }: { scope: ResultScope }) {
   const { t } = useT();
-  const exams = useExams();
-  const courses = useExamCourses(scope.exam);
-  return (
-    <form className="results-picker" onSubmit={(e) => e.preventDefault()} aria-label={t('Exam and course-semester')}>
-      <PickerField label={t('Exam')}>{(id) => (<select id={id} value={scope.exam} onChange={(e) => scope.set({ exam_id: e.target.value, course: '', run_id: '' })}>
-          <option value="">—</option>
-          {(exams.data ?? []).map((x) => <option key={x.exam_id} value={x.exam_id}>{x.exam_id}{x.exam_desc ? ` · ${x.exam_desc}` : ''}</option>)}
-        </select>)}</PickerField>
-      {withCourse && (
-        <PickerField label={t('Course-semester')}>{(id) => (<select id={id} value={scope.course} disabled={!scope.exam} onChange={(e) => scope.set({ course: e.target.value, run_id: '' })}>
-            <option value="">—</option>
-            {(courses.data ?? []).map((c) => <option key={courseKey(c)} value={courseKey(c)}>{courseText(c)}</option>)}
-          </select>)}</PickerField>
-      )}
-      {scope.run && <p>{t('Run')}: {scope.run} <button type="button" className="button small secondary" onClick={() => scope.set({ run_id: '' })}>{t('Published results')}</button></p>}
-    </form>
-  );
+  return scope.run ? <p>{t('Run')}: {scope.run} <button type="button" className="button small secondary" onClick={() => scope.set({ run_id: '' })}>{t('Published results')}</button></p> : null;
 }
 
 const scopeFilters = (exam: string, course: string, run?: string) => {
@@ -96,11 +72,11 @@ function CountsRow({ exam, course }: { exam: string; course: CourseSem }) {
 /** /ResultCourseDetail: an exam's course-semesters with their published counts and pass %. */
 export function ResultCourseScreen() {
   const { t } = useT();
-  const scope = useScope();
+  const scope = useResultScope();
   const courses = useExamCourses(scope.exam);
   return (
     <Page title="Result Course Detail">
-      <Picker scope={scope} withCourse={false} />
+      <ScopePicker scope={scope} withCourse={false}><RunNote scope={scope} /></ScopePicker>
       {!scope.exam ? <p>{t('Pick the exam.')}</p> : courses.isPending ? <Loading /> : courses.isError ? <Notice kind="error">{courses.error.message}</Notice> : (
         <ScrollRegion label={t('Published results by course-semester')}>
           <table className="data-table">
@@ -117,7 +93,7 @@ export function ResultCourseScreen() {
 /** /ResultCourseCombinationDetail: one course-semester: totals, distributions, per college, merit list. */
 export function ResultCombinationScreen() {
   const { t } = useT();
-  const scope = useScope();
+  const scope = useResultScope();
   const filters = scopeFilters(scope.exam, scope.course, scope.run);
   const ready = !!scope.exam && !!scope.course;
   const analysis = useAnalysis(filters, ready);
@@ -125,7 +101,7 @@ export function ResultCombinationScreen() {
   const a = analysis.data;
   return (
     <Page title="Result Course Combination Detail">
-      <Picker scope={scope} withCourse />
+      <ScopePicker scope={scope}><RunNote scope={scope} /></ScopePicker>
       {!ready ? <p>{t('Pick the exam, then its course-semester.')}</p> : analysis.isPending ? <Loading /> : analysis.isError ? <Notice kind="error">{analysis.error.message}</Notice> : a && (
         <>
           <p>{a.run_id ? t('Results of run {{run}} (not necessarily published).', { run: a.run_id }) : t('The latest published version of each student.')}</p>

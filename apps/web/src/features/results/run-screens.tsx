@@ -1,7 +1,7 @@
 import { resultExceptionCode, resultRunStatus, resultRunWorkflow, type SchemeCode } from '@exam/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { JobProgress } from '../../components/ui/job-progress.tsx';
 import { Loading, Notice, Page } from '../../components/ui/page.tsx';
 import { WorkflowActions } from '../../components/ui/workflow-actions.tsx';
@@ -9,9 +9,10 @@ import { ApiError, isApiError } from '../../lib/api.ts';
 import { usePermissions } from '../../lib/auth.ts';
 import { intlLocale, useT } from '../../lib/i18n.ts';
 import {
-  courseKey, courseText, downloadRegister, type ResultRun, runAction, startRun, useDiff, useExamCourses, useExams, useExceptions, useOpenBatches, useRun, useRuns,
+  courseKey, courseText, downloadRegister, type ResultRun, runAction, startRun, useDiff, useExceptions, useOpenBatches, useRun, useRuns,
 } from './results-api.ts';
 import { PickerField } from './picker-field.tsx';
+import { ScopePicker, useResultScope } from './scope-picker.tsx';
 import './results.css';
 import { ScrollRegion } from './scroll-region.tsx';
 
@@ -27,36 +28,6 @@ const failureText = (error: unknown) =>
   isApiError(error) ? [error.message, ...Object.values(error.fieldErrors ?? {}).flat()].join(' ') : String(error);
 
 /** Exam and course-semester, kept in the address (?exam_id=&course=session/course/sem&run_id=). */
-function useScope() {
-  const [search, setSearch] = useSearchParams();
-  const exam = search.get('exam_id') ?? '';
-  const course = search.get('course') ?? '';
-  const run = search.get('run_id') ?? '';
-  const set = (next: { exam_id?: string; course?: string; run_id?: string }) => {
-    const merged = { exam_id: exam, course, run_id: run, ...next };
-    setSearch(Object.fromEntries(Object.entries(merged).filter(([, v]) => v)));
-  };
-  return { exam, course, run, set };
-}
-
-function ScopePicker({ scope }: { scope: ReturnType<typeof useScope> }) {
-  const { t } = useT();
-  const exams = useExams();
-  const courses = useExamCourses(scope.exam);
-  return (
-    <form className="results-picker" onSubmit={(e) => e.preventDefault()} aria-label={t('Exam and course-semester')}>
-      <PickerField label={t('Exam')}>{(id) => (<select id={id} value={scope.exam} onChange={(e) => scope.set({ exam_id: e.target.value, course: '', run_id: '' })}>
-          <option value="">—</option>
-          {(exams.data ?? []).map((x) => <option key={x.exam_id} value={x.exam_id}>{x.exam_id}{x.exam_desc ? ` · ${x.exam_desc}` : ''}</option>)}
-        </select>)}</PickerField>
-      <PickerField label={t('Course-semester')}>{(id) => (<select id={id} value={scope.course} disabled={!scope.exam} onChange={(e) => scope.set({ course: e.target.value, run_id: '' })}>
-          <option value="">{t('All')}</option>
-          {(courses.data ?? []).map((c) => <option key={courseKey(c)} value={courseKey(c)}>{courseText(c)}</option>)}
-        </select>)}</PickerField>
-    </form>
-  );
-}
-
 /** What blocks a run now: the course-semester's entry batches that are not LOCKED. */
 function Preconditions({ exam, course }: { exam: string; course: string }) {
   const { t } = useT();
@@ -290,7 +261,7 @@ function RunDetail({ runId }: { runId: string }) {
 export function RunsScreen({ title, schemes, compute }: { title: string; schemes: SchemeCode[]; compute: boolean }) {
   const { t } = useT();
   const { holds } = usePermissions();
-  const scope = useScope();
+  const scope = useResultScope();
   const queryClient = useQueryClient();
   const [job, setJob] = useState<{ jobId: string; runId: string } | null>(null);
   const [session_id, course_comb_id, sem_id] = scope.course ? scope.course.split('/') : [];
@@ -298,7 +269,7 @@ export function RunsScreen({ title, schemes, compute }: { title: string; schemes
   const visible = (runs.data ?? []).filter((r) => schemes.includes(r.scheme));
   return (
     <Page title={title} actions={<Link className="button secondary" to="/RuleSetRules">{t('Rule sets')}</Link>}>
-      <ScopePicker scope={scope} />
+      <ScopePicker scope={scope} courseBlank={t('All')} />
       {!scope.exam && <p>{t('Pick the exam, then its course-semester.')}</p>}
       {compute && scope.exam && scope.course && (
         <>
