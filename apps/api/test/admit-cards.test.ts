@@ -3,12 +3,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '@exam/contracts';
 import { demoUsers } from '@exam/db/seed';
 import { apiModules } from '../src/modules.ts';
 import { signAdmitCard, verifyAdmitCard } from '../src/modules/exam-forms/admit-card-token.ts';
 import { startJobRunner, stopSender, type JobRunner } from '../src/platform/jobs/index.ts';
 import { TEST_SECRET, useTestApp } from './support/context.ts';
+import { followJob } from './support/jobs.ts';
 
 /**
  * Roll allotment (lifecycle S2) and admit cards (S4) through HTTP: refused while forms are open; numbers in the order
@@ -32,15 +32,7 @@ const BSC = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '1' };
 const BACK = { session_id: '2023-24', course_comb_id: 'BA01', sem_id: '1' };
 const linkPath = (c: typeof BA) => `/api/examccinfo/${EXAM}/${c.session_id}/${c.course_comb_id}/${c.sem_id}`;
 
-async function follow(headers: Record<string, string>, id: string): Promise<Job> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const job = (await ctx.api.get(`/api/job/${id}`).set(headers)).body.job as Job;
-    if (['succeeded', 'failed', 'cancelled'].includes(job.status)) return job;
-    if (Date.now() > deadline) throw new Error(`job ${id} did not finish`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const follow = (headers: Record<string, string>, id: string) => followJob(ctx.api, headers, id);
 
 let seq = 0;
 /** A form as approval leaves it (exam forms' own tests cover how it gets there). */

@@ -3,10 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '@exam/contracts';
 import { apiModules } from '../src/modules.ts';
 import { startJobRunner, stopSender, type JobRunner } from '../src/platform/jobs/index.ts';
 import { useTestApp } from './support/context.ts';
+import { followJob } from './support/jobs.ts';
 
 /**
  * Anonymous coding (lifecycle S6, §2.3 F) through HTTP: numbers only for PRESENT attempts and not derivable from the
@@ -76,15 +76,7 @@ beforeAll(async () => {
   secret = { Authorization: `Bearer ${await ctx.login('secrecy@university.test')}` };
 });
 
-async function follow(headers: Record<string, string>, id: string): Promise<Job> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const job = (await ctx.api.get(`/api/job/${id}`).set(headers)).body.job as Job;
-    if (['succeeded', 'failed', 'cancelled'].includes(job.status)) return job;
-    if (Date.now() > deadline) throw new Error(`job ${id} did not finish`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const follow = (headers: Record<string, string>, id: string) => followJob(ctx.api, headers, id);
 
 /** Spearman's rank correlation of two equally long lists of ranks. */
 function spearman(a: number[], b: number[]) {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job, PostResultApplication, StudentResult } from '@exam/contracts';
+import type { PostResultApplication, StudentResult } from '@exam/contracts';
 import { apiModules } from '../src/modules.ts';
 import { startJobRunner, stopSender, type JobRunner } from '../src/platform/jobs/index.ts';
 import { useTestApp } from './support/context.ts';
 import { resultArranger, SESSION } from './support/results-arrange.ts';
+import { followJob } from './support/jobs.ts';
 
 /**
  * Post-result applications through HTTP (lifecycle S9, state machine I, §4.9, §8 default 7): a student applies for a
@@ -93,15 +94,7 @@ afterAll(async () => {
   await stopSender(ctx.db);
 });
 
-async function follow(id: string): Promise<Job> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const job = (await ctx.api.get(`/api/job/${id}`).set(calc)).body.job as Job;
-    if (['succeeded', 'failed', 'cancelled'].includes(job.status)) return job;
-    if (Date.now() > deadline) throw new Error(`job ${id} did not finish`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const follow = (id: string) => followJob(ctx.api, calc, id, 50);
 
 async function run(exam_id: string) {
   const started = await ctx.api.post('/api/resultrun').set(calc).send({ exam_id, session_id: SESSION, course_comb_id: COURSE, sem_id: '1', scheme: 'NEW' });

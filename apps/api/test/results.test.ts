@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@exam/db';
 import { DEMO_PASSWORD } from '@exam/db/seed';
-import type { Job, StudentResult } from '@exam/contracts';
+import type { StudentResult } from '@exam/contracts';
 import { apiModules } from '../src/modules.ts';
 import { startJobRunner, stopSender, type JobRunner } from '../src/platform/jobs/index.ts';
 import { useTestApp } from './support/context.ts';
 import { resultArranger, SESSION } from './support/results-arrange.ts';
+import { followJob } from './support/jobs.ts';
 
 /**
  * Result runs through HTTP (lifecycle S8/S9, §4.10): LOCKED marks of record → run (a job) → exceptions, diff, register →
@@ -60,15 +61,7 @@ afterAll(async () => {
   await stopSender(ctx.db);
 });
 
-async function follow(id: string): Promise<Job> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const job = (await ctx.api.get(`/api/job/${id}`).set(calc)).body.job as Job;
-    if (['succeeded', 'failed', 'cancelled'].includes(job.status)) return job;
-    if (Date.now() > deadline) throw new Error(`job ${id} did not finish`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const follow = (id: string) => followJob(ctx.api, calc, id, 50);
 
 const scope = (exam_id: string, course_comb_id: string, sem_id: string) => ({ exam_id, session_id: SESSION, course_comb_id, sem_id });
 
