@@ -9,16 +9,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { BENCH_PASSWORD, fillDatabase, recreateDatabase } from '../generate.ts';
 import { scales } from '../scale.ts';
+import { renderRowsSection, seconds, type Row } from '../rows-section.ts';
 import { apiServer, freePort, startServer } from '../servers.ts';
 
 const ADMIN_EMAIL = 'admin@bench.example';
 const EXAM = 'CODE-BENCH-2025';
 
 export interface CodingBenchOptions { serverUrl: string; books: number }
-export interface Row { what: string; ours: string; baseline: string; goal: string; met: boolean }
 export interface CodingBenchReport { startedAt: Date; options: CodingBenchOptions; rows: Row[]; notes: string[] }
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function fill(db: pg.Client, books: number) {
   const q = (sql: string, params: unknown[] = []) => db.query(sql, params);
@@ -144,20 +142,8 @@ export async function runCodingBench(options: CodingBenchOptions, log: (line: st
 }
 
 export function renderCodingSection(report: CodingBenchReport, notes: string): string {
-  const lines = [
-    '<!-- coding:start -->',
-    `## Coding (decode)`,
-    '',
-    `Run ${report.startedAt.toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), PostgreSQL; \`pnpm --filter @exam/bench coding --books ${report.options.books}\`.`,
-    '',
-    '| what | ours | baseline (same run) | goal | met |',
-    '|---|---|---|---|---|',
-    ...report.rows.map((r) => `| ${r.what} | ${r.ours} | ${r.baseline} | ${r.goal} | ${r.met ? 'yes' : 'NO'} |`),
-    '',
-    ...report.notes.map((n) => `- ${n}`),
-    '',
-    notes.trim(),
-    '<!-- coding:end -->',
-  ];
-  return lines.join('\n');
+  return renderRowsSection({
+    name: 'coding', title: 'Coding (decode)', command: `pnpm --filter @exam/bench coding --books ${report.options.books}`,
+    startedAt: report.startedAt, baseline: 'baseline (same run)', rows: report.rows, notes: report.notes, findings: notes,
+  });
 }

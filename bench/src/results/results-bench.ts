@@ -11,6 +11,7 @@ import pg from 'pg';
 import { cbcsDefault } from '@exam/contracts';
 import { BENCH_PASSWORD, fillDatabase, recreateDatabase } from '../generate.ts';
 import { scales } from '../scale.ts';
+import { renderRowsSection, seconds, type Row } from '../rows-section.ts';
 import { apiServer, freePort, startServer } from '../servers.ts';
 
 const ADMIN_EMAIL = 'admin@bench.example';
@@ -18,10 +19,7 @@ const EXAM = 'RESULT-BENCH-2025';
 const PAPERS = 6;
 
 export interface ResultsBenchOptions { serverUrl: string; students: number }
-export interface Row { what: string; ours: string; baseline: string; goal: string; met: boolean }
 export interface ResultsBenchReport { startedAt: Date; options: ResultsBenchOptions; rows: Row[]; notes: string[] }
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /**
  * One course-semester of the tiny scale made a CBCS semester of six theory papers (100 = ext 75, min 27 + int 25,
@@ -171,19 +169,8 @@ export async function runResultsBench(options: ResultsBenchOptions, log: (line: 
 }
 
 export function renderResultsSection(report: ResultsBenchReport, notes: string): string {
-  return [
-    '<!-- results:start -->',
-    '## Results (result run)',
-    '',
-    `Run ${report.startedAt.toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), PostgreSQL; \`pnpm --filter @exam/bench results --students ${report.options.students}\`.`,
-    '',
-    '| what | ours | floor (same run) | goal | met |',
-    '|---|---|---|---|---|',
-    ...report.rows.map((r) => `| ${r.what} | ${r.ours} | ${r.baseline} | ${r.goal} | ${r.met ? 'yes' : 'NO'} |`),
-    '',
-    ...report.notes.map((n) => `- ${n}`),
-    '',
-    notes.trim(),
-    '<!-- results:end -->',
-  ].join('\n');
+  return renderRowsSection({
+    name: 'results', title: 'Results (result run)', command: `pnpm --filter @exam/bench results --students ${report.options.students}`,
+    startedAt: report.startedAt, baseline: 'floor (same run)', rows: report.rows, notes: report.notes, findings: notes,
+  });
 }
