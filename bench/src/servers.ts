@@ -63,11 +63,14 @@ function readRssMb(pid: number): number {
   }
 }
 
-/** Starts a server (node directly, so the pid is the server's own), waits for /api/health, and samples its memory. */
+/**
+ * Starts a server (node directly, so the pid is the server's own), waits for /api/health, and samples its memory.
+ * BENCH_CPU_PROF_DIR=dir writes each server's V8 CPU profile there (NODE_OPTIONS may not carry --cpu-prof).
+ */
 export async function startServer(spec: ServerSpec, port: number, timeoutMs = 60_000): Promise<RunningServer> {
   const logFile = path.join(os.tmpdir(), `exam-bench-${spec.name}-${process.pid}.log`);
   const log = fs.openSync(logFile, 'w');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', spec.script], {
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : []), '--import', 'tsx', spec.script], {
     cwd: spec.cwd,
     env: { ...process.env, ...spec.env, PORT: String(port) },
     stdio: ['ignore', log, log],

@@ -101,7 +101,7 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
   const scope = [run.exam_id, run.session_id, run.course_comb_id, run.sem_id];
   const students = (await q<{ student_id: string }>(db, `SELECT DISTINCT student_id FROM attempt WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4 ORDER BY student_id`, scope)).map((r) => r.student_id);
   const schemes = new Map((await q<SchemeRow>(db, `SELECT paper_id, max_marks, min_marks, ext_max_marks, ext_min_marks, int_max_marks, int_min_marks, th_pr_status::text AS th_pr_status,
-      paper_score_status::text AS paper_score_status, credit_point, paper_type FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3`, scope.slice(1))).map((s) => [s.paper_id, schemeOf(s)]));
+      paper_score_status::text AS paper_score_status, credit_point, paper_type, course_category::text AS course_category FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3`, scope.slice(1))).map((s) => [s.paper_id, schemeOf(s)]));
   const rulesets = new Map<string, GradingRuleset | string>();
   const rulesetOf = async (id: string, version: number) => {
     const k = `${id}@${version}`;
