@@ -5,11 +5,12 @@ import type { StudentResult } from '@exam/contracts';
 import { apiModules } from '../src/modules.ts';
 import { startJobRunner, stopSender, type JobRunner } from '../src/platform/jobs/index.ts';
 import { useTestApp } from './support/context.ts';
-import { resultArranger, SESSION } from './support/results-arrange.ts';
+import { resultArranger, SESSION, type MarksKeying } from './support/results-arrange.ts';
 import { followJob } from './support/jobs.ts';
 
 /**
- * Result runs through HTTP (lifecycle S8/S9, §4.10): LOCKED marks of record → run (a job) → exceptions, diff, register →
+ * Result runs through HTTP (lifecycle S8/S9, §4.10): marks keyed through the marks API (entry batch, rows, submit,
+ * verify by a second person, lock) → LOCKED marks of record → run (a job) → exceptions, diff, register →
  * verify (result) → approve (admin) → publish (result) → studentresult, versions, backlogs, back papers, analysis and
  * the merit list. The test vectors of §4.10 that fit one semester, and every bad input of issue 15's run/publish part.
  */
@@ -18,13 +19,16 @@ let runner: JobRunner;
 let calc: Record<string, string>;
 let result: Record<string, string>;
 let admin: Record<string, string>;
-const arrange = () => resultArranger(ctx.db);
+let keying: MarksKeying;
+/** Every vector's marks are keyed through the marks API (admin enters and submits, office verifies and locks). */
+const arrange = () => resultArranger(ctx.db, keying);
 
 beforeAll(async () => {
   runner = await startJobRunner(ctx.db, { jobs: apiModules.flatMap((m) => m.jobs ?? []), pollMs: 100 });
   calc = await ctx.as('calculate');
   result = await ctx.as('result');
   admin = await ctx.as('admin');
+  keying = { api: ctx.api, enter: admin, verify: await ctx.as('office') };
   const a = arrange();
   const th = (paper_id: string, credit = '4') => ({ paper_id, kind: 'TH' as const, credit });
   const pr = (paper_id: string) => ({ paper_id, kind: 'PR' as const, credit: '2' });
@@ -55,6 +59,9 @@ beforeAll(async () => {
   await a.sit('RT-N2', 'RTS4', 'RTNEW', '2', {
     RTP201: { int: '15', ext: '40' }, RTP202: { int: '15', ext: '20' }, RTP203: { int: '20', ext: '52' }, RTP204P: { ext: '46' }, RTP205P: { ext: '32' }, RTP206: { int: '22', ext: '62' },
   });
+  const batches = await a.keyMarks();
+  const locked = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM entry_batch WHERE batch_id = ANY($1::text[]) AND status = 'LOCKED' AND submitted_by = 'admin@university.test'`, [batches]);
+  expect(locked[0]!.n).toBe(batches.length);
 });
 afterAll(async () => {
   await runner?.stop();
@@ -231,7 +238,9 @@ describe('CBCS (T4, T5, T6, T7, T8): SGPA, CGPA, backlogs and a back paper', () 
     await publish(r.run_id, 'RES/N2/1');
     expect(await ctx.db.query(`SELECT reason, status, first_exam_id FROM backlog WHERE student_id = 'RTS4' AND paper_id = 'RTP202'`)).toEqual([{ reason: 'EXTERNAL', status: 'OPEN', first_exam_id: 'RT-N2' }]);
 
-    await arrange().sit('RT-SUPP', 'RTS4', 'RTNEW', '2', { RTP202: { ext: '31' } }, { type: 'BACK' });
+    const supp = arrange();
+    await supp.sit('RT-SUPP', 'RTS4', 'RTNEW', '2', { RTP202: { ext: '31' } }, { type: 'BACK' });
+    await supp.keyMarks();
     const back = await run({ ...scope('RT-SUPP', 'RTNEW', '2'), scheme: 'NEW' });
     expect(back).toMatchObject({ student_count: 1, version_count: 1 });
     const t7 = await resultOf('RTS4', 'RT-N2');
@@ -250,8 +259,12 @@ describe('T12 statuses and refusals', () => {
     await a.sit('RT-STAT', 'RTA1', 'RTNEW', '1', { RTPHY101: { int: '20', ext: 'AB' } });
     await a.sit('RT-STAT', 'RTA2', 'RTNEW', '1', { RTPHY101: { int: '20', ext: '50' } });
     await a.ufmPending('RT-STAT', 'RTA2', 'RTPHY101');
-    await a.sit('RT-STAT', 'RTA3', 'RTNEW', '1', { RTMAT101: { int: '20' } });
-    const draft = await a.batch('RT-STAT', 'RTNEW', '1', 'RTMAT101', 'PR', 'DRAFT');
+    const rta3 = await a.sit('RT-STAT', 'RTA3', 'RTNEW', '1', { RTMAT101: { int: '20' } });
+    await a.keyMarks();
+    // RTA3's external batch is opened through the marks API but never entered: it stays OPEN.
+    const opened = await ctx.api.post('/api/entrybatch').set(admin).send({ component: 'EXT', ...scope('RT-STAT', 'RTNEW', '1'), paper_id: 'RTMAT101', college_id: 'C101', attempt_ids: [rta3.RTMAT101] });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const draft = String(opened.body.entrybatch.batch_id);
     const before = (await ctx.db.query(`SELECT count(*)::int AS n FROM result_run`))[0]!.n;
     const refused = await ctx.api.post('/api/resultrun').set(calc).send({ ...scope('RT-STAT', 'RTNEW', '1'), scheme: 'NEW' });
     expect(refused.status).toBe(422);

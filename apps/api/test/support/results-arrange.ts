@@ -1,10 +1,32 @@
 import type { Database } from '@exam/db';
+import type { TestContext } from './context.ts';
 
 /**
  * Test arrangers for result runs: a course-semester's marks scheme, enrolled students with their frozen rule set,
- * approved exam forms and attempts, and LOCKED entry batches with their marks of record, as the marks module leaves
- * them after the lock (marks.test.ts takes batches through the screens' calls; here only their outcome matters).
+ * approved exam forms and attempts, and the marks of record. Two ways to the marks of record:
+ * - by SQL (default): LOCKED entry batches with their marks, as the marks module leaves them after the lock;
+ * - through the marks API (`keyed`): `sit` only queues the marks and `keyMarks()` keys them over HTTP as the screens
+ *   do: POST /api/entrybatch per paper × component × college (the queued attempts), PUT its rows, submit by one user,
+ *   verify by a second, lock.
  */
+
+/** The callers of the keyed path: `enter` creates, enters and submits the batches (exam set-up and every component), `verify` verifies and locks them. */
+export interface MarksKeying {
+  api: TestContext['api'];
+  enter: Record<string, string>;
+  verify: Record<string, string>;
+}
+
+interface QueuedMark {
+  exam_id: string;
+  course_comb_id: string;
+  sem_id: string;
+  paper_id: string;
+  component: 'INT' | 'EXT' | 'PR';
+  college_id: string;
+  attempt_id: string;
+  value: string;
+}
 
 export interface PaperScheme {
   paper_id: string;
@@ -28,9 +50,14 @@ export interface PaperMarks {
   ext?: MarkInput;
 }
 
-export function resultArranger(db: Database) {
+export function resultArranger(db: Database, keyed?: MarksKeying) {
   const sql = (text: string, params: unknown[] = []) => db.query(text, params);
   let seq = 0;
+  const queued: QueuedMark[] = [];
+  const expectOk = (what: string, res: { status: number; body: unknown }, status = 200) => {
+    if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as Record<string, unknown>;
+  };
   const id = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${(++seq).toString(36).toUpperCase()}`.slice(0, 30);
 
   return {
@@ -67,7 +94,10 @@ export function resultArranger(db: Database) {
       );
     },
 
-    /** An approved form with one attempt per paper; marks become LOCKED marks of record (unless `unlocked`). */
+    /**
+     * An approved form with one attempt per paper; its marks become LOCKED marks of record: at once by SQL, or (keyed)
+     * queued for `keyMarks()`.
+     */
     async sit(examId: string, studentId: string, courseId: string, sem: string, marks: Record<string, PaperMarks>, options: { type?: string; college?: string } = {}) {
       const college = options.college ?? 'C101';
       const formId = id('RF');
@@ -86,6 +116,10 @@ export function resultArranger(db: Database) {
         const [scheme] = await sql(`SELECT th_pr_status::text AS th_pr FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3 AND paper_id = $4`, [SESSION, courseId, sem, paperId]);
         for (const [component, value] of [['INT', m.int], [scheme?.th_pr === 'PR' ? 'PR' : 'EXT', m.ext]] as const) {
           if (value === undefined) continue;
+          if (keyed) {
+            queued.push({ exam_id: examId, course_comb_id: courseId, sem_id: sem, paper_id: paperId, component, college_id: college, attempt_id: attemptId, value });
+            continue;
+          }
           const batchId = await this.batch(examId, courseId, sem, paperId, component, 'LOCKED');
           const numeric = /^\d/.test(value);
           await sql(
@@ -95,6 +129,38 @@ export function resultArranger(db: Database) {
         }
       }
       return attempts;
+    },
+
+    /**
+     * Keys every queued mark through the marks API: one batch per exam × paper × component × college with exactly the
+     * queued attempts (POST /api/entrybatch), its rows (PUT .../rows: a number, or a status such as AB), submit
+     * (`enter`), verify and lock (`verify`, a second person). Answers the locked batch ids.
+     */
+    async keyMarks(): Promise<string[]> {
+      if (!keyed) throw new Error('keyMarks needs the arranger made with a MarksKeying');
+      const groups = new Map<string, QueuedMark[]>();
+      for (const m of queued.splice(0)) {
+        const k = [m.exam_id, m.course_comb_id, m.sem_id, m.paper_id, m.component, m.college_id].join('|');
+        groups.set(k, [...(groups.get(k) ?? []), m]);
+      }
+      const { api, enter, verify } = keyed;
+      const locked: string[] = [];
+      for (const marks of groups.values()) {
+        const m = marks[0]!;
+        const practical = m.component === 'PR' ? { practical_date: '2025-01-05', practical_shift: 'FN', lab: `Lab ${m.paper_id}`, internal_examiner: 'Dr. Internal', external_examiner: 'Dr. External' } : {};
+        const created = expectOk(`open ${m.component} batch of ${m.exam_id} ${m.paper_id} (${m.college_id})`, await api.post('/api/entrybatch').set(enter).send({
+          component: m.component, exam_id: m.exam_id, session_id: SESSION, course_comb_id: m.course_comb_id, sem_id: m.sem_id, paper_id: m.paper_id, college_id: m.college_id,
+          attempt_ids: marks.map((x) => x.attempt_id), ...practical,
+        }), 201);
+        const batchId = String((created.entrybatch as { batch_id: string }).batch_id);
+        const rows = marks.map((x) => (/^\d/.test(x.value) ? { attempt_id: x.attempt_id, value: x.value } : { attempt_id: x.attempt_id, status: x.value }));
+        expectOk(`rows of ${batchId}`, await api.put(`/api/entrybatch/${batchId}/rows`).set(enter).send({ rows }));
+        for (const [action, who] of [['submit', enter], ['verify', verify], ['lock', verify]] as const) {
+          expectOk(`${action} ${batchId}`, await api.post(`/api/entrybatch/${batchId}/${action}`).set(who).send({}));
+        }
+        locked.push(batchId);
+      }
+      return locked;
     },
 
     /** The one batch of a paper's component in an exam (made on first use). */
