@@ -56,7 +56,7 @@ const publish: ActionEffect = {
     );
     await tx.$executeRawUnsafe(
       `UPDATE backlog k SET status = 'CLEARED', attempts_used = k.attempts_used + CASE WHEN rr.exam_id IS DISTINCT FROM k.first_exam_id THEN 1 ELSE 0 END, updated_at = now()
-         FROM student_result r JOIN result_run rr ON rr.run_id = r.run_id CROSS JOIN LATERAL jsonb_array_elements(r.lines) AS l(line)
+         FROM student_result r JOIN result_run rr ON rr.run_id = r.run_id CROSS JOIN LATERAL json_array_elements(r.lines) AS l(line)
         WHERE r.run_id = $1 AND k.status = 'OPEN' AND k.student_id = r.student_id AND k.session_id = r.session_id AND k.course_comb_id = r.course_comb_id
           AND k.sem_id = r.sem_id AND k.paper_id = l.line->>'paper_id' AND l.line->>'paper_result' IN ('P', 'EX', 'S')`,
       runId,

@@ -85,7 +85,7 @@ export function studentResultRoutes(db: Database) {
       );
       const grades = await q<{ code: string; n: number }>(
         db,
-        `SELECT COALESCE(l.line->>'grade', l.line->>'paper_result') AS code, count(*)::int AS n FROM student_result r CROSS JOIN LATERAL jsonb_array_elements(r.lines) AS l(line)
+        `SELECT COALESCE(l.line->>'grade', l.line->>'paper_result') AS code, count(*)::int AS n FROM student_result r CROSS JOIN LATERAL json_array_elements(r.lines) AS l(line)
           WHERE ${where} GROUP BY 1 ORDER BY 1`,
         params,
       );
