@@ -32,7 +32,6 @@ interface StoredRow extends Key {
   sgpa: string | null;
   cgpa: string | null;
   backlogs: string[];
-  lines: ResultLine[];
 }
 
 interface Enrolment {
@@ -44,7 +43,7 @@ interface Enrolment {
 }
 
 const STORED_COLUMNS = `student_id, exam_id, session_id, course_comb_id, sem_id, version, status, run_id, digest, result, total, max_total, percentage, division,
-  credits_registered, credits_earned, credit_points, sgpa, cgpa, backlogs, lines`;
+  credits_registered, credits_earned, credit_points, sgpa, cgpa, backlogs`;
 
 interface RunResult {
   run_id: string;
@@ -120,7 +119,7 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
   await ctx.progress(0, students.length);
 
   let writing: Promise<{ changed: number; versions: number }> | null = null;
-  const settle = async () => {
+  const awaitWrite = async () => {
     if (!writing) return;
     const written = await writing;
     writing = null;
@@ -154,7 +153,7 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
       [batch],
     );
     const findings: Finding[] = [];
-    const graded: Array<{ key: Key; college_id: string; ruleset: GradingRuleset; out: GradedStudent; first_attempt: boolean }> = [];
+    const graded: Graded[] = [];
     for (const studentId of batch) {
       const own = byStudent.get(studentId) ?? [];
       const enrolment = enrolmentOf.get(studentId);
@@ -210,7 +209,7 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
       }
       try {
         const out = gradeStudent(input);
-        graded.push({ key, college_id: enrolment.college_id, ruleset, out, first_attempt: !back && own.every((a) => a.attempt_type === 'REGULAR' && a.attempt_no <= 1) });
+        graded.push(settle(key, enrolment.college_id, out, !back && own.every((a) => a.attempt_type === 'REGULAR' && a.attempt_no <= 1)));
         counts[out.result.result] += 1;
         used.push(ruleset);
       } catch (error) {
@@ -220,15 +219,15 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
 
     // The batch is written while the next one is read and graded (the database works while this process grades);
     // writes stay in order, one at a time.
-    await settle();
+    await awaitWrite();
     const seq = exceptionSeq;
     exceptionSeq += findings.length;
     const done = Math.min(start + STUDENT_BATCH, students.length);
     writing = ctx.transaction(async (tx) => writeBatch(tx, run, graded, findings, seq), { done, total: students.length });
-    // A failed write is awaited (and thrown) by the next settle(); keep it from counting as unhandled meanwhile.
+    // A failed write is awaited (and thrown) by the next awaitWrite(); keep it from counting as unhandled meanwhile.
     writing.catch(() => undefined);
   }
-  await settle();
+  await awaitWrite();
 
   const main = mostUsed(used);
   await ctx.transaction(async (tx) => {
@@ -243,26 +242,52 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
   return { run_id: run.run_id, students: used.length, exceptions: exceptionSeq, changed };
 }
 
-type Graded = { key: Key; college_id: string; ruleset: GradingRuleset; out: GradedStudent; first_attempt: boolean };
+/**
+ * A graded student as the batch writes it: the result's scalars, and its lines and explanation already serialized
+ * (the text stored as it is) with the digest over that text. The engine's object tree is dropped right after
+ * grading, so a batch held while the next one is graded keeps a few flat strings per student, not thousands of
+ * small objects (fewer promotions to the old generation: garbage collection was ~30 % of a run, ADR 0026).
+ */
+interface Graded {
+  key: Key;
+  college_id: string;
+  first_attempt: boolean;
+  result: Omit<ComputedStudentResult, 'lines' | 'explanation'>;
+  backlog_reasons: GradedStudent['backlogs'];
+  lines: string;
+  explanation: string;
+  digest: string;
+}
+
+function settle(key: Key, college_id: string, out: GradedStudent, first_attempt: boolean): Graded {
+  const { lines: parsedLines, explanation: parsedExplanation, ...scalars } = out.result;
+  const lines = JSON.stringify(parsedLines);
+  const explanation = JSON.stringify(parsedExplanation);
+  return { key, college_id, first_attempt, result: scalars, backlog_reasons: out.backlogs, lines, explanation, digest: digestOf(out.result, lines, explanation) };
+}
+
+/** Matches a batch's rows of student_result (alias r) by the key arrays $1..$5. */
+const BATCH_MATCH = `r.student_id = ANY($1::text[]) AND r.exam_id = ANY($2::text[]) AND r.session_id = ANY($3::text[]) AND r.course_comb_id = ANY($4::text[]) AND r.sem_id = ANY($5::text[])
+    AND (r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_id) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]))`;
+
+const keyArrays = (keys: Key[]) => [keys.map((x) => x.student_id), keys.map((x) => x.exam_id), keys.map((x) => x.session_id), keys.map((x) => x.course_comb_id), keys.map((x) => x.sem_id)];
+
+/** The columns a run writes, in the order of json_populate_recordset's row objects (the table's own types). */
+const WRITTEN = `student_id, exam_id, session_id, course_comb_id, sem_id, version, run_id, college_id, status, ruleset_id, ruleset_version, scheme, total, max_total,
+  percentage, division, credits_registered, credits_earned, credit_points, sgpa, cgpa, result, backlogs, backlog_reasons, lines, explanation, digest, first_attempt, supersedes_version`;
 
 /**
  * Writes one batch: replaces the rows earlier unpublished runs wrote for these students, writes a new version for each
  * student whose result differs from its published version (all of them when none is published), the diff against
- * the previous run and the exceptions. Set-based: one statement per table.
+ * the previous run and the exceptions. Set-based: one statement per table; the results go as one json text built from
+ * the already serialized lines (one parameter: arrays of 9 kB strings cost more in escaping and garbage than the run).
  */
 async function writeBatch(tx: Prisma.TransactionClient, run: RunRow, graded: Graded[], findings: Finding[], seqStart: number) {
   const keys = graded.map((g) => g.key);
-  const k = {
-    student: keys.map((x) => x.student_id), exam: keys.map((x) => x.exam_id), session: keys.map((x) => x.session_id), course: keys.map((x) => x.course_comb_id), sem: keys.map((x) => x.sem_id),
-  };
   // Every key column as `= ANY` too: the primary key then finds the batch's rows even without statistics (a scope
   // index driven by the unnest walked every row of the run per key: 7.8 s a batch at 60,000 rows).
-  const match = `r.student_id = ANY($1::text[]) AND r.exam_id = ANY($2::text[]) AND r.session_id = ANY($3::text[]) AND r.course_comb_id = ANY($4::text[]) AND r.sem_id = ANY($5::text[])
-    AND (r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_id) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]))`;
-  const params = [k.student, k.exam, k.session, k.course, k.sem];
-  const stored = keys.length
-    ? await q<StoredRow>(tx, `SELECT ${STORED_COLUMNS} FROM student_result r WHERE ${match} ORDER BY version`, params)
-    : [];
+  const params = keyArrays(keys);
+  const stored = keys.length ? await q<StoredRow>(tx, `SELECT ${STORED_COLUMNS} FROM student_result r WHERE ${BATCH_MATCH} ORDER BY version`, params) : [];
   const unpublished = new Set((await q<{ run_id: string }>(tx, `SELECT run_id FROM result_run WHERE status IN ('COMPUTING', 'COMPUTED', 'SUPERSEDED', 'FAILED')`)).map((r) => r.run_id));
   const previous = new Map<string, StoredRow>();
   const published = new Map<string, StoredRow>();
@@ -276,47 +301,40 @@ async function writeBatch(tx: Prisma.TransactionClient, run: RunRow, graded: Gra
     maxVersion.set(id, Math.max(maxVersion.get(id) ?? 0, row.version));
     if (row.status === 'PUBLISHED') published.set(id, row);
   }
-  if (keys.length) {
-    await tx.$executeRawUnsafe(`DELETE FROM student_result r WHERE ${match} AND r.status = 'COMPUTED' AND r.run_id = ANY($6::text[])`, ...params, [...unpublished]);
-  }
-  await tx.$executeRawUnsafe(`DELETE FROM result_diff WHERE run_id = $1 AND student_id = ANY($2::text[])`, run.run_id, k.student);
+  const baseOf = (g: Graded) => previous.get(keyOf(g.key)) ?? published.get(keyOf(g.key));
+  // Lines are read only for the results that changed (the field-by-field diff), not for every stored row.
+  const changedBases = graded.map(baseOf).filter((b, i): b is StoredRow => b !== undefined && b.digest !== graded[i]!.digest);
+  const baseLines = await linesOf(tx, changedBases);
 
-  const rows: Record<string, unknown>[] = [];
+  if (keys.length) {
+    await tx.$executeRawUnsafe(`DELETE FROM student_result r WHERE ${BATCH_MATCH} AND r.status = 'COMPUTED' AND r.run_id = ANY($6::text[])`, ...params, [...unpublished]);
+  }
+  await tx.$executeRawUnsafe(`DELETE FROM result_diff WHERE run_id = $1 AND student_id = ANY($2::text[])`, run.run_id, params[0]);
+
+  const rows: string[] = [];
   const diffs: Array<{ run_id: string; student_id: string; change: string; changes: unknown }> = [];
   for (const g of graded) {
     const id = keyOf(g.key);
-    const result: ComputedStudentResult = g.out.result;
-    const lines = JSON.stringify(result.lines);
-    const explanation = JSON.stringify(result.explanation);
-    const digest = digestOf(result, lines, explanation);
-    const base = previous.get(id) ?? published.get(id);
-    if (!base) diffs.push({ run_id: run.run_id, student_id: g.key.student_id, change: 'ADDED', changes: [{ field: 'result', before: null, after: result.result }] });
-    else if (base.digest !== digest) {
-      const changes = fieldChanges(base, result);
+    const base = baseOf(g);
+    if (!base) diffs.push({ run_id: run.run_id, student_id: g.key.student_id, change: 'ADDED', changes: [{ field: 'result', before: null, after: g.result.result }] });
+    else if (base.digest !== g.digest) {
+      const before = { ...base, lines: baseLines.get(`${id}|${base.version}`) ?? [] };
+      const changes = fieldChanges(before, { ...g.result, lines: JSON.parse(g.lines) as ResultLine[] });
       diffs.push({ run_id: run.run_id, student_id: g.key.student_id, change: 'CHANGED', changes: changes.length ? changes : [{ field: 'explanation', before: null, after: 'changed' }] });
     }
     const current = published.get(id);
-    if (current && current.digest === digest) continue;
-    rows.push({
-      ...g.key, version: (maxVersion.get(id) ?? 0) + 1, run_id: run.run_id, college_id: g.college_id, status: 'COMPUTED', ruleset_id: result.ruleset_id, ruleset_version: result.ruleset_version,
-      scheme: result.scheme, total: result.total, max_total: result.max_total, percentage: result.percentage, division: result.division, credits_registered: result.credits_registered,
-      credits_earned: result.credits_earned, credit_points: result.credit_points, sgpa: result.sgpa, cgpa: result.cgpa, result: result.result,
-      backlogs: JSON.stringify(result.backlogs), backlog_reasons: JSON.stringify(g.out.backlogs), lines, explanation, digest, first_attempt: g.first_attempt, supersedes_version: current?.version ?? null,
+    if (current && current.digest === g.digest) continue;
+    const { result: r } = g;
+    const scalars = JSON.stringify({
+      ...g.key, version: (maxVersion.get(id) ?? 0) + 1, run_id: run.run_id, college_id: g.college_id, status: 'COMPUTED', ruleset_id: r.ruleset_id, ruleset_version: r.ruleset_version,
+      scheme: r.scheme, total: r.total, max_total: r.max_total, percentage: r.percentage, division: r.division, credits_registered: r.credits_registered,
+      credits_earned: r.credits_earned, credit_points: r.credit_points, sgpa: r.sgpa, cgpa: r.cgpa, result: r.result, backlogs: r.backlogs, backlog_reasons: g.backlog_reasons,
+      digest: g.digest, first_attempt: g.first_attempt, supersedes_version: current?.version ?? null,
     });
+    rows.push(`${scalars.slice(0, -1)},"lines":${g.lines},"explanation":${g.explanation}}`);
   }
   if (rows.length) {
-    const col = (name: string) => rows.map((r) => r[name] ?? null);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO student_result (student_id, exam_id, session_id, course_comb_id, sem_id, version, run_id, college_id, status, ruleset_id, ruleset_version, scheme, total, max_total,
-          percentage, division, credits_registered, credits_earned, credit_points, sgpa, cgpa, result, backlogs, backlog_reasons, lines, explanation, digest, first_attempt, supersedes_version)
-       SELECT s, e, se, c, sm, v, $7, col, 'COMPUTED', rs, rv, sch, tot, mx, pct, dv, cr, ce, cp, sg, cg, res, bl::jsonb, br::jsonb, ln::jsonb, ex::jsonb, dg, fa, sv
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[], $13::text[], $14::text[],
-                     $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[], $24::text[], $25::text[], $26::text[], $27::boolean[], $28::int[])
-           AS x(s, e, se, c, sm, v, col, rs, rv, sch, tot, mx, pct, dv, cr, ce, cp, sg, cg, res, bl, br, ln, ex, dg, fa, sv)`,
-      col('student_id'), col('exam_id'), col('session_id'), col('course_comb_id'), col('sem_id'), col('version'), run.run_id, col('college_id'), col('ruleset_id'), col('ruleset_version'),
-      col('scheme'), col('total'), col('max_total'), col('percentage'), col('division'), col('credits_registered'), col('credits_earned'), col('credit_points'), col('sgpa'), col('cgpa'),
-      col('result'), col('backlogs'), col('backlog_reasons'), col('lines'), col('explanation'), col('digest'), col('first_attempt'), col('supersedes_version'),
-    );
+    await tx.$executeRawUnsafe(`INSERT INTO student_result (${WRITTEN}) SELECT ${WRITTEN} FROM json_populate_recordset(NULL::student_result, $1::json)`, `[${rows.join(',')}]`);
   }
   if (diffs.length) {
     await tx.$executeRawUnsafe(
@@ -334,4 +352,16 @@ async function writeBatch(tx: Prisma.TransactionClient, run: RunRow, graded: Gra
     );
   }
   return { changed: diffs.length, versions: rows.length };
+}
+
+/** The lines of the given stored versions, by `key|version`. */
+async function linesOf(tx: Prisma.TransactionClient, rows: StoredRow[]): Promise<Map<string, ResultLine[]>> {
+  if (!rows.length) return new Map();
+  const found = await q<Key & { version: number; lines: ResultLine[] }>(
+    tx,
+    `SELECT student_id, exam_id, session_id, course_comb_id, sem_id, version, lines FROM student_result r
+      WHERE ${BATCH_MATCH} AND (r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_id, r.version) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[]))`,
+    [...keyArrays(rows), rows.map((r) => r.version)],
+  );
+  return new Map(found.map((f) => [`${keyOf(f)}|${f.version}`, f.lines]));
 }
