@@ -112,7 +112,7 @@ export const buildLine = (p: PaperState, g: LineGrade, rules: PreparedRules): Re
       `credit points = ${p.credit.toDecimal()} × ${g.gradePointText} = ${creditPoints.toDecimal()}`));
   }
   p.steps.push(step('RESULT', undefined, {}, { paper_result: g.code }, resultText(p, g)));
-  return {
+  const line: ResultLine = {
     paper_id: p.input.paper_id,
     credit: p.credit.toDecimal(),
     int: cellOut(p.input.int),
@@ -128,6 +128,9 @@ export const buildLine = (p: PaperState, g: LineGrade, rules: PreparedRules): Re
     paper_result: g.code,
     explanation: p.steps,
   };
+  // Only a paper with a category carries it (NEP exit checks read it back from published lines); others stay as they were.
+  if (p.input.course_category) line.course_category = p.input.course_category;
+  return line;
 };
 
 const RESULT_WORDS: Record<PaperResultCode, string> = {

@@ -5,6 +5,7 @@ import { step } from './explain.ts';
 import { cgpaOf, cgpaToPercentage, gradePointAverage } from './gpa.ts';
 import { aggregateOf, applyDistinctionGrace, applyDivisionGrace, applyPassGrace, divisionOf, type GraceContext } from './grace.ts';
 import { backlogReasonOf, buildLine, gradeLine, type LineGrade } from './line.ts';
+import { exitCheck } from './nep-exit.ts';
 import { evaluatePaper, isPassed, type PaperState } from './paper.ts';
 import { pct, prepareRules } from './rules.ts';
 
@@ -129,6 +130,8 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
   let credits = { registered: null as string | null, earned: null as string | null, points: null as string | null, sgpa: null as string | null, cgpa: null as string | null };
   let qualifies = true;
   if (graded) {
+    const exitable = rules.raw.exit.length > 0;
+    const totalOf = (p: PaperState) => lines[papers.indexOf(p)]!.total;
     const gpaPapers = active.filter((p) => lineGrades.get(p)!.inGpa);
     const creditLines = gpaPapers.map((p) => ({ credit: p.credit, gradePoint: lineGrades.get(p)!.gradePoint!, passed: lineGrades.get(p)!.passed }));
     const registered = Q.sum(gpaPapers.map((p) => p.credit));
@@ -141,14 +144,22 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
       const sgpa = gradePointAverage(rules, creditLines, 'SGPA');
       credits.sgpa = sgpa.text;
       steps.push(sgpa.step);
-      const current: EarlierCourse[] = gpaPapers.map((p) => ({
-        sem_id: input.sem_id, paper_id: p.input.paper_id, credit: p.input.credit, grade_point: lineGrades.get(p)!.gradePointText!,
-        passed: lineGrades.get(p)!.passed, attempt_seq: input.attempt_seq,
-      }));
-      const cgpa = cgpaOf(rules, [...input.earlier_courses, ...current]);
+      const current: EarlierCourse[] = gpaPapers.map((p) => {
+        const course: EarlierCourse = {
+          sem_id: input.sem_id, paper_id: p.input.paper_id, credit: p.input.credit, grade_point: lineGrades.get(p)!.gradePointText!,
+          passed: lineGrades.get(p)!.passed, attempt_seq: input.attempt_seq,
+        };
+        if (exitable) Object.assign(course, { course_category: p.input.course_category ?? null, total: p.terminal === null ? totalOf(p) : null, max: p.max.toDecimal() });
+        return course;
+      });
+      const all = [...input.earlier_courses, ...current];
+      const cgpa = cgpaOf(rules, all);
       credits.cgpa = cgpa.text;
       steps.push(cgpa.step);
       if (cgpa.text !== null && rules.raw.percent_conversion.formula !== 'NONE') steps.push(cgpaToPercentage(input.ruleset, cgpa.text).explanation);
+      // NEP exit levels at a year-end semester (§4.7): credits by category and marks of semesters I–VI.
+      const exit = exitable ? exitCheck(rules, input.sem_id, all) : null;
+      if (exit) steps.push(...exit);
       const minSgpa = rules.raw.qualifying.min_sgpa;
       if (passed && minSgpa !== null && (sgpa.value === null || sgpa.value.lt(dec(minSgpa)))) {
         qualifies = false;

@@ -50,6 +50,8 @@ export const gradingPaper = z.object({
   attempt_type: z.enum(['REGULAR', 'EX', 'BACK', 'IMPROVEMENT']).default('REGULAR'),
   /** The exam these marks come from when it is not the result's own exam (a back attempt replacing a failed paper). */
   attempt_exam_id: z.string().min(1).max(30).nullable().default(null),
+  /** NEP: the course category of paperinfosem (MAJOR, VOCATIONAL, RESEARCH, ...), for the exit checks' credits by category (§4.7). */
+  course_category: z.string().min(1).max(30).nullable().optional(),
 });
 export type GradingPaper = z.infer<typeof gradingPaper>;
 export type GradingPaperInput = z.input<typeof gradingPaper>;
@@ -63,6 +65,10 @@ export const earlierCourse = z.object({
   passed: z.boolean(),
   /** Order of the exam the attempt was in (a later exam has a larger number); picks LATEST/BEST. */
   attempt_seq: z.number().int().min(0),
+  /** NEP exit checks (§4.7): the course's category, and its marks (total of max) for a percentage condition. */
+  course_category: z.string().min(1).max(30).nullable().optional(),
+  total: markText().nullable().optional(),
+  max: markText().nullable().optional(),
 });
 export type EarlierCourse = z.infer<typeof earlierCourse>;
 

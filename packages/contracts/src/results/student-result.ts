@@ -50,6 +50,8 @@ export const resultLine = z.object({
   credit_points: decimalOut.nullable(),
   paper_result: paperResultCode,
   explanation: z.array(explanationStep),
+  /** NEP: the paper's course category (present only when paperinfosem names one); exit checks count credits by it. */
+  course_category: z.string().nullable().optional(),
 });
 export type ResultLine = z.infer<typeof resultLine>;
 
@@ -82,6 +84,20 @@ export type ComputedStudentResult = z.infer<typeof computedStudentResult>;
 export const backlogEntry = z.object({ paper_id: z.string(), reason: backlogReason });
 export type BacklogEntry = z.infer<typeof backlogEntry>;
 
+/**
+ * The NEP exit check a year-end result recorded (§4.7): read back from its explanation (the EXIT_CHECK step and one
+ * EXIT step per level of the rule set), so the stored result keeps one source of truth.
+ */
+export const exitOutcome = z.object({
+  /** "semester 2 ends year 1: ..." */
+  text: z.string(),
+  credits_earned: z.string().nullable(),
+  levels: z.array(z.object({ level: z.string(), award: z.string(), eligible: z.boolean(), text: z.string() })),
+  /** The awards the student is eligible for (an exit certificate/diploma may be issued). */
+  awards: z.array(z.string()),
+});
+export type ExitOutcome = z.infer<typeof exitOutcome>;
+
 /** The full answer of GET /api/studentresult/...: the computed result plus what the database owns. */
 export const studentResult = computedStudentResult.extend({
   version: z.number().int().min(1),
@@ -94,5 +110,7 @@ export const studentResult = computedStudentResult.extend({
   /** The student's college (scope of a college's faculty) and name, for lists. */
   college_id: z.string(),
   name_en: z.string().nullable(),
+  /** NEP year-end results: the exit check (null when none was made). */
+  exit: exitOutcome.nullable().optional(),
 });
 export type StudentResult = z.infer<typeof studentResult>;

@@ -18,6 +18,8 @@ export interface SchemeRow {
   paper_score_status: string;
   credit_point: string | null;
   paper_type: number;
+  /** NEP: paperinfosem.course_category as text (VOCATIONAL, RESEARCH, ...), null when not set. */
+  course_category?: string | null;
 }
 
 export interface AttemptRow {
@@ -83,6 +85,7 @@ export function schemeOf(row: SchemeRow): { scheme: Omit<GradingPaper, 'int' | '
       th_pr_status: row.th_pr_status === 'PR' ? 'PR' : 'TH',
       credit: parsed.credit ?? '0',
       paper_score_status: row.paper_score_status === 'N' ? 'N' : 'Y',
+      course_category: row.course_category ?? null,
     },
   };
 }
@@ -161,12 +164,18 @@ export function paperFromLine(line: ResultLine, scheme: PaperInputs['scheme']): 
   return { ...scheme, int: line.int, ext: line.ext, pr: line.pr, ufm_cancelled: line.paper_result === 'UFM', attempt_type: 'REGULAR', attempt_exam_id: null };
 }
 
-/** Courses of a student's other published semesters, for CGPA (§4.6): every graded line. */
+/**
+ * Courses of a student's other published semesters, for CGPA (§4.6): every graded line; with, for the NEP exit
+ * checks (§4.7), its course category and its marks (total of max; an absent paper's total counts 0).
+ */
 export function earlierCoursesOf(rows: Array<{ sem_id: string; lines: ResultLine[] }>): EarlierCourse[] {
   return rows.flatMap((r) =>
     r.lines
       .filter((l) => l.grade_point !== null)
-      .map((l) => ({ sem_id: r.sem_id, paper_id: l.paper_id, credit: l.credit, grade_point: l.grade_point!, passed: l.paper_result === 'P' || l.paper_result === 'EX', attempt_seq: 0 })),
+      .map((l) => ({
+        sem_id: r.sem_id, paper_id: l.paper_id, credit: l.credit, grade_point: l.grade_point!, passed: l.paper_result === 'P' || l.paper_result === 'EX', attempt_seq: 0,
+        course_category: l.course_category ?? null, total: l.total, max: l.max,
+      })),
   );
 }
 

@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { KEY_MAX, KEY_PATTERN, meritListQuery, resultAnalysisQuery, studentResultKeyFields, studentResultQuery } from '@exam/contracts';
+import { KEY_MAX, KEY_PATTERN, meritListQuery, resultAnalysisQuery, studentResultKeyFields, studentResultQuery, type ExitOutcome, type ExplanationStep } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
 import { notFound, parseOr422 } from '../../platform/http/errors.ts';
@@ -17,7 +17,23 @@ const COLUMNS = `r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_
   r.supersedes_version, r.published_at, r.notification_no, s.name_en`;
 
 type Row = Record<string, unknown>;
-const present = (row: Row) => ({ ...row, published_at: row.published_at instanceof Date ? row.published_at.toISOString() : (row.published_at ?? null) });
+const present = (row: Row) => ({ ...row, published_at: row.published_at instanceof Date ? row.published_at.toISOString() : (row.published_at ?? null), exit: exitOf(row.explanation) });
+
+/**
+ * The NEP exit check of a year-end result (§4.7), read from its explanation: the run's engine writes an EXIT_CHECK
+ * step and one EXIT step per level of the rule set (no column of its own: the explanation stays the one record).
+ */
+export function exitOf(explanation: unknown): ExitOutcome | null {
+  if (!Array.isArray(explanation)) return null;
+  const steps = explanation as ExplanationStep[];
+  const check = steps.find((s) => s.step === 'EXIT_CHECK');
+  if (!check) return null;
+  const levels = steps
+    .filter((s) => s.step === 'EXIT')
+    .map((s) => ({ level: String(s.inputs.level ?? ''), award: String(s.inputs.award ?? ''), eligible: s.output.eligible === true, text: s.text }));
+  const earned = check.output.credits_earned;
+  return { text: check.text, credits_earned: typeof earned === 'string' ? earned : null, levels, awards: levels.filter((l) => l.eligible).map((l) => l.award) };
+}
 
 /** The conditions the caller's scope adds (appended to `where`, values to `params`). */
 function scopeFilter(res: Response, where: string[], params: unknown[]) {
