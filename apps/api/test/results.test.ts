@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@exam/db';
 import { DEMO_PASSWORD } from '@exam/db/seed';
-import type { StudentResult } from '@exam/contracts';
+import { cbcsDefault, type StudentResult } from '@exam/contracts';
 import { apiModules } from '../src/modules.ts';
 import { startJobRunner, stopSender, type JobRunner } from '../src/platform/jobs/index.ts';
 import { useTestApp } from './support/context.ts';
@@ -250,6 +250,102 @@ describe('CBCS (T4, T5, T6, T7, T8): SGPA, CGPA, backlogs and a back paper', () 
     expect(await ctx.db.query(`SELECT status FROM backlog WHERE student_id = 'RTS4' AND paper_id = 'RTP202'`)).toEqual([{ status: 'CLEARED' }]);
     const versions = await ctx.api.get(`/api/studentresult?student_id=RTS4&exam_id=RT-N2`).set(calc);
     expect(versions.body.studentresult.map((x: StudentResult) => [x.version, x.status])).toEqual([[2, 'PUBLISHED'], [1, 'SUPERSEDED']]);
+  });
+});
+
+describe('T9: CGPA over two published semesters, from credit points (default) and from rounded SGPAs (a configured rule set)', () => {
+  // Semester A: 5 × 4 credits at B+ (7): 20 credits, 140 credit points, SGPA 7.00.
+  // Semester B: 4 credits A (8), 3 × 4 credits B+ (7), 3 credits B+ (7), 3 credits B (6): 22 credits, 155 credit points, SGPA 7.0454 → 7.05.
+  beforeAll(async () => {
+    const configured = await ctx.api.post('/api/ruleset').set(admin).send({
+      ruleset_id: 'CBCS-RSG', version: 1, scheme: 'NEW', title: 'CBCS, CGPA from rounded SGPAs', rules: { ...cbcsDefault.rules, cgpa_source: 'ROUNDED_SGPA' },
+    });
+    expect(configured.status, JSON.stringify(configured.body)).toBe(201);
+    const a = arrange();
+    const th = (paper_id: string, credit = '4') => ({ paper_id, kind: 'TH' as const, credit });
+    await a.course('RT9', { '1': ['RT9A1', 'RT9A2', 'RT9A3', 'RT9A4', 'RT9A5'].map((p) => th(p)), '2': [th('RT9B1'), th('RT9B2'), th('RT9B3'), th('RT9B4'), th('RT9B5', '3'), th('RT9B6', '3')] });
+    await a.exam('RT-9A', 'RT9', '1');
+    await a.exam('RT-9B', 'RT9', '2');
+    for (const [student, ruleset] of [['RT9P', 'CBCS'], ['RT9R', 'CBCS-RSG']] as const) {
+      for (const sem of ['1', '2']) await a.enrol(student, 'RT9', sem, ruleset);
+      await a.sit('RT-9A', student, 'RT9', '1', Object.fromEntries(['RT9A1', 'RT9A2', 'RT9A3', 'RT9A4', 'RT9A5'].map((p) => [p, { int: '20', ext: '45' }])));
+      await a.sit('RT-9B', student, 'RT9', '2', {
+        RT9B1: { int: '20', ext: '55' }, RT9B2: { int: '20', ext: '45' }, RT9B3: { int: '20', ext: '45' }, RT9B4: { int: '20', ext: '45' }, RT9B5: { int: '20', ext: '45' }, RT9B6: { int: '20', ext: '35' },
+      });
+    }
+    await a.keyMarks();
+  });
+
+  it('semester A published (SGPA 7.00), semester B computed and published: CGPA 7.02 from credit points, 7.03 from rounded SGPAs, each explained', async () => {
+    await publish((await run({ ...scope('RT-9A', 'RT9', '1'), scheme: 'NEW' })).run_id, 'RES/9A/1');
+    for (const student of ['RT9P', 'RT9R']) expect(await resultOf(student, 'RT-9A')).toMatchObject({ credits_registered: '20', credit_points: '140', sgpa: '7.00', status: 'PUBLISHED' });
+    const b = await run({ ...scope('RT-9B', 'RT9', '2'), scheme: 'NEW' });
+    expect(b).toMatchObject({ student_count: 2, exception_count: 0 });
+    await publish(b.run_id, 'RES/9B/1');
+    const cgpaStep = (r: StudentResult) => r.explanation.find((s) => s.step === 'CGPA')!;
+
+    const points = await resultOf('RT9P', 'RT-9B');
+    expect(points).toMatchObject({ credits_registered: '22', credit_points: '155', sgpa: '7.05', cgpa: '7.02', status: 'PUBLISHED' });
+    expect(cgpaStep(points)).toMatchObject({ rule_id: 'CBCS@1:cgpa_source', inputs: { source: 'CREDIT_POINTS', credit_points: '295', credits: '42' }, output: { cgpa: '7.02' } });
+    expect(cgpaStep(points).text).toMatch(/^CGPA = 295 \/ 42 = 7\.0238… → 7\.02 \(half-up.*; from credit points of the latest attempt of each course$/);
+
+    const rounded = await resultOf('RT9R', 'RT-9B');
+    expect(rounded).toMatchObject({ ruleset_id: 'CBCS-RSG', credit_points: '155', sgpa: '7.05', cgpa: '7.03' });
+    expect(cgpaStep(rounded)).toMatchObject({ rule_id: 'CBCS-RSG@1:cgpa_source', inputs: { source: 'ROUNDED_SGPA', credits: '42' }, output: { cgpa: '7.03' } });
+    expect(cgpaStep(rounded).text).toContain("from each semester's rounded SGPA (1 7.00 × 20, 2 7.05 × 22)");
+    // What the student itself sees on GET of its published result.
+    await ctx.db.prisma.user.create({ data: { email: 'rt9r@student.test', name: 'RT9R', role: 'student', student_id: 'RT9R', password_hash: await hashPassword(DEMO_PASSWORD, 4) } });
+    const own = await ctx.api.get(`/api/studentresult/RT9R/RT-9B/${SESSION}/RT9/2/1`).set({ Authorization: `Bearer ${await ctx.login('rt9r@student.test')}` });
+    expect(own.status).toBe(200);
+    expect(own.body.studentresult.cgpa).toBe('7.03');
+    expect(cgpaStep(own.body.studentresult).text).toBe(cgpaStep(rounded).text);
+  });
+});
+
+describe('T11: NEP exit checked by the run of a year-end semester (semester 2 ends year 1)', () => {
+  // Semester 1: 5 × 4 credits (MAJOR); semester 2: 4 × 4 + 2 × 3 credits and a 4-credit VOCATIONAL course.
+  // RTE1 passes all: 42 credits + the vocational 4 = 46 ≥ 40 + 4 → UG Certificate. RTE2 fails one 4-credit course
+  // of semester 2: 38 credits + 4 = 42 < 44 → not eligible.
+  beforeAll(async () => {
+    const a = arrange();
+    const th = (paper_id: string, credit = '4', category = 'MAJOR') => ({ paper_id, kind: 'TH' as const, credit, category });
+    await a.course('RTNEP', {
+      '1': ['RTE101', 'RTE102', 'RTE103', 'RTE104', 'RTE105'].map((p) => th(p)),
+      '2': [th('RTE201'), th('RTE202'), th('RTE203', '4', 'MINOR'), th('RTE204', '4', 'MDC'), th('RTE205', '3', 'SEC'), th('RTE206', '3', 'AEC'), th('RTV201', '4', 'VOCATIONAL')],
+    });
+    await a.exam('RT-E1', 'RTNEP', '1');
+    await a.exam('RT-E2', 'RTNEP', '2');
+    for (const student of ['RTE1', 'RTE2']) {
+      for (const sem of ['1', '2']) await a.enrol(student, 'RTNEP', sem, 'NEP');
+      await a.sit('RT-E1', student, 'RTNEP', '1', Object.fromEntries(['RTE101', 'RTE102', 'RTE103', 'RTE104', 'RTE105'].map((p) => [p, { int: '20', ext: '45' }])));
+      await a.sit('RT-E2', student, 'RTNEP', '2', Object.fromEntries(['RTE201', 'RTE202', 'RTE203', 'RTE204', 'RTE205', 'RTE206', 'RTV201'].map((p) => [p, { int: '20', ext: student === 'RTE2' && p === 'RTE204' ? '10' : '50' }])));
+    }
+    await a.keyMarks();
+  });
+
+  it('semester 1 has no exit check; semester 2 records each level as an EXIT step and the awards: 42 + 4 → UG Certificate, 38 + 4 → none', async () => {
+    await publish((await run({ ...scope('RT-E1', 'RTNEP', '1'), scheme: 'NEP' })).run_id, 'RES/E1/1');
+    const first = await resultOf('RTE1', 'RT-E1');
+    expect(first).toMatchObject({ scheme: 'NEP', credits_earned: '20', exit: null });
+    expect(first.lines[0]!.course_category).toBe('MAJOR');
+
+    const r = await run({ ...scope('RT-E2', 'RTNEP', '2'), scheme: 'NEP' });
+    expect(r).toMatchObject({ student_count: 2, exception_count: 0 });
+    await publish(r.run_id, 'RES/E2/1');
+    const eligible = await resultOf('RTE1', 'RT-E2');
+    expect(eligible).toMatchObject({ credits_earned: '26', status: 'PUBLISHED' });
+    expect(line(eligible, 'RTV201').course_category).toBe('VOCATIONAL');
+    expect(eligible.exit).toMatchObject({ credits_earned: '46', awards: ['UG Certificate'] });
+    expect(eligible.exit!.text).toBe('semester 2 ends year 1: exit levels checked over 46 credits earned in semesters 1, 2 (aec 3, major 28, mdc 4, minor 4, sec 3, vocational 4): eligible for UG Certificate');
+    expect(eligible.exit!.levels.map((l) => [l.level, l.eligible])).toEqual([['YEAR_1', true], ['YEAR_2', false], ['YEAR_3', false], ['YEAR_4', false], ['YEAR_4_RESEARCH', false]]);
+    expect(eligible.exit!.levels[0]!.text).toBe('UG Certificate: 46 credits ≥ 40 + 4; vocational 4 ≥ 4 (in addition): eligible');
+    // The same outcome is in the stored explanation, each level with its rule.
+    expect(eligible.explanation.filter((s) => s.step === 'EXIT').map((s) => s.rule_id)).toEqual(['NEP@1:exit.0', 'NEP@1:exit.1', 'NEP@1:exit.2', 'NEP@1:exit.3', 'NEP@1:exit.4']);
+
+    const short = await resultOf('RTE2', 'RT-E2');
+    expect(short.backlogs).toEqual(['RTE204']);
+    expect(short.exit).toMatchObject({ credits_earned: '42', awards: [] });
+    expect(short.exit!.levels[0]).toMatchObject({ award: 'UG Certificate', eligible: false, text: 'UG Certificate: 42 credits < 40 + 4; vocational 4 ≥ 4 (in addition): not eligible' });
   });
 });
 

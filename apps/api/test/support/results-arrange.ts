@@ -32,6 +32,8 @@ export interface PaperScheme {
   paper_id: string;
   kind: 'TH' | 'PR' | 'INT' | 'BIG';
   credit: string;
+  /** NEP course category (paperinfosem.course_category): VOCATIONAL, RESEARCH, MAJOR, ... */
+  category?: string;
 }
 
 const SCHEMES = {
@@ -70,9 +72,9 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
           await sql(`INSERT INTO paper (paper_id, paper_name) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [p.paper_id, `Paper ${p.paper_id}`]);
           await sql(
             `INSERT INTO paperinfosem (session_id, course_comb_id, sem_id, paper_id, group_status, group_code, max_marks, min_marks, ext_max_marks, ext_min_marks, int_max_marks, int_min_marks,
-                th_pr_status, paper_score_status, credit_point, paper_type, elective_status)
-             VALUES ($1, $2, $3, $4, 'N', 'NG', $5, $6, $7, $8, $9, $10, $11::"TheoryPractical", 'Y', $12, $13, 0)`,
-            [SESSION, courseId, sem, p.paper_id, s.max, s.min, s.ext_max, s.ext_min, s.int_max, s.int_min, s.th_pr, p.credit, s.type],
+                th_pr_status, paper_score_status, credit_point, paper_type, elective_status, course_category)
+             VALUES ($1, $2, $3, $4, 'N', 'NG', $5, $6, $7, $8, $9, $10, $11::"TheoryPractical", 'Y', $12, $13, 0, $14::"CourseCategory")`,
+            [SESSION, courseId, sem, p.paper_id, s.max, s.min, s.ext_max, s.ext_min, s.int_max, s.int_min, s.th_pr, p.credit, s.type, p.category ?? null],
           );
         }
       }
