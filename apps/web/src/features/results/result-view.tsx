@@ -102,6 +102,33 @@ function LinesTable({ result }: { result: StudentResultRow }) {
   );
 }
 
+/**
+ * The NEP exit check of a year-end result (§4.7): the awards the student may be issued on exit (UG Certificate,
+ * Diploma, ...) and every level's outcome with its reason, as the run's explanation recorded them.
+ */
+function ExitCheck({ result }: { result: StudentResultRow }) {
+  const { t } = useT();
+  const id = useId();
+  const exit = result.exit;
+  if (!exit) return null;
+  return (
+    <section className="exit-check" aria-labelledby={id}>
+      <h3 id={id}>{t('Exit eligibility (NEP)')}</h3>
+      <p className="exit-awards">
+        {exit.awards.length ? t('Eligible on exit for: {{awards}}', { awards: exit.awards.join(', ') }) : t('Not yet eligible for an exit award.')}
+      </p>
+      <ul className="exit-levels">
+        {exit.levels.map((l) => (
+          <li key={l.level} data-eligible={l.eligible}>
+            <strong>{l.award}</strong>: {l.eligible ? t('eligible') : t('not eligible')} <span className="exit-reason">({l.text})</span>
+          </li>
+        ))}
+      </ul>
+      <p className="exit-basis">{exit.text}</p>
+    </section>
+  );
+}
+
 const fmt = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString(intlLocale(), { dateStyle: 'medium' }) : '—');
 
 /** One version of one student's result for one exam and course-semester. */
@@ -135,6 +162,7 @@ export function StudentResultCard({ result, heading = true }: { result: StudentR
         {result.supersedes_version !== null && <div><dt>{t('Supersedes')}</dt><dd>{t('version {{v}}', { v: result.supersedes_version })}</dd></div>}
       </dl>
       <LinesTable result={result} />
+      <ExitCheck result={result} />
       <details className="student-steps">
         <summary>{t('How the result was worked out')}</summary>
         <Steps steps={result.explanation} />

@@ -1090,6 +1090,12 @@ const results: Record<string, string> = {
   'Not published': 'अप्रकाशित',
   'Supersedes': 'प्रतिस्थापित करता है',
   'How the result was worked out': 'परिणाम की गणना कैसे हुई',
+  // NEP exit check on a year-end result
+  'Exit eligibility (NEP)': 'निकास पात्रता (एनईपी)',
+  'Eligible on exit for: {{awards}}': 'निकास पर पात्र: {{awards}}',
+  'Not yet eligible for an exit award.': 'अभी किसी निकास उपाधि/प्रमाणपत्र के लिए पात्र नहीं।',
+  'eligible': 'पात्र',
+  'not eligible': 'पात्र नहीं',
   'Earlier versions ({{n}})': 'पिछले संस्करण ({{n}})',
   'Version {{v}} was superseded by a later version.': 'संस्करण {{v}} को बाद के संस्करण ने प्रतिस्थापित किया।',
   'Computed (not published)': 'गणना की गई (अप्रकाशित)',
