@@ -153,7 +153,7 @@ export async function runResultsBench(options: ResultsBenchOptions, log: (line: 
     // Cross-check: every student's SGPA from the run equals the floor's.
     const { rows: [check] } = await db.query(
       `SELECT count(*)::int AS students, count(*) FILTER (WHERE r.sgpa IS DISTINCT FROM f.sgpa::text)::int AS different,
-              count(*) FILTER (WHERE jsonb_array_length(r.explanation) = 0)::int AS unexplained
+              count(*) FILTER (WHERE json_array_length(r.explanation) = 0)::int AS unexplained
          FROM floor_sgpa f LEFT JOIN student_result r ON r.student_id = f.student_id AND r.exam_id = $1`, [EXAM]);
     rows.push({ what: `SGPAs equal to the floor's (of ${check.students.toLocaleString('en')} students); results without an explanation`, ours: `${check.students - check.different} equal, ${check.unexplained} unexplained`, baseline: '—', goal: 'all equal, none unexplained', met: check.different === 0 && check.unexplained === 0 });
     if (check.different) {

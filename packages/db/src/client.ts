@@ -1,7 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { openConnection, type ConnectionOptions } from './connection.ts';
+import { openConnection, type Connection, type ConnectionOptions } from './connection.ts';
 import type { MigrationTarget } from './migrate.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 
@@ -15,6 +15,8 @@ export interface Database {
   migrationTarget: MigrationTarget;
   /** Runs plain SQL outside Prisma (health checks, test setup). */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** A transaction of plain SQL outside Prisma (see Connection.transaction). */
+  transaction: Connection['transaction'];
   /** Connections open and working right now (see Connection). */
   liveConnections(): number;
   close(): Promise<void>;
@@ -32,6 +34,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     migrationTarget:
       connection.kind === 'postgresql' ? { url: options.url!, connectTimeoutMs: options.connectTimeoutMs } : { pglite: connection.pglite },
     query: connection.query,
+    transaction: connection.transaction,
     liveConnections: connection.liveConnections,
     close: async () => {
       await prisma.$disconnect();

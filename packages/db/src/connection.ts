@@ -19,9 +19,21 @@ export interface ConnectionOptions {
   statementTimeoutMs?: number;
 }
 
+/** Plain SQL inside one transaction on one connection. */
+export interface SqlTransaction {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a statement and answers how many rows it changed. */
+  execute(sql: string, params?: unknown[]): Promise<number>;
+}
+
 /** Plain SQL over PostgreSQL or PGlite, for what needs no Prisma (the demo service, health checks, tests). */
 export type Connection = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs `fn` in one transaction on one connection (committed when it resolves, rolled back when it throws), with no
+   * ORM between: for bulk writes of large parameters, where Prisma's handling of them costs more than the statement.
+   */
+  transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T>;
   /** Closing twice is harmless: a shutdown and a failing start may both try. */
   close(): Promise<void>;
   /**
@@ -76,6 +88,25 @@ export async function openConnection(options: ConnectionOptions = {}): Promise<C
       kind: 'postgresql',
       pool,
       query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+      transaction: async <T>(fn: (tx: SqlTransaction) => Promise<T>) => {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          await client.query('BEGIN');
+          const answer = await fn({
+            query: async <R>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as R[],
+            execute: async (sql: string, params?: unknown[]) => (await client.query(sql, params)).rowCount ?? 0,
+          });
+          await client.query('COMMIT');
+          return answer;
+        } catch (error) {
+          // A connection whose ROLLBACK fails is not given back to the pool.
+          await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+          throw error;
+        } finally {
+          client.release(broken);
+        }
+      },
       close: closeOnce(() => pool.end()),
       liveConnections: () => live,
     };
@@ -90,6 +121,13 @@ export async function openConnection(options: ConnectionOptions = {}): Promise<C
     kind: 'pglite',
     pglite,
     query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
+    transaction: <T>(fn: (tx: SqlTransaction) => Promise<T>) =>
+      pglite.transaction((tx) =>
+        fn({
+          query: async <R>(sql: string, params?: unknown[]) => (await tx.query<R>(sql, params)).rows,
+          execute: async (sql: string, params?: unknown[]) => (await tx.query(sql, params)).affectedRows ?? 0,
+        }),
+      ),
     close: closeOnce(() => pglite.close()),
     // In-process: there is no connection to lose, so a wait for it can only mean busy.
     liveConnections: () => 1,

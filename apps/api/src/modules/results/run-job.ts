@@ -1,5 +1,5 @@
 import { gradingRuleset, type ComputedStudentResult, type GradingInput, type GradingRuleset, type ResultLine, type StudentResultCode } from '@exam/contracts';
-import type { Prisma } from '@exam/db';
+import type { SqlTransaction } from '@exam/db';
 import { gradeStudent, withBackAttempt, type GradedStudent } from '@exam/grading';
 import { z } from 'zod';
 import { defineJob, JobFailure, type JobContext } from '../../platform/jobs/index.ts';
@@ -223,7 +223,7 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
     const seq = exceptionSeq;
     exceptionSeq += findings.length;
     const done = Math.min(start + STUDENT_BATCH, students.length);
-    writing = ctx.transaction(async (tx) => writeBatch(tx, run, graded, findings, seq), { done, total: students.length });
+    writing = ctx.sqlTransaction(async (tx) => writeBatch(tx, run, graded, findings, seq), { done, total: students.length });
     // A failed write is awaited (and thrown) by the next awaitWrite(); keep it from counting as unhandled meanwhile.
     writing.catch(() => undefined);
   }
@@ -282,7 +282,7 @@ const WRITTEN = `student_id, exam_id, session_id, course_comb_id, sem_id, versio
  * the previous run and the exceptions. Set-based: one statement per table; the results go as one json text built from
  * the already serialized lines (one parameter: arrays of 9 kB strings cost more in escaping and garbage than the run).
  */
-async function writeBatch(tx: Prisma.TransactionClient, run: RunRow, graded: Graded[], findings: Finding[], seqStart: number) {
+async function writeBatch(tx: SqlTransaction, run: RunRow, graded: Graded[], findings: Finding[], seqStart: number) {
   const keys = graded.map((g) => g.key);
   // Every key column as `= ANY` too: the primary key then finds the batch's rows even without statistics (a scope
   // index driven by the unnest walked every row of the run per key: 7.8 s a batch at 60,000 rows).
@@ -307,9 +307,9 @@ async function writeBatch(tx: Prisma.TransactionClient, run: RunRow, graded: Gra
   const baseLines = await linesOf(tx, changedBases);
 
   if (keys.length) {
-    await tx.$executeRawUnsafe(`DELETE FROM student_result r WHERE ${BATCH_MATCH} AND r.status = 'COMPUTED' AND r.run_id = ANY($6::text[])`, ...params, [...unpublished]);
+    await tx.execute(`DELETE FROM student_result r WHERE ${BATCH_MATCH} AND r.status = 'COMPUTED' AND r.run_id = ANY($6::text[])`, [...params, [...unpublished]]);
   }
-  await tx.$executeRawUnsafe(`DELETE FROM result_diff WHERE run_id = $1 AND student_id = ANY($2::text[])`, run.run_id, params[0]);
+  await tx.execute(`DELETE FROM result_diff WHERE run_id = $1 AND student_id = ANY($2::text[])`, [run.run_id, params[0]]);
 
   const rows: string[] = [];
   const diffs: Array<{ run_id: string; student_id: string; change: string; changes: unknown }> = [];
@@ -334,28 +334,28 @@ async function writeBatch(tx: Prisma.TransactionClient, run: RunRow, graded: Gra
     rows.push(`${scalars.slice(0, -1)},"lines":${g.lines},"explanation":${g.explanation}}`);
   }
   if (rows.length) {
-    await tx.$executeRawUnsafe(`INSERT INTO student_result (${WRITTEN}) SELECT ${WRITTEN} FROM json_populate_recordset(NULL::student_result, $1::json)`, `[${rows.join(',')}]`);
+    await tx.execute(`INSERT INTO student_result (${WRITTEN}) SELECT ${WRITTEN} FROM json_populate_recordset(NULL::student_result, $1::json)`, [`[${rows.join(',')}]`]);
   }
   if (diffs.length) {
-    await tx.$executeRawUnsafe(
+    await tx.execute(
       `INSERT INTO result_diff (run_id, student_id, change, changes) SELECT run_id, student_id, change, changes FROM jsonb_to_recordset($1::jsonb) AS x(run_id text, student_id text, change text, changes jsonb)`,
-      JSON.stringify(diffs),
+      [JSON.stringify(diffs)],
     );
   }
   if (findings.length) {
-    await tx.$executeRawUnsafe(
+    await tx.execute(
       `INSERT INTO result_exception (run_id, seq, student_id, paper_id, attempt_id, component, code, message)
        SELECT $1, x.seq, x.student_id, x.paper_id, x.attempt_id, x.component, x.code, left(x.message, 500)
          FROM jsonb_to_recordset($2::jsonb) AS x(seq int, student_id text, paper_id text, attempt_id text, component text, code text, message text)
        ON CONFLICT (run_id, seq) DO NOTHING`,
-      run.run_id, JSON.stringify(findings.map((f, i) => ({ ...f, seq: seqStart + i + 1 }))),
+      [run.run_id, JSON.stringify(findings.map((f, i) => ({ ...f, seq: seqStart + i + 1 })))],
     );
   }
   return { changed: diffs.length, versions: rows.length };
 }
 
 /** The lines of the given stored versions, by `key|version`. */
-async function linesOf(tx: Prisma.TransactionClient, rows: StoredRow[]): Promise<Map<string, ResultLine[]>> {
+async function linesOf(tx: SqlTransaction, rows: StoredRow[]): Promise<Map<string, ResultLine[]>> {
   if (!rows.length) return new Map();
   const found = await q<Key & { version: number; lines: ResultLine[] }>(
     tx,

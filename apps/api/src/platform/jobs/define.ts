@@ -1,5 +1,5 @@
 import type { CapabilityKey } from '@exam/contracts';
-import type { Database, Prisma } from '@exam/db';
+import type { Database, Prisma, SqlTransaction } from '@exam/db';
 import type { z } from 'zod';
 
 /** A Prisma transaction client, as `db.prisma.$transaction(async (tx) => ...)` hands it out. */
@@ -30,6 +30,12 @@ export interface JobContext<Data> {
    * that lost the job cannot write any more (its transaction rolls back). Write every chunk of a job through it.
    */
   transaction<T>(fn: (tx: Transaction) => Promise<T>, progress?: { done: number; total?: number }): Promise<T>;
+  /**
+   * Like `transaction`, fenced and recording progress the same way, with plain SQL on the connection instead of
+   * Prisma: for a chunk that sends megabytes of parameters (a result run's explanations), which Prisma's
+   * parameter handling would cost more than the statement.
+   */
+  sqlTransaction<T>(fn: (tx: SqlTransaction) => Promise<T>, progress?: { done: number; total?: number }): Promise<T>;
   /** Aborted when the runner stops (shutdown) or lost the job: a long handler should check it between chunks. */
   signal: AbortSignal;
 }

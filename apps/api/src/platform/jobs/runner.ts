@@ -7,7 +7,7 @@ import { createLogger, type Logger } from '../http/logger.ts';
 import { JobFailure, JobLost, type JobContext, type JobDefinition } from './define.ts';
 import { onEnqueued } from './enqueue.ts';
 import { QUEUE, sendRunMessage, startQueue, type StartedQueue } from './queue.ts';
-import { MAX_STORED_ERRORS, claim, finish, release, renew, requeueAbandoned, saveProgress } from './store.ts';
+import { MAX_STORED_ERRORS, claim, finish, release, renew, requeueAbandoned, saveProgress, sqlOf, type Sql } from './store.ts';
 
 export interface RunnerOptions {
   /** The kinds this runner runs (every module's `jobs`); a job of a kind it does not know fails, saying so. */
@@ -125,6 +125,19 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
     const work = (async () => {
       try {
         if (!definition) throw new JobFailure(`No runner of this version knows jobs of kind ${claimed.kind}.`);
+        // A chunk's transaction: first the fence (it locks the job row, so no other runner can take the job until
+        // this commits), then the chunk, then its progress.
+        const fenced = async <T>(sql: Sql, chunk: () => Promise<T>, progress?: { done: number; total?: number }) => {
+          if (lost || !(await saveProgress(sql, id, worker, leaseMs, snapshot()))) {
+            loseJob();
+            throw new JobLost(id);
+          }
+          const answer = await chunk();
+          setProgress(progress);
+          if (progress) await saveProgress(sql, id, worker, leaseMs, snapshot());
+          lastWrite = Date.now();
+          return answer;
+        };
         const ctx: JobContext<unknown> = {
           db,
           data: definition.data ? definition.data.parse(claimed.data) : claimed.data,
@@ -147,22 +160,8 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
               throw new JobLost(id);
             }
           },
-          transaction: (fn, progress) =>
-            db.prisma.$transaction(
-              async (tx) => {
-                // First the fence: it locks the job row, so no other runner can take the job until this commits.
-                if (lost || !(await saveProgress(tx, id, worker, leaseMs, snapshot()))) {
-                  loseJob();
-                  throw new JobLost(id);
-                }
-                const answer = await fn(tx);
-                setProgress(progress);
-                if (progress) await saveProgress(tx, id, worker, leaseMs, snapshot());
-                lastWrite = Date.now();
-                return answer;
-              },
-              { maxWait: 30_000, timeout: 10 * 60_000 },
-            ),
+          transaction: (fn, progress) => db.prisma.$transaction((tx) => fenced(tx, () => fn(tx), progress), { maxWait: 30_000, timeout: 10 * 60_000 }),
+          sqlTransaction: (fn, progress) => db.transaction((tx) => fenced(sqlOf(tx), () => fn(tx), progress)),
         };
         const result = await definition.run(ctx);
         if (lost) return;

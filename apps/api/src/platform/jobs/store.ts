@@ -1,5 +1,5 @@
 import type { Job, JobErrorRow, JobStatus } from '@exam/contracts';
-import type { Prisma } from '@exam/db';
+import type { Prisma, SqlTransaction } from '@exam/db';
 import type { Transaction } from './define.ts';
 
 /**
@@ -10,7 +10,14 @@ import type { Transaction } from './define.ts';
  */
 
 /** Prisma's client or a transaction of it: both run raw SQL. */
-type Sql = Pick<Transaction, '$executeRawUnsafe' | '$queryRawUnsafe'>;
+export type Sql = Pick<Transaction, '$executeRawUnsafe' | '$queryRawUnsafe'>;
+
+/** A plain-SQL transaction (no Prisma) as the two calls this file makes. */
+export const sqlOf = (tx: SqlTransaction): Sql =>
+  ({
+    $executeRawUnsafe: (sql: string, ...values: unknown[]) => tx.execute(sql, values),
+    $queryRawUnsafe: (sql: string, ...values: unknown[]) => tx.query(sql, values),
+  }) as unknown as Sql;
 
 /** The job row as the table holds it (Prisma's model). */
 export type JobRow = Prisma.JobGetPayload<object>;

@@ -1,0 +1,51 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { openConnection, type Connection } from '../src/index.ts';
+
+// Connection.transaction: plain SQL on one connection, committed together or not at all (bulk writes of the result run).
+const pgUrl = process.env.DATABASE_URL;
+const opened: Connection[] = [];
+afterAll(async () => {
+  for (const c of opened) await c.close();
+});
+
+const kinds: Array<['pglite' | 'postgresql', () => Promise<Connection>]> = [
+  ['pglite', () => openConnection({ pgliteDir: 'memory://' })],
+  ...(pgUrl ? [['postgresql', () => openConnection({ url: pgUrl, poolMax: 2 })] as ['postgresql', () => Promise<Connection>]] : []),
+];
+
+describe.each(kinds)('a plain-SQL transaction on %s', (_kind, open) => {
+  const table = `tx_probe_${Math.random().toString(36).slice(2, 8)}`;
+
+  it('commits every statement when the function resolves, and says how many rows each changed', async () => {
+    const c = await open();
+    opened.push(c);
+    await c.query(`CREATE TABLE ${table} (id int PRIMARY KEY, note text)`);
+    const changed = await c.transaction(async (tx) => {
+      const inserted = await tx.execute(`INSERT INTO ${table} SELECT i, 'n' || i FROM generate_series(1, 3) AS i`);
+      const updated = await tx.execute(`UPDATE ${table} SET note = 'x' WHERE id >= $1`, [2]);
+      const seen = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+      return { inserted, updated, seen: seen[0]!.n };
+    });
+    expect(changed).toEqual({ inserted: 3, updated: 2, seen: 3 });
+    expect(await c.query(`SELECT id, note FROM ${table} ORDER BY id`)).toEqual([{ id: 1, note: 'n1' }, { id: 2, note: 'x' }, { id: 3, note: 'x' }]);
+
+    // A failing statement rolls back what came before it in the same transaction, and the error reaches the caller.
+    await expect(
+      c.transaction(async (tx) => {
+        await tx.execute(`DELETE FROM ${table}`);
+        await tx.execute(`INSERT INTO ${table} VALUES (1, 'dup'), (1, 'dup')`);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await c.query(`SELECT count(*)::int AS n FROM ${table}`)).toEqual([{ n: 3 }]);
+
+    // A throw from the caller's own code rolls back too, and the connection stays usable.
+    await expect(
+      c.transaction(async (tx) => {
+        await tx.execute(`DELETE FROM ${table}`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await c.query(`SELECT count(*)::int AS n FROM ${table}`)).toEqual([{ n: 3 }]);
+    await c.query(`DROP TABLE ${table}`);
+  });
+});
