@@ -10,3 +10,4 @@ export * from './results/index.ts';
 export * from './conduct/index.ts';
 export * from './marks/index.ts';
 export * from './post-result/index.ts';
+export * from './documents/index.ts';
