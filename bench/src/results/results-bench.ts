@@ -121,6 +121,7 @@ export async function runResultsBench(options: ResultsBenchOptions, log: (line: 
     const rssBefore = server.rss();
     const rssSamples: number[] = [];
     const progress: number[] = [];
+    const cpuBefore = { api: cpuSecondsOf(server.pid), db: await backendCpu(db) };
     t = performance.now();
     const started = await fetch(`${server.baseUrl}/api/resultrun`, { method: 'POST', headers, body: JSON.stringify({ exam_id: EXAM, ...scope, scheme: 'NEW', allow_result_later: false }) });
     if (started.status !== 202) throw new Error(`resultrun: ${started.status} ${await started.text()}`);
@@ -134,6 +135,8 @@ export async function runResultsBench(options: ResultsBenchOptions, log: (line: 
       await new Promise((r) => setTimeout(r, 500));
     }
     const runMs = performance.now() - t;
+    const dbAfter = await backendCpu(db);
+    const cpu = { api: cpuSecondsOf(server.pid) - cpuBefore.api, db: [...dbAfter].reduce((sum, [pid, s]) => sum + s - (cpuBefore.db.get(pid) ?? 0), 0) };
     if (finished.status !== 'succeeded') notes.push(`run job ${finished.status}: ${finished.message} ${JSON.stringify(finished.errors ?? '')}`);
     const ratio = floorMs / runMs;
     rows.push({
@@ -147,6 +150,10 @@ export async function runResultsBench(options: ResultsBenchOptions, log: (line: 
     rows.push({
       what: `server memory (VmRSS MB): before ${rssBefore.toFixed(0)}, peak in the first quarter ${early.toFixed(0)}, in the last quarter ${late.toFixed(0)}, overall peak ${server.peakRss().toFixed(0)}`,
       ours: `${(late - early).toFixed(0)} MB growth`, baseline: '—', goal: 'flat (< 100 MB growth first to last quarter)', met: late - early < 100,
+    });
+    rows.push({
+      what: 'CPU time during the run (user + system; wall time depends on what else the 2 cores run, CPU time much less)',
+      ours: `API ${cpu.api.toFixed(1)} s, PostgreSQL ${cpu.db.toFixed(1)} s`, baseline: '—', goal: '—', met: true,
     });
     rows.push({ what: `progress reports seen while polling every 0.5 s (done counts of ${options.students.toLocaleString('en')} students)`, ours: String(progress.length), baseline: '—', goal: 'visible throughout', met: progress.length >= 5 });
 
@@ -173,4 +180,20 @@ export function renderResultsSection(report: ResultsBenchReport, notes: string):
     name: 'results', title: 'Results (result run)', command: `pnpm --filter @exam/bench results --students ${report.options.students}`,
     startedAt: report.startedAt, baseline: 'floor (same run)', rows: report.rows, notes: report.notes, findings: notes,
   });
+}
+
+/** User + system CPU seconds a process has used (Linux /proc). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every server process of this database's connections, by pid (PostgreSQL on this machine). */
+async function backendCpu(db: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+  return new Map(rows.map((r) => [r.pid, cpuSecondsOf(r.pid)]));
 }
