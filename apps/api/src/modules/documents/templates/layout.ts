@@ -253,7 +253,10 @@ export function drawFooter(pdf: PdfDocument, doc: PrintableDocument, at: { place
   const factsTop = blocks.length >= 3 ? signTop - facts.length * 10.5 - 4 : signTop + 2;
   facts.forEach((line, i) => pdf.text(line, { x: f.left, y: factsTop + i * 10.5, width: factWidth - 6, size: 8, oneLine: true }));
   const top = Math.min(signTop, factsTop) - 4;
-  pdf.text(`Template ${doc.template_id} v${doc.template_version} · verify: ${doc.verify_url ?? 'after approval / अनुमोदन के बाद'}`, { x: f.left, y: bottom - 7, width: f.width, size: 5.5, color: '#777777', oneLine: true });
+  // The verification page without the token (the QR carries it): one constant word a batch shapes once, where the
+  // whole address would be a new 300-character word on every page.
+  const verifyAt = doc.verify_url ? `scan the QR or open ${doc.verify_url.replace(/^https?:\/\//, '').replace(/\/[^/]*$/, '')}` : 'after approval / अनुमोदन के बाद';
+  pdf.text(`Template ${doc.template_id} v${doc.template_version} · verification / सत्यापन: ${verifyAt}`, { x: f.left, y: bottom - 7, width: f.width, size: 6, color: '#666666', oneLine: true });
   return top;
 }
 
