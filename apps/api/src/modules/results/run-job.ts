@@ -117,6 +117,11 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
   let changed = 0;
   let versions = 0;
   await ctx.progress(0, students.length);
+  // A scope's first run (the big one) finds no stored result of its own exam to replace or supersede, so its batches
+  // skip that look-up (back attempts, whose rows live under the original exam, always look). A later run's do look.
+  // What an earlier attempt of this very run wrote to its diff is written again.
+  await ctx.sqlTransaction((tx) => tx.execute(`DELETE FROM result_diff WHERE run_id = $1`, [run.run_id]));
+  const [{ found: scopeHasResults }] = await q<{ found: boolean }>(db, `SELECT EXISTS (SELECT 1 FROM student_result WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4) AS found`, scope);
 
   let writing: Promise<{ changed: number; versions: number }> | null = null;
   const awaitWrite = async () => {
@@ -223,7 +228,7 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
     const seq = exceptionSeq;
     exceptionSeq += findings.length;
     const done = Math.min(start + STUDENT_BATCH, students.length);
-    writing = ctx.sqlTransaction(async (tx) => writeBatch(tx, run, graded, findings, seq), { done, total: students.length });
+    writing = ctx.sqlTransaction(async (tx) => writeBatch(tx, run, graded, findings, seq, scopeHasResults), { done, total: students.length });
     // A failed write is awaited (and thrown) by the next awaitWrite(); keep it from counting as unhandled meanwhile.
     writing.catch(() => undefined);
   }
@@ -283,12 +288,13 @@ const WRITTEN = `student_id, exam_id, session_id, course_comb_id, sem_id, versio
  * serialized lines, which PostgreSQL parses once (as parameter arrays or inside one json document, escaping, garbage
  * and a second parse cost more than the run: 10,000 students' rows took 4.5 s of server CPU as json_to_recordset, 1.0–1.5 s by COPY).
  */
-async function writeBatch(tx: SqlTransaction, run: RunRow, graded: Graded[], findings: Finding[], seqStart: number) {
+async function writeBatch(tx: SqlTransaction, run: RunRow, graded: Graded[], findings: Finding[], seqStart: number, scopeHasResults: boolean) {
   const keys = graded.map((g) => g.key);
   // Every key column as `= ANY` too: the primary key then finds the batch's rows even without statistics (a scope
   // index driven by the unnest walked every row of the run per key: 7.8 s a batch at 60,000 rows).
   const params = keyArrays(keys);
-  const stored = keys.length ? await q<StoredRow>(tx, `SELECT ${STORED_COLUMNS} FROM student_result r WHERE ${BATCH_MATCH} ORDER BY version`, params) : [];
+  const lookUp = keys.length > 0 && (scopeHasResults || keys.some((k) => k.exam_id !== run.exam_id));
+  const stored = lookUp ? await q<StoredRow>(tx, `SELECT ${STORED_COLUMNS} FROM student_result r WHERE ${BATCH_MATCH} ORDER BY version`, params) : [];
   const unpublished = new Set((await q<{ run_id: string }>(tx, `SELECT run_id FROM result_run WHERE status IN ('COMPUTING', 'COMPUTED', 'SUPERSEDED', 'FAILED')`)).map((r) => r.run_id));
   const previous = new Map<string, StoredRow>();
   const published = new Map<string, StoredRow>();
@@ -307,10 +313,14 @@ async function writeBatch(tx: SqlTransaction, run: RunRow, graded: Graded[], fin
   const changedBases = graded.map(baseOf).filter((b, i): b is StoredRow => b !== undefined && b.digest !== graded[i]!.digest);
   const baseLines = await linesOf(tx, changedBases);
 
-  if (keys.length) {
-    await tx.execute(`DELETE FROM student_result r WHERE ${BATCH_MATCH} AND r.status = 'COMPUTED' AND r.run_id = ANY($6::text[])`, [...params, [...unpublished]]);
+  // Rows of unpublished runs (earlier runs of the scope, or this one's own) are replaced: deleted by primary key.
+  const replaced = stored.filter((row) => row.status === 'COMPUTED' && unpublished.has(row.run_id));
+  if (replaced.length) {
+    await tx.execute(
+      `DELETE FROM student_result WHERE (student_id, exam_id, session_id, course_comb_id, sem_id, version) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[]))`,
+      [...keyArrays(replaced), replaced.map((r) => r.version)],
+    );
   }
-  await tx.execute(`DELETE FROM result_diff WHERE run_id = $1 AND student_id = ANY($2::text[])`, [run.run_id, params[0]]);
 
   const rows: string[] = [];
   const diffs: Array<{ run_id: string; student_id: string; change: string; changes: unknown }> = [];
