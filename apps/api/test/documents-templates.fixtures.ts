@@ -153,12 +153,20 @@ export function marksheetOld(o: DocOptions = {}): PrintableDocument {
   }, { serial: 'MS/2024/000124', ...o });
 }
 
-export function consolidated(kind: 'CONSOLIDATED_MARKSHEET' | 'TRANSCRIPT', o: DocOptions = {}): PrintableDocument {
-  const terms = [1, 2, 3, 4].map((sem) => ({ exam: exam(sem, 'NEP'), basis: basis(sem), lines: nepLines().map((l) => ({ ...l, paper_id: l.paper_id.replace('-2', `-${sem}`), paper_code: l.paper_code.replace('-2', `-${sem}`) })), totals: nepTotals(['7.10', '7.45', '7.80', '8.05'][sem - 1]!, ['7.10', '7.28', '7.45', '7.60'][sem - 1]!) }));
+const oldTotals = (total: string, percentage: string): DocumentTotals => ({
+  total, max_total: '450', percentage, division: b('Second Division', 'द्वितीय श्रेणी'), credits_registered: null, credits_earned: null, credit_points: null,
+  sgpa: null, cgpa: null, equivalent_percentage: null, result_code: 'PASS', result: b('PASS', 'उत्तीर्ण'), backlogs: [],
+});
+
+/** All four semesters (NEP), or the three parts of an OLD-scheme degree (marks, aggregate, division). */
+export function consolidated(kind: 'CONSOLIDATED_MARKSHEET' | 'TRANSCRIPT', o: DocOptions = {}, scheme: 'NEP' | 'OLD' = 'NEP'): PrintableDocument {
+  const terms = scheme === 'OLD'
+    ? [1, 2, 3].map((part) => ({ exam: { ...exam(2, 'OLD'), sem_id: String(part), name: b(`B.A. Part ${'I'.repeat(part)} Examination`, `बी.ए. भाग ${'I'.repeat(part)} परीक्षा`), semester: b(`Part ${'I'.repeat(part)}`, `भाग ${'I'.repeat(part)}`) }, basis: basis(2), lines: oldLines().map((l) => ({ ...l, paper_result: l.paper_result === 'AB' ? 'P' : l.paper_result, total: l.total ?? '52' })), totals: oldTotals(['251', '262', '270'][part - 1]!, ['55.78', '58.22', '60.00'][part - 1]!) }))
+    : [1, 2, 3, 4].map((sem) => ({ exam: exam(sem, 'NEP'), basis: basis(sem), lines: nepLines().map((l) => ({ ...l, paper_id: l.paper_id.replace('-2', `-${sem}`), paper_code: l.paper_code.replace('-2', `-${sem}`) })), totals: nepTotals(['7.10', '7.45', '7.80', '8.05'][sem - 1]!, ['7.10', '7.28', '7.45', '7.60'][sem - 1]!) }));
   return doc(kind, {
     kind, ...common(kind === 'TRANSCRIPT' ? b('Transcript', 'प्रतिलेख') : b('Consolidated Marksheet', 'समेकित अंक पत्र')),
-    programme, terms, final: { ...nepTotals('8.05', '7.60'), credits_registered: '88', credits_earned: '88', credit_points: '668.8' },
-    admitted_on: '2022-07-15', completed_on: '2024-07-15', medium: b('Hindi', 'हिन्दी'), all_in_first_attempt: true, legend: nepLegend,
+    programme, terms, final: scheme === 'OLD' ? { ...oldTotals('783', '58.00'), max_total: '1350' } : { ...nepTotals('8.05', '7.60'), credits_registered: '88', credits_earned: '88', credit_points: '668.8' },
+    admitted_on: '2022-07-15', completed_on: '2024-07-15', medium: b('Hindi', 'हिन्दी'), all_in_first_attempt: true, legend: scheme === 'OLD' ? oldLegend : nepLegend,
     purpose: kind === 'TRANSCRIPT' ? 'Higher studies abroad (WES)' : null,
   }, { serial: kind === 'TRANSCRIPT' ? 'TR/2024/000031' : 'CMS/2024/000057', ...o });
 }

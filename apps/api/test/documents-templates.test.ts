@@ -57,6 +57,7 @@ const cases: Array<{ name: string; doc: PrintableDocument; expected: string[]; a
     absent: ['SGPA'],
   },
   { name: 'consolidated', doc: fx.consolidated('CONSOLIDATED_MARKSHEET'), expected: ['Semester I', 'Semester IV', 'SGPA 7.10', 'SGPA 8.05', '7.60', '72.20 %', 'CMS/2024/000057-1', 'CMS/2024/000057-2', 'of 2', 'All courses passed in the first attempt', 'Hindi'] },
+  { name: 'consolidated-old', doc: fx.consolidated('CONSOLIDATED_MARKSHEET', {}, 'OLD'), expected: ['Part III', 'B.A. Part II Examination', '783 / 1350', '58.00 %', 'Second Division', 'द्वितीय श्रेणी', 'Obtained', '33@'], absent: ['SGPA', 'CGPA'] },
   { name: 'transcript', doc: fx.consolidated('TRANSCRIPT'), expected: ['TR/2024/000031-1', 'Higher studies abroad (WES)', 'Percentage = CGPA × 9.5', 'प्रतिलेख'] },
   {
     name: 'degree', doc: fx.degree('DEGREE'),

@@ -14,7 +14,7 @@ const total = (line: MarksheetLine): string => (line.total === null ? '—' : li
 const OLD_COLUMNS: TableColumn[] = [
   { header: 'Code / कोड', width: 1.05 },
   { header: 'Paper / प्रश्नपत्र', width: 3.6 },
-  { header: 'Type', width: 0.55, align: 'center' },
+  { header: 'Type / प्रकार', width: 0.6, align: 'center' },
   { header: 'Max / पूर्णांक', width: 0.85, align: 'right' },
   { header: 'Min / न्यूनतम', width: 0.9, align: 'right' },
   { header: 'Int. / आंतरिक', width: 0.85, align: 'right' },
@@ -27,7 +27,7 @@ const OLD_COLUMNS: TableColumn[] = [
 const NEW_COLUMNS: TableColumn[] = [
   { header: 'Code / कोड', width: 1.05 },
   { header: 'Course / पाठ्यक्रम', width: 3.3 },
-  { header: 'Type', width: 0.55, align: 'center' },
+  { header: 'Type / प्रकार', width: 0.6, align: 'center' },
   { header: 'Credit / क्रेडिट', width: 0.8, align: 'right' },
   { header: 'Int. / आंतरिक', width: 0.8, align: 'right' },
   { header: 'Ext. / बाह्य', width: 0.75, align: 'right' },
@@ -87,7 +87,7 @@ export async function drawMarksheet(pdf: PdfDocument, doc: PrintableDocument, p:
     ...p.remarks.map((r) => bi(r)),
   ];
   y = drawNotes(pdf, 'Remarks / टिप्पणी', notes, { x: f.left, y, width: f.width, size: 7.5 });
-  y = await drawLegend(pdf, p.legend, { x: f.left, y: y + 2, width: f.width });
+  await drawLegend(pdf, p.legend, { x: f.left, y: y + 2, width: f.width });
   drawFooter(pdf, doc, {
     place: p.university.place,
     signatories: p.signatories,
