@@ -63,6 +63,8 @@ export function createApp({ db, config, logger = createLogger('silent'), modules
   api.use(noStore, jsonWrites, express.json({ limit: '100kb', strict: true }));
 
   api.use(healthRoutes(db), docsRoutes(modules), clientConfigRoutes(config));
+  // Calls a module serves without sign-in (document verification), before sign-in is required.
+  for (const module of modules) if (module.publicRoutes) api.use(module.publicRoutes({ db, config }));
   const auth = authRoutes(db, config);
   api.use(auth.router);
   api.use(auth.signedIn);
@@ -83,6 +85,10 @@ export function createApp({ db, config, logger = createLogger('silent'), modules
 
   app.use(requestLogging(logger));
   app.use('/api', api);
+  // Published keys (the document signing key), no sign-in.
+  const wellKnown = express.Router();
+  for (const module of modules) if (module.wellKnownRoutes) wellKnown.use(module.wellKnownRoutes({ db, config }));
+  app.use('/.well-known', noStore, wellKnown);
 
   // The built web app, with every other path answered by its index.html (client-side routes).
   const index = path.join(config.webDist, 'index.html');

@@ -37,6 +37,13 @@ export interface ApiModule {
   jobs?: readonly JobDefinition<any, any>[];
   /** The module's own calls (lookups, legacy paths). */
   routes?: (context: ModuleContext) => Router;
+  /**
+   * Calls under `/api` that need no sign-in (the spec names them: `GET /api/verify/{token}`), mounted before sign-in
+   * is checked; each must limit its own abuse (rate limits) and reveal nothing a stranger may not see.
+   */
+  publicRoutes?: (context: ModuleContext) => Router;
+  /** Calls under `/.well-known` (outside `/api`, no sign-in): published keys. */
+  wellKnownRoutes?: (context: ModuleContext) => Router;
   /** The OpenAPI description of those own calls; the engine's resources are described from their contracts. */
   openapi?: OpenApiPaths;
 }

@@ -90,6 +90,8 @@ export const documentBasis = z.object({
   sem_id: text.optional(),
   version: z.number().int().nullable().optional(),
   /** Consolidated marksheets and transcripts: every result version they gather. */
+  /** A duplicate: why it was issued (lost, damaged). */
+  reason: text.optional(),
   versions: z.array(z.object({ exam_id: z.string(), session_id: z.string(), course_comb_id: z.string(), sem_id: z.string(), version: z.number().int() })).optional(),
 });
 export type DocumentBasis = z.infer<typeof documentBasis>;
@@ -143,7 +145,7 @@ export const documentResource = defineResource({
   capability: documentsAccess,
   scopeFields: { student: 'student_id', college: 'college_id' },
   fields: {
-    doc_id: z.uuid({ error: 'A document id (UUID)' }),
+    doc_id: keyText(),
     doc_type: documentType.schema,
     student_id: keyText(),
   },
@@ -285,7 +287,7 @@ export type DocumentBatchResult = z.infer<typeof documentBatchResult>;
 /** Pre-printed degree stationery spoiled in printing: the spoilage register (§5.1 Numbering). */
 export const stationerySpoilageCreate = z.object({
   stationery_serial: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Required: the sheet serial' }).min(1).max(40)),
-  doc_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.uuid().optional()),
+  doc_id: optionalKey,
   reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Required: why the sheet was spoiled' }).min(1).max(500)),
 });
 export type StationerySpoilageCreate = z.infer<typeof stationerySpoilageCreate>;

@@ -32,25 +32,38 @@ export type VerificationClaims = z.infer<typeof verificationClaims>;
 export const verificationStatus = z.enum(['VALID', 'SUPERSEDED', 'CANCELLED']);
 export type VerificationStatus = z.infer<typeof verificationStatus>;
 
-/** `GET /api/verify/{token}`: what the page shows (no marks detail), and whether the signature holds. */
+/** What a verification shows of a genuine document (no marks detail). */
+export const verifiedDocument = z.object({
+  doc_type: documentType.schema,
+  serial_no: z.string(),
+  name_en: z.string(),
+  name_hi: z.string().nullable(),
+  programme: z.string().nullable(),
+  exam: z.string().nullable(),
+  /** Result, division or CGPA as a reader sees it: "PASS, First Division" / "PASS, CGPA 8.12". */
+  result: z.string().nullable(),
+  issued_at: z.string().nullable(),
+  status: verificationStatus,
+  /** DUPLICATE or REVISED, when printed. */
+  marker: z.string().nullable(),
+  /** SUPERSEDED: the serial of the document that replaced it. */
+  superseded_by: z.string().nullable(),
+});
+export type VerifiedDocument = z.infer<typeof verifiedDocument>;
+
+/** Why a token is not genuine: MALFORMED (not a token), BAD_SIGNATURE (altered or forged), UNKNOWN_KEY (signed by another key), MISMATCH (genuine signature, but not what the register holds). */
+export const tokenProblem = z.enum(['MALFORMED', 'BAD_SIGNATURE', 'UNKNOWN_KEY', 'MISMATCH']);
+
+/**
+ * `GET /api/verify/{token}` (no sign-in): 200 with the document and `signature_valid: true` for a genuine token of an
+ * ISSUED, SUPERSEDED or CANCELLED document; 200 with `document: null`, `signature_valid: false` and the `reason` for
+ * a token that is not genuine (altered, forged, not a token); 404 for a genuine token whose document is not issued
+ * (yet); 429 past the per-address limit.
+ */
 export const verificationAnswer = z.object({
-  document: z.object({
-    doc_type: documentType.schema,
-    serial_no: z.string(),
-    name_en: z.string(),
-    name_hi: z.string().nullable(),
-    programme: z.string().nullable(),
-    exam: z.string().nullable(),
-    /** Result, division or CGPA as a reader sees it: "PASS, First Division" / "PASS, CGPA 8.12". */
-    result: z.string().nullable(),
-    issued_at: z.string().nullable(),
-    status: verificationStatus,
-    /** DUPLICATE or REVISED, when printed. */
-    marker: z.string().nullable(),
-    /** SUPERSEDED: the serial of the document that replaced it. */
-    superseded_by: z.string().nullable(),
-  }),
-  signature_valid: z.literal(true),
+  document: verifiedDocument.nullable(),
+  signature_valid: z.boolean(),
+  reason: tokenProblem.nullable(),
   message: z.string(),
 });
 export type VerificationAnswer = z.infer<typeof verificationAnswer>;
@@ -59,7 +72,7 @@ export type VerificationAnswer = z.infer<typeof verificationAnswer>;
 export const tokenCheck = z.object({
   signature_valid: z.boolean(),
   /** Why it failed: MALFORMED (not a token), BAD_SIGNATURE (altered or forged), UNKNOWN_KEY. */
-  reason: z.enum(['MALFORMED', 'BAD_SIGNATURE', 'UNKNOWN_KEY']).nullable(),
+  reason: tokenProblem.nullable(),
   claims: verificationClaims.nullable(),
 });
 export type TokenCheck = z.infer<typeof tokenCheck>;

@@ -1,0 +1,86 @@
+import type { KeyObject } from 'node:crypto';
+import { createPublicKey } from 'node:crypto';
+import { approvalAlwaysRequired, documentType, type DocumentType } from '@exam/contracts';
+import type { Database } from '@exam/db';
+import { generateSigningKey, keyIdOf, signingKeyFromPem, type SigningKey } from './signing.ts';
+import { q, type Reader } from './sql.ts';
+
+/**
+ * The documents module's settings (ADR 0028), read from the environment once per process:
+ * - DOCUMENT_SIGNING_KEY: the university's Ed25519 private key (PKCS8 PEM). Unset: a key pair generated once and kept in
+ *   the table document_signing_key, so restarts and every replica keep signing and verifying with the same key.
+ * - DOCUMENT_AUTO_APPROVE: comma-separated types issued without document_admin's approval (only MARKSHEET,
+ *   CONSOLIDATED_MARKSHEET, TRANSCRIPT, MIGRATION may be; degrees, provisional degrees and certificates never).
+ * - VERIFY_MAX_PER_MINUTE: verifications one address may make per minute (default 60).
+ * - PUBLIC_URL: the address the QR's verification link starts with.
+ */
+export interface DocumentSettings {
+  publicUrl: string;
+  autoApprove: ReadonlySet<DocumentType>;
+  verifyPerMinute: number;
+  envKeyPem: string | undefined;
+}
+
+export function documentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env, port?: number): DocumentSettings {
+  const auto = (env.DOCUMENT_AUTO_APPROVE ?? '')
+    .split(',')
+    .map((t) => t.trim().toUpperCase())
+    .filter((t): t is DocumentType => (documentType.values as readonly string[]).includes(t) && !approvalAlwaysRequired.includes(t as DocumentType));
+  const perMinute = Number(env.VERIFY_MAX_PER_MINUTE);
+  return {
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port ?? (Number(env.PORT) || 3000)}`).replace(/\/+$/, ''),
+    autoApprove: new Set(auto),
+    verifyPerMinute: Number.isInteger(perMinute) && perMinute > 0 ? perMinute : 60,
+    envKeyPem: env.DOCUMENT_SIGNING_KEY || undefined,
+  };
+}
+
+/** Settings per database (the app that serves it registered them); a worker without routes reads the environment. */
+const registered = new WeakMap<object, DocumentSettings>();
+export const registerDocumentSettings = (db: Database, settings: DocumentSettings) => registered.set(db, settings);
+export const documentSettings = (db: Database): DocumentSettings => registered.get(db) ?? documentSettingsFromEnv();
+
+interface Keys {
+  signing: SigningKey;
+  /** Every public key a token may name (the environment's and the kept ones). */
+  verifying: Map<string, KeyObject>;
+}
+const keyCache = new WeakMap<object, Promise<Keys>>();
+
+/** The signing key and the verifying keys of this installation (read or generated once per database and process). */
+export function documentKeys(db: Database): Promise<Keys> {
+  let found = keyCache.get(db);
+  if (!found) {
+    found = loadKeys(db, documentSettings(db)).catch((error: unknown) => {
+      keyCache.delete(db);
+      throw error;
+    });
+    keyCache.set(db, found);
+  }
+  return found;
+}
+
+async function loadKeys(db: Database, settings: DocumentSettings): Promise<Keys> {
+  const kept = async (reader: Reader) => q<{ kid: string; private_pem: string; public_pem: string }>(reader, `SELECT kid, private_pem, public_pem FROM document_signing_key ORDER BY created_at, kid`);
+  let rows = await kept(db);
+  const fromEnv = settings.envKeyPem ? signingKeyFromPem(settings.envKeyPem) : undefined;
+  if (!fromEnv && rows.length === 0) {
+    // Generated once: the first process to get here under the lock writes it, every other one reads it.
+    rows = await db.prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('document_signing_key'))`);
+      const again = await kept(tx);
+      if (again.length) return again;
+      const key = generateSigningKey();
+      await tx.$executeRawUnsafe(`INSERT INTO document_signing_key (kid, private_pem, public_pem) VALUES ($1, $2, $3)`, key.kid, key.privatePem, key.publicPem);
+      return kept(tx);
+    });
+  }
+  const verifying = new Map<string, KeyObject>();
+  for (const row of rows) {
+    const pub = createPublicKey(row.public_pem);
+    verifying.set(keyIdOf(pub), pub);
+  }
+  const signing = fromEnv ?? signingKeyFromPem(rows[0]!.private_pem);
+  verifying.set(signing.kid, signing.publicKey);
+  return { signing, verifying };
+}
