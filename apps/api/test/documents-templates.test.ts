@@ -64,7 +64,7 @@ const cases: Array<{ name: string; doc: PrintableDocument; expected: string[]; a
     expected: ['Bachelor of Arts with Honours', 'कला स्नातक प्रतिष्ठा सहित', 'SU-A 0045871', 'Hologram', 'Vice-Chancellor', 'कुलपति', 'Registrar', 'कुलसचिव', 'First Division', 'CGPA 7.60',
       'May 2024', 'EN20234107', 'Gyan Vigyan College', 'Regular', 'नियमित', '12-02-2025', 'son of Shri Ramesh Dwivedi'],
   },
-  { name: 'provisional-degree', doc: fx.degree('PROVISIONAL_DEGREE'), expected: ['next convocation', 'आगामी दीक्षांत समारोह', 'Valid until', '28-02-2025', 'PDC/2024/000045'] },
+  { name: 'provisional-degree', doc: fx.degree('PROVISIONAL_DEGREE'), expected: ['next convocation', 'आगामी दीक्षांत समारोह', 'मई 2024 में आयोजित', 'Valid until', '28-02-2025', 'PDC/2024/000045'] },
   { name: 'migration-duplicate', doc: fx.migration({ marker: 'DUPLICATE' }), expected: ['DUPLICATE / प्रतिलिपि', 'no objection', 'कोई आपत्ति नहीं', 'one university only', 'Original lost (FIR 112/2024, Muzaffarpur)', 'MIG/2024/000012'] },
   { name: 'ug-certificate', doc: fx.certificate('UG_CERTIFICATE'), expected: ['Undergraduate Certificate in Arts', 'कला में स्नातक प्रमाण-पत्र', 'Credits earned', '46', 'ABC ID', '412345678901', 'National Education Policy 2020'] },
   { name: 'ug-diploma', doc: fx.certificate('UG_DIPLOMA'), expected: ['Undergraduate Diploma in Arts', '92'] },

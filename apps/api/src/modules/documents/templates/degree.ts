@@ -6,6 +6,13 @@ import type { DegreePayload, PrintableDocument } from '@exam/contracts';
 import type { PdfDocument } from '@exam/pdf';
 import { drawFields, drawFooter, drawHeader, drawPageBase, drawPhoto, frameOf, orDash, PHOTO, printedDate, type DocumentAssets, type Field } from './layout.ts';
 
+const MONTHS_HI: Record<string, string> = {
+  January: 'जनवरी', February: 'फ़रवरी', March: 'मार्च', April: 'अप्रैल', May: 'मई', June: 'जून',
+  July: 'जुलाई', August: 'अगस्त', September: 'सितंबर', October: 'अक्टूबर', November: 'नवंबर', December: 'दिसंबर',
+};
+/** "May 2024" → "मई 2024" inside the Hindi sentence. */
+const monthsInHindi = (text: string): string => text.replace(/\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/g, (m) => MONTHS_HI[m] ?? m);
+
 function relation(gender: string | null): { en: string; hi: string } {
   const g = (gender ?? '').toUpperCase();
   if (g.startsWith('F')) return { en: 'daughter of', hi: 'पुत्री' };
@@ -26,17 +33,18 @@ export function degreeText(p: DegreePayload): { en: string; hi: string } {
   const enDegree = `${degree.en}${honours ? ` ${honours.en}` : ''}${subjects ? ` (${subjects.en})` : ''}`;
   const hiDegree = `${degree.hi ?? degree.en}${honours ? ` ${honours.hi ?? honours.en}` : ''}${subjects ? ` (${subjects.hi ?? subjects.en})` : ''}`;
   const held = p.exam_month_year ?? p.exam.cycle ?? p.year_of_passing ?? '';
+  const heldHi = monthsInHindi(held);
   const who = `${s.name.en}${father ? `, ${rel.en} ${father.en}` : ''}, Enrolment No. ${orDash(s.enrolment_no)}, of ${s.college.name.en}${s.college.place ? `, ${s.college.place}` : ''}`;
   const whoHi = `${s.name.hi ?? s.name.en}${father ? `, ${rel.hi} ${father.hi ?? father.en}` : ''}, नामांकन सं. ${orDash(s.enrolment_no)}, ${s.college.name.hi ?? s.college.name.en}${s.college.place ? `, ${s.college.place}` : ''}`;
   if (p.kind === 'PROVISIONAL_DEGREE') {
     return {
       en: `This is to certify that ${who}, has passed the ${p.exam.name.en} held in ${held}${standing ? ` with ${standing}` : ''} and is eligible for the degree of ${enDegree}, to be conferred at the next convocation of the University.`,
-      hi: `प्रमाणित किया जाता है कि ${whoHi} ने ${held} में आयोजित ${p.exam.name.hi ?? p.exam.name.en}${standingHi ? ` ${standingHi} से` : ''} उत्तीर्ण की है तथा विश्वविद्यालय के आगामी दीक्षांत समारोह में प्रदान की जाने वाली ${hiDegree} की उपाधि के पात्र हैं।`,
+      hi: `प्रमाणित किया जाता है कि ${whoHi} ने ${heldHi} में आयोजित ${p.exam.name.hi ?? p.exam.name.en}${standingHi ? ` ${standingHi} से` : ''} उत्तीर्ण की है तथा विश्वविद्यालय के आगामी दीक्षांत समारोह में प्रदान की जाने वाली ${hiDegree} की उपाधि के पात्र हैं।`,
     };
   }
   return {
     en: `This is to certify that ${who}, having passed the ${p.exam.name.en} held in ${held}${standing ? ` with ${standing}` : ''}, has been admitted to the degree of`,
-    hi: `प्रमाणित किया जाता है कि ${whoHi} को ${held} में आयोजित ${p.exam.name.hi ?? p.exam.name.en}${standingHi ? ` ${standingHi} से` : ''} उत्तीर्ण करने पर यह उपाधि प्रदान की जाती है:`,
+    hi: `प्रमाणित किया जाता है कि ${whoHi} को ${heldHi} में आयोजित ${p.exam.name.hi ?? p.exam.name.en}${standingHi ? ` ${standingHi} से` : ''} उत्तीर्ण करने पर यह उपाधि प्रदान की जाती है:`,
   };
 }
 
