@@ -31,7 +31,7 @@ export interface SqlTransaction {
    * `COPY <target> FROM` the given rows in PostgreSQL's text format (build each field with copyField): the cheapest way
    * to load many rows with large values, as the server parses each value once (no parameter or JSON wrapping).
    */
-  copyFrom(target: string, rows: string): Promise<void>;
+  copyFrom(target: string, rows: string | Buffer): Promise<void>;
 }
 
 /** One field of a COPY text-format row: \N for null, the characters COPY treats specially escaped. */
@@ -111,7 +111,7 @@ export async function openConnection(options: ConnectionOptions = {}): Promise<C
           const answer = await fn({
             query: async <R>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as R[],
             execute: async (sql: string, params?: unknown[]) => (await client.query(sql, params)).rowCount ?? 0,
-            copyFrom: (target: string, rows: string) => pipeline(Readable.from([rows]), client.query(copyStreamFrom(`COPY ${target} FROM STDIN`))),
+            copyFrom: (target: string, rows: string | Buffer) => pipeline(Readable.from([rows]), client.query(copyStreamFrom(`COPY ${target} FROM STDIN`))),
           });
           await client.query('COMMIT');
           return answer;
@@ -142,7 +142,7 @@ export async function openConnection(options: ConnectionOptions = {}): Promise<C
         fn({
           query: async <R>(sql: string, params?: unknown[]) => (await tx.query<R>(sql, params)).rows,
           execute: async (sql: string, params?: unknown[]) => (await tx.query(sql, params)).affectedRows ?? 0,
-          copyFrom: async (target: string, rows: string) => void (await tx.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([rows]) })),
+          copyFrom: async (target: string, rows: string | Buffer) => void (await tx.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([rows]) })),
         }),
       ),
     close: closeOnce(() => pglite.close()),

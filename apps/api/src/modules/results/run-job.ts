@@ -248,10 +248,10 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
 }
 
 /**
- * A graded student as the batch writes it: the result's scalars, and its lines and explanation already serialized
- * (the text stored as it is) with the digest over that text. The engine's object tree is dropped right after
- * grading, so a batch held while the next one is graded keeps a few flat strings per student, not thousands of
- * small objects (fewer promotions to the old generation: garbage collection was ~30 % of a run, ADR 0026).
+ * A graded student as the batch writes it: the result's scalars, and its lines and explanation serialized to UTF-8
+ * buffers right after grading (the text stored as it is), with the digest over that text. The engine's objects and the
+ * JSON strings die young; a batch held while the next one is graded keeps its ~9 kB a student outside the JS heap, so
+ * garbage collection no longer promotes and marks it (GC was ~30 % of a run's CPU, ADR 0026).
  */
 interface Graded {
   key: Key;
@@ -259,8 +259,8 @@ interface Graded {
   first_attempt: boolean;
   result: Omit<ComputedStudentResult, 'lines' | 'explanation'>;
   backlog_reasons: GradedStudent['backlogs'];
-  lines: string;
-  explanation: string;
+  lines: Buffer;
+  explanation: Buffer;
   digest: string;
 }
 
@@ -268,8 +268,18 @@ function settle(key: Key, college_id: string, out: GradedStudent, first_attempt:
   const { lines: parsedLines, explanation: parsedExplanation, ...scalars } = out.result;
   const lines = JSON.stringify(parsedLines);
   const explanation = JSON.stringify(parsedExplanation);
-  return { key, college_id, first_attempt, result: scalars, backlog_reasons: out.backlogs, lines, explanation, digest: digestOf(out.result, lines, explanation) };
+  return {
+    key, college_id, first_attempt, result: scalars, backlog_reasons: out.backlogs,
+    lines: Buffer.from(lines), explanation: Buffer.from(explanation), digest: digestOf(out.result, lines, explanation),
+  };
 }
+
+const BACKSLASH = 0x5c;
+const TAB = Buffer.from('\t');
+const NEWLINE = Buffer.from('\n');
+
+/** A serialized JSON value as a COPY text field: JSON has no raw tab or line break, so only backslashes are doubled. */
+const copyJson = (json: Buffer) => (json.includes(BACKSLASH) ? Buffer.from(copyField(json.toString())) : json);
 
 /** Matches a batch's rows of student_result (alias r) by the key arrays $1..$5. */
 const BATCH_MATCH = `r.student_id = ANY($1::text[]) AND r.exam_id = ANY($2::text[]) AND r.session_id = ANY($3::text[]) AND r.course_comb_id = ANY($4::text[]) AND r.sem_id = ANY($5::text[])
@@ -322,7 +332,8 @@ async function writeBatch(tx: SqlTransaction, run: RunRow, graded: Graded[], fin
     );
   }
 
-  const rows: string[] = [];
+  const rows: Buffer[] = [];
+  let written = 0;
   const diffs: Array<{ run_id: string; student_id: string; change: string; changes: unknown }> = [];
   for (const g of graded) {
     const id = keyOf(g.key);
@@ -330,21 +341,23 @@ async function writeBatch(tx: SqlTransaction, run: RunRow, graded: Graded[], fin
     if (!base) diffs.push({ run_id: run.run_id, student_id: g.key.student_id, change: 'ADDED', changes: [{ field: 'result', before: null, after: g.result.result }] });
     else if (base.digest !== g.digest) {
       const before = { ...base, lines: baseLines.get(`${id}|${base.version}`) ?? [] };
-      const changes = fieldChanges(before, { ...g.result, lines: JSON.parse(g.lines) as ResultLine[] });
+      const changes = fieldChanges(before, { ...g.result, lines: JSON.parse(g.lines.toString()) as ResultLine[] });
       diffs.push({ run_id: run.run_id, student_id: g.key.student_id, change: 'CHANGED', changes: changes.length ? changes : [{ field: 'explanation', before: null, after: 'changed' }] });
     }
     const current = published.get(id);
     if (current && current.digest === g.digest) continue;
     const { result: r } = g;
-    const fields = [
+    const leading = [
       g.key.student_id, g.key.exam_id, g.key.session_id, g.key.course_comb_id, g.key.sem_id, (maxVersion.get(id) ?? 0) + 1, run.run_id, g.college_id, 'COMPUTED',
       r.ruleset_id, r.ruleset_version, r.scheme, r.total, r.max_total, r.percentage, r.division, r.credits_registered, r.credits_earned, r.credit_points, r.sgpa, r.cgpa,
-      r.result, JSON.stringify(r.backlogs), JSON.stringify(g.backlog_reasons), g.lines, g.explanation, g.digest, g.first_attempt, current?.version ?? null,
+      r.result, JSON.stringify(r.backlogs), JSON.stringify(g.backlog_reasons),
     ];
-    rows.push(`${fields.map(copyField).join('\t')}\n`);
+    const trailing = [g.digest, g.first_attempt, current?.version ?? null];
+    rows.push(Buffer.from(`${leading.map(copyField).join('\t')}\t`), copyJson(g.lines), TAB, copyJson(g.explanation), Buffer.from(`\t${trailing.map(copyField).join('\t')}`), NEWLINE);
+    written += 1;
   }
   if (rows.length) {
-    await tx.copyFrom(`student_result (${WRITTEN})`, rows.join(''));
+    await tx.copyFrom(`student_result (${WRITTEN})`, Buffer.concat(rows));
   }
   if (diffs.length) {
     await tx.execute(
@@ -361,7 +374,7 @@ async function writeBatch(tx: SqlTransaction, run: RunRow, graded: Graded[], fin
       [run.run_id, JSON.stringify(findings.map((f, i) => ({ ...f, seq: seqStart + i + 1 })))],
     );
   }
-  return { changed: diffs.length, versions: rows.length };
+  return { changed: diffs.length, versions: written };
 }
 
 /** The lines of the given stored versions, by `key|version`. */
