@@ -1,6 +1,6 @@
 import {
   can, extraEndpoints, masterDataWorkflows, paperInfoSemResource, resourceByName, resources, sessionCopyPath, sessionResource, studentCcinfoResource, studentImageKinds,
-  marksResources, entryBatchResource, entryBatchWorkflow, markCorrectionWorkflow, studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, conductResources, seatingResource, seatingWorkflow, attendanceSheetResource, attendanceSheetWorkflow, attendanceResource, ufmCaseWorkflow, codingResources, packetResource, packetWorkflow, resultRunResource, resultRunWorkflow, studentResultKeyFields, postResultResource, postResultWorkflow, type CapabilityKey, type Resource, type RoleName,
+  marksResources, entryBatchResource, entryBatchWorkflow, markCorrectionWorkflow, studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, conductResources, seatingResource, seatingWorkflow, attendanceSheetResource, attendanceSheetWorkflow, attendanceResource, ufmCaseWorkflow, codingResources, packetResource, packetWorkflow, resultRunResource, resultRunWorkflow, studentResultKeyFields, postResultResource, postResultWorkflow, documentResource, documentWorkflow, type CapabilityKey, type Resource, type RoleName,
 } from '@exam/contracts';
 
 /**
@@ -145,6 +145,17 @@ export const endpoints: Endpoint[] = [
   ...Object.entries(postResultWorkflow.actions).map(([action, { capability }]): Endpoint => ({ method: 'POST', path: `${keyPathOf(postResultResource)}/${action}`, access: needs(capability), resource: postResultResource, keyed: true, action })),
   { method: 'GET', path: '/postresult-eligible', access: needs('postresult.apply'), query: '?student_id=S0001' },
   ...(['GET', 'POST'] as const).map((method): Endpoint => ({ method, path: '/revalawardlist', access: needs('postresult.process') })),
+  // Documents (S10/S11): documents through the engine (drafted by POST /api/document), their actions (workflow J), the
+  // PDF, the batch job, the NAD export, series and the spoilage register; verification needs no sign-in.
+  ...engineEndpoints(documentResource),
+  ...Object.entries(documentWorkflow.actions).map(([action, { capability }]): Endpoint => ({ method: 'POST', path: `${keyPathOf(documentResource)}/${action}`, access: needs(capability), resource: documentResource, keyed: true, action })),
+  { method: 'GET', path: `${keyPathOf(documentResource)}/pdf`, access: needs('documents.read'), resource: documentResource, keyed: true, mayBeMissing: true },
+  { method: 'POST', path: '/document/batch', access: needs('documents.prepare') },
+  { method: 'GET', path: '/nad/export', access: needs('documents.approve'), query: '?exam_id=MAIN-DEC-2023' },
+  { method: 'GET', path: '/documentseries', access: needs('documents.prepare') },
+  { method: 'GET', path: '/stationeryspoilage', access: needs('documents.prepare') },
+  { method: 'POST', path: '/stationeryspoilage', access: needs('documents.approve') },
+  { method: 'GET', path: '/verify/{token}', access: { kind: 'public' }, keyed: true, mayBeMissing: true },
 ];
 
 /** What the permission table says about a role (undefined: no token at all). */

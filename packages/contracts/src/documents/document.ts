@@ -103,6 +103,8 @@ const documentExtras = {
   serial_no: text,
   stationery_serial: text,
   college_id: z.string(),
+  /** The student while the document is ISSUED (a student's scope), else null. */
+  holder_id: text,
   /** The student's name in English and Hindi (from the payload), for lists. */
   name_en: text,
   name_hi: text,
@@ -143,14 +145,16 @@ export const documentResource = defineResource({
   title: 'Document',
   keyFields: ['doc_id'],
   capability: documentsAccess,
-  scopeFields: { student: 'student_id', college: 'college_id' },
+  // A student reaches only documents it holds: holder_id is its id while the document is ISSUED, null otherwise.
+  scopeFields: { student: 'holder_id', college: 'college_id' },
   fields: {
     doc_id: keyText(),
     doc_type: documentType.schema,
     student_id: keyText(),
   },
   updatable: [],
-  searchFields: ['doc_id', 'serial_no', 'student_id', 'exam_id'],
+  parents: [{ resource: 'student', fields: ['student_id'] }],
+  searchFields: ['doc_id', 'serial_no', 'student_id', 'exam_id', 'name_en'],
   extras: documentExtras,
 });
 /** A document as the API answers it; `payload` and `basis` with the single record (not in lists). */

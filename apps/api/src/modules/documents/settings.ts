@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { createPublicKey } from 'node:crypto';
 import { approvalAlwaysRequired, documentType, type DocumentType } from '@exam/contracts';
-import type { Database } from '@exam/db';
+import type { Database, Prisma } from '@exam/db';
 import { generateSigningKey, keyIdOf, signingKeyFromPem, type SigningKey } from './signing.ts';
 import { q, type Reader } from './sql.ts';
 
@@ -47,33 +47,38 @@ interface Keys {
 }
 const keyCache = new WeakMap<object, Promise<Keys>>();
 
-/** The signing key and the verifying keys of this installation (read or generated once per database and process). */
-export function documentKeys(db: Database): Promise<Keys> {
-  let found = keyCache.get(db);
-  if (!found) {
-    found = loadKeys(db, documentSettings(db)).catch((error: unknown) => {
-      keyCache.delete(db);
-      throw error;
-    });
-    keyCache.set(db, found);
-  }
-  return found;
+/**
+ * The signing key and the verifying keys of this installation, read once per database and process. Inside an open
+ * transaction (an approval) pass it as `tx`: on a single-connection database (PGlite) a second transaction would wait
+ * for the first forever. A key generated inside `tx` is not cached until a later read finds it committed.
+ */
+export async function documentKeys(db: Database, tx?: Prisma.TransactionClient): Promise<Keys> {
+  const cached = keyCache.get(db);
+  if (cached) return cached;
+  const loading = loadKeys(db, documentSettings(db), tx);
+  const keys = await loading;
+  if (!keys.generated) keyCache.set(db, loading);
+  return keys;
 }
 
-async function loadKeys(db: Database, settings: DocumentSettings): Promise<Keys> {
+async function loadKeys(db: Database, settings: DocumentSettings, tx?: Prisma.TransactionClient): Promise<Keys & { generated: boolean }> {
   const kept = async (reader: Reader) => q<{ kid: string; private_pem: string; public_pem: string }>(reader, `SELECT kid, private_pem, public_pem FROM document_signing_key ORDER BY created_at, kid`);
-  let rows = await kept(db);
+  let rows = await kept(tx ?? db);
   const fromEnv = settings.envKeyPem ? signingKeyFromPem(settings.envKeyPem) : undefined;
+  let generated = false;
   if (!fromEnv && rows.length === 0) {
     // Generated once: the first process to get here under the lock writes it, every other one reads it.
-    rows = await db.prisma.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('document_signing_key'))`);
-      const again = await kept(tx);
+    const generate = async (t: Prisma.TransactionClient) => {
+      await t.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('document_signing_key'))`);
+      const again = await kept(t);
       if (again.length) return again;
       const key = generateSigningKey();
-      await tx.$executeRawUnsafe(`INSERT INTO document_signing_key (kid, private_pem, public_pem) VALUES ($1, $2, $3)`, key.kid, key.privatePem, key.publicPem);
-      return kept(tx);
-    });
+      await t.$executeRawUnsafe(`INSERT INTO document_signing_key (kid, private_pem, public_pem) VALUES ($1, $2, $3)`, key.kid, key.privatePem, key.publicPem);
+      generated = true;
+      return kept(t);
+    };
+    rows = tx ? await generate(tx) : await db.prisma.$transaction(generate);
+    if (tx) generated = true;
   }
   const verifying = new Map<string, KeyObject>();
   for (const row of rows) {
@@ -82,5 +87,5 @@ async function loadKeys(db: Database, settings: DocumentSettings): Promise<Keys>
   }
   const signing = fromEnv ?? signingKeyFromPem(rows[0]!.private_pem);
   verifying.set(signing.kid, signing.publicKey);
-  return { signing, verifying };
+  return { signing, verifying, generated };
 }

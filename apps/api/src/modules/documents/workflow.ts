@@ -22,7 +22,7 @@ const label = (r: Record<string, unknown>) => `${documentType.labelOf(r.doc_type
 async function numberAndSign(db: Database, tx: Prisma.TransactionClient, record: Record<string, unknown>) {
   const date = today();
   const { series_id, serial_no } = await nextSerial(tx, record.doc_type as DocumentType, Number(date.slice(0, 4)));
-  const { signing } = await documentKeys(db);
+  const { signing } = await documentKeys(db, tx);
   const token = signToken({ sn: serial_no, t: record.doc_type as DocumentType, st: String(record.student_id), h: String(record.payload_hash), d: date, id: String(record.doc_id) }, signing);
   return { series_id, serial_no, verification_token: token, verify_url: `${documentSettings(db).publicUrl}/verify/${token}` };
 }
