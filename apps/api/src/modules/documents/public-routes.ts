@@ -64,7 +64,7 @@ export function documentPublicRoutes(db: Database) {
         throw new AppError('RATE_LIMITED', `Too many verifications from your address; try again in ${retry} seconds.`, { headers: { 'Retry-After': String(retry) } });
       }
       const token = String(req.params.token ?? '').slice(0, TOKEN_MAX + 1);
-      const { verifying } = await documentKeys(db);
+      const { verifying } = await documentKeys(db, undefined, { create: false });
       const check = verifyToken(token, verifying);
       if (!check.signature_valid) {
         await log(token, null, check.reason ?? 'BAD_SIGNATURE', req);

@@ -52,20 +52,24 @@ const keyCache = new WeakMap<object, Promise<Keys>>();
  * transaction (an approval) pass it as `tx`: on a single-connection database (PGlite) a second transaction would wait
  * for the first forever. A key generated inside `tx` is not cached until a later read finds it committed.
  */
-export async function documentKeys(db: Database, tx?: Prisma.TransactionClient): Promise<Keys> {
+export async function documentKeys(db: Database, tx?: Prisma.TransactionClient, options: { create?: boolean } = {}): Promise<Keys> {
   const cached = keyCache.get(db);
   if (cached) return cached;
-  const loading = loadKeys(db, documentSettings(db), tx);
+  const loading = loadKeys(db, documentSettings(db), tx, options.create ?? true);
   const keys = await loading;
   if (!keys.generated) keyCache.set(db, loading);
   return keys;
 }
 
-async function loadKeys(db: Database, settings: DocumentSettings, tx?: Prisma.TransactionClient): Promise<Keys & { generated: boolean }> {
+async function loadKeys(db: Database, settings: DocumentSettings, tx: Prisma.TransactionClient | undefined, create: boolean): Promise<Keys & { generated: boolean }> {
   const kept = async (reader: Reader) => q<{ kid: string; private_pem: string; public_pem: string }>(reader, `SELECT kid, private_pem, public_pem FROM document_signing_key ORDER BY created_at, kid`);
   let rows = await kept(tx ?? db);
   const fromEnv = settings.envKeyPem ? signingKeyFromPem(settings.envKeyPem) : undefined;
   let generated = false;
+  if (!fromEnv && rows.length === 0 && !create) {
+    // Nothing was ever signed: no key verifies anything (a verification never creates the key).
+    return { signing: undefined as unknown as SigningKey, verifying: new Map(), generated: true };
+  }
   if (!fromEnv && rows.length === 0) {
     // Generated once: the first process to get here under the lock writes it, every other one reads it.
     const generate = async (t: Prisma.TransactionClient) => {
