@@ -143,11 +143,14 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
       q<Enrolment>(db, `SELECT student_id, college_id, status, ruleset_id, ruleset_version FROM student_ccinfo WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3 AND student_id = ANY($4::text[])`, [...scope.slice(1), batch]),
     ]);
     const marksOf = new Map<string, Partial<Record<'INT' | 'EXT' | 'PR', Mark>>>();
-    for (const m of marks) marksOf.set(m.attempt_id, { ...marksOf.get(m.attempt_id), [m.component]: { value: m.value, status: m.status } });
+    for (const m of marks) {
+      const own = marksOf.get(m.attempt_id) ?? {};
+      own[m.component as 'INT' | 'EXT' | 'PR'] = { value: m.value, status: m.status };
+      marksOf.set(m.attempt_id, own);
+    }
     const conductOf = new Map(conduct.map((c) => [c.attempt_id, c]));
     const enrolmentOf = new Map(enrolments.map((e) => [e.student_id, e]));
-    const byStudent = new Map<string, AttemptRow[]>();
-    for (const a of attempts) byStudent.set(a.student_id, [...(byStudent.get(a.student_id) ?? []), a]);
+    const byStudent = groupBy(attempts, (a) => a.student_id);
 
     // Other semesters' published results (CGPA), and for back attempts the original semester's published result.
     const others = await q<{ student_id: string; exam_id: string; session_id: string; course_comb_id: string; sem_id: string; version: number; lines: ResultLine[]; result: string }>(
@@ -157,6 +160,7 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
         ORDER BY student_id, session_id, course_comb_id, sem_id, published_at DESC, version DESC`,
       [batch],
     );
+    const othersOf = groupBy(others, (o) => o.student_id);
     const findings: Finding[] = [];
     const graded: Graded[] = [];
     for (const studentId of batch) {
@@ -187,13 +191,14 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
         fail('SCHEME_INVALID', `${studentId}: ${schemeProblem}`);
         continue;
       }
-      const earlier = earlierCoursesOf(others.filter((o) => o.student_id === studentId && o.sem_id !== run.sem_id));
+      const ownOthers = othersOf.get(studentId) ?? [];
+      const earlier = earlierCoursesOf(ownOthers.filter((o) => o.sem_id !== run.sem_id));
       const back = papers.length > 0 && papers.every((p) => p.attempt.attempt_type === 'BACK' || p.attempt.attempt_type === 'IMPROVEMENT');
       let input: GradingInput;
       let key: Key = { student_id: studentId, exam_id: run.exam_id, session_id: run.session_id, course_comb_id: run.course_comb_id, sem_id: run.sem_id };
       if (back) {
         // The original semester's result (published, another exam) with the back attempts' marks in place of its failed papers.
-        const original = others.find((o) => o.student_id === studentId && o.session_id === run.session_id && o.course_comb_id === run.course_comb_id && o.sem_id === run.sem_id && o.exam_id !== run.exam_id);
+        const original = ownOthers.find((o) => o.session_id === run.session_id && o.course_comb_id === run.course_comb_id && o.sem_id === run.sem_id && o.exam_id !== run.exam_id);
         if (!original) {
           fail('GRADING_ERROR', `${studentId}: back papers ${papers.map((p) => p.attempt.paper_id).join(', ')} but no published result of ${run.course_comb_id} semester ${run.sem_id} to revise`);
           continue;
@@ -280,6 +285,17 @@ const NEWLINE = Buffer.from('\n');
 
 /** A serialized JSON value as a COPY text field: JSON has no raw tab or line break, so only backslashes are doubled. */
 const copyJson = (json: Buffer) => (json.includes(BACKSLASH) ? Buffer.from(copyField(json.toString())) : json);
+
+/** Items grouped by a key, in their order (a batch's rows per student: one pass, no per-student scan of the batch). */
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const list = groups.get(keyOf(item));
+    if (list) list.push(item);
+    else groups.set(keyOf(item), [item]);
+  }
+  return groups;
+}
 
 /** Matches a batch's rows of student_result (alias r) by the key arrays $1..$5. */
 const BATCH_MATCH = `r.student_id = ANY($1::text[]) AND r.exam_id = ANY($2::text[]) AND r.session_id = ANY($3::text[]) AND r.course_comb_id = ANY($4::text[]) AND r.sem_id = ANY($5::text[])
