@@ -293,6 +293,46 @@ describe('serials, cancellation, duplicates and revisions', () => {
   });
 });
 
+describe('degrees, migration and certificates', () => {
+  it('a degree needs a PASS and document_admin: issue without approval 409; approval records the stationery serial; PDF renders; QR VALID', async () => {
+    const fail = await draft({ doc_type: 'DEGREE', student_id: 'DS3', basis: { exam_id: 'DOC-MAIN' } });
+    expect(fail.status).toBe(422);
+    expect(fail.body.message).toMatch(/needs a final result PASS/);
+    const drafted = await draft({ doc_type: 'DEGREE', student_id: 'DS2', basis: { exam_id: 'DOC-MAIN' } });
+    expect(drafted.status, JSON.stringify(drafted.body)).toBe(201);
+    const d = drafted.body.document;
+    expect(d).toMatchObject({ doc_type: 'DEGREE', approval_required: true, template_id: 'degree' });
+    expect(d.payload).toMatchObject({ kind: 'DEGREE', result: { en: 'PASS' } });
+    expect((await draft({ doc_type: 'DEGREE', student_id: 'DS2', basis: { exam_id: 'DOC-MAIN' } })).status).toBe(409);
+    expect((await act(d.doc_id, 'check', docAdmin)).status).toBe(200);
+    expect((await act(d.doc_id, 'issue', doc)).status).toBe(409);
+    const approved = await act(d.doc_id, 'approve', docAdmin, { stationery_serial: 'SS-0001' });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.document.serial_no).toMatch(/^DEG\/\d{4}\/000001$/);
+    expect(approved.body.document.stationery_serial).toBe('SS-0001');
+    expect((await ctx.api.post('/api/stationeryspoilage').set(docAdmin).send({ stationery_serial: 'SS-0001', reason: 'ink smudge' })).status).toBe(422);
+    expect((await ctx.api.post('/api/stationeryspoilage').set(docAdmin).send({ stationery_serial: 'SS-0002', reason: 'ink smudge' })).status).toBe(201);
+    expect((await act(d.doc_id, 'approve', docAdmin)).status).toBe(409);
+    expect((await act(d.doc_id, 'issue', doc)).status).toBe(200);
+    const pdf = await ctx.api.get(`/api/document/${d.doc_id}/pdf`).set(doc);
+    expect(pdf.status).toBe(200);
+    const v = (await verify(approved.body.document.verification_token)).body as VerificationAnswer;
+    expect(v.document).toMatchObject({ doc_type: 'DEGREE', status: 'VALID', name_en: 'Student DS2' });
+  });
+
+  it('a migration certificate and a passing certificate come from the student record; a UG certificate without an exit award is refused', async () => {
+    const mig = await draft({ doc_type: 'MIGRATION', student_id: 'DS2', purpose: 'joining another university' });
+    expect(mig.status, JSON.stringify(mig.body)).toBe(201);
+    expect(mig.body.document.payload).toMatchObject({ kind: 'MIGRATION', student: { student_id: 'DS2' }, reason: 'joining another university' });
+    const passing = await draft({ doc_type: 'CERTIFICATE', subtype: 'PASSING', student_id: 'DS2' });
+    expect(passing.status, JSON.stringify(passing.body)).toBe(201);
+    expect(passing.body.document).toMatchObject({ subtype: 'PASSING', approval_required: true });
+    const ug = await draft({ doc_type: 'CERTIFICATE', subtype: 'UG_CERTIFICATE', student_id: 'DS2' });
+    expect(ug.status).toBe(422);
+    expect(ug.body.message).toMatch(/exit award/);
+  });
+});
+
 describe('a student, the batch job and the NAD export', () => {
   it('a student sees only its own ISSUED documents; others answer 404', async () => {
     const mine = await ctx.api.get('/api/document').set(student);
