@@ -200,6 +200,25 @@ export const settings = {
     shownDefault: '(none: plain HTTP)',
     readBy: ['api', 'student-demo'],
   }),
+  DOCUMENT_SIGNING_KEY: define({
+    schema: text.optional(),
+    meaning: "the university's Ed25519 private key (PKCS8 PEM) that signs documents' QR tokens; without it a key pair is generated once and kept in the database (table document_signing_key)",
+    shownDefault: 'generated, kept in the database',
+    readBy: ['api'],
+    secret: true,
+    notInCompose: 'optional: without it the key kept in the database signs (compose cannot require it)',
+  }),
+  DOCUMENT_AUTO_APPROVE: define({
+    schema: text.default(''),
+    meaning: "document types issued without document_admin's approval, comma-separated (MARKSHEET, CONSOLIDATED_MARKSHEET, TRANSCRIPT, MIGRATION; never degrees or certificates)",
+    shownDefault: '(none: every type is approved)',
+    readBy: ['api', 'worker'],
+  }),
+  VERIFY_MAX_PER_MINUTE: define({
+    schema: z.coerce.number().int().min(1).max(100_000).default(60),
+    meaning: 'document verifications (GET /api/verify/{token}, no sign-in) one address may make per minute, per API process',
+    readBy: ['api'],
+  }),
   DB_STATEMENT_TIMEOUT_MS: define({
     schema: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
     meaning: 'PostgreSQL stops an API query running longer than this (the caller gets 503 "took too long"); `0` turns it off',

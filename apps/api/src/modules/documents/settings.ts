@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { createPublicKey } from 'node:crypto';
 import { approvalAlwaysRequired, documentType, type DocumentType } from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
+import { parseSettings, settingsSchema } from '@exam/settings';
 import { generateSigningKey, keyIdOf, signingKeyFromPem, type SigningKey } from './signing.ts';
 import { q, type Reader } from './sql.ts';
 
@@ -21,17 +22,19 @@ export interface DocumentSettings {
   envKeyPem: string | undefined;
 }
 
+const envSchema = settingsSchema(['DOCUMENT_SIGNING_KEY', 'DOCUMENT_AUTO_APPROVE', 'VERIFY_MAX_PER_MINUTE', 'PUBLIC_URL', 'PORT']);
+
 export function documentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env, port?: number): DocumentSettings {
-  const auto = (env.DOCUMENT_AUTO_APPROVE ?? '')
+  const e = parseSettings(envSchema, env);
+  const auto = e.DOCUMENT_AUTO_APPROVE
     .split(',')
     .map((t) => t.trim().toUpperCase())
     .filter((t): t is DocumentType => (documentType.values as readonly string[]).includes(t) && !approvalAlwaysRequired.includes(t as DocumentType));
-  const perMinute = Number(env.VERIFY_MAX_PER_MINUTE);
   return {
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port ?? (Number(env.PORT) || 3000)}`).replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL || `http://localhost:${port ?? e.PORT}`).replace(/\/+$/, ''),
     autoApprove: new Set(auto),
-    verifyPerMinute: Number.isInteger(perMinute) && perMinute > 0 ? perMinute : 60,
-    envKeyPem: env.DOCUMENT_SIGNING_KEY || undefined,
+    verifyPerMinute: e.VERIFY_MAX_PER_MINUTE,
+    envKeyPem: e.DOCUMENT_SIGNING_KEY || undefined,
   };
 }
 
