@@ -122,6 +122,8 @@ export async function runResultsBench(options: ResultsBenchOptions, log: (line: 
     const rssSamples: number[] = [];
     const progress: number[] = [];
     const cpuBefore = { api: cpuSecondsOf(server.pid), db: await backendCpu(db) };
+    // Wall time depends on what else the 2 cores run; the load says how quiet the machine was.
+    notes.push(`Machine load average (1 min) when the run started: ${os.loadavg()[0]!.toFixed(2)}.`);
     t = performance.now();
     const started = await fetch(`${server.baseUrl}/api/resultrun`, { method: 'POST', headers, body: JSON.stringify({ exam_id: EXAM, ...scope, scheme: 'NEW', allow_result_later: false }) });
     if (started.status !== 202) throw new Error(`resultrun: ${started.status} ${await started.text()}`);
