@@ -359,6 +359,20 @@ describe('a student, the batch job and the NAD export', () => {
     expect(out.skipped.map((s) => s.student_id).sort()).toEqual(['DS1', 'DS2', 'DS3']);
   });
 
+  it("one PDF of the exam's marksheets (issued only, or all in force)", async () => {
+    const read = (path: string) => ctx.api.get(path).set(doc).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    const issuedOnly = await read('/api/document/print?exam_id=DOC-MAIN&status=ISSUED');
+    expect(issuedOnly.status).toBe(200);
+    expect(issuedOnly.headers['content-type']).toMatch(/application\/pdf/);
+    expect((issuedOnly.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await ctx.api.get('/api/document/print?exam_id=NOSUCH').set(doc)).status).toBe(404);
+    expect((await ctx.api.get('/api/document/print?exam_id=DOC-MAIN').set(student)).status).toBe(403);
+  });
+
   it('NAD CSV: the template columns, one row per issued marksheet per subject', async () => {
     expect((await ctx.api.get('/api/nad/export?exam_id=DOC-MAIN').set(doc)).status).toBe(403);
     const res = await ctx.api.get('/api/nad/export?exam_id=DOC-MAIN').set(docAdmin);

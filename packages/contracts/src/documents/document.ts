@@ -303,3 +303,11 @@ export const stationerySpoilage = z.object({
   recorded_by: z.string(),
   recorded_at: z.string(),
 });
+
+/** `GET /api/document/print`: one PDF of an exam's documents of a type (default: all not cancelled or superseded), in serial order. */
+export const documentPrintQuery = z.object({
+  exam_id: keyText(),
+  doc_type: z.preprocess((v) => (v === '' || v === undefined ? 'MARKSHEET' : v), documentType.schema),
+  status: z.preprocess((v) => (v === '' ? undefined : v), documentStatus.schema.optional()),
+  college_id: optionalKey,
+});

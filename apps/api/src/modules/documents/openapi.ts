@@ -29,6 +29,14 @@ export const documentsOpenApi: OpenApiPaths = {
       responses: { 202: json(documentBatchAnswer, 'The job (GET /api/job/{job_id} reports progress and, when done, {drafted, skipped, doc_ids, rendered})') },
     },
   },
+  '/document/print': {
+    get: {
+      tags: ['document'],
+      summary: "One PDF of an exam's documents of a type (default MARKSHEET; default status: every one not cancelled or superseded), in serial order, streamed with flat memory",
+      parameters: ['exam_id', 'doc_type', 'status', 'college_id'].map((name) => ({ name, in: 'query', required: name === 'exam_id', schema: { type: 'string' } })),
+      responses: { 200: { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, 404: error('Nothing to print') },
+    },
+  },
   '/document/{doc_id}/pdf': {
     get: {
       tags: ['document'],

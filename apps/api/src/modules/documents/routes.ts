@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import {
-  documentBatchCreate, documentCreate, documentPayload, documentResource, documentType, nadColumns, nadExportQuery, printableDocument, stationerySpoilageCreate,
+  documentBatchCreate, documentCreate, documentPrintQuery, documentPayload, documentResource, documentType, nadColumns, nadExportQuery, printableDocument, stationerySpoilageCreate,
   type CapabilityKey, type DocumentPayload, type MarksheetPayload, type PrintableDocument,
 } from '@exam/contracts';
 import { dataDirFromEnv, type Database } from '@exam/db';
@@ -15,7 +15,7 @@ import { readStudentImage } from '../students/index.ts';
 import { documentBatchJob } from './batch-job.ts';
 import { draftDocument } from './draft.ts';
 import { documentStore } from './store.ts';
-import { renderDocumentPdf } from './templates/index.ts';
+import { renderDocumentPdf, writeDocumentsPdf, type BatchItem } from './templates/index.ts';
 import { newDocId, q } from './sql.ts';
 
 /** A stored document as the templates print it. */
@@ -36,6 +36,9 @@ async function readable(db: Database, res: Response, docId: string) {
   if (!row) throw notFound(`Document ${docId.slice(0, 40)} does not exist.`);
   return row;
 }
+
+/** Documents read per query while a batch PDF is drawn. */
+const PRINT_PAGE = 200;
 
 const csvCell = (v: unknown) => {
   const s = v === null || v === undefined ? '' : String(v);
@@ -81,6 +84,35 @@ export function documentRoutes(db: Database) {
       const user = res.locals.user!;
       const job = await enqueueJob(db, documentBatchJob, { ...body, by: user.email }, { id: user.id, role: user.role });
       res.status(202).json({ job, message: `Drafting the marksheets of exam ${body.exam_id} from its published results; follow the job for progress.` });
+    })
+    .all(methodNotAllowed);
+
+  router
+    .route('/document/print')
+    .get(async (req, res) => {
+      scopeOf(res, 'documents.prepare');
+      const query = parseOr422(documentPrintQuery, req.query);
+      const params: unknown[] = [query.exam_id, query.doc_type];
+      let filter = `d.exam_id = $1 AND d.doc_type = $2`;
+      filter += query.status ? ` AND d.status = $${params.push(query.status)}` : ` AND d.status NOT IN ('CANCELLED', 'SUPERSEDED')`;
+      if (query.college_id) filter += ` AND d.college_id = $${params.push(query.college_id)}`;
+      const [count] = await q<{ n: number }>(db, `SELECT count(*)::int AS n FROM document d WHERE ${filter}`, params);
+      if (!count?.n) throw notFound(`No ${documentType.labelOf(query.doc_type).toLowerCase()} of exam ${query.exam_id} to print${query.status ? ` in status ${query.status}` : ''}.`);
+      // Read a page at a time and draw as it goes: memory stays flat for a whole exam.
+      async function* items(): AsyncGenerator<BatchItem> {
+        for (let offset = 0; ; offset += PRINT_PAGE) {
+          const rows = await q<Record<string, unknown>>(
+            db,
+            `SELECT d.*, s.photo_sha256 FROM document d LEFT JOIN student s ON s.student_id = d.student_id WHERE ${filter}
+              ORDER BY d.serial_no NULLS LAST, d.student_id, d.doc_id LIMIT ${PRINT_PAGE} OFFSET ${offset}`,
+            params,
+          );
+          for (const row of rows) yield { doc: printableOf(row), photo: await readStudentImage(dataDir, row.photo_sha256 as string | null) };
+          if (rows.length < PRINT_PAGE) return;
+        }
+      }
+      res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${query.doc_type.toLowerCase()}-${query.exam_id.replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf"` });
+      await writeDocumentsPdf(res, items(), { title: `${documentType.labelOf(query.doc_type)} ${query.exam_id}` });
     })
     .all(methodNotAllowed);
 
