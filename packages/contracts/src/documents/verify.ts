@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documentStatus, documentType } from './document.ts';
+import { documentType } from './document.ts';
 
 /**
  * Verification (lifecycle §5.1, S11): the QR carries `<PUBLIC_URL>/verify/<token>`, the token a compact

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { defineJob } from '../../platform/jobs/index.ts';
 import { resultVersions } from '../results/index.ts';
 import { draftMarksheet } from './draft.ts';
-import { printableOf } from './routes.ts';
+import { printableOf } from './printable.ts';
 import { renderDocumentPdf } from './templates/index.ts';
 
 /** Students drafted per transaction (each a snapshot of a few kB). */

@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express';
 import {
-  documentBatchCreate, documentCreate, documentPrintQuery, documentPayload, documentResource, documentType, nadColumns, nadExportQuery, printableDocument, stationerySpoilageCreate,
-  type CapabilityKey, type DocumentPayload, type MarksheetPayload, type PrintableDocument,
+  documentBatchCreate, documentCreate, documentPrintQuery, documentResource, documentType, nadColumns, nadExportQuery, stationerySpoilageCreate,
+  type CapabilityKey, type MarksheetPayload,
 } from '@exam/contracts';
 import { dataDirFromEnv, type Database } from '@exam/db';
 import { recordChange } from '../../platform/audit/audit-trail.ts';
@@ -15,18 +15,9 @@ import { readStudentImage } from '../students/index.ts';
 import { documentBatchJob } from './batch-job.ts';
 import { draftDocument } from './draft.ts';
 import { documentStore } from './store.ts';
+import { printableOf } from './printable.ts';
 import { renderDocumentPdf, writeDocumentsPdf, type BatchItem } from './templates/index.ts';
 import { newDocId, q } from './sql.ts';
-
-/** A stored document as the templates print it. */
-export function printableOf(row: Record<string, unknown>): PrintableDocument {
-  const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as DocumentPayload;
-  return printableDocument.parse({
-    doc_id: row.doc_id, doc_type: row.doc_type, subtype: row.subtype ?? null, template_id: row.template_id, template_version: row.template_version,
-    serial_no: row.serial_no ?? null, stationery_serial: row.stationery_serial ?? null, marker: row.marker ?? null, status: row.status,
-    issued_at: row.issued_at instanceof Date ? row.issued_at.toISOString() : (row.issued_at ?? null), verify_url: row.verify_url ?? null, payload: documentPayload.parse(payload),
-  });
-}
 
 /** One document within the caller's read scope (a student: its own ISSUED ones), else 404. */
 async function readable(db: Database, res: Response, docId: string) {
