@@ -4,6 +4,7 @@ import { authRoutes } from '../features/auth/index.ts';
 import { codingRoutes } from '../features/coding/index.ts';
 import { conductRoutes } from '../features/conduct/index.ts';
 import { dashboardRoutes } from '../features/dashboard/index.ts';
+import { documentsRoutes } from '../features/documents/index.ts';
 import { examFormsRoutes } from '../features/exam-forms/index.ts';
 import { marksRoutes } from '../features/marks/index.ts';
 import { masterDataRoutes } from '../features/master-data/index.ts';
@@ -18,7 +19,7 @@ import { RequireAuth } from './require-auth.tsx';
 const NotFound = lazy(() => import('./not-found.tsx'));
 
 /** The features the app serves. Adding one: its folder under features/ and one line here. */
-const features: FeatureRoutes[] = [authRoutes, dashboardRoutes, masterDataRoutes, studentDemoRoutes, studentsRoutes, examFormsRoutes, codingRoutes, conductRoutes, marksRoutes, resultsRoutes, postResultRoutes];
+const features: FeatureRoutes[] = [authRoutes, dashboardRoutes, masterDataRoutes, studentDemoRoutes, studentsRoutes, examFormsRoutes, codingRoutes, conductRoutes, marksRoutes, resultsRoutes, postResultRoutes, documentsRoutes];
 
 export const routes: RouteObject[] = [
   {

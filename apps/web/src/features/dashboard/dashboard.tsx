@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../lib/auth.ts';
 import { MasterDataOverview } from './overview.tsx';
 import { AdmitCardPanel } from '../exam-forms/index.ts';
 import { StudentRevalLink } from '../post-result/index.ts';
+import { StudentDocumentsPanel } from '../documents/index.ts';
 import { StudentResultsPanel } from '../results/index.ts';
 import { StudentPanel } from '../students/index.ts';
 import { placeholderModules } from './modules.ts';
@@ -62,6 +63,7 @@ export function RolePanel({ user }: { user: UserRole }) {
           <AdmitCardPanel />
           <StudentResultsPanel />
           <StudentRevalLink />
+          <StudentDocumentsPanel />
         </Suspense>
       )}
       {panel.modules.length > 0 && (

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { FeatureRoutes } from '../../lib/feature-routes.ts';
 import { servedCodingPaths } from '../coding/index.ts';
 import { servedConductPaths } from '../conduct/index.ts';
+import { servedDocumentsPaths } from '../documents/index.ts';
 import { servedExamFormPaths } from '../exam-forms/index.ts';
 import { servedMarksPaths } from '../marks/index.ts';
 import { servedPostResultPaths } from '../post-result/index.ts';
@@ -19,7 +20,7 @@ export const dashboardRoutes: FeatureRoutes = {
     ...Object.values(placeholderModules)
       .flat()
       // The students and exam-forms features serve their own screens now.
-      .filter((path) => path !== '/Register' && !servedStudentPaths.includes(path) && !servedExamFormPaths.includes(path) && !servedConductPaths.includes(path) && !servedCodingPaths.includes(path) && !servedMarksPaths.includes(path) && !servedResultsPaths.includes(path) && !servedPostResultPaths.includes(path))
+      .filter((path) => path !== '/Register' && !servedStudentPaths.includes(path) && !servedExamFormPaths.includes(path) && !servedConductPaths.includes(path) && !servedCodingPaths.includes(path) && !servedMarksPaths.includes(path) && !servedResultsPaths.includes(path) && !servedPostResultPaths.includes(path) && !servedDocumentsPaths.includes(path))
       .map((path) => ({ path, element: <Placeholder /> })),
   ],
 };
