@@ -69,7 +69,7 @@ const doc = (status: string, extra: Record<string, unknown> = {}) => ({
   verification_token: null, verify_url: null, created_at: stamp, updated_at: stamp, ...extra,
 });
 
-function documentsApp(path: string, user: Record<string, unknown>, record: Record<string, unknown>, onAction?: (action: string, body: unknown) => { status?: number; body?: unknown }) {
+function documentsApp(path: string, user: Record<string, unknown>, record: Record<string, unknown>, onAction?: (action: string, body: unknown) => { status?: number; body?: unknown } | undefined) {
   return renderApp(path, {
     user,
     setup: (api) => {

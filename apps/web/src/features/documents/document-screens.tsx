@@ -84,7 +84,7 @@ export function DocumentsScreen({ title, docType, scheme, queue = false }: Docum
           <button type="submit" className="button secondary">{t('Show')}</button>
         </form>
         {list.isPending ? <Loading /> : list.isError ? <Notice kind="error">{list.error.message}</Notice> : (
-          <div className="table-scroll">
+          <div className="table-scroll" role="region" aria-label={t('Documents')} tabIndex={0}>
             <table className="data-table">
               <caption>{t('{{n}} documents', { n: rows.length })}</caption>
               <thead><tr>

@@ -18,7 +18,7 @@ function Lines({ lines, caption }: { lines: MarksheetLine[]; caption: string }) 
   const { t } = useT();
   const graded = lines.some((l) => l.grade !== null);
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="data-table doc-lines">
         <caption>{caption}</caption>
         <thead><tr>

@@ -1,0 +1,187 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { approvedCandidates, arrange, followJob } from './arrange.ts';
+import { axeProblems } from './axe.ts';
+import { baseUrl, DEMO_PASSWORD, launch, openPage, runId, signIn } from './browser.ts';
+
+const describeBrowser = inject('browser') ? describe : describe.skip;
+
+/** Screenshots of this suite, to be looked at: /tmp/documents-e2e/<name>.png. */
+const shotsDir = '/tmp/documents-e2e';
+async function shot(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+async function tokenOf(email: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+// Its own exam of the demo student's second semester (one form per exam and semester).
+const EXAM = `DC-E2E-${runId}`;
+const COURSE = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '2' };
+const COURSE_KEY = `${COURSE.session_id}/${COURSE.course_comb_id}/${COURSE.sem_id}`;
+const day = 86_400_000;
+
+interface Batch { batch_id: string; component: string; max_marks: string }
+interface Row { attempt_id: string }
+
+/**
+ * A student's marksheet from a published result to issued (lifecycle S10/S11, state machine J), in Chromium: the
+ * demo student's result of its own exam is published through the API; the document cell drafts its marksheet (a
+ * draft without the exam is refused, what was typed kept); a second person (document_admin, who also holds the
+ * document cell's capability: the demo data has one document user) checks it; document_admin approves it from its
+ * queue (serial and signed QR fixed); the document cell issues it; the public verification page (no sign-in) shows
+ * VALID, an altered code NOT GENUINE; the student downloads it from its dashboard.
+ */
+describeBrowser('documents: a marksheet from a published result to issued, verified and downloaded', () => {
+  let browser: Browser;
+  let docToken: string;
+  let student = '';
+  let docId = '';
+
+  beforeAll(async () => {
+    browser = await launch();
+    const [admin, office, calc, result] = await Promise.all(['admin', 'office', 'calculate', 'result'].map((r) => tokenOf(`${r}@university.test`)));
+    docToken = await tokenOf('document@university.test');
+    const call = (method: string, url: string, body?: unknown) => arrange(admin, method, url, body);
+    await call('POST', '/exam', { exam_id: EXAM, exam_desc: 'Documents e2e', active_status: 0, session_id: '2024-25' });
+    await call('POST', '/examccinfo', { exam_id: EXAM, ...COURSE, base_fee: '800', form_open_at: new Date(Date.now() - day).toISOString(), form_due_at: new Date(Date.now() + 10 * day).toISOString(), late_fee_close_at: new Date(Date.now() + 20 * day).toISOString() });
+    await call('POST', `/examccinfo/${EXAM}/${COURSE_KEY}/open-forms`, {});
+    [student] = await approvedCandidates(admin, EXAM, COURSE, 'C101', 1);
+    expect(student).toBe('2024C101001'); // the demo student user
+    await call('POST', '/entrybatch-open', { exam_id: EXAM, component: 'INT' });
+    await call('POST', '/entrybatch-open', { exam_id: EXAM, component: 'EXT' });
+    const { paperinfosem } = (await call('GET', `/paperinfosem?session_id=${COURSE.session_id}&course_comb_id=${COURSE.course_comb_id}&sem_id=${COURSE.sem_id}&limit=100`)) as { paperinfosem: Array<{ paper_id: string; th_pr_status: string }> };
+    for (const p of paperinfosem.filter((x) => x.th_pr_status === 'PR')) {
+      await call('POST', '/entrybatch', { component: 'PR', exam_id: EXAM, ...COURSE, paper_id: p.paper_id, college_id: 'C101', practical_date: '2026-12-10', practical_shift: 'FN', lab: 'Lab 1', internal_examiner: 'Dr. A', external_examiner: 'Dr. B' });
+    }
+    const { entrybatch } = (await call('GET', `/entrybatch?exam_id=${EXAM}&limit=200&sort=paper_id`)) as { entrybatch: Batch[] };
+    for (const b of entrybatch) {
+      const { rows, updated_at } = (await call('GET', `/entrybatch/${b.batch_id}/rows`)) as { rows: Row[]; updated_at: string };
+      const value = String(Math.floor(Number(b.max_marks) * 0.7));
+      await call('PUT', `/entrybatch/${b.batch_id}/rows`, { rows: rows.map((r) => ({ attempt_id: r.attempt_id, value })), updated_at });
+      await call('POST', `/entrybatch/${b.batch_id}/submit`, {});
+      for (const action of ['verify', 'lock']) await arrange(office, 'POST', `/entrybatch/${b.batch_id}/${action}`, {});
+    }
+    const started = (await arrange(calc, 'POST', '/resultrun', { exam_id: EXAM, ...COURSE, scheme: 'NEP' })) as { job: { job_id: string }; resultrun: { run_id: string } };
+    expect((await followJob(calc, started.job.job_id)).status).toBe('succeeded');
+    const runPath = `/resultrun/${started.resultrun.run_id}`;
+    await arrange(result, 'POST', `${runPath}/verify`, {});
+    await arrange(admin, 'POST', `${runPath}/approve`, {});
+    await arrange(result, 'POST', `${runPath}/publish`, { notification_no: `DC/${runId}`, notification_date: new Date().toISOString().slice(0, 10) });
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const takeAction = async (page: Page, label: string) => {
+    await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: label }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: label }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+  };
+  const openDocument = async (page: Page) => {
+    await page.getByRole('button', { name: `Open ${docId}` }).click();
+    await page.locator('.doc-detail').waitFor();
+  };
+
+  it('the document cell drafts the marksheet from the published result; a draft without the exam is refused, nothing lost', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'document@university.test');
+    await page.getByRole('link', { name: 'Documents' }).click();
+    await page.getByRole('heading', { name: 'Document Old' }).waitFor();
+    await page.goto('/DocsNewMarksheet');
+    const form = page.getByRole('form', { name: 'Draft a document' });
+    await form.getByLabel('Student').fill(student);
+    await form.getByRole('button', { name: 'Draft' }).click();
+    await page.locator('.form-errors').getByText(/basis\.exam_id|Exam:/).first().waitFor();
+    expect(await form.getByLabel('Student').inputValue()).toBe(student);
+    await shot(page, 'draft-refused');
+    await form.getByLabel('Exam', { exact: true }).selectOption(EXAM);
+    await form.getByRole('button', { name: 'Draft' }).click();
+    await page.getByText(new RegExp(`Marksheet of ${student} is drafted \\((\\S+)\\)`)).waitFor();
+    const message = (await page.getByText(new RegExp(`Marksheet of ${student} is drafted`)).textContent())!;
+    docId = /drafted \((\S+)\)/.exec(message)![1]!;
+    const detail = page.locator('.doc-detail');
+    await detail.locator('.status-badge', { hasText: 'Drafted' }).waitFor();
+    await detail.getByRole('table', { name: 'Papers as printed' }).waitFor();
+    // The preparer may not check its own draft (maker–checker): the API refuses it, said in the dialog.
+    await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: 'Check' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Check' }).click();
+    await page.getByRole('dialog').getByText(/another person checks it/).waitFor();
+    await shot(page, 'maker-checker-refused');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).last().click();
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'drafted');
+    await page.context().close();
+  }, 120_000);
+
+  it('a second person checks it, and document_admin approves it from the queue: serial and QR fixed', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'document_admin@university.test');
+    await page.goto('/DocumentNew');
+    await page.getByRole('form', { name: 'Filter documents' }).getByLabel('Exam', { exact: true }).selectOption(EXAM);
+    await openDocument(page);
+    await takeAction(page, 'Check');
+    await page.locator('.doc-detail .status-badge', { hasText: 'Checked' }).waitFor();
+    await page.goto('/DocumentAdminNew');
+    await page.getByRole('heading', { name: 'Approval queue' }).waitFor();
+    await openDocument(page);
+    await takeAction(page, 'Approve');
+    await page.getByText(/is approved: its serial number and signed QR are fixed/).waitFor();
+    await page.locator('.doc-detail .status-badge', { hasText: 'Approved' }).waitFor();
+    await page.locator('.doc-detail h2', { hasText: /MS\/\d{4}\/\d+/ }).waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'approved');
+    await page.context().close();
+  }, 120_000);
+
+  it('the document cell issues it; the verification page shows VALID without sign-in, an altered code NOT GENUINE', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'document@university.test');
+    await page.goto('/DocsNewMarksheet');
+    await openDocument(page);
+    await takeAction(page, 'Issue');
+    await page.locator('.doc-detail .status-badge', { hasText: 'Issued' }).waitFor();
+    await page.getByRole('link', { name: 'Open the verification page' }).waitFor();
+    await shot(page, 'issued');
+    await page.context().close();
+
+    const { document } = (await arrange(docToken, 'GET', `/document/${docId}`)) as { document: { verification_token: string; serial_no: string } };
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`/verify/${document.verification_token}`);
+    await visitor.page.locator('.verify-banner[data-state="VALID"]').getByText('VALID', { exact: true }).waitFor();
+    const facts = (await visitor.page.locator('.verify-facts').textContent())!;
+    expect(facts).toContain(document.serial_no);
+    expect(facts).toContain('Marksheet');
+    expect(await axeProblems(visitor.page)).toEqual([]);
+    await shot(visitor.page, 'verify-valid');
+    // One character of the signature changed: shown as altered or forged.
+    const token = document.verification_token;
+    const altered = `${token.slice(0, -2)}${token.at(-2) === 'A' ? 'B' : 'A'}${token.at(-1)}`;
+    await visitor.page.goto(`/verify/${altered}`);
+    await visitor.page.locator('.verify-banner[data-state="NOT_GENUINE"]').waitFor();
+    await shot(visitor.page, 'verify-altered');
+    await visitor.context.close();
+  }, 120_000);
+
+  it('the student downloads its issued marksheet from its dashboard', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'student@university.test');
+    const mine = page.locator('section.student-documents');
+    const button = mine.getByRole('button', { name: /^Download MS\// });
+    await button.waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'student-dashboard');
+    const [download] = await Promise.all([page.waitForEvent('download'), button.first().click()]);
+    expect(download.suggestedFilename()).toMatch(/^MS-\d{4}-\d+\.pdf$/);
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    await page.context().close();
+  }, 120_000);
+});
