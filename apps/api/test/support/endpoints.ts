@@ -151,7 +151,8 @@ export const endpoints: Endpoint[] = [
   ...Object.entries(documentWorkflow.actions).map(([action, { capability }]): Endpoint => ({ method: 'POST', path: `${keyPathOf(documentResource)}/${action}`, access: needs(capability), resource: documentResource, keyed: true, action })),
   { method: 'GET', path: `${keyPathOf(documentResource)}/pdf`, access: needs('documents.read'), resource: documentResource, keyed: true, mayBeMissing: true },
   { method: 'POST', path: '/document/batch', access: needs('documents.prepare') },
-  { method: 'GET', path: '/document/print', access: needs('documents.prepare'), query: '?exam_id=MAIN-DEC-2023', mayBeMissing: true },
+  // The exam's documents named by the query, like a record by its key: 404 when there is nothing to print.
+  { method: 'GET', path: '/document/print', access: needs('documents.prepare'), query: '?exam_id=MAIN-DEC-2023', keyed: true, mayBeMissing: true },
   { method: 'GET', path: '/nad/export', access: needs('documents.approve'), query: '?exam_id=MAIN-DEC-2023' },
   { method: 'GET', path: '/documentseries', access: needs('documents.prepare') },
   { method: 'GET', path: '/stationeryspoilage', access: needs('documents.prepare') },
