@@ -150,6 +150,15 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     await page.locator('.doc-detail .status-badge', { hasText: 'Issued' }).waitFor();
     await page.getByRole('link', { name: 'Open the verification page' }).waitFor();
     await shot(page, 'issued');
+    // The whole exam as a batch job: the one student already has its marksheet, so it is skipped with the reason.
+    const batch = page.getByRole('form', { name: 'Marksheets of a whole exam' });
+    await batch.getByLabel('Exam of the batch').selectOption(EXAM);
+    await batch.getByRole('button', { name: 'Draft the marksheets' }).click();
+    const progress = page.locator('.job-progress[data-status="succeeded"]');
+    await progress.getByText(/0 drafted, \d+ PDFs checked, 1 skipped\./).waitFor({ timeout: 60_000 });
+    expect(await progress.locator('.doc-skipped').textContent()).toContain(student);
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'batch-done');
     await page.context().close();
 
     const { document } = (await arrange(docToken, 'GET', `/document/${docId}`)) as { document: { verification_token: string; serial_no: string } };
@@ -161,6 +170,10 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     expect(facts).toContain('Marksheet');
     expect(await axeProblems(visitor.page)).toEqual([]);
     await shot(visitor.page, 'verify-valid');
+    await visitor.page.getByRole('button', { name: 'हिन्दी' }).click();
+    await visitor.page.locator('.verify-banner[data-state="VALID"]').getByText('मान्य', { exact: true }).waitFor();
+    await shot(visitor.page, 'verify-valid-hi');
+    await visitor.page.getByRole('button', { name: 'English' }).click();
     // One character of the signature changed: shown as altered or forged.
     const token = document.verification_token;
     const altered = `${token.slice(0, -2)}${token.at(-2) === 'A' ? 'B' : 'A'}${token.at(-1)}`;

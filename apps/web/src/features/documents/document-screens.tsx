@@ -355,7 +355,8 @@ export function DocumentDetail({ docId, role, onOpen }: { docId: string; role: s
           <Field label={t('Stationery serial (pre-printed sheet)')}>{(id) => <input id={id} value={stationery} maxLength={40} onChange={(e) => setStationery(e.target.value)} />}</Field>
         </div>
       )}
-      <WorkflowActions workflow={documentWorkflow} record={d as unknown as Record<string, unknown>} role={role} onAct={act} />
+      {/* The confirmation sentences name the type in words ("Marksheet", not MARKSHEET); the guard reads status and approval_required. */}
+      <WorkflowActions workflow={documentWorkflow} record={{ ...d, doc_type: t(documentType.labelOf(d.doc_type)), serial_no: d.serial_no ?? d.doc_id } as unknown as Record<string, unknown>} role={role} onAct={act} />
       <div className="form-actions">
         <button type="button" className="button secondary" onClick={() => pdf('view')}>{t('View PDF')}</button>
         <button type="button" className="button secondary" onClick={() => pdf('save')}>{t('Download PDF')}</button>
