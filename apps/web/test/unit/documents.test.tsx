@@ -128,6 +128,26 @@ describe('a document opened from the list, with the actions its status allows', 
   });
 });
 
+describe('the degree approval queue', () => {
+  it('sends the stationery serial of the pre-printed sheet with approve, and shows a refusal of a used sheet', async () => {
+    const degree = doc('CHECKED', { doc_type: 'DEGREE', template_id: 'degree' });
+    const { user, api } = documentsApp('/DocsNewDegreeAdmin', adminUser, degree, () => ({
+      status: 422, body: { code: 'VALIDATION_FAILED', message: 'Stationery sheet SS-0001 is already used (document DOC0002).', errors: { stationery_serial: ['Already used (document DOC0002)'] } },
+    }));
+    expect(await screen.findByRole('heading', { name: 'Spoiled stationery' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Open DOC0001' }));
+    expect(await screen.findByText('Approval by document_admin is mandatory for this type.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Stationery serial (pre-printed sheet)'), 'SS-0001');
+    await user.click(within(screen.getByRole('group', { name: 'Status and actions' })).getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveAccessibleDescription(/^Approve Degree of 2024C101001\?/);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Stationery sheet SS-0001 is already used (document DOC0002).');
+    expect(api.callsTo('POST', /\/approve$/)[0]!.body).toMatchObject({ stationery_serial: 'SS-0001', updated_at: stamp });
+    expect(screen.getByLabelText('Stationery serial (pre-printed sheet)')).toHaveValue('SS-0001');
+  });
+});
+
 describe('drafting a document', () => {
   it("shows the API's 422 message next to the form and keeps what was typed", async () => {
     const { user, api } = documentsApp('/DocsNewMarksheet', documentUser, doc('DRAFTED'));
