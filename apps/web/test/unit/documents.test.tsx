@@ -106,12 +106,12 @@ describe('a document opened from the list, with the actions its status allows', 
     );
     await user.click(await screen.findByRole('button', { name: 'Open DOC0001' }));
     const bar = await screen.findByRole('group', { name: 'Status and actions' });
-    expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Cancel']);
-    await user.click(within(bar).getByRole('button', { name: 'Cancel' }));
+    expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Cancel document']);
+    await user.click(within(bar).getByRole('button', { name: 'Cancel document' }));
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Reason/), 'wrong photo');
-    // The dialog's first Cancel takes the action; the second closes the dialog.
-    await user.click(within(dialog).getAllByRole('button', { name: 'Cancel' })[0]!);
+    // "Cancel document" takes the action; the dialog's own Cancel only closes it.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel document' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Required: reason');
     expect(within(dialog).getByLabelText(/Reason/)).toHaveValue('wrong photo');
   });

@@ -218,7 +218,7 @@ export const documentWorkflow = defineWorkflow({
       confirm: 'Issue {doc_type} {serial_no} to {student_id}? It can never be edited after this; its QR answers VALID.',
     },
     cancel: {
-      label: 'Cancel',
+      label: 'Cancel document',
       from: ['DRAFTED', 'CHECKED', 'APPROVED', 'ISSUED'],
       to: 'CANCELLED',
       capability: 'documents.approve',

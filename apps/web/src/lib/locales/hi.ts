@@ -1217,6 +1217,7 @@ const documents: Record<string, string> = {
   'Issued': 'जारी',
   'Issue': 'जारी करें',
   'Duplicate': 'द्वितीय प्रति',
+  'Cancel document': 'दस्तावेज़ रद्द करें',
   'Documents': 'दस्तावेज़',
   'Document': 'दस्तावेज़',
   'Approval queue': 'अनुमोदन कतार',
