@@ -1,0 +1,264 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { approvedCandidates, arrange, followJob } from './arrange.ts';
+import { axeProblems } from './axe.ts';
+import { baseUrl, DEMO_PASSWORD, launch, openPage, runId, signIn } from './browser.ts';
+
+const describeBrowser = inject('browser') ? describe : describe.skip;
+
+/** Screenshots of this suite, to be looked at: /tmp/documents-e2e/<name>.png (the degree PDF as degree-pdf-1.png). */
+const shotsDir = '/tmp/documents-e2e';
+async function shot(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+async function tokenOf(email: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+// Its own exam of the demo student's second semester (one form per exam and semester; documents.e2e has another).
+const EXAM = `DG-E2E-${runId}`;
+const COURSE = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '2' };
+const COURSE_KEY = `${COURSE.session_id}/${COURSE.course_comb_id}/${COURSE.sem_id}`;
+const STATIONERY = `SS-${runId}`.slice(0, 40);
+const day = 86_400_000;
+
+interface Batch { batch_id: string; component: string; max_marks: string }
+interface Row { attempt_id: string }
+interface Doc { doc_id: string; updated_at: string; serial_no: string | null; verification_token: string | null; status: string; marker: string | null; stationery_serial: string | null }
+
+/**
+ * The rest of lifecycle S10/S11 in Chromium: the demo student's DEGREE from its published result to issued (the
+ * document cell drafts on /DocsNewDegree, a second person checks, document_admin approves on /DocsNewDegreeAdmin with
+ * the pre-printed sheet's stationery serial, the document cell issues; its PDF rendered; /verify shows VALID), and a
+ * revision: after a marks correction makes a new published result version, a REVISED marksheet is drafted, checked,
+ * approved and issued, and the old marksheet's /verify page then shows SUPERSEDED, naming the serial that replaced it.
+ */
+describeBrowser('documents: a degree to issued, and a REVISED marksheet superseding the old one', () => {
+  let browser: Browser;
+  let admin = '';
+  let office = '';
+  let calc = '';
+  let result = '';
+  let docToken = '';
+  let docAdminToken = '';
+  let student = '';
+  let attempt = '';
+  let extMax = '';
+  let degreeId = '';
+  let oldMarksheet: Doc;
+  let revisedId = '';
+
+  const publishRun = async (notification: string) => {
+    const started = (await arrange(calc, 'POST', '/resultrun', { exam_id: EXAM, ...COURSE, scheme: 'NEP' })) as { job: { job_id: string }; resultrun: { run_id: string } };
+    expect((await followJob(calc, started.job.job_id)).status).toBe('succeeded');
+    const runPath = `/resultrun/${started.resultrun.run_id}`;
+    await arrange(result, 'POST', `${runPath}/verify`, {});
+    await arrange(admin, 'POST', `${runPath}/approve`, {});
+    await arrange(result, 'POST', `${runPath}/publish`, { notification_no: notification, notification_date: new Date().toISOString().slice(0, 10) });
+  };
+  const docAct = async (token: string, id: string, action: string, body: Record<string, unknown> = {}) => {
+    const { document } = (await arrange(token, 'GET', `/document/${id}`)) as { document: Doc };
+    return ((await arrange(token, 'POST', `/document/${id}/${action}`, { ...body, updated_at: document.updated_at })) as { document: Doc }).document;
+  };
+
+  beforeAll(async () => {
+    browser = await launch();
+    [admin, office, calc, result, docToken, docAdminToken] = await Promise.all(['admin', 'office', 'calculate', 'result', 'document', 'document_admin'].map((r) => tokenOf(`${r}@university.test`)));
+    const call = (method: string, url: string, body?: unknown) => arrange(admin, method, url, body);
+    await call('POST', '/exam', { exam_id: EXAM, exam_desc: 'Degree e2e', active_status: 0, session_id: '2024-25' });
+    await call('POST', '/examccinfo', { exam_id: EXAM, ...COURSE, base_fee: '800', form_open_at: new Date(Date.now() - day).toISOString(), form_due_at: new Date(Date.now() + 10 * day).toISOString(), late_fee_close_at: new Date(Date.now() + 20 * day).toISOString() });
+    await call('POST', `/examccinfo/${EXAM}/${COURSE_KEY}/open-forms`, {});
+    [student] = await approvedCandidates(admin, EXAM, COURSE, 'C101', 1);
+    expect(student).toBe('2024C101001'); // the demo student user
+    await call('POST', '/entrybatch-open', { exam_id: EXAM, component: 'INT' });
+    await call('POST', '/entrybatch-open', { exam_id: EXAM, component: 'EXT' });
+    const { paperinfosem } = (await call('GET', `/paperinfosem?session_id=${COURSE.session_id}&course_comb_id=${COURSE.course_comb_id}&sem_id=${COURSE.sem_id}&limit=100`)) as { paperinfosem: Array<{ paper_id: string; th_pr_status: string }> };
+    for (const p of paperinfosem.filter((x) => x.th_pr_status === 'PR')) {
+      await call('POST', '/entrybatch', { component: 'PR', exam_id: EXAM, ...COURSE, paper_id: p.paper_id, college_id: 'C101', practical_date: '2026-12-10', practical_shift: 'FN', lab: 'Lab 1', internal_examiner: 'Dr. A', external_examiner: 'Dr. B' });
+    }
+    const { entrybatch } = (await call('GET', `/entrybatch?exam_id=${EXAM}&limit=200&sort=paper_id`)) as { entrybatch: Batch[] };
+    for (const b of entrybatch) {
+      const { rows, updated_at } = (await call('GET', `/entrybatch/${b.batch_id}/rows`)) as { rows: Row[]; updated_at: string };
+      const value = String(Math.floor(Number(b.max_marks) * 0.7));
+      if (!attempt && b.component === 'EXT' && rows[0]) [attempt, extMax] = [rows[0].attempt_id, b.max_marks];
+      await call('PUT', `/entrybatch/${b.batch_id}/rows`, { rows: rows.map((r) => ({ attempt_id: r.attempt_id, value })), updated_at });
+      await call('POST', `/entrybatch/${b.batch_id}/submit`, {});
+      for (const action of ['verify', 'lock']) await arrange(office, 'POST', `/entrybatch/${b.batch_id}/${action}`, {});
+    }
+    expect(attempt).not.toBe('');
+    await publishRun(`DG/${runId}`);
+    // The marksheet of version 1, issued (its own screens are documents.e2e's): the one the revision supersedes.
+    const drafted = (await arrange(docToken, 'POST', '/document', { doc_type: 'MARKSHEET', student_id: student, basis: { exam_id: EXAM } })) as { document: Doc };
+    const id = drafted.document.doc_id;
+    await docAct(docAdminToken, id, 'check');
+    await docAct(docAdminToken, id, 'approve');
+    oldMarksheet = await docAct(docToken, id, 'issue');
+    expect(oldMarksheet.status).toBe('ISSUED');
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const takeAction = async (page: Page, label: string) => {
+    await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: label }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: label }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+  };
+  const openDocument = async (page: Page, id: string) => {
+    await page.getByRole('button', { name: `Open ${id}` }).click();
+    await page.locator('.doc-detail').waitFor();
+  };
+  const draftOn = async (page: Page, screen: string, label: string) => {
+    await page.goto(screen);
+    const form = page.getByRole('form', { name: 'Draft a document' });
+    await form.getByLabel('Student').fill(student);
+    await form.getByLabel('Exam', { exact: true }).selectOption(EXAM);
+    await form.getByRole('button', { name: 'Draft' }).click();
+    const drafted = page.getByText(new RegExp(`${label} of ${student} is drafted \\((\\S+)\\)`));
+    await drafted.waitFor();
+    return /drafted \((\S+)\)/.exec((await drafted.textContent())!)![1]!;
+  };
+  /** Checked by a second person (document_admin, who also holds the document cell's capability). */
+  const checkAsSecondPerson = async (page: Page, screen: string, id: string) => {
+    await page.goto(screen);
+    await page.getByRole('form', { name: 'Filter documents' }).getByLabel('Exam', { exact: true }).selectOption(EXAM);
+    await openDocument(page, id);
+    await takeAction(page, 'Check');
+    await page.locator('.doc-detail .status-badge', { hasText: 'Checked' }).waitFor();
+  };
+
+  it('the document cell drafts the degree on /DocsNewDegree from the published result', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'document@university.test');
+    degreeId = await draftOn(page, '/DocsNewDegree', 'Degree');
+    const detail = page.locator('.doc-detail');
+    await detail.locator('.status-badge', { hasText: 'Drafted' }).waitFor();
+    await detail.getByText('Approval by document_admin is mandatory for this type.').waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'degree-drafted');
+    await page.context().close();
+  }, 120_000);
+
+  it('a second person checks it; document_admin approves it on /DocsNewDegreeAdmin with the stationery serial', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'document_admin@university.test');
+    await checkAsSecondPerson(page, '/DocsNewDegree', degreeId);
+    await page.goto('/DocsNewDegreeAdmin');
+    await page.getByRole('heading', { name: 'Approval queue' }).waitFor();
+    await openDocument(page, degreeId);
+    await page.getByLabel('Stationery serial (pre-printed sheet)').fill(STATIONERY);
+    await takeAction(page, 'Approve');
+    await page.getByText(/is approved: its serial number and signed QR are fixed/).waitFor();
+    const detail = page.locator('.doc-detail');
+    await detail.locator('.status-badge', { hasText: 'Approved' }).waitFor();
+    await detail.locator('.doc-facts').getByText(STATIONERY, { exact: true }).waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'degree-approved');
+    await page.context().close();
+  }, 120_000);
+
+  it('the document cell issues the degree; its PDF renders; /verify shows VALID', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'document@university.test');
+    await page.goto('/DocsNewDegree');
+    await openDocument(page, degreeId);
+    await takeAction(page, 'Issue');
+    const detail = page.locator('.doc-detail');
+    await detail.locator('.status-badge', { hasText: 'Issued' }).waitFor();
+    await page.getByRole('link', { name: 'Open the verification page' }).waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'degree-issued');
+    const [download] = await Promise.all([page.waitForEvent('download'), detail.getByRole('button', { name: 'Download PDF' }).click()]);
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    mkdirSync(shotsDir, { recursive: true });
+    copyFileSync(file, path.join(shotsDir, 'degree.pdf'));
+    try {
+      execFileSync('pdftoppm', ['-r', '60', '-png', path.join(shotsDir, 'degree.pdf'), path.join(shotsDir, 'degree-pdf')]);
+    } catch (error) {
+      console.warn(`pdftoppm could not render the degree PDF: ${String(error)}`);
+    }
+    await page.context().close();
+
+    const { document } = (await arrange(docToken, 'GET', `/document/${degreeId}`)) as { document: Doc };
+    expect(document).toMatchObject({ status: 'ISSUED', stationery_serial: STATIONERY });
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`/verify/${document.verification_token}`);
+    await visitor.page.locator('.verify-banner[data-state="VALID"]').getByText('VALID', { exact: true }).waitFor();
+    const facts = (await visitor.page.locator('.verify-facts').textContent())!;
+    expect(facts).toContain(document.serial_no);
+    expect(facts).toContain('Degree');
+    expect(await axeProblems(visitor.page)).toEqual([]);
+    await shot(visitor.page, 'degree-verify-valid');
+    await visitor.context.close();
+  }, 120_000);
+
+  it('after a new published result version, a REVISED marksheet is drafted, checked, approved and issued', async () => {
+    // A marks correction (office asks, admin approves) and a new run: the demo student's result gets version 2.
+    const revisedMark = String(Math.floor(Number(extMax) * 0.9));
+    const { markcorrection } = (await arrange(office, 'POST', '/markcorrection', { attempt_id: attempt, component: 'EXT', new: revisedMark, reason: 'Totalling error on the answer book (e2e)', kind: 'DATA_ENTRY' })) as { markcorrection: { correction_id: string } };
+    await arrange(admin, 'POST', `/markcorrection/${markcorrection.correction_id}/approve`, {});
+    await publishRun(`DG/${runId}/2`);
+
+    const { page } = await openPage(browser);
+    await signIn(page, 'document@university.test');
+    revisedId = await draftOn(page, '/DocsNewMarksheet', 'Marksheet');
+    await page.getByText(/as REVISED: issuing it supersedes the document it revises/).waitFor();
+    const detail = page.locator('.doc-detail');
+    await detail.locator('.doc-marker', { hasText: 'REVISED' }).waitFor();
+    await detail.locator('.doc-facts').getByRole('button', { name: oldMarksheet.doc_id }).waitFor();
+    await shot(page, 'revised-drafted');
+    await page.context().close();
+
+    const second = await openPage(browser);
+    await signIn(second.page, 'document_admin@university.test');
+    await checkAsSecondPerson(second.page, '/DocsNewMarksheet', revisedId);
+    await second.page.goto('/DocumentAdminNew');
+    await second.page.getByRole('heading', { name: 'Approval queue' }).waitFor();
+    await openDocument(second.page, revisedId);
+    await takeAction(second.page, 'Approve');
+    await second.page.locator('.doc-detail .status-badge', { hasText: 'Approved' }).waitFor();
+    await second.page.context().close();
+
+    const third = await openPage(browser);
+    await signIn(third.page, 'document@university.test');
+    await third.page.goto('/DocsNewMarksheet');
+    await openDocument(third.page, revisedId);
+    // Still VALID until the revision is issued.
+    const before = (await arrange(docToken, 'GET', `/document/${oldMarksheet.doc_id}`)) as { document: Doc };
+    expect(before.document.status).toBe('ISSUED');
+    await takeAction(third.page, 'Issue');
+    await third.page.locator('.doc-detail .status-badge', { hasText: 'Issued' }).waitFor();
+    expect(await axeProblems(third.page)).toEqual([]);
+    await shot(third.page, 'revised-issued');
+    await third.page.context().close();
+  }, 300_000);
+
+  it("the old marksheet's /verify page then shows SUPERSEDED, naming the serial that replaced it", async () => {
+    const { document: revised } = (await arrange(docToken, 'GET', `/document/${revisedId}`)) as { document: Doc };
+    expect(revised).toMatchObject({ status: 'ISSUED', marker: 'REVISED' });
+    expect(revised.serial_no).not.toBe(oldMarksheet.serial_no);
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`/verify/${oldMarksheet.verification_token}`);
+    const banner = visitor.page.locator('.verify-banner[data-state="SUPERSEDED"]');
+    await banner.getByText('SUPERSEDED', { exact: true }).waitFor();
+    expect(await banner.textContent()).toContain(`Replaced by ${revised.serial_no}.`);
+    expect(await visitor.page.locator('.verify-facts').textContent()).toContain(oldMarksheet.serial_no);
+    expect(await axeProblems(visitor.page)).toEqual([]);
+    await shot(visitor.page, 'verify-superseded');
+    // The revision's own code is VALID and says REVISED.
+    await visitor.page.goto(`/verify/${revised.verification_token}`);
+    await visitor.page.locator('.verify-banner[data-state="VALID"]').waitFor();
+    expect(await visitor.page.locator('.verify-facts').textContent()).toContain('(REVISED)');
+    await shot(visitor.page, 'verify-revised-valid');
+    await visitor.context.close();
+  }, 120_000);
+});
