@@ -15,8 +15,8 @@ import { renderRowsSection, seconds, type Row } from '../rows-section.ts';
 import { apiServer, freePort, startServer } from '../servers.ts';
 
 const ADMIN_EMAIL = 'admin@bench.example';
-const EXAM = 'RESULT-BENCH-2025';
-const PAPERS = 6;
+export const EXAM = 'RESULT-BENCH-2025';
+export const PAPERS = 6;
 
 export interface ResultsBenchOptions { serverUrl: string; students: number }
 export interface ResultsBenchReport { startedAt: Date; options: ResultsBenchOptions; rows: Row[]; notes: string[] }
@@ -26,7 +26,7 @@ export interface ResultsBenchReport { startedAt: Date; options: ResultsBenchOpti
  * min 9; pass 36; 4 credits each), and `students` candidates with LOCKED marks of record: most pass, about 3 % fail
  * an external far below its minimum (beyond any grace), 0.5 % are absent in one paper.
  */
-async function fill(db: pg.Client, students: number) {
+export async function fill(db: pg.Client, students: number) {
   const q = (sql: string, params: unknown[] = []) => db.query(sql, params);
   const { rows: [key] } = await q(`SELECT session_id, course_comb_id, sem_id FROM paperinfosem GROUP BY 1, 2, 3 ORDER BY count(*) DESC, 1 DESC, 2, 3 LIMIT 1`);
   const scope = [key.session_id, key.course_comb_id, key.sem_id];
@@ -185,7 +185,7 @@ export function renderResultsSection(report: ResultsBenchReport, notes: string):
 }
 
 /** User + system CPU seconds a process has used (Linux /proc). */
-function cpuSecondsOf(pid: number): number {
+export function cpuSecondsOf(pid: number): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -195,7 +195,7 @@ function cpuSecondsOf(pid: number): number {
 }
 
 /** CPU seconds of every server process of this database's connections, by pid (PostgreSQL on this machine). */
-async function backendCpu(db: pg.Client): Promise<Map<number, number>> {
+export async function backendCpu(db: pg.Client): Promise<Map<number, number>> {
   const { rows } = await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
   return new Map(rows.map((r) => [r.pid, cpuSecondsOf(r.pid)]));
 }
