@@ -1,5 +1,5 @@
 import { generateKeyPairSync, sign as edSign, createPublicKey } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DocumentRecord, VerificationAnswer } from '@exam/contracts';
 import { verifyOffline } from '../src/cli/verify-document.ts';
 import { apiModules } from '../src/modules.ts';
@@ -188,8 +188,12 @@ describe('verification', () => {
     expect(body.document!.programme).toBeTruthy();
     expect(body.document!.result).toMatch(/PASS/);
     expect(JSON.stringify(body)).not.toMatch(/DOCP1/);
-    const logged = await q<{ result: string; token_hash: string }>(`SELECT result, token_hash FROM verification_log WHERE doc_id = $1`, [ms.doc_id]);
-    expect(logged.map((l) => l.result)).toContain('VALID');
+    // Logged after the answer, in batches (within ~200 ms).
+    const logged = await vi.waitFor(async () => {
+      const rows = await q<{ result: string; token_hash: string }>(`SELECT result, token_hash FROM verification_log WHERE doc_id = $1`, [ms.doc_id]);
+      expect(rows.map((l) => l.result)).toContain('VALID');
+      return rows;
+    }, { timeout: 5000, interval: 100 });
     expect(logged[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
