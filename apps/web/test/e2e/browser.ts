@@ -39,9 +39,19 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   return { context, page, dialogs };
 }
 
-export async function shot(page: Page, name: string) {
-  mkdirSync(screenshotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
+export async function shot(page: Page, name: string, dir = screenshotsDir) {
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** A suite's own screenshot folder (to be looked at: <dir>/<name>.png, the full page). */
+export const suiteShots = (dir: string) => (page: Page, name: string) => shot(page, name, dir);
+
+/** A demo account's bearer token, signed in through the API. */
+export async function tokenOf(email: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
 }
 
 export async function signIn(page: Page, email = 'admin@university.test') {

@@ -5,22 +5,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange, followJob } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { baseUrl, DEMO_PASSWORD, launch, openPage, runId, signIn } from './browser.ts';
+import { launch, openPage, runId, signIn, suiteShots, tokenOf } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
-/** Screenshots of this suite, to be looked at: /tmp/documents-e2e/<name>.png (the degree PDF as degree-pdf-1.png). */
+/** Screenshots of this suite, to be looked at: /tmp/documents-e2e/<name>.png. */
 const shotsDir = '/tmp/documents-e2e';
-async function shot(page: Page, name: string) {
-  mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
-}
-
-async function tokenOf(email: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+const shot = suiteShots(shotsDir);
 
 // Its own exam of the demo student's second semester (one form per exam and semester; documents.e2e has another).
 const EXAM = `DG-E2E-${runId}`;

@@ -5,16 +5,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { launch, openPage, runId, signIn, storedToken } from './browser.ts';
+import { launch, openPage, runId, signIn, storedToken, suiteShots } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
 /** Screenshots of this suite, to be looked at: /tmp/results-e2e/<name>.png. */
 const shotsDir = '/tmp/results-e2e';
-async function shot(page: Page, name: string) {
-  mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
-}
+const shot = suiteShots(shotsDir);
 
 const RULESET = `RS-E2E-${runId}`;
 

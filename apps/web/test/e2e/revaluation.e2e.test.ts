@@ -1,25 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange, followJob } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { baseUrl, DEMO_PASSWORD, launch, openPage, runId, signIn } from './browser.ts';
+import { launch, openPage, runId, signIn, suiteShots, tokenOf } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
 /** Screenshots of this suite, to be looked at: /tmp/revaluation-e2e/<name>.png. */
 const shotsDir = '/tmp/revaluation-e2e';
-async function shot(page: Page, name: string) {
-  mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
-}
-
-async function tokenOf(email: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+const shot = suiteShots(shotsDir);
 
 // Its own exam, of the demo student's second semester (results.e2e publishes its first).
 const EXAM = `RV-E2E-${runId}`;
