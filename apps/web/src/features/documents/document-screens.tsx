@@ -16,6 +16,7 @@ import {
   documentAction, documentPdf, draftDocument, printExam, recordSpoilage, startBatch, useDocument, useDocuments, useExams, type DocumentRow,
 } from './documents-api.ts';
 import './documents.css';
+import { PickerField } from '../../components/ui/picker-field.tsx';
 
 type Scheme = 'OLD' | 'NEW';
 
@@ -61,26 +62,26 @@ export function DocumentsScreen({ title, docType, scheme, queue = false }: Docum
         <h2 id="doc-list">{t(queue ? 'Approval queue' : 'Documents')}</h2>
         <form className="doc-filters" aria-label={t('Filter documents')} onSubmit={(e) => { e.preventDefault(); set({ student_id: student.trim() }); }}>
           {!docType && (
-            <Field label={t('Type')}>{(id) => (
+            <PickerField label={t('Type')}>{(id) => (
               <select id={id} value={filters.doc_type} onChange={(e) => set({ doc_type: e.target.value })}>
                 <option value="">{t('Any')}</option>
                 {documentType.options.map((o) => <option key={o.value} value={o.value}>{t(o.label)}</option>)}
               </select>
-            )}</Field>
+            )}</PickerField>
           )}
-          <Field label={t('Status')}>{(id) => (
+          <PickerField label={t('Status')}>{(id) => (
             <select id={id} value={filters.status} onChange={(e) => set({ status: e.target.value })}>
               <option value="">{t('Any')}</option>
               {documentStatus.options.map((o) => <option key={o.value} value={o.value}>{t(o.label)}</option>)}
             </select>
-          )}</Field>
-          <Field label={t('Exam')}>{(id) => (
+          )}</PickerField>
+          <PickerField label={t('Exam')}>{(id) => (
             <select id={id} value={filters.exam_id} onChange={(e) => set({ exam_id: e.target.value })}>
               <option value="">{t('Any')}</option>
               {(exams.data ?? []).map((x) => <option key={x.exam_id} value={x.exam_id}>{x.exam_id}</option>)}
             </select>
-          )}</Field>
-          <Field label={t('Student')}>{(id) => <input id={id} value={student} onChange={(e) => setStudent(e.target.value)} />}</Field>
+          )}</PickerField>
+          <PickerField label={t('Student')}>{(id) => <input id={id} value={student} onChange={(e) => setStudent(e.target.value)} />}</PickerField>
           <button type="submit" className="button secondary">{t('Show')}</button>
         </form>
         {list.isPending ? <Loading /> : list.isError ? <Notice kind="error">{list.error.message}</Notice> : (
@@ -112,15 +113,6 @@ export function DocumentsScreen({ title, docType, scheme, queue = false }: Docum
   );
 }
 
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="picker-field">
-      <label htmlFor={id}>{label}</label>
-      {children(id)}
-    </div>
-  );
-}
 
 const draftLabels: Record<string, string> = {
   doc_type: 'Document type', subtype: 'Certificate', student_id: 'Student', basis: 'Result', 'basis.exam_id': 'Exam', 'basis.session_id': 'Session',
@@ -173,37 +165,37 @@ export function DraftForm({ docType, onDrafted }: { docType?: DocumentType; onDr
       <p className="hint">{t(fromResult ? "Drafted from the student's PUBLISHED result: every printed value is frozen now and never recomputed." : "Drafted from the student's record: every printed value is frozen now.")}</p>
       <form className="doc-filters" onSubmit={submit} noValidate aria-label={t('Draft a document')}>
         {!docType && (
-          <Field label={t('Document type')}>{(id) => (
+          <PickerField label={t('Document type')}>{(id) => (
             <select id={id} value={form.doc_type} onChange={(e) => set({ doc_type: e.target.value as DocumentType })} {...invalid('doc_type')}>
               {documentType.options.map((o) => <option key={o.value} value={o.value}>{t(o.label)}</option>)}
             </select>
-          )}</Field>
+          )}</PickerField>
         )}
         {type === 'CERTIFICATE' && (
-          <Field label={t('Certificate')}>{(id) => (
+          <PickerField label={t('Certificate')}>{(id) => (
             <select id={id} value={form.subtype} onChange={(e) => set({ subtype: e.target.value })} {...invalid('subtype')}>
               <option value="">—</option>
               {certificateSubtypes.map((s) => <option key={s} value={s}>{s}</option>)}
             </select>
-          )}</Field>
+          )}</PickerField>
         )}
-        <Field label={t('Student')}>{(id) => <input id={id} value={form.student_id} onChange={(e) => set({ student_id: e.target.value })} {...invalid('student_id')} />}</Field>
-        <Field label={t('Exam')}>{(id) => (
+        <PickerField label={t('Student')}>{(id) => <input id={id} value={form.student_id} onChange={(e) => set({ student_id: e.target.value })} {...invalid('student_id')} />}</PickerField>
+        <PickerField label={t('Exam')}>{(id) => (
           <select id={id} value={form.exam_id} onChange={(e) => set({ exam_id: e.target.value })} {...invalid('basis.exam_id')}>
             <option value="">—</option>
             {(exams.data ?? []).map((x) => <option key={x.exam_id} value={x.exam_id}>{x.exam_id}{x.exam_desc ? ` · ${x.exam_desc}` : ''}</option>)}
           </select>
-        )}</Field>
+        )}</PickerField>
         {fromResult && (
           <>
-            <Field label={t('Session')}>{(id) => <input id={id} size={8} value={form.session_id} onChange={(e) => set({ session_id: e.target.value })} {...invalid('basis.session_id')} />}</Field>
-            <Field label={t('Course combination')}>{(id) => <input id={id} size={8} value={form.course_comb_id} onChange={(e) => set({ course_comb_id: e.target.value })} {...invalid('basis.course_comb_id')} />}</Field>
-            <Field label={t('Semester')}>{(id) => <input id={id} size={4} value={form.sem_id} onChange={(e) => set({ sem_id: e.target.value })} {...invalid('basis.sem_id')} />}</Field>
-            <Field label={t('Result version')}>{(id) => <input id={id} size={4} inputMode="numeric" value={form.version} onChange={(e) => set({ version: e.target.value })} {...invalid('basis.version')} />}</Field>
+            <PickerField label={t('Session')}>{(id) => <input id={id} size={8} value={form.session_id} onChange={(e) => set({ session_id: e.target.value })} {...invalid('basis.session_id')} />}</PickerField>
+            <PickerField label={t('Course combination')}>{(id) => <input id={id} size={8} value={form.course_comb_id} onChange={(e) => set({ course_comb_id: e.target.value })} {...invalid('basis.course_comb_id')} />}</PickerField>
+            <PickerField label={t('Semester')}>{(id) => <input id={id} size={4} value={form.sem_id} onChange={(e) => set({ sem_id: e.target.value })} {...invalid('basis.sem_id')} />}</PickerField>
+            <PickerField label={t('Result version')}>{(id) => <input id={id} size={4} inputMode="numeric" value={form.version} onChange={(e) => set({ version: e.target.value })} {...invalid('basis.version')} />}</PickerField>
           </>
         )}
         {(type === 'MIGRATION' || type === 'TRANSCRIPT') && (
-          <Field label={t('Purpose')}>{(id) => <input id={id} value={form.purpose} maxLength={200} onChange={(e) => set({ purpose: e.target.value })} {...invalid('purpose')} />}</Field>
+          <PickerField label={t('Purpose')}>{(id) => <input id={id} value={form.purpose} maxLength={200} onChange={(e) => set({ purpose: e.target.value })} {...invalid('purpose')} />}</PickerField>
         )}
         <button type="submit" className="button primary" disabled={busy}>{t('Draft')}</button>
         {busy && <span className="loading">{t('Working…')}</span>}
@@ -239,12 +231,12 @@ function BatchPanel() {
     <section aria-labelledby="doc-batch" className="doc-panel">
       <h2 id="doc-batch">{t('Marksheets of a whole exam')}</h2>
       <form className="doc-filters" onSubmit={start} aria-label={t('Marksheets of a whole exam')}>
-        <Field label={t('Exam of the batch')}>{(id) => (
+        <PickerField label={t('Exam of the batch')}>{(id) => (
           <select id={id} value={exam} onChange={(e) => setExam(e.target.value)}>
             <option value="">—</option>
             {(exams.data ?? []).map((x) => <option key={x.exam_id} value={x.exam_id}>{x.exam_id}</option>)}
           </select>
-        )}</Field>
+        )}</PickerField>
         <label className="checkbox"><input type="checkbox" checked={render} onChange={(e) => setRender(e.target.checked)} /> {t('Check every PDF renders')}</label>
         <button type="submit" className="button secondary">{t('Draft the marksheets')}</button>
         {exam && <button type="button" className="button secondary" onClick={() => void printExam(exam, 'MARKSHEET').catch((e: Error) => setFailure(e.message))}>{t('Download all as one PDF')}</button>}
@@ -293,8 +285,8 @@ function SpoilageForm() {
     <section aria-labelledby="doc-spoil" className="doc-panel">
       <h2 id="doc-spoil">{t('Spoiled stationery')}</h2>
       <form className="doc-filters" onSubmit={submit} noValidate aria-label={t('Spoiled stationery')}>
-        <Field label={t('Sheet serial')}>{(id) => <input id={id} value={sheet} onChange={(e) => setSheet(e.target.value)} />}</Field>
-        <Field label={t('Why spoiled')}>{(id) => <input id={id} value={reason} onChange={(e) => setReason(e.target.value)} />}</Field>
+        <PickerField label={t('Sheet serial')}>{(id) => <input id={id} value={sheet} onChange={(e) => setSheet(e.target.value)} />}</PickerField>
+        <PickerField label={t('Why spoiled')}>{(id) => <input id={id} value={reason} onChange={(e) => setReason(e.target.value)} />}</PickerField>
         <button type="submit" className="button secondary">{t('Record spoilage')}</button>
       </form>
       {answer && (answer.kind === 'error' ? <ErrorList message={answer.text} errors={listServerErrors(answer.errors, { stationery_serial: t('Sheet serial'), reason: t('Why spoiled') })} /> : <Notice kind="success">{answer.text}</Notice>)}
@@ -352,7 +344,7 @@ export function DocumentDetail({ docId, role, onOpen }: { docId: string; role: s
       {d.verify_url && d.status === 'ISSUED' && <p>{t('Verification')}: <a href={d.verify_url} target="_blank" rel="noreferrer">{t('Open the verification page')}</a></p>}
       {d.status === 'CHECKED' && degreeTypes.includes(d.doc_type) && (role === 'document_admin' || role === 'admin') && (
         <div className="reval-inputs">
-          <Field label={t('Stationery serial (pre-printed sheet)')}>{(id) => <input id={id} value={stationery} maxLength={40} onChange={(e) => setStationery(e.target.value)} />}</Field>
+          <PickerField label={t('Stationery serial (pre-printed sheet)')}>{(id) => <input id={id} value={stationery} maxLength={40} onChange={(e) => setStationery(e.target.value)} />}</PickerField>
         </div>
       )}
       {/* The confirmation sentences name the type in words ("Marksheet", not MARKSHEET); the guard reads status and approval_required. */}

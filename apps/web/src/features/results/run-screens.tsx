@@ -11,7 +11,7 @@ import { intlLocale, useT } from '../../lib/i18n.ts';
 import {
   courseKey, courseText, downloadRegister, type ResultRun, runAction, startRun, useDiff, useExceptions, useOpenBatches, useRun, useRuns,
 } from './results-api.ts';
-import { PickerField } from './picker-field.tsx';
+import { PickerField } from '../../components/ui/picker-field.tsx';
 import { ScopePicker, useResultScope } from './scope-picker.tsx';
 import './results.css';
 import { ScrollRegion } from './scroll-region.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useT } from '../../lib/i18n.ts';
-import { PickerField } from './picker-field.tsx';
+import { PickerField } from '../../components/ui/picker-field.tsx';
 import { courseKey, courseText, useExamCourses, useExams } from './results-api.ts';
 
 /** The exam, course-semester and run a results screen shows, kept in the address so a link or reload keeps them. */

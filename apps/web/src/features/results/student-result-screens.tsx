@@ -5,7 +5,7 @@ import { Loading, Notice, Page } from '../../components/ui/page.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { ResultVersions, studentResultWords } from './result-view.tsx';
 import { groupVersions, useExams, useStudentResults, type StudentResultRow } from './results-api.ts';
-import { PickerField } from './picker-field.tsx';
+import { PickerField } from '../../components/ui/picker-field.tsx';
 import './results.css';
 import { ScrollRegion } from './scroll-region.tsx';
 

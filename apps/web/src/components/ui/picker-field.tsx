@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './picker-field.css';
 
 /**
  * A labelled picker (a select or an input) whose name is its label alone: a control wrapped in its label would be
