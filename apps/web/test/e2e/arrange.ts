@@ -53,3 +53,29 @@ export async function approvedCandidates(token: string, exam: string, course: Co
   }
   return students;
 }
+
+/** An entry batch as the e2e suites read it back. */
+export interface OpenedBatch { batch_id: string; component: string; paper_id: string; max_marks: string }
+
+/**
+ * An exam of the demo student's course-semester, ready for marks: the exam and its course link (forms open), the
+ * demo student's regular form approved, and every entry batch opened (internal, external, and the practicals at
+ * C101). Answers the student and the batches, by paper.
+ */
+export async function examReadyForMarks(admin: string, exam_id: string, exam_desc: string, course: CourseKey): Promise<{ student: string; batches: OpenedBatch[] }> {
+  const day = 86_400_000;
+  const call = (method: string, url: string, body?: unknown) => arrange(admin, method, url, body);
+  await call('POST', '/exam', { exam_id, exam_desc, active_status: 0, session_id: course.session_id });
+  await call('POST', '/examccinfo', { exam_id, ...course, base_fee: '800', form_open_at: new Date(Date.now() - day).toISOString(), form_due_at: new Date(Date.now() + 10 * day).toISOString(), late_fee_close_at: new Date(Date.now() + 20 * day).toISOString() });
+  await call('POST', `/examccinfo/${exam_id}/${course.session_id}/${course.course_comb_id}/${course.sem_id}/open-forms`, {});
+  const [student] = await approvedCandidates(admin, exam_id, course, 'C101', 1);
+  expect(student).toBe('2024C101001'); // the demo student user
+  await call('POST', '/entrybatch-open', { exam_id, component: 'INT' });
+  await call('POST', '/entrybatch-open', { exam_id, component: 'EXT' });
+  const { paperinfosem } = (await call('GET', `/paperinfosem?session_id=${course.session_id}&course_comb_id=${course.course_comb_id}&sem_id=${course.sem_id}&limit=100`)) as { paperinfosem: Array<{ paper_id: string; th_pr_status: string }> };
+  for (const p of paperinfosem.filter((x) => x.th_pr_status === 'PR')) {
+    await call('POST', '/entrybatch', { component: 'PR', exam_id, ...course, paper_id: p.paper_id, college_id: 'C101', practical_date: '2026-12-10', practical_shift: 'FN', lab: 'Lab 1', internal_examiner: 'Dr. A', external_examiner: 'Dr. B' });
+  }
+  const { entrybatch } = (await call('GET', `/entrybatch?exam_id=${exam_id}&limit=200&sort=paper_id`)) as { entrybatch: OpenedBatch[] };
+  return { student: student!, batches: entrybatch };
+}

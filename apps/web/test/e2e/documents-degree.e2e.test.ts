@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { approvedCandidates, arrange, followJob } from './arrange.ts';
+import { arrange, examReadyForMarks, followJob } from './arrange.ts';
 import { axeProblems } from './axe.ts';
 import { launch, openPage, runId, signIn, suiteShots, tokenOf } from './browser.ts';
 
@@ -16,9 +16,7 @@ const shot = suiteShots(shotsDir);
 // Its own exam of the demo student's second semester (one form per exam and semester; documents.e2e has another).
 const EXAM = `DG-E2E-${runId}`;
 const COURSE = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '2' };
-const COURSE_KEY = `${COURSE.session_id}/${COURSE.course_comb_id}/${COURSE.sem_id}`;
 const STATIONERY = `SS-${runId}`.slice(0, 40);
-const day = 86_400_000;
 
 interface Batch { batch_id: string; component: string; max_marks: string }
 interface Row { attempt_id: string }
@@ -63,18 +61,8 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
     browser = await launch();
     [admin, office, calc, result, docToken, docAdminToken] = await Promise.all(['admin', 'office', 'calculate', 'result', 'document', 'document_admin'].map((r) => tokenOf(`${r}@university.test`)));
     const call = (method: string, url: string, body?: unknown) => arrange(admin, method, url, body);
-    await call('POST', '/exam', { exam_id: EXAM, exam_desc: 'Degree e2e', active_status: 0, session_id: '2024-25' });
-    await call('POST', '/examccinfo', { exam_id: EXAM, ...COURSE, base_fee: '800', form_open_at: new Date(Date.now() - day).toISOString(), form_due_at: new Date(Date.now() + 10 * day).toISOString(), late_fee_close_at: new Date(Date.now() + 20 * day).toISOString() });
-    await call('POST', `/examccinfo/${EXAM}/${COURSE_KEY}/open-forms`, {});
-    [student] = await approvedCandidates(admin, EXAM, COURSE, 'C101', 1);
-    expect(student).toBe('2024C101001'); // the demo student user
-    await call('POST', '/entrybatch-open', { exam_id: EXAM, component: 'INT' });
-    await call('POST', '/entrybatch-open', { exam_id: EXAM, component: 'EXT' });
-    const { paperinfosem } = (await call('GET', `/paperinfosem?session_id=${COURSE.session_id}&course_comb_id=${COURSE.course_comb_id}&sem_id=${COURSE.sem_id}&limit=100`)) as { paperinfosem: Array<{ paper_id: string; th_pr_status: string }> };
-    for (const p of paperinfosem.filter((x) => x.th_pr_status === 'PR')) {
-      await call('POST', '/entrybatch', { component: 'PR', exam_id: EXAM, ...COURSE, paper_id: p.paper_id, college_id: 'C101', practical_date: '2026-12-10', practical_shift: 'FN', lab: 'Lab 1', internal_examiner: 'Dr. A', external_examiner: 'Dr. B' });
-    }
-    const { entrybatch } = (await call('GET', `/entrybatch?exam_id=${EXAM}&limit=200&sort=paper_id`)) as { entrybatch: Batch[] };
+    let entrybatch: Batch[];
+    ({ student, batches: entrybatch } = await examReadyForMarks(admin, EXAM, 'Degree e2e', COURSE));
     for (const b of entrybatch) {
       const { rows, updated_at } = (await call('GET', `/entrybatch/${b.batch_id}/rows`)) as { rows: Row[]; updated_at: string };
       const value = String(Math.floor(Number(b.max_marks) * 0.7));
