@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stamp } from './harness.tsx';
 
@@ -69,6 +69,22 @@ describe('course list paging', () => {
     });
     expect(await screen.findByText('No Record Available')).toBeInTheDocument();
     expect(api.callsTo('GET', /^\/api\/paper\?/)[0].path).toBe('/api/paper?offset=0&limit=5');
+  });
+});
+
+describe('list order', () => {
+  it('turns a quick second click on a header into descending, as two slow clicks would', async () => {
+    const { api } = renderApp('/ListPapers', {
+      setup: (a) => a.on('GET', /^\/api\/paper\?/, { body: { paper: [], total: 0 } }),
+    });
+    await screen.findByText('No Record Available');
+    const header = screen.getByRole('button', { name: /^Paper Id/ });
+    // Both clicks land before the first navigation renders (it runs in a transition).
+    act(() => {
+      header.click();
+      header.click();
+    });
+    await waitFor(() => expect(api.calls.at(-1)?.path).toContain('sort=-paper_id'));
   });
 });
 

@@ -215,7 +215,7 @@ export function ResourceList({ screens }: { screens: ResourceScreens }) {
             <DataTable
               caption={list.heading}
               sort={sort}
-              onSort={(field) => setParams({ sort: nextSort(sort, field), page: null }, true)}
+              onSort={(field) => setParams({ sort: nextSort(parseSort(latest.current.get('sort') ?? undefined), field), page: null }, true)}
               columns={columns} rows={data.rows} rowKey={(row) => keyOf(resource, row).join('/')} />
           </div>
         )}
