@@ -16,6 +16,7 @@ import { fileRoutes } from './platform/files/routes.ts';
 import { clientConfigRoutes } from './platform/health/client-config-routes.ts';
 import { healthRoutes } from './platform/health/health-routes.ts';
 import { apiNotFound, errorHandler, notFound } from './platform/http/errors.ts';
+import { leanRoutes, setStaticHeaders, staticHeadersOf } from './platform/http/lean-routes.ts';
 import { createLogger, requestLogging, type Logger } from './platform/http/logger.ts';
 import { jobsPlatform } from './platform/jobs/index.ts';
 import { storedFilesPlatform } from './platform/stored-files/index.ts';
@@ -42,7 +43,7 @@ export function createApp({ db, config, logger = createLogger('silent'), modules
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(
+  const securityHeaders = staticHeadersOf(
     helmet({
       contentSecurityPolicy: {
         directives: {
@@ -55,6 +56,11 @@ export function createApp({ db, config, logger = createLogger('silent'), modules
       strictTransportSecurity: config.https,
     }),
   );
+  // One context per app: a module's lean and ordinary routes of the same call share their state (rate limits).
+  const context = { db, config };
+  const lean = modules.flatMap((m) => m.leanRoutes?.(context) ?? []);
+  if (lean.length) app.use(leanRoutes(lean, securityHeaders, logger));
+  app.use(setStaticHeaders(securityHeaders));
   app.set('query parser', 'simple');
 
   const api = express.Router();
@@ -64,12 +70,12 @@ export function createApp({ db, config, logger = createLogger('silent'), modules
 
   api.use(healthRoutes(db), docsRoutes(modules), clientConfigRoutes(config));
   // Calls a module serves without sign-in (document verification), before sign-in is required.
-  for (const module of modules) if (module.publicRoutes) api.use(module.publicRoutes({ db, config }));
+  for (const module of modules) if (module.publicRoutes) api.use(module.publicRoutes(context));
   const auth = authRoutes(db, config);
   api.use(auth.router);
   api.use(auth.signedIn);
   // Modules' own paths first: `course/{offset}/{limit}` must not be read as a course key.
-  for (const module of modules) if (module.routes) api.use(module.routes({ db, config }));
+  for (const module of modules) if (module.routes) api.use(module.routes(context));
   api.use(auditRoutes(db));
   const registry = resourceRegistry(modules.flatMap((m) => m.resources ?? []));
   // Downloads (`GET /<R>?format=`), templates and imports of every resource, before the engine reads `/<R>` itself.
@@ -87,7 +93,7 @@ export function createApp({ db, config, logger = createLogger('silent'), modules
   app.use('/api', api);
   // Published keys (the document signing key), no sign-in.
   const wellKnown = express.Router();
-  for (const module of modules) if (module.wellKnownRoutes) wellKnown.use(module.wellKnownRoutes({ db, config }));
+  for (const module of modules) if (module.wellKnownRoutes) wellKnown.use(module.wellKnownRoutes(context));
   app.use('/.well-known', noStore, wellKnown);
 
   // The built web app, with every other path answered by its index.html (client-side routes).

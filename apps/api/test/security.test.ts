@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createApp } from '../src/app.ts';
+import express from 'express';
 import { loadConfig } from '../src/config.ts';
+import { leanRoutes } from '../src/platform/http/lean-routes.ts';
+import { createLogger } from '../src/platform/http/logger.ts';
 import { TEST_SECRET, useTestApp } from './support/context.ts';
 
 const ctx = useTestApp({
@@ -78,5 +81,66 @@ describe('headers', () => {
     expect(allowed.headers['access-control-allow-origin']).toBe('https://portal.example');
     const other = await ctx.api.options('/api/session').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'GET');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('the public verification call (a lean route, answered before the generic stack)', () => {
+  const helmetHeaders = ['content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'referrer-policy', 'x-content-type-options', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+  const appWithLog = (env: NodeJS.ProcessEnv = {}) => {
+    const lines: Array<Record<string, unknown>> = [];
+    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, ...env });
+    const app = createApp({ db: ctx.db, config, logger: createLogger('info', {}, (line) => lines.push(JSON.parse(line))) });
+    return { app, lines };
+  };
+
+  it('answers with the same security headers as every other call, no-store and a request id, and logs the call without the token', async () => {
+    const { app, lines } = appWithLog();
+    const health = await request(app).get('/api/health');
+    const verify = await request(app).get('/api/verify/not-a-document-code');
+    expect(verify.status).toBe(200);
+    expect(verify.body).toMatchObject({ document: null, signature_valid: false, reason: 'MALFORMED' });
+    for (const name of helmetHeaders) {
+      expect(health.headers[name], name).toBeDefined();
+      expect(verify.headers[name], name).toBe(health.headers[name]);
+    }
+    expect(verify.headers['x-powered-by']).toBeUndefined();
+    expect(verify.headers['cache-control']).toBe('no-store');
+    expect(verify.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(verify.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const line = lines.find((l) => l.request_id === verify.headers['x-request-id']);
+    expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/api/verify/…', status: 200 });
+    expect(JSON.stringify(lines)).not.toContain('not-a-document-code');
+  });
+
+  it("leaves a browser's cross-origin call to the full stack: a configured origin gets CORS, the answer is the same", async () => {
+    const allowed = await ctx.api.get('/api/verify/not-a-document-code').set('Origin', 'https://portal.example');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://portal.example');
+    expect(allowed.body).toMatchObject({ document: null, signature_valid: false, reason: 'MALFORMED' });
+    const other = await ctx.api.get('/api/verify/not-a-document-code').set('Origin', 'https://elsewhere.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses other methods with 405, and a path with more segments is not a verification', async () => {
+    const post = await ctx.api.post('/api/verify/not-a-document-code').send({});
+    expect(post.status).toBe(405);
+    expect(post.body.code).toBeDefined();
+    // Not a verification: the full stack treats it as any other path (sign-in first).
+    const deeper = await ctx.api.get('/api/verify/a/b');
+    expect(deeper.status).toBe(401);
+    expect(deeper.body.signature_valid).toBeUndefined();
+  });
+
+  it('an unexpected failure answers 500 with the general message, no details; the details go to the server log', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const app = express();
+    app.use(leanRoutes([{ prefix: '/api/broken/', answer: async () => { throw new Error('relation "secret_table" does not exist'); } }], [['x-content-type-options', 'nosniff']], createLogger('info', {}, (line) => lines.push(JSON.parse(line)))));
+    const res = await request(app).get('/api/broken/x');
+    expect(res.status).toBe(500);
+    expect(res.body.code).toBe('INTERNAL');
+    expect(res.body.message).toMatch(/try again/);
+    expect(JSON.stringify(res.body)).not.toContain('secret_table');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(lines.find((l) => l.msg === 'request failed')).toMatchObject({ status: 500, err: { message: 'relation "secret_table" does not exist' } });
   });
 });

@@ -1,3 +1,4 @@
+import type { LeanRoute } from './http/lean-routes.ts';
 import type { Router } from 'express';
 import type { Database } from '@exam/db';
 import type { Config } from '../config.ts';
@@ -42,6 +43,11 @@ export interface ApiModule {
    * is checked; each must limit its own abuse (rate limits) and reveal nothing a stranger may not see.
    */
   publicRoutes?: (context: ModuleContext) => Router;
+  /**
+   * Public `GET`s served before the generic stack (platform/http/lean-routes): each also needs an ordinary route in
+   * `publicRoutes` for what the lean route leaves to the full stack. The same context object is passed to both.
+   */
+  leanRoutes?: (context: ModuleContext) => readonly LeanRoute[];
   /** Calls under `/.well-known` (outside `/api`, no sign-in): published keys. */
   wellKnownRoutes?: (context: ModuleContext) => Router;
   /** The OpenAPI description of those own calls; the engine's resources are described from their contracts. */

@@ -1,14 +1,28 @@
 import { Router } from 'express';
-import { documentResource, documentWorkflow } from '@exam/contracts';
+import { documentIssuingResource, documentResource, documentWorkflow } from '@exam/contracts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { ApiModule } from '../../platform/module.ts';
+import type { LeanRoute } from '../../platform/http/lean-routes.ts';
+import { asDelegate } from '../../platform/crud/store.ts';
+import type { ApiModule, ModuleContext } from '../../platform/module.ts';
 import { documentBatchJob } from './batch-job.ts';
 import { documentsOpenApi } from './openapi.ts';
-import { documentPublicRoutes, signingKeyRoutes } from './public-routes.ts';
+import { documentPublicRoutes, documentVerification, signingKeyRoutes } from './public-routes.ts';
 import { documentRoutes } from './routes.ts';
 import { documentSettingsFromEnv, registerDocumentSettings } from './settings.ts';
 import { documentStore } from './store.ts';
 import { documentEffects } from './workflow.ts';
+
+/** One verification (its rate limit and log writer) per app, whichever of its two routes serves a call. */
+const verifications = new WeakMap<ModuleContext, LeanRoute>();
+function verificationOf(context: ModuleContext): LeanRoute {
+  let verification = verifications.get(context);
+  if (!verification) {
+    registerDocumentSettings(context.db, documentSettingsFromEnv(process.env, context.config.port));
+    verification = documentVerification(context.db);
+    verifications.set(context, verification);
+  }
+  return verification;
+}
 
 /** Documents (lifecycle S10/S11, §5; state machine J; ADR 0028): marksheets to degrees, numbered, signed, verifiable. */
 export const documentsModule: ApiModule = {
@@ -30,6 +44,8 @@ export const documentsModule: ApiModule = {
         },
       },
     },
+    // Place of issue, signatories' names, NAD code, convocation date: recorded by document_admin, frozen into each draft.
+    { resource: documentIssuingResource, store: { delegate: (c) => asDelegate(c.documentIssuing) } },
   ],
   workflows: [{ workflow: documentWorkflow, effects: documentEffects }],
   jobs: [documentBatchJob],
@@ -37,10 +53,8 @@ export const documentsModule: ApiModule = {
     registerDocumentSettings(db, documentSettingsFromEnv(process.env, config.port));
     return Router().use(documentRoutes(db));
   },
-  publicRoutes: ({ db, config }) => {
-    registerDocumentSettings(db, documentSettingsFromEnv(process.env, config.port));
-    return documentPublicRoutes(db);
-  },
+  leanRoutes: (context) => [verificationOf(context)],
+  publicRoutes: (context) => documentPublicRoutes(verificationOf(context)),
   wellKnownRoutes: ({ db }) => signingKeyRoutes(db),
   openapi: documentsOpenApi,
 };
