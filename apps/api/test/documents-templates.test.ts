@@ -31,10 +31,11 @@ const hasZbar = has('zbarimg', ['--version']) && has('pdftoppm', ['-v']);
 const folder = mkdtempSync(path.join(os.tmpdir(), 'documents-templates-'));
 const photo = readFileSync(new URL('../../../packages/pdf/test/fixtures/photo.jpg', import.meta.url));
 
-function pdfText(pdf: Buffer, name: string): string {
+function pdfText(pdf: Buffer, name: string, pages: { first?: number; last?: number } = {}): string {
   const file = path.join(folder, `${name}.pdf`);
   writeFileSync(file, pdf);
-  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  const range = [...(pages.first ? ['-f', String(pages.first)] : []), ...(pages.last ? ['-l', String(pages.last)] : [])];
+  return execFileSync('pdftotext', [...range, file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
 const common = (doc: PrintableDocument) => [
@@ -85,6 +86,27 @@ describe('document templates', () => {
       const text = pdfText(await renderDocumentPdf(doc, { photo }), name);
       for (const s of [...common(doc), ...expected]) expect(text, `${name}: ${s}`).toContain(s);
       for (const s of absent ?? []) expect(text, `${name}: ${s}`).not.toContain(s);
+    });
+
+    it.each([
+      { name: 'marksheet-nep', doc: fx.marksheetNep(), legend: ['SGPA = Σ(credits × grade point)', 'Outstanding', 'उत्कृष्ट', 'Percentage = CGPA × 9.5'] },
+      { name: 'marksheet-old', doc: fx.marksheetOld(), legend: ['Grading scheme and formulas'] },
+    ])('$name: the grading legend is on the reverse (spec §5.2), which names its sheet and how to verify it', async ({ name, doc, legend }) => {
+      const pdf = await renderDocumentPdf(doc, { photo });
+      const front = pdfText(pdf, `${name}-front`, { last: 1 });
+      const reverse = pdfText(pdf, `${name}-reverse`, { first: 2 });
+      expect(Buffer.from(pdf).toString('latin1').match(/\/Type \/Page\b(?!s)/g)).toHaveLength(2);
+      expect(front).not.toContain('Grading scheme and formulas');
+      for (const s of ['Reverse of the marksheet', 'अंकपत्र का पृष्ठभाग', doc.serial_no!, 'Kshitij Dwivedi', 'Scan the QR code on the front', ...legend]) expect(reverse, `${name}: ${s}`).toContain(s);
+    });
+
+    it('a college whose name already says its place prints the place once (degree sentence and field)', async () => {
+      const doc = fx.degree('DEGREE');
+      const student = doc.payload.student;
+      const payload = { ...doc.payload, student: { ...student, college: { ...student.college, name: { en: 'Government College, Ajmer', hi: 'राजकीय महाविद्यालय, अजमेर' }, place: 'Ajmer' } } };
+      const text = pdfText(await renderDocumentPdf({ ...doc, payload } as PrintableDocument), 'degree-college-place');
+      expect(text).toContain('Government College, Ajmer');
+      expect(text).not.toContain('Ajmer, Ajmer');
     });
 
     it('a draft (no serial, no QR yet) says so on its face', async () => {

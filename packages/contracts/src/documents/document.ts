@@ -108,7 +108,6 @@ const documentExtras = {
   /** The student's name in English and Hindi (from the payload), for lists. */
   name_en: text,
   name_hi: text,
-  exam_id: text,
   sem_id: text,
   scheme: text,
   template_id: z.string(),
@@ -151,9 +150,12 @@ export const documentResource = defineResource({
     doc_id: keyText(),
     doc_type: documentType.schema,
     student_id: keyText(),
+    /** The exam whose result it prints (a consolidated one: the last term's; migration and certificates: may be null). */
+    exam_id: keyText().nullable(),
   },
   updatable: [],
-  parents: [{ resource: 'student', fields: ['student_id'] }],
+  // Parents are list filters too (`GET /api/document?exam_id=…&doc_type=…&status=…`), and an exam with documents is kept.
+  parents: [{ resource: 'student', fields: ['student_id'] }, { resource: 'exam', fields: ['exam_id'] }],
   searchFields: ['doc_id', 'serial_no', 'student_id', 'exam_id', 'name_en'],
   extras: documentExtras,
 });
@@ -269,7 +271,12 @@ export type DocumentSeries = z.infer<typeof documentSeries>;
 
 /** `POST /api/document/batch`: draft (and, with `render`, check the PDFs of) every student of an exam with a published result. */
 export const documentBatchCreate = z.object({
-  doc_type: z.enum(['MARKSHEET'], { error: 'Batches draft marksheets (doc_type MARKSHEET)' }),
+  doc_type: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'MARKSHEET' : v),
+    z.enum(['MARKSHEET', 'CONSOLIDATED_MARKSHEET', 'TRANSCRIPT', 'PROVISIONAL_DEGREE', 'DEGREE'], {
+      error: 'Batches draft the types drafted from a published result: MARKSHEET, CONSOLIDATED_MARKSHEET, TRANSCRIPT, PROVISIONAL_DEGREE or DEGREE',
+    }),
+  ),
   exam_id: keyText(),
   session_id: optionalKey,
   course_comb_id: optionalKey,
@@ -282,7 +289,10 @@ export const documentBatchAnswer = z.object({ job: jobSummary, message: z.string
 /** What the batch job answers when it succeeded. */
 export const documentBatchResult = z.object({
   drafted: z.number().int(),
+  /** Students who already hold one (from an earlier batch or drafted by hand): nothing drafted twice. */
   skipped: z.array(z.object({ student_id: z.string(), reason: z.string() })),
+  /** Students of the exam who cannot have one, and why (no PUBLISHED result, a result that is not PASS); also the job's errors. */
+  refused: z.array(z.object({ student_id: z.string(), reason: z.string() })).default([]),
   doc_ids: z.array(z.string()),
   rendered: z.number().int(),
 });
@@ -305,8 +315,10 @@ export const stationerySpoilage = z.object({
 });
 
 /** `GET /api/document/print`: one PDF of an exam's documents of a type (default: all not cancelled or superseded), in serial order. */
+export const documentPrintFormat = z.enum(['pdf', 'zip'], { error: "format: 'pdf' (one PDF of them all, the default) or 'zip' (a ZIP of one PDF per document, named by serial)" });
 export const documentPrintQuery = z.object({
   exam_id: keyText(),
+  format: z.preprocess((v) => (v === '' || v === undefined ? 'pdf' : typeof v === 'string' ? v.toLowerCase() : v), documentPrintFormat),
   doc_type: z.preprocess((v) => (v === '' || v === undefined ? 'MARKSHEET' : v), documentType.schema),
   status: z.preprocess((v) => (v === '' ? undefined : v), documentStatus.schema.optional()),
   college_id: optionalKey,

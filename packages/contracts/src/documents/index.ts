@@ -2,3 +2,4 @@
 export * from './payload.ts';
 export * from './document.ts';
 export * from './verify.ts';
+export * from './issuing.ts';

@@ -10,6 +10,7 @@ import { seedDemoAdmitCards } from './demo-admit-cards.ts';
 import { seedDemoConduct } from './demo-conduct.ts';
 import { seedDemoCoding } from './demo-coding.ts';
 import { seedDemoMarks } from './demo-marks.ts';
+import { seedDemoDocuments } from './demo-documents.ts';
 import { DEMO_PASSWORD, demoUsers, ensureUsers, type DemoUser } from './users.ts';
 
 export { DEMO_PASSWORD, demoUsers, ensureUsers, type DemoUser };
@@ -38,7 +39,9 @@ export async function seedDemoMasterData(prisma: PrismaClient): Promise<boolean>
   const coding = await seedDemoCoding(prisma);
   // CIA patterns and entry batches of the past sitting (marks).
   const marks = await seedDemoMarks(prisma);
-  return seeded || students || forms || timetable || cards || conduct || coding || marks;
+  // The place of issue and the signatories' names the demo documents print.
+  const documents = await seedDemoDocuments(prisma);
+  return seeded || students || forms || timetable || cards || conduct || coding || marks || documents;
 }
 
 async function seedMasterData(prisma: PrismaClient): Promise<boolean> {

@@ -1,6 +1,6 @@
 import {
-  gradingRuleset, type BilingualText, type CertificateSubtype, type DocumentExam, type DocumentPayload, type DocumentProgramme, type DocumentStudent,
-  type DocumentTotals, type DocumentType, type GradingLegend, type GradingRuleset, type MarksheetLine, type ResultBasis,
+  gradingRuleset, issuingDetailInEnglishOnly, type BilingualText, type CertificateSubtype, type DocumentExam, type DocumentPayload, type DocumentProgramme, type DocumentStudent,
+  type DocumentTotals, type DocumentType, type GradingLegend, type GradingRuleset, type IssuingDetailKey, type MarksheetLine, type ResultBasis,
 } from '@exam/contracts';
 import { cgpaToPercentage } from '@exam/grading';
 import { AppError } from '../../platform/http/errors.ts';
@@ -228,25 +228,49 @@ async function rollOf(db: Reader, r: { student_id: string; exam_id: string }) {
   return { roll_no: row?.roll_no ?? null, candidate_type: row?.candidate_type ?? null };
 }
 
-const common = (type: DocumentType, s: DocumentStudent, remarks: BilingualText[], signers: Array<keyof typeof signatories>) => ({
-  university: { name: bi(university.en, university.hi), place: null, logo_file: null, org_code: null },
+/** The issuing details (documentissuing) as a draft freezes them: absent ones print as blanks to fill by hand. */
+export interface IssuingDetails {
+  place: string | null;
+  orgCode: string | null;
+  names: Record<keyof typeof signatories, string | null>;
+  convocationDate: string | null;
+}
+
+export async function issuingDetails(db: Reader): Promise<IssuingDetails> {
+  const rows = await q<{ detail_key: IssuingDetailKey; value_en: string; value_hi: string | null }>(db, `SELECT detail_key, value_en, value_hi FROM document_issuing`);
+  const recorded = new Map(rows.map((r) => [r.detail_key, r]));
+  const value = (key: IssuingDetailKey) => {
+    const row = recorded.get(key);
+    if (!row) return null;
+    return row.value_hi && !issuingDetailInEnglishOnly(key) ? `${row.value_en} / ${row.value_hi}` : row.value_en;
+  };
+  return {
+    place: value('PLACE_OF_ISSUE'),
+    orgCode: value('NAD_ORG_CODE'),
+    names: { coe: value('SIGNATORY_COE'), registrar: value('SIGNATORY_REGISTRAR'), vc: value('SIGNATORY_VC') },
+    convocationDate: value('CONVOCATION_DATE'),
+  };
+}
+
+const common = (type: DocumentType, s: DocumentStudent, remarks: BilingualText[], signers: Array<keyof typeof signatories>, issuing: IssuingDetails) => ({
+  university: { name: bi(university.en, university.hi), place: issuing.place, logo_file: null, org_code: issuing.orgCode },
   title: documentTitles[type],
   student: s,
   drafted_on: new Date().toISOString().slice(0, 10),
-  signatories: signers.map((k) => signatories[k]),
+  signatories: signers.map((k) => ({ ...signatories[k], name: issuing.names[k] })),
   remarks,
 });
 
 /** A marksheet of one PUBLISHED result version; `revised`: the remark printed on a revision. */
 export async function marksheetSnapshot(db: Reader, r: StoredResultVersion, options: { revised?: boolean } = {}): Promise<DocumentPayload> {
-  const [s, roll, ruleset] = await Promise.all([studentFacts(db, r.student_id), rollOf(db, r), rulesetOf(db, r)]);
+  const [s, roll, ruleset, issuing] = await Promise.all([studentFacts(db, r.student_id), rollOf(db, r), rulesetOf(db, r), issuingDetails(db)]);
   const remarks: BilingualText[] = [];
   if (r.result === 'PASS_GRACE' || r.lines.some((l) => l.grace)) remarks.push(bi('* Grace marks awarded under the ordinance', '* अध्यादेश के अंतर्गत अनुग्रह अंक प्रदान किए गए'));
   if (options.revised) remarks.push(bi('Revised after revaluation / correction of the result', 'पुनर्मूल्यांकन / परिणाम संशोधन के बाद संशोधित'));
   if (r.backlogs.length) remarks.push(bi(`Back papers: ${r.backlogs.join(', ')}`, `बैक पेपर: ${r.backlogs.join(', ')}`));
   return {
     kind: 'MARKSHEET',
-    ...common('MARKSHEET', studentPart(s, roll), remarks, ['coe']),
+    ...common('MARKSHEET', studentPart(s, roll), remarks, ['coe'], issuing),
     programme: await programmePart(db, r.course_comb_id),
     exam: await examPart(db, r),
     basis: basisPart(r),
@@ -261,12 +285,12 @@ export async function marksheetSnapshot(db: Reader, r: StoredResultVersion, opti
 /** Consolidated marksheet / transcript over every published result version of the student (the latest of each semester). */
 export async function consolidatedSnapshot(db: Reader, type: 'CONSOLIDATED_MARKSHEET' | 'TRANSCRIPT', results: StoredResultVersion[], purpose: string | null): Promise<DocumentPayload> {
   const last = results[results.length - 1]!;
-  const [s, roll, ruleset] = await Promise.all([studentFacts(db, last.student_id), rollOf(db, last), rulesetOf(db, last)]);
+  const [s, roll, ruleset, issuing] = await Promise.all([studentFacts(db, last.student_id), rollOf(db, last), rulesetOf(db, last), issuingDetails(db)]);
   const terms = [];
   for (const r of results) terms.push({ exam: await examPart(db, r), basis: basisPart(r), lines: await linesOf(db, r), totals: totalsOf(r, await rulesetOf(db, r)) });
   return {
     kind: type,
-    ...common(type, studentPart(s, roll), [], ['coe']),
+    ...common(type, studentPart(s, roll), [], ['coe'], issuing),
     programme: await programmePart(db, last.course_comb_id),
     terms,
     final: totalsOf(last, ruleset),
@@ -281,11 +305,11 @@ export async function consolidatedSnapshot(db: Reader, type: 'CONSOLIDATED_MARKS
 
 /** Provisional degree / degree from the final PUBLISHED result (PASS only). */
 export async function degreeSnapshot(db: Reader, type: 'PROVISIONAL_DEGREE' | 'DEGREE', r: StoredResultVersion): Promise<DocumentPayload> {
-  const [s, roll, exam, programme] = await Promise.all([studentFacts(db, r.student_id), rollOf(db, r), examPart(db, r), programmePart(db, r.course_comb_id)]);
+  const [s, roll, exam, programme, issuing] = await Promise.all([studentFacts(db, r.student_id), rollOf(db, r), examPart(db, r), programmePart(db, r.course_comb_id), issuingDetails(db)]);
   const year = (r.notification_date ?? r.published_at ?? '').slice(0, 4) || null;
   return {
     kind: type,
-    ...common(type, studentPart(s, roll), [], type === 'DEGREE' ? ['registrar', 'vc'] : ['coe', 'registrar']),
+    ...common(type, studentPart(s, roll), [], type === 'DEGREE' ? ['registrar', 'vc'] : ['coe', 'registrar'], issuing),
     programme,
     exam,
     basis: basisPart(r),
@@ -295,19 +319,20 @@ export async function degreeSnapshot(db: Reader, type: 'PROVISIONAL_DEGREE' | 'D
     result: resultWord(r.result),
     exam_month_year: exam.cycle,
     year_of_passing: year,
-    convocation_date: null,
+    // A degree is conferred at the convocation recorded when it is drafted; a provisional one before any.
+    convocation_date: type === 'DEGREE' ? issuing.convocationDate : null,
     valid_until: type === 'PROVISIONAL_DEGREE' ? 'until the degree is conferred at the next convocation' : null,
   };
 }
 
 /** Migration certificate from the student's record (and its latest published result, when there is one). */
 export async function migrationSnapshot(db: Reader, studentId: string, last: StoredResultVersion | undefined, reason: string | null): Promise<DocumentPayload> {
-  const s = await studentFacts(db, studentId);
+  const [s, issuing] = await Promise.all([studentFacts(db, studentId), issuingDetails(db)]);
   const roll = last ? await rollOf(db, last) : { roll_no: null, candidate_type: null };
   const exam = last ? await examPart(db, last) : null;
   return {
     kind: 'MIGRATION',
-    ...common('MIGRATION', studentPart(s, roll), [], ['registrar']),
+    ...common('MIGRATION', studentPart(s, roll), [], ['registrar'], issuing),
     programme: last ? await programmePart(db, last.course_comb_id) : null,
     last_exam: exam ? exam.name : null,
     last_exam_year: last ? (last.notification_date ?? last.published_at ?? '').slice(0, 4) || null : null,
@@ -318,7 +343,7 @@ export async function migrationSnapshot(db: Reader, studentId: string, last: Sto
 
 /** A certificate (subtype) from the student's record and, when it speaks of one, the latest published result. */
 export async function certificateSnapshot(db: Reader, subtype: CertificateSubtype, studentId: string, last: StoredResultVersion | undefined, exitAward: string | null): Promise<DocumentPayload> {
-  const s = await studentFacts(db, studentId);
+  const [s, issuing] = await Promise.all([studentFacts(db, studentId), issuingDetails(db)]);
   const roll = last ? await rollOf(db, last) : { roll_no: null, candidate_type: null };
   const ruleset = last ? await rulesetOf(db, last) : null;
   const programme = last ? await programmePart(db, last.course_comb_id) : null;
@@ -336,7 +361,7 @@ export async function certificateSnapshot(db: Reader, subtype: CertificateSubtyp
   return {
     kind: 'CERTIFICATE',
     subtype,
-    ...common('CERTIFICATE', studentPart(s, roll), [], ['registrar']),
+    ...common('CERTIFICATE', studentPart(s, roll), [], ['registrar'], issuing),
     title: certificateTitles[subtype],
     programme,
     exam,

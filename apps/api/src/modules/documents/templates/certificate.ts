@@ -3,7 +3,7 @@
 // earned and ABC id; the grading legend when the certificate explains the scheme.
 import type { CertificatePayload, MigrationPayload, PrintableDocument } from '@exam/contracts';
 import type { PdfDocument } from '@exam/pdf';
-import { bi, biField, drawFields, drawFooter, drawHeader, drawLegend, drawNotes, drawPageBase, drawPhoto, frameOf, orDash, PHOTO, type DocumentAssets, type Field } from './layout.ts';
+import { bi, biField, collegeWithPlace, drawFields, drawFooter, drawHeader, drawLegend, drawNotes, drawPageBase, drawPhoto, frameOf, orDash, PHOTO, type DocumentAssets, type Field } from './layout.ts';
 
 /** Name, parents, numbers and college: the student part every certificate prints, beside the photo. Returns the y under it. */
 function drawStudentBlock(pdf: PdfDocument, p: MigrationPayload | CertificatePayload, assets: DocumentAssets, top: number, extra: Field[]): number {
@@ -15,7 +15,7 @@ function drawStudentBlock(pdf: PdfDocument, p: MigrationPayload | CertificatePay
     biField("Mother's name / माता का नाम", s.mother_name),
     { label: 'Enrolment No. / नामांकन सं.', value: orDash(s.enrolment_no), bold: true },
     { label: 'Roll No. / अनुक्रमांक', value: orDash(s.roll_no) },
-    { label: 'College / महाविद्यालय', value: `${s.college.code ?? s.college.college_id} ${s.college.name.en}${s.college.place ? `, ${s.college.place}` : ''}`, hi: s.college.name.hi },
+    { label: 'College / महाविद्यालय', value: `${s.college.code ?? s.college.college_id} ${collegeWithPlace(s.college)}`, hi: s.college.name.hi },
     ...extra,
   ];
   drawPhoto(pdf, assets, f.right - PHOTO.width, top + 4);

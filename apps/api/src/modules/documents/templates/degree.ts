@@ -4,7 +4,7 @@
 // Vice-Chancellor's and Registrar's blocks (the payload's signatories).
 import type { DegreePayload, PrintableDocument } from '@exam/contracts';
 import type { PdfDocument } from '@exam/pdf';
-import { drawFields, drawFooter, drawHeader, drawPageBase, drawPhoto, frameOf, orDash, PHOTO, printedDate, type DocumentAssets, type Field } from './layout.ts';
+import { collegeWithPlace, drawFields, drawFooter, drawHeader, drawPageBase, drawPhoto, frameOf, orDash, PHOTO, printedDate, type DocumentAssets, type Field } from './layout.ts';
 
 const MONTHS_HI: Record<string, string> = {
   January: 'जनवरी', February: 'फ़रवरी', March: 'मार्च', April: 'अप्रैल', May: 'मई', June: 'जून',
@@ -34,8 +34,8 @@ export function degreeText(p: DegreePayload): { en: string; hi: string } {
   const hiDegree = `${degree.hi ?? degree.en}${honours ? ` ${honours.hi ?? honours.en}` : ''}${subjects ? ` (${subjects.hi ?? subjects.en})` : ''}`;
   const held = p.exam_month_year ?? p.exam.cycle ?? p.year_of_passing ?? '';
   const heldHi = monthsInHindi(held);
-  const who = `${s.name.en}${father ? `, ${rel.en} ${father.en}` : ''}, Enrolment No. ${orDash(s.enrolment_no)}, of ${s.college.name.en}${s.college.place ? `, ${s.college.place}` : ''}`;
-  const whoHi = `${s.name.hi ?? s.name.en}${father ? `, ${rel.hi} ${father.hi ?? father.en}` : ''}, नामांकन सं. ${orDash(s.enrolment_no)}, ${s.college.name.hi ?? s.college.name.en}${s.college.place ? `, ${s.college.place}` : ''}`;
+  const who = `${s.name.en}${father ? `, ${rel.en} ${father.en}` : ''}, Enrolment No. ${orDash(s.enrolment_no)}, of ${collegeWithPlace(s.college)}`;
+  const whoHi = `${s.name.hi ?? s.name.en}${father ? `, ${rel.hi} ${father.hi ?? father.en}` : ''}, नामांकन सं. ${orDash(s.enrolment_no)}, ${collegeWithPlace(s.college, 'hi')}`;
   if (p.kind === 'PROVISIONAL_DEGREE') {
     return {
       en: `This is to certify that ${who}, has passed the ${p.exam.name.en} held in ${held}${standing ? ` with ${standing}` : ''} and is eligible for the degree of ${enDegree}, to be conferred at the next convocation of the University.`,
@@ -82,11 +82,11 @@ export function drawDegree(pdf: PdfDocument, doc: PrintableDocument, p: DegreePa
   const fields: Field[] = [
     { label: 'Enrolment No. / नामांकन सं.', value: orDash(s.enrolment_no), bold: true },
     { label: 'Roll No. / अनुक्रमांक', value: orDash(s.roll_no) },
-    { label: 'Examination / परीक्षा', value: `${p.exam.name.en}, ${orDash(p.exam_month_year ?? p.exam.cycle)}`, hi: p.exam.name.hi },
+    { label: 'Examination / परीक्षा', value: [p.exam.name.en, p.exam_month_year ?? p.exam.cycle].filter(Boolean).join(', '), hi: p.exam.name.hi },
     { label: 'Year of passing / उत्तीर्ण वर्ष', value: orDash(p.year_of_passing) },
     { label: 'Division, CGPA / श्रेणी, सीजीपीए', value: [p.division?.en, p.cgpa ? `CGPA ${p.cgpa}` : null].filter(Boolean).join(' · ') || '—', hi: p.division?.hi, bold: true },
     { label: 'Result / परिणाम', value: p.result.en, hi: p.result.hi },
-    { label: 'College / महाविद्यालय', value: `${s.college.name.en}${s.college.place ? `, ${s.college.place}` : ''}`, hi: s.college.name.hi },
+    { label: 'College / महाविद्यालय', value: collegeWithPlace(s.college), hi: s.college.name.hi },
     { label: 'Mode of study / अध्ययन का माध्यम', value: orDash(s.mode_of_study), hi: modeHi(s.mode_of_study) },
     degree
       ? { label: 'Convocation / दीक्षांत समारोह', value: printedDate(p.convocation_date) }

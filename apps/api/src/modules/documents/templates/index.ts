@@ -41,7 +41,7 @@ export async function drawDocument(pdf: PdfDocument, doc: PrintableDocument, ima
   pdf.startSection();
   const p = printablePayload(doc.payload);
   switch (p.kind) {
-    case 'MARKSHEET': return drawMarksheet(pdf, doc, p, assets);
+    case 'MARKSHEET': return drawMarksheet(pdf, doc, p, assets, () => pdf.addPage({ frame: false }));
     case 'CONSOLIDATED_MARKSHEET':
     case 'TRANSCRIPT': return drawConsolidated(pdf, doc, p, assets, () => pdf.addPage({ frame: false }));
     case 'PROVISIONAL_DEGREE':

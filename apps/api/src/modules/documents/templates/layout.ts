@@ -261,3 +261,14 @@ export function drawFooter(pdf: PdfDocument, doc: PrintableDocument, at: { place
 }
 
 export { INK, GREY, STAMP };
+
+/**
+ * A college as printed with its place: "Shiksha Bharati College, Bhilwara", but not "Government College, Ajmer, Ajmer"
+ * when the name already says where it is. The Hindi name stands alone (its place is in Devanagari, not the district's
+ * English name).
+ */
+export function collegeWithPlace(college: { name: BilingualText; place: string | null }, language: 'en' | 'hi' = 'en'): string {
+  if (language === 'hi' && college.name.hi) return college.name.hi;
+  const name = college.name.en;
+  return college.place && !name.toLowerCase().includes(college.place.toLowerCase()) ? `${name}, ${college.place}` : name;
+}

@@ -52,7 +52,7 @@ export function graceNotes(lines: readonly MarksheetLine[]): string[] {
   return lines.filter((l) => l.grace).map((l) => `${l.grace!.marker} ${l.paper_code}: +${l.grace!.marks} grace marks under ordinance rule ${l.grace!.rule_id} / ${l.grace!.marks} कृपांक (नियम ${l.grace!.rule_id})`);
 }
 
-export async function drawMarksheet(pdf: PdfDocument, doc: PrintableDocument, p: MarksheetPayload, assets: DocumentAssets): Promise<void> {
+export async function drawMarksheet(pdf: PdfDocument, doc: PrintableDocument, p: MarksheetPayload, assets: DocumentAssets, newPage: () => Promise<void>): Promise<void> {
   const f = frameOf(pdf);
   const old = isOldScheme(p.exam.scheme);
   drawPageBase(pdf, doc, { border: 'single' });
@@ -86,8 +86,7 @@ export async function drawMarksheet(pdf: PdfDocument, doc: PrintableDocument, p:
     ...(p.totals.backlogs.length > 0 ? [`Back papers / बैक प्रश्नपत्र: ${p.totals.backlogs.join(', ')}`] : []),
     ...p.remarks.map((r) => bi(r)),
   ];
-  y = drawNotes(pdf, 'Remarks / टिप्पणी', notes, { x: f.left, y, width: f.width, size: 7.5 });
-  await drawLegend(pdf, p.legend, { x: f.left, y: y + 2, width: f.width });
+  drawNotes(pdf, 'Remarks / टिप्पणी', notes, { x: f.left, y, width: f.width, size: 7.5 });
   drawFooter(pdf, doc, {
     place: p.university.place,
     signatories: p.signatories,
@@ -96,6 +95,30 @@ export async function drawMarksheet(pdf: PdfDocument, doc: PrintableDocument, p:
       `Tabulated by / सारणीकर्ता: ${orDash(p.tabulated_by)} · Checked by / जाँचकर्ता: ${orDash(p.checked_by)}`,
     ],
   });
+  // Spec §5.2: the grading legend is printed on the reverse (a duplex sheet: the page after the front).
+  await newPage();
+  await drawReverse(pdf, doc, p);
+}
+
+/**
+ * The reverse: which sheet it belongs to (serial, name, roll no.), the grading legend with the SGPA/CGPA and
+ * percentage formulas and the division rules of the payload's rule set, and how anyone can verify the sheet.
+ */
+async function drawReverse(pdf: PdfDocument, doc: PrintableDocument, p: MarksheetPayload): Promise<void> {
+  const f = frameOf(pdf);
+  drawPageBase(pdf, doc, { border: 'single' });
+  pdf.text(`Reverse of the marksheet / अंकपत्र का पृष्ठभाग — ${doc.serial_no ?? 'DRAFT / प्रारूप'}`, { x: f.left, y: f.top, width: f.width, size: 10, bold: true, align: 'center' });
+  pdf.text(`${p.student.name.en}${p.student.name.hi ? ` / ${p.student.name.hi}` : ''} · Roll No. / अनुक्रमांक ${orDash(p.student.roll_no)} · ${p.exam.name.en}${p.exam.cycle ? `, ${p.exam.cycle}` : ''}`, { x: f.left, y: pdf.y + 2, width: f.width, size: 8, align: 'center' });
+  let y = pdf.y + 10;
+  y = await drawLegend(pdf, p.legend, { x: f.left, y, width: f.width });
+  const verifyAt = doc.verify_url ? doc.verify_url.replace(/\/[^/]*$/, '/') : null;
+  const notes = [
+    verifyAt
+      ? `Scan the QR code on the front, or open ${verifyAt} followed by the code, to check this marksheet with the university: no sign-in is needed. / सामने के क्यूआर कोड को स्कैन करें या ${verifyAt} पर कोड खोलें: विश्वविद्यालय से इस अंकपत्र का सत्यापन, बिना लॉग-इन।`
+      : 'A draft has no verification code: it is not valid. / प्रारूप का कोई सत्यापन कोड नहीं है: यह मान्य नहीं है।',
+    'Any alteration or overwriting makes this marksheet invalid. / किसी भी परिवर्तन या काट-छाँट से यह अंकपत्र अमान्य हो जाता है।',
+  ];
+  drawNotes(pdf, 'Notes / टिप्पणियाँ', notes, { x: f.left, y: y + 4, width: f.width, size: 7.5 });
 }
 
 /** The totals band: aggregate, percentage and division (OLD) or credits, Σ credit points, SGPA, CGPA (NEW/NEP); the result. */
