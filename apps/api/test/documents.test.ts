@@ -6,6 +6,7 @@ import { apiModules } from '../src/modules.ts';
 import { startJobRunner, stopSender, type JobRunner } from '../src/platform/jobs/index.ts';
 import { useTestApp } from './support/context.ts';
 import { followJob } from './support/jobs.ts';
+import { resultRuns } from './support/result-runs.ts';
 import { resultArranger, SESSION } from './support/results-arrange.ts';
 
 /**
@@ -57,19 +58,9 @@ afterAll(async () => {
   await stopSender(ctx.db);
 });
 
-async function run(exam_id: string) {
-  const started = await ctx.api.post('/api/resultrun').set(calc).send({ exam_id, session_id: SESSION, course_comb_id: COURSE, sem_id: '1', scheme: 'NEW' });
-  expect(started.status, JSON.stringify(started.body)).toBe(202);
-  expect((await followJob(ctx.api, calc, started.body.job.job_id, 50)).status).toBe('succeeded');
-  return started.body.resultrun.run_id as string;
-}
-
-async function publish(runId: string) {
-  expect((await ctx.api.post(`/api/resultrun/${runId}/verify`).set(result).send({})).status).toBe(200);
-  expect((await ctx.api.post(`/api/resultrun/${runId}/approve`).set(admin).send({})).status).toBe(200);
-  const published = await ctx.api.post(`/api/resultrun/${runId}/publish`).set(result).send({ notification_no: `DOC/${runId}`, notification_date: new Date().toISOString().slice(0, 10) });
-  expect(published.status, JSON.stringify(published.body)).toBe(200);
-}
+const runs = () => resultRuns(ctx.api, { calc, result, admin });
+const run = (exam_id: string) => runs().compute(exam_id, COURSE);
+const publish = (runId: string) => runs().publish(runId, `DOC/${runId}`);
 
 const draft = (body: Record<string, unknown>, who = doc) => ctx.api.post('/api/document').set(who).send(body);
 const marksheetOf = (student_id: string, exam_id = 'DOC-MAIN') => draft({ doc_type: 'MARKSHEET', student_id, basis: { exam_id, session_id: SESSION, course_comb_id: COURSE, sem_id: '1' } });
@@ -108,7 +99,9 @@ describe('drafting', () => {
     const drafted = await marksheetOf('DS2');
     expect(drafted.status, JSON.stringify(drafted.body)).toBe(201);
     const d = drafted.body.document;
-    expect(d).toMatchObject({ doc_type: 'MARKSHEET', status: 'DRAFTED', serial_no: null, verification_token: null, template_id: 'marksheet', exam_id: 'DOC-MAIN', prepared_by: 'document@university.test' });
+    // DOCUMENT_AUTO_APPROVE unset: approval is on by default for every type (lifecycle §8 default 10; the setting's
+    // other side is documents-auto-approve.test.ts).
+    expect(d).toMatchObject({ doc_type: 'MARKSHEET', status: 'DRAFTED', serial_no: null, verification_token: null, template_id: 'marksheet', exam_id: 'DOC-MAIN', prepared_by: 'document@university.test', approval_required: true });
     expect(d.payload_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(d.payload.kind).toBe('MARKSHEET');
     expect(d.payload.lines).toHaveLength(3);

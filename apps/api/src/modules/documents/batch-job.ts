@@ -1,10 +1,11 @@
-import { documentBatchCreate, type DocumentBatchResult } from '@exam/contracts';
+import { documentBatchCreate, documentType, type DocumentBatchResult } from '@exam/contracts';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
 import { defineJob } from '../../platform/jobs/index.ts';
 import { resultVersions } from '../results/index.ts';
-import { draftMarksheet } from './draft.ts';
+import { draftForBatch } from './draft.ts';
 import { printableOf } from './printable.ts';
+import { q } from './sql.ts';
 import { renderDocumentPdf } from './templates/index.ts';
 
 /** Students drafted per transaction (each a snapshot of a few kB). */
@@ -13,22 +14,39 @@ const CHUNK = 100;
 const batchData = documentBatchCreate.extend({ by: z.string() });
 
 /**
- * `POST /api/document/batch`: every student of an exam with a PUBLISHED result gets a DRAFTED marksheet (a REVISED
- * one when an older version's marksheet is issued). Idempotent: a student whose marksheet of that version exists
- * (from an earlier run of this job, or drafted by hand) is skipped and named. `render` also renders each drafted
- * marksheet's PDF once (a check of the whole batch before it is printed; the PDFs are downloaded per document).
+ * `POST /api/document/batch`: every student of an exam with a PUBLISHED result gets a DRAFTED document of the type:
+ * a marksheet (a REVISED one when an older version's marksheet is issued), a consolidated marksheet or transcript of
+ * the programme's published semesters, a provisional degree or degree (a final result PASS). Idempotent: a student who
+ * already holds one (from an earlier run of this job, or drafted by hand) is skipped and named. A student who cannot
+ * have one is named with the reason in `refused` and in the job's errors: its result in the exam is not published
+ * (COMPUTED, WITHDRAWN), or it is not eligible (a degree of a result that is not PASS). `render` also renders each
+ * drafted document's PDF once (a check of the whole batch before it is printed).
  */
 export const documentBatchJob = defineJob({
   kind: 'documents.batch-draft',
   capability: 'documents.prepare',
-  title: 'Drafting marksheets',
+  title: 'Drafting documents',
   data: batchData,
   async run(ctx): Promise<DocumentBatchResult> {
     const { data } = ctx;
-    const results = await resultVersions(ctx.db, {
-      exam_id: data.exam_id, session_id: data.session_id, course_comb_id: data.course_comb_id, sem_id: data.sem_id, college_id: data.college_id, status: 'PUBLISHED',
+    const filter = { exam_id: data.exam_id, session_id: data.session_id, course_comb_id: data.course_comb_id, sem_id: data.sem_id, college_id: data.college_id };
+    const label = documentType.labelOf(data.doc_type).toLowerCase();
+    const published = await resultVersions(ctx.db, { ...filter, status: 'PUBLISHED' });
+    // A consolidated marksheet, transcript or degree is one per student and programme, whatever the semesters in the exam.
+    const seen = new Set<string>();
+    const results = data.doc_type === 'MARKSHEET' ? published : published.filter((r) => {
+      const k = `${r.student_id}|${r.course_comb_id}`;
+      return !seen.has(k) && seen.add(k);
     });
     const skipped: DocumentBatchResult['skipped'] = [];
+    const refused: DocumentBatchResult['refused'] = [];
+    const refuse = (student_id: string, reason: string) => {
+      refused.push({ student_id, reason });
+      ctx.failRow(undefined, `${student_id}: ${reason}`);
+    };
+    for (const r of await unpublished(ctx.db, filter)) {
+      refuse(r.student_id, `no ${label}: the result in ${data.exam_id} (version ${r.version}) is ${r.status}, not PUBLISHED; documents are drafted only from a published result.`);
+    }
     const docIds: string[] = [];
     await ctx.progress(0, results.length);
     for (let i = 0; i < results.length; i += CHUNK) {
@@ -37,14 +55,15 @@ export const documentBatchJob = defineJob({
         for (const r of chunk) {
           await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `document:${r.student_id}`);
           try {
-            // A savepoint per student: a refusal (already drafted) leaves the chunk's other drafts in place.
+            // A savepoint per student: a refusal (already drafted, not eligible) leaves the chunk's other drafts in place.
             await tx.$executeRawUnsafe('SAVEPOINT draft');
-            docIds.push(await draftMarksheet(ctx.db, tx, r, data.by));
+            docIds.push(await draftForBatch(ctx.db, tx, data.doc_type, r, data.by));
             await tx.$executeRawUnsafe('RELEASE SAVEPOINT draft');
           } catch (error) {
             await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT draft');
             if (!(error instanceof AppError)) throw error;
-            skipped.push({ student_id: r.student_id, reason: error.message });
+            if (error.code === 'DUPLICATE_KEY') skipped.push({ student_id: r.student_id, reason: error.message });
+            else refuse(r.student_id, error.message);
           }
         }
       }, { done: Math.min(i + CHUNK, results.length), total: results.length });
@@ -62,6 +81,20 @@ export const documentBatchJob = defineJob({
         }
       }
     }
-    return { drafted: docIds.length, skipped, doc_ids: docIds, rendered };
+    return { drafted: docIds.length, skipped, refused, doc_ids: docIds, rendered };
   },
 });
+
+/** The exam's results with no PUBLISHED version (the latest one's status: COMPUTED, WITHDRAWN), one per student and key. */
+async function unpublished(db: Parameters<typeof q>[0], filter: Record<string, string | undefined>) {
+  const params: unknown[] = [];
+  const where = Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => `r.${k} = $${params.push(v)}`);
+  return q<{ student_id: string; version: number; status: string }>(
+    db,
+    `SELECT r.student_id, max(r.version)::int AS version, (array_agg(r.status ORDER BY r.version DESC))[1] AS status
+       FROM student_result r WHERE ${where.join(' AND ')}
+      GROUP BY r.student_id, r.session_id, r.course_comb_id, r.sem_id HAVING bool_and(r.status <> 'PUBLISHED')
+      ORDER BY r.student_id`,
+    params,
+  );
+}

@@ -150,24 +150,8 @@ export async function draftDocument(db: Database, tx: Prisma.TransactionClient, 
       return insert(tx, rowOf(db, type, null, await degreeSnapshot(tx, type, r), who, resultColumns(r)));
     }
     case 'CONSOLIDATED_MARKSHEET':
-    case 'TRANSCRIPT': {
-      const all = await resultVersions(tx, { student_id: body.student_id, status: 'PUBLISHED', course_comb_id: body.basis.course_comb_id, session_id: body.basis.session_id });
-      if (!all.length) throw refuse('basis', `${body.student_id} has no PUBLISHED result: a ${documentType.labelOf(type).toLowerCase()} gathers published results only.`);
-      // One (the latest published) version per semester, in semester order.
-      const bySem = new Map<string, StoredResultVersion>();
-      for (const r of all) {
-        const k = `${r.session_id}|${r.course_comb_id}|${r.sem_id}`;
-        const seen = bySem.get(k);
-        if (!seen || (r.published_at ?? '') > (seen.published_at ?? '')) bySem.set(k, r);
-      }
-      const terms = [...bySem.values()].sort((a, b) => a.sem_id.localeCompare(b.sem_id, 'en', { numeric: true }));
-      const last = terms[terms.length - 1]!;
-      const payload = await consolidatedSnapshot(tx, type, terms, body.purpose ?? null);
-      return insert(tx, rowOf(db, type, null, payload, who, {
-        ...resultColumns(last),
-        basis: { course_comb_id: last.course_comb_id, versions: terms.map((t) => ({ exam_id: t.exam_id, session_id: t.session_id, course_comb_id: t.course_comb_id, sem_id: t.sem_id, version: t.version })) },
-      }));
-    }
+    case 'TRANSCRIPT':
+      return draftConsolidated(db, tx, type, await publishedTerms(tx, type, body.student_id, body.basis), body.purpose ?? null, who);
     case 'MIGRATION':
     case 'CERTIFICATE': {
       const student = await studentFacts(tx, body.student_id);
@@ -186,6 +170,61 @@ export async function draftDocument(db: Database, tx: Prisma.TransactionClient, 
       return insert(tx, rowOf(db, type, subtype, payload, who, { college_id: student.college_id, exam_id: last?.exam_id ?? null, basis: last ? { exam_id: last.exam_id, session_id: last.session_id, course_comb_id: last.course_comb_id, sem_id: last.sem_id, version: last.version } : {} }));
     }
   }
+}
+
+/** The PUBLISHED results a consolidated marksheet or transcript gathers: the latest published version per semester, in semester order; 422 when none. */
+async function publishedTerms(tx: Prisma.TransactionClient, type: DocumentType, studentId: string, basis: { course_comb_id?: string; session_id?: string }) {
+  const all = await resultVersions(tx, { student_id: studentId, status: 'PUBLISHED', course_comb_id: basis.course_comb_id, session_id: basis.session_id });
+  if (!all.length) throw refuse('basis', `${studentId} has no PUBLISHED result: a ${documentType.labelOf(type).toLowerCase()} gathers published results only.`);
+  const bySem = new Map<string, StoredResultVersion>();
+  for (const r of all) {
+    const k = `${r.session_id}|${r.course_comb_id}|${r.sem_id}`;
+    const seen = bySem.get(k);
+    if (!seen || (r.published_at ?? '') > (seen.published_at ?? '')) bySem.set(k, r);
+  }
+  return [...bySem.values()].sort((a, b) => a.sem_id.localeCompare(b.sem_id, 'en', { numeric: true }));
+}
+
+const termKeys = (terms: StoredResultVersion[]) => terms.map((t) => ({ exam_id: t.exam_id, session_id: t.session_id, course_comb_id: t.course_comb_id, sem_id: t.sem_id, version: t.version }));
+
+async function draftConsolidated(db: Database, tx: Prisma.TransactionClient, type: 'CONSOLIDATED_MARKSHEET' | 'TRANSCRIPT', terms: StoredResultVersion[], purpose: string | null, who: string) {
+  const last = terms[terms.length - 1]!;
+  const payload = await consolidatedSnapshot(tx, type, terms, purpose);
+  return insert(tx, rowOf(db, type, null, payload, who, { ...resultColumns(last), basis: { course_comb_id: last.course_comb_id, versions: termKeys(terms) } }));
+}
+
+/** The result-based types a whole exam is drafted in (`POST /api/document/batch`). */
+export type BatchDocumentType = 'MARKSHEET' | 'CONSOLIDATED_MARKSHEET' | 'TRANSCRIPT' | 'PROVISIONAL_DEGREE' | 'DEGREE';
+
+/**
+ * One student's document of a batch, from its PUBLISHED result `r` in the exam: drafted as `POST /api/document` would
+ * draft it, with the same refusals (422 VALIDATION_FAILED: the student cannot have one, e.g. a degree of a result that
+ * is not PASS) and 409 DUPLICATE_KEY when the student already holds one: a marksheet of that version, a (provisional)
+ * degree of the programme, or a consolidated marksheet / transcript gathering the same published versions (a newer
+ * published semester makes a new one due).
+ */
+export async function draftForBatch(db: Database, tx: Prisma.TransactionClient, type: BatchDocumentType, r: StoredResultVersion, who: string): Promise<string> {
+  if (type === 'MARKSHEET') return draftMarksheet(db, tx, r, who);
+  const basis = { exam_id: r.exam_id, session_id: r.session_id, course_comb_id: r.course_comb_id, sem_id: r.sem_id, version: r.version };
+  if (type === 'PROVISIONAL_DEGREE' || type === 'DEGREE') return draftDocument(db, tx, { doc_type: type, student_id: r.student_id, basis }, who);
+  const terms = await publishedTerms(tx, type, r.student_id, { course_comb_id: r.course_comb_id });
+  // Compared as text of each key (jsonb keeps its own key order).
+  const keysText = (keys: DocumentBasis['versions']) => (keys ?? []).map((k) => `${k.exam_id}|${k.session_id}|${k.course_comb_id}|${k.sem_id}|${k.version}`).join(',');
+  const wanted = keysText(termKeys(terms));
+  const held = await q<{ doc_id: string; status: string; serial_no: string | null; basis: unknown }>(
+    tx,
+    `SELECT doc_id, status, serial_no, basis FROM document WHERE doc_type = $1 AND student_id = $2 AND course_comb_id = $3
+        AND status NOT IN ('CANCELLED', 'SUPERSEDED') AND marker IS DISTINCT FROM 'DUPLICATE' ORDER BY created_at`,
+    [type, r.student_id, r.course_comb_id],
+  );
+  const same = held.find((d) => {
+    const b = (typeof d.basis === 'string' ? JSON.parse(d.basis) : d.basis) as DocumentBasis;
+    return keysText(b.versions) === wanted;
+  });
+  if (same) {
+    throw new AppError('DUPLICATE_KEY', `${r.student_id} already has a ${documentType.labelOf(type).toLowerCase()} of these published results (${same.doc_id}, ${same.status}${same.serial_no ? `, ${same.serial_no}` : ''}); a lost one is issued as a duplicate.`);
+  }
+  return draftConsolidated(db, tx, type, terms, null, who);
 }
 
 /** The NEP exit award a year-end result's explanation records as eligible (EXIT steps), or null. */

@@ -24,17 +24,31 @@ export const documentsOpenApi: OpenApiPaths = {
   '/document/batch': {
     post: {
       tags: ['document'],
-      summary: 'Draft the marksheets of a whole exam from its published results (a job with progress; students already holding a marksheet of that version are skipped and named); `render` also renders each PDF once',
+      summary: 'Draft the documents of a whole exam from its published results: marksheets (default), consolidated marksheets, transcripts, provisional degrees or degrees (`doc_type`); a job with progress; `render` also renders each PDF once',
+      description:
+        'Every student with a PUBLISHED result in the exam (narrowed by session_id, course_comb_id, sem_id, college_id) gets a DRAFTED document, drafted as POST /api/document drafts it. Students who already hold one (a marksheet of that version, a degree of the programme, a consolidated marksheet or transcript of the same published results) are `skipped` and named: a second batch drafts nothing twice. Students who cannot have one are `refused` with the reason, and listed in the job\'s errors: a result in the exam that is not published (COMPUTED, WITHDRAWN), a (provisional) degree of a result that is not PASS. 422 naming doc_type for a type not drafted from a result (MIGRATION, CERTIFICATE).',
       requestBody: input(documentBatchCreate),
-      responses: { 202: json(documentBatchAnswer, 'The job (GET /api/job/{job_id} reports progress and, when done, {drafted, skipped, doc_ids, rendered})') },
+      responses: { 202: json(documentBatchAnswer, 'The job (GET /api/job/{job_id} reports progress and, when done, {drafted, skipped, refused, doc_ids, rendered})'), 422: error('A bad doc_type or exam_id') },
     },
   },
   '/document/print': {
     get: {
       tags: ['document'],
-      summary: "One PDF of an exam's documents of a type (default MARKSHEET; default status: every one not cancelled or superseded), in serial order, streamed with flat memory",
-      parameters: ['exam_id', 'doc_type', 'status', 'college_id'].map((name) => ({ name, in: 'query', required: name === 'exam_id', schema: { type: 'string' } })),
-      responses: { 200: { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, 404: error('Nothing to print') },
+      summary: "An exam's documents of a type (default MARKSHEET; default status: every one not cancelled or superseded), in serial order, streamed with flat memory: one PDF, or (`format=zip`) a ZIP of one PDF per document",
+      description:
+        'format=pdf (default): one PDF of them all. format=zip: a ZIP (entries stored; ADR 0029) of one PDF per document, each named by its serial with / as - (`MS-2026-000001.pdf`), a draft without serial by its doc_id (`D….pdf`). 404 when nothing matches (for either format); 422 naming `format` for another value.',
+      parameters: [
+        ...['exam_id', 'doc_type', 'status', 'college_id'].map((name) => ({ name, in: 'query', required: name === 'exam_id', schema: { type: 'string' } })),
+        { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['pdf', 'zip'], default: 'pdf' }, description: 'pdf: one PDF; zip: one PDF per document in a ZIP' },
+      ],
+      responses: {
+        200: {
+          description: 'The PDF, or the ZIP of PDFs',
+          content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } }, 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+        },
+        404: error('Nothing to print'),
+        422: error('A bad exam_id, doc_type, status or format'),
+      },
     },
   },
   '/document/{doc_id}/pdf': {

@@ -15,9 +15,10 @@ import { readStudentImage } from '../students/index.ts';
 import { documentBatchJob } from './batch-job.ts';
 import { draftDocument } from './draft.ts';
 import { documentStore } from './store.ts';
-import { printableOf } from './printable.ts';
+import { documentFileName, fileNamePart, printableOf } from './printable.ts';
 import { renderDocumentPdf, writeDocumentsPdf, type BatchItem } from './templates/index.ts';
 import { newDocId, q } from './sql.ts';
+import { writeDocumentsZip } from './zip.ts';
 
 /** One document within the caller's read scope (a student: its own ISSUED ones), else 404. */
 async function readable(db: Database, res: Response, docId: string) {
@@ -74,7 +75,7 @@ export function documentRoutes(db: Database) {
       const body = parseOr422(documentBatchCreate, req.body ?? {});
       const user = res.locals.user!;
       const job = await enqueueJob(db, documentBatchJob, { ...body, by: user.email }, { id: user.id, role: user.role });
-      res.status(202).json({ job, message: `Drafting the marksheets of exam ${body.exam_id} from its published results; follow the job for progress.` });
+      res.status(202).json({ job, message: `Drafting the ${documentType.labelOf(body.doc_type).toLowerCase()}s of exam ${body.exam_id} from its published results; follow the job for progress (students who cannot have one are listed with the reason).` });
     })
     .all(methodNotAllowed);
 
@@ -102,7 +103,14 @@ export function documentRoutes(db: Database) {
           if (rows.length < PRINT_PAGE) return;
         }
       }
-      res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${query.doc_type.toLowerCase()}-${query.exam_id.replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf"` });
+      const name = `${query.doc_type.toLowerCase()}-${fileNamePart(query.exam_id)}`;
+      if (query.format === 'zip') {
+        // One PDF per document, named by serial (a draft by doc_id), streamed as the PDF is (ADR 0029).
+        res.set({ 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="${name}.zip"` });
+        await writeDocumentsZip(res, items());
+        return;
+      }
+      res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${name}.pdf"` });
       await writeDocumentsPdf(res, items(), { title: `${documentType.labelOf(query.doc_type)} ${query.exam_id}` });
     })
     .all(methodNotAllowed);
@@ -115,7 +123,7 @@ export function documentRoutes(db: Database) {
       const printable = printableOf(row as unknown as Record<string, unknown>);
       const [student] = await q<{ photo_sha256: string | null }>(db, `SELECT photo_sha256 FROM student WHERE student_id = $1`, [row.student_id]);
       const pdf = await renderDocumentPdf(printable, { photo: await readStudentImage(dataDir, student?.photo_sha256) });
-      res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${(row.serial_no ?? row.doc_id).replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf"` });
+      res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${documentFileName(row)}"` });
       res.send(pdf);
     })
     .all(methodNotAllowed);
@@ -150,7 +158,7 @@ export function documentRoutes(db: Database) {
           lines.push(nadColumns.map((c) => csvCell(values[c])).join(','));
         }
       }
-      res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="nad-${query.exam_id.replace(/[^A-Za-z0-9._-]+/g, '-')}.csv"` });
+      res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="nad-${fileNamePart(query.exam_id)}.csv"` });
       res.send(`\uFEFF${lines.join('\r\n')}\r\n`);
     })
     .all(methodNotAllowed);
