@@ -307,3 +307,55 @@ describe('UFM cases', () => {
     expect(appeal.status).toBe(422);
   });
 });
+
+describe('the lists filter on the server (the conduct screens read one sheet, one exam)', () => {
+  it('?centre_id= on attendance, ?slot_id=&centre_id= on sheets and ?exam_id= on UFM cases answer only the matching rows; unknown none, malformed 422', async () => {
+    const office = await ctx.as('office');
+    const admin = await ctx.as('admin');
+    const s = await makeSitting(ctx.db, { prefix: 'LF', centre_id: 'CLF', date: '2025-03-12', papers: [{ count: 6 }], rooms: [{ room_no: 'R1', rows: 4, cols: 4 }] });
+    const other = await makeSitting(ctx.db, { prefix: 'LG', centre_id: 'CLG', date: '2025-03-13', papers: [{ count: 2 }], rooms: [{ room_no: 'R1', rows: 2, cols: 4 }] });
+    await generate(office, s.key);
+    await ctx.api.post(`/api/seating/${s.key.slot_id}/CLF/finalize`).set(office).send({}).expect(200);
+    // Two of the slot's candidates counted at another centre (as a second centre of the same paper would be), all three absent.
+    const [a, b, c] = s.candidates;
+    await ctx.db.prisma.attendance.updateMany({ where: { slot_id: s.key.slot_id, student_id: { in: [b!.student_id, c!.student_id] } }, data: { centre_id: 'CLG' } });
+    await ctx.db.prisma.attendance.updateMany({ where: { slot_id: s.key.slot_id, student_id: { in: [a!.student_id, b!.student_id, c!.student_id] } }, data: { status: 'ABSENT' } });
+    const absent = async (centre: string) => (await ctx.api.get(`/api/attendance?slot_id=${s.key.slot_id}&centre_id=${centre}&status=ABSENT`).set(office)).body;
+    expect(await absent('CLF')).toMatchObject({ total: 1, attendance: [{ student_id: a!.student_id, centre_id: 'CLF', status: 'ABSENT' }] });
+    const atOther = await absent('CLG');
+    expect(atOther.total).toBe(2);
+    expect(atOther.attendance.map((r: { student_id: string }) => r.student_id).sort()).toEqual([b!.student_id, c!.student_id].sort());
+    expect((await ctx.api.get(`/api/attendance?slot_id=${s.key.slot_id}&centre_id=CLF`).set(office)).body.total).toBe(4);
+    expect(await absent('NO-SUCH')).toMatchObject({ attendance: [], total: 0 });
+    const badCentre = await ctx.api.get('/api/attendance?centre_id=a%20b').set(office);
+    expect(badCentre.status).toBe(422);
+    expect(Object.keys(badCentre.body.errors)).toEqual(['centre_id']);
+
+    // The sheet of a slot at a centre, by the slot (a key field): another slot's sheet is not in it.
+    const sheets = (await ctx.api.get(`/api/attendancesheet?slot_id=${s.key.slot_id}&centre_id=CLF`).set(office)).body;
+    expect(sheets).toMatchObject({ total: 1, attendancesheet: [{ slot_id: s.key.slot_id, centre_id: 'CLF' }] });
+    expect((await ctx.api.get(`/api/attendancesheet?slot_id=${other.key.slot_id}&centre_id=CLF`).set(office)).body).toMatchObject({ attendancesheet: [], total: 0 });
+
+    // A case of each exam; the exam a body names is replaced by the slot's.
+    for (const [slot, cand] of [[s.key.slot_id, s.candidates[4]!], [other.key.slot_id, other.candidates[0]!]] as const) {
+      const created = await ctx.api.post('/api/ufmcase').set(office).send({ slot_id: slot, roll_no: cand.roll_no, reported_by: 'Flying squad', nature: 'COPYING', exam_id: other.exam_id });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+    const cases = (await ctx.api.get(`/api/ufmcase?exam_id=${s.exam_id}`).set(office)).body;
+    expect(cases.ufmcase.map((u: { exam_id: string; student_id: string }) => [u.exam_id, u.student_id])).toEqual([[s.exam_id, s.candidates[4]!.student_id]]);
+    expect(cases.total).toBe(1);
+    expect((await ctx.api.get(`/api/ufmcase?exam_id=${other.exam_id}`).set(office)).body.total).toBe(1);
+    expect((await ctx.api.get('/api/ufmcase?exam_id=NO-SUCH-EXAM').set(office)).body).toMatchObject({ ufmcase: [], total: 0 });
+    const badExam = await ctx.api.get('/api/ufmcase?exam_id=a%20b').set(office);
+    expect(badExam.status).toBe(422);
+    expect(Object.keys(badExam.body.errors)).toEqual(['exam_id']);
+
+    // The parents keep their rows: an exam with cases and a centre with attendance are named as used.
+    const examGone = await ctx.api.delete(`/api/exam/${other.exam_id}`).set(admin);
+    expect(examGone.status).toBe(409);
+    expect(examGone.body.message).toMatch(/1 ufm case/i);
+    const centreGone = await ctx.api.delete('/api/centre/CLG').set(admin);
+    expect(centreGone.status).toBe(409);
+    expect(centreGone.body.message).toMatch(/2 attendances/i);
+  });
+});

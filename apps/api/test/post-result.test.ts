@@ -4,7 +4,7 @@ import { apiModules } from '../src/modules.ts';
 import { startJobRunner, stopSender, type JobRunner } from '../src/platform/jobs/index.ts';
 import { useTestApp } from './support/context.ts';
 import { resultArranger, SESSION } from './support/results-arrange.ts';
-import { followJob } from './support/jobs.ts';
+import { resultRuns } from './support/result-runs.ts';
 
 /**
  * Post-result applications through HTTP (lifecycle S9, state machine I, §4.9, §8 default 7): a student applies for a
@@ -94,14 +94,8 @@ afterAll(async () => {
   await stopSender(ctx.db);
 });
 
-const follow = (id: string) => followJob(ctx.api, calc, id, 50);
-
-async function run(exam_id: string) {
-  const started = await ctx.api.post('/api/resultrun').set(calc).send({ exam_id, session_id: SESSION, course_comb_id: COURSE, sem_id: '1', scheme: 'NEW' });
-  expect(started.status, JSON.stringify(started.body)).toBe(202);
-  expect((await follow(started.body.job.job_id)).status).toBe('succeeded');
-  return started.body.resultrun.run_id as string;
-}
+const runs = () => resultRuns(ctx.api, { calc, result, admin });
+const run = (exam_id: string) => runs().compute(exam_id, COURSE);
 
 async function waitRun(runId: string) {
   const deadline = Date.now() + 60_000;
@@ -113,12 +107,7 @@ async function waitRun(runId: string) {
   }
 }
 
-async function publish(runId: string, notification_date: string) {
-  expect((await ctx.api.post(`/api/resultrun/${runId}/verify`).set(result).send({})).status).toBe(200);
-  expect((await ctx.api.post(`/api/resultrun/${runId}/approve`).set(admin).send({})).status).toBe(200);
-  const published = await ctx.api.post(`/api/resultrun/${runId}/publish`).set(result).send({ notification_no: `PR/${runId}`, notification_date });
-  expect(published.status, JSON.stringify(published.body)).toBe(200);
-}
+const publish = (runId: string, notification_date: string) => runs().publish(runId, `PR/${runId}`, notification_date);
 
 async function latest(student_id: string): Promise<StudentResult> {
   const list = await ctx.api.get(`/api/studentresult?student_id=${student_id}&exam_id=PR-MAIN&latest=1`).set(calc);
@@ -331,5 +320,45 @@ describe('processing: T10 outcomes end to end, a new result version superseding 
     const rejected = await act(photo.app_id, 'reject', office, { reason: 'Fee not paid within the window' });
     expect(rejected).toMatchObject({ status: 'REJECTED', status_reason: 'Fee not paid within the window' });
     expect(rejected.notice).toMatch(/rejected: Fee not paid/);
+  });
+});
+
+describe('the list filters by exam (the office screen\'s Exam filter)', () => {
+  it('?exam_id= answers only that exam\'s applications (list and download); an unknown exam none; a malformed one 422', async () => {
+    // Two applications of two exams, whatever ran before: PRS4's PR-LATE paper as if applied for while its window was
+    // open (the API now refuses it: the window has closed), and PRS7's PR-MAIN PRT4.
+    for (const [appId, attemptId] of [['PA-LATE-1', attempts.PRS4!.PRT1!], ['PA-MAIN-1', attempts.PRS7!.PRT4!]]) {
+      await q(
+        `INSERT INTO post_result_application (app_id, type, attempt_id, status, student_id, college_id, exam_id, session_id, course_comb_id, sem_id, paper_id, applied_on, applied_by, last_day, original_version)
+         SELECT $1, 'REVAL', a.attempt_id, 'APPLIED', a.student_id, s.college_id, a.exam_id, a.session_id, a.course_comb_id, a.sem_id, a.paper_id, $3, 'test', $3, 1
+           FROM attempt a JOIN student s ON s.student_id = a.student_id WHERE a.attempt_id = $2`,
+        [appId, attemptId, today],
+      );
+    }
+    const [{ n: main } = { n: 0 }] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM post_result_application WHERE exam_id = 'PR-MAIN'`);
+    expect(main).toBeGreaterThanOrEqual(1);
+    const late = await ctx.api.get('/api/postresult?exam_id=PR-LATE').set(office);
+    expect(late.status, JSON.stringify(late.body)).toBe(200);
+    expect(late.body.postresult.map((p: PostResultApplication) => [p.app_id, p.exam_id, p.student_id])).toEqual([['PA-LATE-1', 'PR-LATE', 'PRS4']]);
+    expect(late.body.total).toBe(1);
+    const mainList = await ctx.api.get('/api/postresult?exam_id=PR-MAIN&limit=500').set(office);
+    expect(mainList.body.total).toBe(main);
+    expect(new Set(mainList.body.postresult.map((p: PostResultApplication) => p.exam_id))).toEqual(new Set(['PR-MAIN']));
+    // With the other filters, and in the download.
+    expect((await ctx.api.get('/api/postresult?exam_id=PR-LATE&status=APPLIED&type=REVAL').set(office)).body.total).toBe(1);
+    expect((await ctx.api.get('/api/postresult?exam_id=PR-LATE&type=RETOTAL').set(office)).body.total).toBe(0);
+    const csv = await ctx.api.get('/api/postresult?exam_id=PR-LATE&format=csv').set(office);
+    expect(csv.status).toBe(200);
+    expect(csv.text.trim().split('\n')).toHaveLength(2);
+    expect(csv.text).toContain('PA-LATE-1');
+    // An exam without applications (or that does not exist) lists nothing, as every list's filter does; a value that cannot be an id is refused.
+    const none = await ctx.api.get('/api/postresult?exam_id=NO-SUCH-EXAM').set(office);
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ postresult: [], total: 0 });
+    const bad = await ctx.api.get('/api/postresult?exam_id=a%20b').set(office);
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['exam_id']);
+    // The student's scope still applies under the filter: PRS4's application is not PRS1's.
+    expect((await ctx.api.get('/api/postresult?exam_id=PR-LATE').set(student)).body).toMatchObject({ postresult: [], total: 0 });
   });
 });

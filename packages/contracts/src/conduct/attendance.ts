@@ -25,13 +25,16 @@ export const attendanceResource = defineResource({
     student_id: keyText(),
     status: attendanceStatus.schema.optional(),
     answer_book_no: optionalText(30),
+    /** The centre the candidate sits at, set when the plan is finalized (rows are never added by hand): a field with the centre as its parent, so lists filter on it. */
+    centre_id: keyText().optional().describe('Set by the server from the seating plan.'),
   },
   updatable: ['status', 'answer_book_no'],
+  // `GET /api/attendance?slot_id=…&centre_id=…&status=…` (the clerk's screen reads one sheet's marked rows); a centre with attendance is kept.
+  parents: [{ resource: 'centre', fields: ['centre_id'] }],
   searchFields: ['roll_no', 'student_id', 'slot_id', 'centre_id'],
   extras: {
     exam_id: z.string(),
     paper_id: z.string(),
-    centre_id: z.string(),
     college_id: z.string(),
     room_no: z.string().nullable(),
     roll_no: z.string(),

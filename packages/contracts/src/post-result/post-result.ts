@@ -40,7 +40,6 @@ const postResultExtras = {
   status: postResultStatus.schema,
   student_id: z.string(),
   college_id: z.string(),
-  exam_id: z.string(),
   session_id: z.string(),
   course_comb_id: z.string(),
   sem_id: z.string(),
@@ -88,8 +87,12 @@ export const postResultResource = defineResource({
     app_id: keyText(),
     type: postResultType.schema,
     attempt_id: keyText(),
+    /** The exam of the attempt, set by the server (never by the body): a field with the exam as its parent, so lists filter on it. */
+    exam_id: keyText(),
   },
   updatable: [],
+  // `GET /api/postresult?exam_id=…&status=…&type=…` (the office's screen filters by exam); an exam with applications is kept.
+  parents: [{ resource: 'exam', fields: ['exam_id'] }],
   searchFields: ['app_id', 'student_id', 'paper_id', 'exam_id'],
   extras: postResultExtras,
 });

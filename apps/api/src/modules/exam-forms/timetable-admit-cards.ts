@@ -34,4 +34,4 @@ export const timetableAndAdmitCards = {
       })
       .use(timetableRoutes(db), admitCardRoutes(db, { secret: config.jwtSecret, dataDir: dataDirFromEnv(process.env) })),
   openapi: { ...timetableOpenApi, ...admitCardOpenApi },
-} satisfies Omit<Required<ApiModule>, 'name' | 'publicRoutes' | 'wellKnownRoutes'>;
+} satisfies Omit<Required<ApiModule>, 'name' | 'publicRoutes' | 'leanRoutes' | 'wellKnownRoutes'>;

@@ -13,6 +13,11 @@ export interface Sheet { slot_id: string; centre_id: string; exam_id: string; pa
 export interface AttendanceRow { slot_id: string; student_id: string; centre_id: string; roll_no: string; status: 'PRESENT' | 'ABSENT' | 'UFM'; room_no: string | null; answer_book_no: string | null }
 export interface UfmCase { case_id: string; exam_id: string; slot_id: string; roll_no: string; student_id: string; paper_id: string; nature: string; reported_by: string; status: string; decision: string | null; debar_exams: number | null; updated_at: string }
 
+/** Rows of a filtered read and how many match in all (more than the rows when the read was capped). */
+export interface Capped<Row> { rows: Row[]; total: number }
+/** The most rows a conduct list reads at once (the API's cap). */
+const LIMIT = 1000;
+
 const enc = encodeURIComponent;
 const two = (a: string, b: string) => `${enc(a)}/${enc(b)}`;
 
@@ -59,11 +64,13 @@ export const generateSeating = (slotId: string, centreId: string, current: Seati
 export const seatingAction = (s: Seating, action: string, reason: string | undefined) =>
   request<{ message: string }>(`/seating/${two(s.slot_id, s.centre_id)}/${action}`, { method: 'POST', body: { reason, updated_at: s.updated_at } });
 
+/** The sheets of the sitting's slots at a centre: one filtered read per slot (a slot and a centre name one sheet). */
 export const useSheets = (centreId: string, slotIds: readonly string[]) =>
   useQuery({
     queryKey: ['conduct', 'sheets', centreId, slotIds.join(',')],
-    enabled: !!centreId,
-    queryFn: async ({ signal }) => (await request<{ attendancesheet: Sheet[] }>(`/attendancesheet?centre_id=${enc(centreId)}&limit=500`, { signal })).attendancesheet.filter((s) => !slotIds.length || slotIds.includes(s.slot_id)),
+    enabled: !!centreId && slotIds.length > 0,
+    queryFn: async ({ signal }) =>
+      (await Promise.all(slotIds.map(async (slotId) => (await request<{ attendancesheet: Sheet[] }>(`/attendancesheet?slot_id=${enc(slotId)}&centre_id=${enc(centreId)}`, { signal })).attendancesheet))).flat(),
   });
 export const useSheet = (slotId: string, centreId: string) =>
   useQuery({
@@ -88,9 +95,18 @@ export const useMarked = (slotId: string, centreId: string, enabled: boolean) =>
   useQuery({
     queryKey: ['conduct', 'marked', slotId, centreId],
     enabled,
-    // Only the marked rows (absent, UFM): few, whatever the size of the sheet.
+    // Only the marked rows (absent, UFM) of this sheet, filtered by the server: few, whatever the size of the sheet.
+    // Read page by page to the answer's total: saving replaces the sheet's marks, so a roll left unread would turn PRESENT.
     queryFn: async ({ signal }) => {
-      const of = async (status: string) => (await request<{ attendance: AttendanceRow[] }>(`/attendance?slot_id=${enc(slotId)}&status=${status}&limit=1000`, { signal })).attendance.filter((a) => a.centre_id === centreId);
+      const of = async (status: string) => {
+        const rows: AttendanceRow[] = [];
+        for (let total = Infinity; rows.length < total;) {
+          const page = await request<{ attendance: AttendanceRow[]; total: number }>(`/attendance?slot_id=${enc(slotId)}&centre_id=${enc(centreId)}&status=${status}&offset=${rows.length}&limit=${LIMIT}`, { signal });
+          rows.push(...page.attendance);
+          total = page.attendance.length ? page.total : rows.length;
+        }
+        return rows;
+      };
       return [...(await of('ABSENT')), ...(await of('UFM'))];
     },
   });
@@ -102,7 +118,11 @@ export const sheetAction = (s: Sheet, action: string, reason: string | undefined
 export const useUfmCases = (examId: string) =>
   useQuery({
     queryKey: ['conduct', 'ufm', examId],
-    queryFn: async ({ signal }) => (await request<{ ufmcase: UfmCase[] }>(`/ufmcase?limit=1000&sort=case_id`, { signal })).ufmcase.filter((c) => !examId || c.exam_id === examId),
+    // The exam's cases, filtered by the server; `total` says when more match than one read carries.
+    queryFn: async ({ signal }): Promise<Capped<UfmCase>> => {
+      const answer = await request<{ ufmcase: UfmCase[]; total: number }>(`/ufmcase?${examId ? `exam_id=${enc(examId)}&` : ''}limit=${LIMIT}&sort=case_id`, { signal });
+      return { rows: answer.ufmcase, total: answer.total };
+    },
   });
 export const reportCase = (body: Record<string, string>) => request<{ message: string }>('/ufmcase', { method: 'POST', body });
 export const caseAction = (c: UfmCase, action: string, reason: string | undefined, decision: string, debarExams?: string) =>

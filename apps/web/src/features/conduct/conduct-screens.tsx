@@ -34,6 +34,7 @@ export const conductTexts = [
   'Seated {{seated}} = present {{present}} + absent {{absent}} + UFM {{ufm}}', 'Reconciled: the sheet can be verified and locked.',
   'Report a case', 'Roll No.', 'Reported by', 'Nature', 'Seized material', 'Statement', 'Report', 'Cases', 'Case', 'Decision', 'No case yet.',
   'Decision for {{case}}', 'Examinations debarred for {{case}}', 'debarred for {{n}} examinations', 'Print', 'Sheet', 'No sheet for this paper at this centre yet.', 'The list could not be loaded: {{message}}',
+  'Showing {{first}}–{{last}} of {{total}}',
 ];
 
 /** What a list says when it cannot be loaded. */
@@ -262,7 +263,8 @@ export function StickersScreen() {
 /** /AttendanceSheet: the signature sheets of each paper of the sitting at the centre. */
 export function AttendanceSheetScreen() {
   const sitting = useSitting();
-  const sheets = useSheets(sitting.centreId, sitting.sittingSlots.map((s) => s.slot_id));
+  // The sitting's slots once the timetable is read (the chosen slot alone until then).
+  const sheets = useSheets(sitting.centreId, sitting.sittingSlots.length ? sitting.sittingSlots.map((s) => s.slot_id) : sitting.slotId ? [sitting.slotId] : []);
   const { t } = useT();
   const { shown, setMessage } = useMessage();
   return (
@@ -409,7 +411,15 @@ export function UfmEntryScreen() {
           <button type="submit" className="button" disabled={!sitting.slotId}>{t('Report')}</button>
         </form>
       )}
-      <QueryState query={cases} failure={failed(t)}>{(rows) => <DataTable caption={t('Cases')} columns={columns} rows={rows} rowKey={(c) => c.case_id} emptyText="No case yet." />}</QueryState>
+      <QueryState query={cases} failure={failed(t)}>
+        {({ rows, total }) => (
+          <>
+            {/* A capped read says how many cases the exam has rather than cut the list silently. */}
+            {total > rows.length && <Notice kind="info">{t('Showing {{first}}–{{last}} of {{total}}', { first: 1, last: rows.length, total })}</Notice>}
+            <DataTable caption={t('Cases')} columns={columns} rows={rows} rowKey={(c) => c.case_id} emptyText="No case yet." />
+          </>
+        )}
+      </QueryState>
     </Page>
   );
 }
