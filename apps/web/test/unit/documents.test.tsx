@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp, stamp } from './harness.tsx';
 
 const verified = (status: 'VALID' | 'SUPERSEDED' | 'CANCELLED', extra: Record<string, unknown> = {}) => ({
@@ -75,6 +75,7 @@ function documentsApp(path: string, user: Record<string, unknown>, record: Recor
     setup: (api) => {
       api.on('GET', /^\/api\/exam\?/, { body: { exam: [{ exam_id: 'EX1', exam_desc: 'Exam one', session_id: '2024-25' }] } });
       api.on('GET', /^\/api\/document\?/, { body: { document: [record], total: 1 } });
+      api.on('GET', /^\/api\/documentissuing\?/, { body: { documentissuing: [], total: 0 } });
       api.on('GET', /^\/api\/document\/DOC0001$/, () => ({ body: { document: record } }));
       api.on('POST', /^\/api\/document\/DOC0001\/(\w+)$/, (call, m) => onAction?.(m[1]!, call.body) ?? { body: { document: record, message: 'done' } });
     },
@@ -161,5 +162,62 @@ describe('drafting a document', () => {
     expect(within(form).getByLabelText('Student')).toHaveValue('2024C101001');
     expect(within(form).getByLabelText('Exam')).toHaveValue('EX1');
     await waitFor(() => expect(api.callsTo('POST', /^\/api\/document$/)[0]!.body).toMatchObject({ doc_type: 'MARKSHEET', student_id: '2024C101001', basis: { exam_id: 'EX1' } }));
+  });
+});
+
+describe('the list filters on the server', () => {
+  it('sends exam, type and status as exact filters (no client-side narrowing) and says when more match than are shown', async () => {
+    const { user, api } = documentsApp('/DocumentNew', documentUser, doc('DRAFTED'));
+    api.on('GET', /^\/api\/document\?/, { body: { document: [doc('DRAFTED')], total: 950 } });
+    const filters = await screen.findByRole('form', { name: 'Filter documents' });
+    await within(within(filters).getByLabelText('Exam')).findByRole('option', { name: 'EX1' });
+    await user.selectOptions(within(filters).getByLabelText('Exam'), 'EX1');
+    await user.selectOptions(within(filters).getByLabelText('Type'), 'DEGREE');
+    await user.selectOptions(within(filters).getByLabelText('Status'), 'CHECKED');
+    await waitFor(() => {
+      const last = new URL(api.callsTo('GET', /^\/api\/document\?/).at(-1)!.path, 'http://x').searchParams;
+      expect(Object.fromEntries(last)).toEqual({ limit: '200', sort: '-doc_id', exam_id: 'EX1', doc_type: 'DEGREE', status: 'CHECKED' });
+    });
+    expect(api.callsTo('GET', /^\/api\/document\?/).every((c) => !/[?&]q=|limit=1000/.test(c.path))).toBe(true);
+    expect(await screen.findByText(/the newest 1 of 950 that match: narrow the filters to see the others/)).toBeInTheDocument();
+  });
+});
+
+describe("a whole exam's batch", () => {
+  it('drafts the chosen type, lists who cannot have one with the reason, and downloads as one PDF or as a ZIP', async () => {
+    const { user, api } = documentsApp('/DocumentNew', documentUser, doc('DRAFTED'));
+    const jobId = '4f1c2a9e-7b3d-4c8e-9a1f-2d3e4f5a6b7c';
+    api.on('POST', /^\/api\/document\/batch$/, { status: 202, body: { job: { job_id: jobId, kind: 'documents.batch-draft', status: 'queued', done: 0, total: 0, message: null }, message: 'Drafting' } });
+    api.on('GET', new RegExp(`^/api/job/${jobId}$`), {
+      body: {
+        job: {
+          job_id: jobId, kind: 'documents.batch-draft', status: 'succeeded', done: 3, total: 3, message: null, started_by: 1, attempts: 1, created_at: stamp, started_at: stamp, finished_at: stamp,
+          errors: [{ message: 'S3: A degree needs a final result PASS' }],
+          result: { drafted: 2, skipped: [], refused: [{ student_id: 'S3', reason: 'A degree needs a final result PASS; S3 has FAIL.' }], doc_ids: ['D1', 'D2'], rendered: 2 },
+        },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Marksheets of a whole exam' });
+    const form = screen.getByRole('form', { name: 'Marksheets of a whole exam' });
+    await within(within(form).getByLabelText('Exam of the batch')).findByRole('option', { name: 'EX1' });
+    await user.selectOptions(within(form).getByLabelText('Exam of the batch'), 'EX1');
+    await user.selectOptions(within(form).getByLabelText('Type of the batch'), 'DEGREE');
+    const degrees = screen.getByRole('form', { name: 'Degrees of a whole exam' });
+    await user.click(within(degrees).getByRole('button', { name: 'Draft the degrees' }));
+    await waitFor(() => expect(api.callsTo('POST', /^\/api\/document\/batch$/)[0]!.body).toEqual({ doc_type: 'DEGREE', exam_id: 'EX1', render: true }));
+    const refused = await screen.findByRole('list', { name: 'Students who cannot have one' }, { timeout: 4000 });
+    expect(refused).toHaveTextContent('S3: A degree needs a final result PASS; S3 has FAIL.');
+    expect(screen.getByText('1 students cannot have one:')).toBeInTheDocument();
+
+    // Downloads: the bytes are saved from memory through an object URL.
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    api.on('GET', /^\/api\/document\/print\?/, { body: {} });
+    const downloads = within(degrees).getByRole('group', { name: "Download the exam's documents" });
+    await user.click(within(downloads).getByRole('button', { name: 'Download as ZIP (one PDF per document)' }));
+    await user.click(within(downloads).getByRole('button', { name: 'Download all as one PDF' }));
+    await waitFor(() => expect(api.callsTo('GET', /^\/api\/document\/print\?/).map((c) => c.path)).toEqual([
+      '/api/document/print?exam_id=EX1&doc_type=DEGREE&format=zip',
+      '/api/document/print?exam_id=EX1&doc_type=DEGREE',
+    ]));
   });
 });

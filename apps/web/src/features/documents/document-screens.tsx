@@ -12,8 +12,9 @@ import { isApiError } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/auth.ts';
 import { useT } from '../../lib/i18n.ts';
 import { DocumentValues } from './document-values.tsx';
+import { ConvocationNote, IssuingPanel } from './issuing-panel.tsx';
 import {
-  documentAction, documentPdf, draftDocument, printExam, recordSpoilage, startBatch, useDocument, useDocuments, useExams, type DocumentRow,
+  documentAction, documentPdf, draftDocument, printExam, recordSpoilage, startBatch, useDocument, useDocuments, useExams, type BatchType, type DocumentRow,
 } from './documents-api.ts';
 import './documents.css';
 import { PickerField } from '../../components/ui/picker-field.tsx';
@@ -32,6 +33,24 @@ export interface DocumentsScreenProps {
 
 const inScheme = (row: DocumentRow, scheme: Scheme | undefined) => !scheme || (scheme === 'OLD' ? row.scheme === 'OLD' : row.scheme !== 'OLD');
 const degreeTypes: readonly DocumentType[] = ['DEGREE', 'PROVISIONAL_DEGREE'];
+/** The types a whole exam is drafted in by the batch job (drafted from published results). */
+const batchTypes: readonly BatchType[] = ['MARKSHEET', 'CONSOLIDATED_MARKSHEET', 'TRANSCRIPT', 'PROVISIONAL_DEGREE', 'DEGREE'];
+const isBatchType = (type: string): type is BatchType => (batchTypes as readonly string[]).includes(type);
+/** The batch form's title and button per type. */
+const batchTitles: Record<BatchType, string> = {
+  MARKSHEET: 'Marksheets of a whole exam',
+  CONSOLIDATED_MARKSHEET: 'Consolidated marksheets of a whole exam',
+  TRANSCRIPT: 'Transcripts of a whole exam',
+  PROVISIONAL_DEGREE: 'Provisional degrees of a whole exam',
+  DEGREE: 'Degrees of a whole exam',
+};
+const batchButtons: Record<BatchType, string> = {
+  MARKSHEET: 'Draft the marksheets',
+  CONSOLIDATED_MARKSHEET: 'Draft the consolidated marksheets',
+  TRANSCRIPT: 'Draft the transcripts',
+  PROVISIONAL_DEGREE: 'Draft the provisional degrees',
+  DEGREE: 'Draft the degrees',
+};
 
 /**
  * Every documents screen of the route table (lifecycle S10): one list with filters (type, status, exam, student) and
@@ -47,7 +66,9 @@ export function DocumentsScreen({ title, docType, scheme, queue = false }: Docum
   const [selected, setSelected] = useState<string | null>(null);
   const exams = useExams();
   const list = useDocuments({ doc_type: filters.doc_type || undefined, status: filters.status || undefined, student_id: filters.student_id || undefined, exam_id: filters.exam_id || undefined });
-  const rows = (list.data ?? []).filter((r) => inScheme(r, scheme));
+  // Exam, type, status and student are filtered by the server; the scheme (not a filter field) on the page shown.
+  const rows = (list.data?.rows ?? []).filter((r) => inScheme(r, scheme));
+  const total = list.data?.total ?? 0;
   const set = (patch: Partial<typeof filters>) => setFilters((f) => ({ ...f, ...patch }));
   const canDraft = !queue && (role === 'document' || role === 'document_admin' || role === 'admin');
 
@@ -55,8 +76,10 @@ export function DocumentsScreen({ title, docType, scheme, queue = false }: Docum
     <Page title={title}>
       {queue && <p className="hint">{t('Documents checked by the document cell wait here for approval: approving fixes the serial number and the signed QR.')}</p>}
       {canDraft && <DraftForm docType={docType} onDrafted={(id) => setSelected(id)} />}
-      {canDraft && (!docType || docType === 'MARKSHEET') && <BatchPanel />}
+      {canDraft && (!docType || isBatchType(docType)) && <BatchPanel docType={docType} />}
       {queue && docType && degreeTypes.includes(docType) && <SpoilageForm />}
+      {/* What every document prints: document_admin's queues show it to record and correct; drafting screens folded. */}
+      {(queue || canDraft) && <IssuingPanel collapsible={!queue} />}
 
       <section aria-labelledby="doc-list">
         <h2 id="doc-list">{t(queue ? 'Approval queue' : 'Documents')}</h2>
@@ -87,7 +110,10 @@ export function DocumentsScreen({ title, docType, scheme, queue = false }: Docum
         {list.isPending ? <Loading /> : list.isError ? <Notice kind="error">{list.error.message}</Notice> : (
           <div className="table-scroll" role="region" aria-label={t('Documents')} tabIndex={0}>
             <table className="data-table">
-              <caption>{t('{{n}} documents', { n: rows.length })}</caption>
+              <caption>
+                {t('{{n}} documents', { n: rows.length })}
+                {total > (list.data?.rows.length ?? 0) && <> · {t('the newest {{shown}} of {{n}} that match: narrow the filters to see the others', { n: total, shown: list.data?.rows.length ?? 0 })}</>}
+              </caption>
               <thead><tr>
                 <th scope="col">{t('Document')}</th><th scope="col">{t('Serial')}</th><th scope="col">{t('Type')}</th><th scope="col">{t('Student')}</th>
                 <th scope="col">{t('Name')}</th><th scope="col">{t('Exam')}</th><th scope="col">{t('Scheme')}</th><th scope="col">{t('Status')}</th><th scope="col">{t('Action')}</th>
@@ -201,60 +227,90 @@ export function DraftForm({ docType, onDrafted }: { docType?: DocumentType; onDr
         {busy && <span className="loading">{t('Working…')}</span>}
       </form>
       <p className="field-note">{t('Session, course and semester are needed only when the student has several published results in the exam; the version defaults to the published one.')}</p>
+      {type === 'DEGREE' && <ConvocationNote />}
       <ErrorList message={failure.message} errors={errors} />
       {done && <Notice kind="success">{done}</Notice>}
     </section>
   );
 }
 
-/** A whole exam's marksheets drafted as one job with progress; then one PDF of them all. */
-function BatchPanel() {
+/**
+ * A whole exam's documents of a result-based type drafted as one job with progress (who cannot have one is named with
+ * the reason); then downloaded as one PDF of them all or as a ZIP of one PDF per document, named by serial.
+ */
+function BatchPanel({ docType }: { docType?: DocumentType }) {
   const { t } = useT();
   const queryClient = useQueryClient();
   const exams = useExams();
   const [exam, setExam] = useState('');
+  const [type, setType] = useState<BatchType>(docType && isBatchType(docType) ? docType : 'MARKSHEET');
   const [render, setRender] = useState(true);
-  const [job, setJob] = useState<{ id: string; exam: string } | null>(null);
+  const [job, setJob] = useState<{ id: string; exam: string; type: BatchType } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const start = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     if (!exam) return setFailure(t('Pick the exam first.'));
     try {
-      const answer = await startBatch({ doc_type: 'MARKSHEET', exam_id: exam, render });
-      setJob({ id: answer.job.job_id, exam });
+      const answer = await startBatch({ doc_type: type, exam_id: exam, render });
+      setJob({ id: answer.job.job_id, exam, type });
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
     }
   };
+  const download = (format: 'pdf' | 'zip') => {
+    setFailure(null);
+    void printExam(exam, type, format).catch((e: Error) => setFailure(e.message));
+  };
   return (
     <section aria-labelledby="doc-batch" className="doc-panel">
-      <h2 id="doc-batch">{t('Marksheets of a whole exam')}</h2>
-      <form className="doc-filters" onSubmit={start} aria-label={t('Marksheets of a whole exam')}>
+      <h2 id="doc-batch">{t(batchTitles[type])}</h2>
+      <form className="doc-filters" onSubmit={start} aria-label={t(batchTitles[type])}>
         <PickerField label={t('Exam of the batch')}>{(id) => (
           <select id={id} value={exam} onChange={(e) => setExam(e.target.value)}>
             <option value="">—</option>
             {(exams.data ?? []).map((x) => <option key={x.exam_id} value={x.exam_id}>{x.exam_id}</option>)}
           </select>
         )}</PickerField>
+        {!docType && (
+          <PickerField label={t('Type of the batch')}>{(id) => (
+            <select id={id} value={type} onChange={(e) => { if (isBatchType(e.target.value)) setType(e.target.value); }}>
+              {batchTypes.map((value) => <option key={value} value={value}>{t(documentType.labelOf(value))}</option>)}
+            </select>
+          )}</PickerField>
+        )}
         <label className="checkbox"><input type="checkbox" checked={render} onChange={(e) => setRender(e.target.checked)} /> {t('Check every PDF renders')}</label>
-        <button type="submit" className="button secondary">{t('Draft the marksheets')}</button>
-        {exam && <button type="button" className="button secondary" onClick={() => void printExam(exam, 'MARKSHEET').catch((e: Error) => setFailure(e.message))}>{t('Download all as one PDF')}</button>}
+        <button type="submit" className="button secondary">{t(batchButtons[type])}</button>
+        {exam && (
+          <span className="doc-downloads" role="group" aria-label={t('Download the exam\'s documents')}>
+            <button type="button" className="button secondary" onClick={() => download('pdf')}>{t('Download all as one PDF')}</button>
+            <button type="button" className="button secondary" onClick={() => download('zip')}>{t('Download as ZIP (one PDF per document)')}</button>
+          </span>
+        )}
       </form>
+      {/* On /DocsNewDegree the drafting form above already says it. */}
+      {type === 'DEGREE' && !docType && <ConvocationNote />}
       {failure && <Notice kind="error">{failure}</Notice>}
       {job && (
         <JobProgress
           key={job.id}
           jobId={job.id}
-          label={t('Drafting the marksheets of {{exam}}', { exam: job.exam })}
+          label={t('Drafting the batch of {{exam}}: {{type}}', { exam: job.exam, type: t(documentType.labelOf(job.type)) })}
           unit={t('students')}
           onFinished={() => void queryClient.invalidateQueries({ queryKey: ['document'] })}
           renderResult={(result) => {
             const r = result as DocumentBatchResult;
+            const refused = r.refused ?? [];
             return (
               <div>
                 <p>{t('{{n}} drafted, {{r}} PDFs checked, {{s}} skipped.', { n: r.drafted, r: r.rendered, s: r.skipped.length })}</p>
                 {r.skipped.length > 0 && <ul className="doc-skipped">{r.skipped.slice(0, 50).map((s) => <li key={s.student_id}>{s.student_id}: {s.reason}</li>)}</ul>}
+                {refused.length > 0 && (
+                  <>
+                    <p>{t('{{n}} students cannot have one:', { n: refused.length })}</p>
+                    <ul className="doc-skipped" aria-label={t('Students who cannot have one')}>{refused.slice(0, 50).map((s) => <li key={s.student_id}>{s.student_id}: {s.reason}</li>)}</ul>
+                  </>
+                )}
               </div>
             );
           }}

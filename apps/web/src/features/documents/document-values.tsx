@@ -73,6 +73,9 @@ export function DocumentValues({ payload }: { payload: DocumentPayload }) {
         {'exam' in p && p.exam && <div><dt>{t('Exam')}</dt><dd><Both text={p.exam.name} />{p.exam.cycle ? ` · ${p.exam.cycle}` : ''}</dd></div>}
         {'basis' in p && p.basis && <div><dt>{t('Result version')}</dt><dd>{p.basis.version}{p.basis.notification_no ? ` · ${p.basis.notification_no}` : ''}{p.basis.published_on ? ` · ${p.basis.published_on}` : ''}</dd></div>}
         {(p.kind === 'DEGREE' || p.kind === 'PROVISIONAL_DEGREE') && <div><dt>{t('Result')}</dt><dd><Both text={p.result} />{p.division ? <> · <Both text={p.division} /></> : null}{p.cgpa ? ` · CGPA ${p.cgpa}` : ''}</dd></div>}
+        {p.kind === 'DEGREE' && <div><dt>{t('Convocation date')}</dt><dd>{p.convocation_date ?? t('Not recorded: printed blank')}</dd></div>}
+        <div><dt>{t('Place of issue')}</dt><dd>{p.university.place ?? t('Not recorded: printed blank')}</dd></div>
+        {p.signatories.map((s) => <div key={s.title.en}><dt><Both text={s.title} /></dt><dd>{s.name ?? t('Not recorded: printed blank')}</dd></div>)}
         {p.kind === 'MIGRATION' && <div><dt>{t('Last examination')}</dt><dd><Both text={p.last_exam} /> {p.last_exam_year ?? ''}</dd></div>}
         {p.kind === 'CERTIFICATE' && <div><dt>{t('Certificate')}</dt><dd><Both text={p.body} /></dd></div>}
       </dl>

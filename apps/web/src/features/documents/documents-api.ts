@@ -1,5 +1,5 @@
-import type { DocumentRecord, DocumentType, VerificationAnswer, documentBatchAnswer } from '@exam/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { DocumentRecord, DocumentType, IssuingDetailKey, VerificationAnswer, documentBatchAnswer, documentIssuingResource } from '@exam/contracts';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request, requestFile } from '../../lib/api.ts';
 import { attachmentName, saveFile } from '../../lib/download.ts';
@@ -12,17 +12,20 @@ const query = (values: Record<string, string | undefined>) =>
 
 export type DocumentRow = DocumentRecord;
 
-/** Filters the list call takes as equality filters (the API's filter fields); exam and scheme are narrowed here. */
+/** Filters the list call sends as the API's exact filters (type, status, student, exam), and a search. */
 export interface DocumentFilters { doc_type?: string; status?: string; student_id?: string; exam_id?: string; q?: string }
 
+/** Rows a list shows at most (newest first); `total` says how many the filters match. */
+export const DOCUMENT_PAGE = 200;
+
+/** `GET /api/document?exam_id=&doc_type=&status=&student_id=`: filtered by the server; one page of the newest. */
 export const useDocuments = (filters: DocumentFilters, enabled = true) =>
   useQuery({
     queryKey: ['document', 'list', filters],
     enabled,
     queryFn: async ({ signal }) => {
-      const { exam_id, ...rest } = filters;
-      const answer = await request<{ document: DocumentRow[]; total: number }>(`/document?${query({ limit: '1000', sort: '-doc_id', ...rest, q: rest.q || exam_id })}`, { signal });
-      return exam_id ? answer.document.filter((d) => d.exam_id === exam_id) : answer.document;
+      const answer = await request<{ document: DocumentRow[]; total: number }>(`/document?${query({ limit: String(DOCUMENT_PAGE), sort: '-doc_id', ...filters })}`, { signal });
+      return { rows: answer.document, total: answer.total };
     },
   });
 
@@ -39,7 +42,10 @@ export const draftDocument = (body: Record<string, unknown>) =>
 export const documentAction = (doc: DocumentRow, action: string, body: Record<string, unknown>) =>
   request<{ document: DocumentRow; message: string; duplicate?: DocumentRow }>(`/document/${enc(doc.doc_id)}/${action}`, { method: 'POST', body: { ...body, updated_at: doc.updated_at } });
 
-export const startBatch = (body: { doc_type: 'MARKSHEET'; exam_id: string; render: boolean }) =>
+/** The types a whole exam is drafted in (the API's `documentBatchCreate`). */
+export type BatchType = 'MARKSHEET' | 'CONSOLIDATED_MARKSHEET' | 'TRANSCRIPT' | 'PROVISIONAL_DEGREE' | 'DEGREE';
+
+export const startBatch = (body: { doc_type: BatchType; exam_id: string; render: boolean }) =>
   request<z.infer<typeof documentBatchAnswer>>('/document/batch', { method: 'POST', body });
 
 export const recordSpoilage = (body: { stationery_serial: string; reason: string; doc_id?: string }) =>
@@ -56,15 +62,37 @@ export async function documentPdf(doc: Pick<DocumentRow, 'doc_id' | 'serial_no'>
   setTimeout(() => URL.revokeObjectURL(url), 120_000);
 }
 
-/** One PDF of an exam's documents of a type (the batch's print). */
-export async function printExam(examId: string, docType: DocumentType) {
-  const response = await requestFile(`/document/print?${query({ exam_id: examId, doc_type: docType })}`);
-  saveFile(await response.blob(), attachmentName(response, `${docType.toLowerCase()}-${examId}.pdf`));
+/** An exam's documents of a type (the batch's print): one PDF of them all, or a ZIP of one PDF per document. */
+export async function printExam(examId: string, docType: DocumentType, format: 'pdf' | 'zip' = 'pdf') {
+  const response = await requestFile(`/document/print?${query({ exam_id: examId, doc_type: docType, format: format === 'zip' ? 'zip' : undefined })}`);
+  saveFile(await response.blob(), attachmentName(response, `${docType.toLowerCase()}-${examId}.${format}`));
 }
 
 /** `GET /api/verify/{token}`: no sign-in (no token sent, a 401 handled here). */
 export const verifyToken = (token: string, signal?: AbortSignal) =>
   request<VerificationAnswer>(`/verify/${enc(token)}`, { signal, token: null, skipUnauthorizedHandler: true });
+
+/** One issuing detail as stored (documentissuing): what documents drafted from now on print. */
+export type IssuingDetail = z.infer<typeof documentIssuingResource.recordSchema>;
+/** What the issuing-details form sends: the English value and, for texts printed in both languages, the Hindi. */
+export interface IssuingValues { value_en: string; value_hi?: string | null }
+
+const issuingKey = ['documentissuing'] as const;
+/** `GET /api/documentissuing`: the (at most six) recorded details; a missing key is not recorded. */
+export const useIssuingDetails = () =>
+  useQuery({
+    queryKey: issuingKey,
+    queryFn: async ({ signal }) => (await request<{ documentissuing: IssuingDetail[] }>('/documentissuing?limit=50', { signal })).documentissuing,
+  });
+export const invalidateIssuing = (client: QueryClient) => client.invalidateQueries({ queryKey: issuingKey });
+
+export const fetchIssuingDetail = (key: IssuingDetailKey) =>
+  request<{ documentissuing: IssuingDetail }>(`/documentissuing/${enc(key)}`).then((a) => a.documentissuing);
+/** `POST /api/documentissuing` (a missing detail) or `PUT` with the updated_at read (409 STALE_EDIT when changed since). */
+export const saveIssuingDetail = (key: IssuingDetailKey, values: IssuingValues, current: IssuingDetail | null) =>
+  current
+    ? request<{ documentissuing: IssuingDetail; message: string }>(`/documentissuing/${enc(key)}`, { method: 'PUT', body: { ...values, updated_at: current.updated_at } })
+    : request<{ documentissuing: IssuingDetail; message: string }>('/documentissuing', { method: 'POST', body: { detail_key: key, ...values } });
 
 export interface ExamRow { exam_id: string; exam_desc: string | null; session_id: string | null }
 export const useExams = () =>

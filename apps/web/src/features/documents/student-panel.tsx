@@ -14,10 +14,10 @@ export default function StudentDocumentsPanel() {
     <section className="panel-section student-documents" aria-labelledby="my-documents">
       <h3 id="my-documents">{t('My documents')}</h3>
       {list.isPending ? <Loading /> : list.isError ? <Notice kind="error">{list.error.message}</Notice>
-        : list.data.length === 0 ? <Notice kind="info">{t('No document has been issued to you yet.')}</Notice>
+        : list.data.rows.length === 0 ? <Notice kind="info">{t('No document has been issued to you yet.')}</Notice>
           : (
             <ul className="doc-mine">
-              {list.data.map((d) => (
+              {list.data.rows.map((d) => (
                 <li key={d.doc_id}>
                   <span>{t(documentType.labelOf(d.doc_type))} {d.serial_no}{d.marker ? ` (${d.marker})` : ''} · {d.exam_id ?? ''} · {t('issued {{day}}', { day: d.issued_at?.slice(0, 10) ?? '' })}</span>{' '}
                   <button type="button" className="button small secondary" onClick={() => { setFailure(null); void documentPdf(d, 'save')?.catch((e: Error) => setFailure(e.message)); }}>
