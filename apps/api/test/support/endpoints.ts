@@ -1,6 +1,6 @@
 import {
   can, extraEndpoints, masterDataWorkflows, paperInfoSemResource, resourceByName, resources, sessionCopyPath, sessionResource, studentCcinfoResource, studentImageKinds,
-  marksResources, entryBatchResource, entryBatchWorkflow, markCorrectionWorkflow, studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, conductResources, seatingResource, seatingWorkflow, attendanceSheetResource, attendanceSheetWorkflow, attendanceResource, ufmCaseWorkflow, codingResources, packetResource, packetWorkflow, resultRunResource, resultRunWorkflow, studentResultKeyFields, postResultResource, postResultWorkflow, documentResource, documentWorkflow, type CapabilityKey, type Resource, type RoleName,
+  marksResources, entryBatchResource, entryBatchWorkflow, markCorrectionWorkflow, studentResource, studentResources, timetableResource, admitCardResource, admitCardWorkflow, examFormResources, examFormResource, examCcinfoWorkflow, examFormWorkflow, conductResources, seatingResource, seatingWorkflow, attendanceSheetResource, attendanceSheetWorkflow, attendanceResource, ufmCaseWorkflow, codingResources, packetResource, packetWorkflow, resultRunResource, resultRunWorkflow, studentResultKeyFields, postResultResource, postResultWorkflow, documentResource, documentWorkflow, documentIssuingResource, type CapabilityKey, type Resource, type RoleName,
 } from '@exam/contracts';
 
 /**
@@ -148,10 +148,12 @@ export const endpoints: Endpoint[] = [
   // Documents (S10/S11): documents through the engine (drafted by POST /api/document), their actions (workflow J), the
   // PDF, the batch job, the NAD export, series and the spoilage register; verification needs no sign-in.
   ...engineEndpoints(documentResource),
+  ...engineEndpoints(documentIssuingResource),
   ...Object.entries(documentWorkflow.actions).map(([action, { capability }]): Endpoint => ({ method: 'POST', path: `${keyPathOf(documentResource)}/${action}`, access: needs(capability), resource: documentResource, keyed: true, action })),
   { method: 'GET', path: `${keyPathOf(documentResource)}/pdf`, access: needs('documents.read'), resource: documentResource, keyed: true, mayBeMissing: true },
   { method: 'POST', path: '/document/batch', access: needs('documents.prepare') },
-  // The exam's documents named by the query, like a record by its key: 404 when there is nothing to print.
+  // The exam's documents named by the query, like a record by its key: 404 when there is nothing to print (one PDF, or
+  // with ?format=zip a ZIP of one PDF per document: the same operation).
   { method: 'GET', path: '/document/print', access: needs('documents.prepare'), query: '?exam_id=MAIN-DEC-2023', keyed: true, mayBeMissing: true },
   { method: 'GET', path: '/nad/export', access: needs('documents.approve'), query: '?exam_id=MAIN-DEC-2023' },
   { method: 'GET', path: '/documentseries', access: needs('documents.prepare') },

@@ -79,3 +79,40 @@ export async function examReadyForMarks(admin: string, exam_id: string, exam_des
   const { entrybatch } = (await call('GET', `/entrybatch?exam_id=${exam_id}&limit=200&sort=paper_id`)) as { entrybatch: OpenedBatch[] };
   return { student: student!, batches: entrybatch };
 }
+
+/**
+ * Marks of every batch entered (`valueOf` a batch: the same value for each of its rows), submitted, verified and
+ * locked by `office`: what the marks suites test on their screens, done here for a suite about what comes after.
+ */
+export async function lockedMarks(admin: string, office: string, batches: OpenedBatch[], valueOf: (batch: OpenedBatch) => string) {
+  for (const b of batches) {
+    const { rows, updated_at } = (await arrange(admin, 'GET', `/entrybatch/${b.batch_id}/rows`)) as { rows: Array<{ attempt_id: string }>; updated_at: string };
+    await arrange(admin, 'PUT', `/entrybatch/${b.batch_id}/rows`, { rows: rows.map((r) => ({ attempt_id: r.attempt_id, value: valueOf(b) })), updated_at });
+    await arrange(admin, 'POST', `/entrybatch/${b.batch_id}/submit`, {});
+    for (const action of ['verify', 'lock']) await arrange(office, 'POST', `/entrybatch/${b.batch_id}/${action}`, {});
+  }
+}
+
+/** Tokens of the people who take a result run to PUBLISHED: calculate computes, result verifies and publishes, admin approves. */
+export interface ResultPeople { calc: string; result: string; admin: string }
+
+/** A result run already started (`run_id`): waited for while COMPUTING, then verified, approved and published. */
+export async function publishRun(people: ResultPeople, runId: string, notification: string) {
+  const runPath = `/resultrun/${runId}`;
+  for (let i = 0; i < 600; i++) {
+    const { resultrun } = (await arrange(people.calc, 'GET', runPath)) as { resultrun: { status: string } };
+    if (resultrun.status !== 'COMPUTING') break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await arrange(people.result, 'POST', `${runPath}/verify`, {});
+  await arrange(people.admin, 'POST', `${runPath}/approve`, {});
+  await arrange(people.result, 'POST', `${runPath}/publish`, { notification_no: notification, notification_date: new Date().toISOString().slice(0, 10) });
+}
+
+/** A result run of an exam's course-semester computed (its job succeeded) and published; answers the run's id. */
+export async function publishedResult(people: ResultPeople, exam_id: string, course: CourseKey, notification: string): Promise<string> {
+  const started = (await arrange(people.calc, 'POST', '/resultrun', { exam_id, ...course, scheme: 'NEP' })) as { job: { job_id: string }; resultrun: { run_id: string } };
+  expect((await followJob(people.calc, started.job.job_id)).status).toBe('succeeded');
+  await publishRun(people, started.resultrun.run_id, notification);
+  return started.resultrun.run_id;
+}

@@ -45,6 +45,14 @@ export async function shot(page: Page, name: string, dir = screenshotsDir) {
 }
 
 /** A suite's own screenshot folder (to be looked at: <dir>/<name>.png, the full page). */
+/** A workflow action on a record's page: its button in "Status and actions", then the same in the dialog that asks. */
+export async function workflowAction(page: Page, label: string) {
+  await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: label }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: label }).first().click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 export const suiteShots = (dir: string) => (page: Page, name: string) => shot(page, name, dir);
 
 /** A demo account's bearer token, signed in through the API. */

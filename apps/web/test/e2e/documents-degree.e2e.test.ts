@@ -3,9 +3,9 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { arrange, examReadyForMarks, followJob } from './arrange.ts';
+import { arrange, examReadyForMarks, publishedResult } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { launch, openPage, runId, signIn, suiteShots, tokenOf } from './browser.ts';
+import { launch, openPage, runId, signIn, suiteShots, tokenOf, workflowAction } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -44,14 +44,7 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
   let oldMarksheet: Doc;
   let revisedId = '';
 
-  const publishRun = async (notification: string) => {
-    const started = (await arrange(calc, 'POST', '/resultrun', { exam_id: EXAM, ...COURSE, scheme: 'NEP' })) as { job: { job_id: string }; resultrun: { run_id: string } };
-    expect((await followJob(calc, started.job.job_id)).status).toBe('succeeded');
-    const runPath = `/resultrun/${started.resultrun.run_id}`;
-    await arrange(result, 'POST', `${runPath}/verify`, {});
-    await arrange(admin, 'POST', `${runPath}/approve`, {});
-    await arrange(result, 'POST', `${runPath}/publish`, { notification_no: notification, notification_date: new Date().toISOString().slice(0, 10) });
-  };
+  const publishRun = (notification: string) => publishedResult({ calc, result, admin }, EXAM, COURSE, notification);
   const docAct = async (token: string, id: string, action: string, body: Record<string, unknown> = {}) => {
     const { document } = (await arrange(token, 'GET', `/document/${id}`)) as { document: Doc };
     return ((await arrange(token, 'POST', `/document/${id}/${action}`, { ...body, updated_at: document.updated_at })) as { document: Doc }).document;
@@ -85,12 +78,6 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
     await browser?.close();
   });
 
-  const takeAction = async (page: Page, label: string) => {
-    await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: label }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: label }).first().click();
-    await dialog.waitFor({ state: 'detached' });
-  };
   const openDocument = async (page: Page, id: string) => {
     await page.getByRole('button', { name: `Open ${id}` }).click();
     await page.locator('.doc-detail').waitFor();
@@ -110,7 +97,7 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
     await page.goto(screen);
     await page.getByRole('form', { name: 'Filter documents' }).getByLabel('Exam', { exact: true }).selectOption(EXAM);
     await openDocument(page, id);
-    await takeAction(page, 'Check');
+    await workflowAction(page, 'Check');
     await page.locator('.doc-detail .status-badge', { hasText: 'Checked' }).waitFor();
   };
 
@@ -134,7 +121,7 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
     await page.getByRole('heading', { name: 'Approval queue' }).waitFor();
     await openDocument(page, degreeId);
     await page.getByLabel('Stationery serial (pre-printed sheet)').fill(STATIONERY);
-    await takeAction(page, 'Approve');
+    await workflowAction(page, 'Approve');
     await page.getByText(/is approved: its serial number and signed QR are fixed/).waitFor();
     const detail = page.locator('.doc-detail');
     await detail.locator('.status-badge', { hasText: 'Approved' }).waitFor();
@@ -149,7 +136,7 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
     await signIn(page, 'document@university.test');
     await page.goto('/DocsNewDegree');
     await openDocument(page, degreeId);
-    await takeAction(page, 'Issue');
+    await workflowAction(page, 'Issue');
     const detail = page.locator('.doc-detail');
     await detail.locator('.status-badge', { hasText: 'Issued' }).waitFor();
     await page.getByRole('link', { name: 'Open the verification page' }).waitFor();
@@ -203,7 +190,7 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
     await second.page.goto('/DocumentAdminNew');
     await second.page.getByRole('heading', { name: 'Approval queue' }).waitFor();
     await openDocument(second.page, revisedId);
-    await takeAction(second.page, 'Approve');
+    await workflowAction(second.page, 'Approve');
     await second.page.locator('.doc-detail .status-badge', { hasText: 'Approved' }).waitFor();
     await second.page.context().close();
 
@@ -214,7 +201,7 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
     // Still VALID until the revision is issued.
     const before = (await arrange(docToken, 'GET', `/document/${oldMarksheet.doc_id}`)) as { document: Doc };
     expect(before.document.status).toBe('ISSUED');
-    await takeAction(third.page, 'Issue');
+    await workflowAction(third.page, 'Issue');
     await third.page.locator('.doc-detail .status-badge', { hasText: 'Issued' }).waitFor();
     expect(await axeProblems(third.page)).toEqual([]);
     await shot(third.page, 'revised-issued');

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { arrange, examReadyForMarks, followJob } from './arrange.ts';
+import { arrange, examReadyForMarks, lockedMarks, publishedResult } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { launch, openPage, runId, signIn, suiteShots, tokenOf } from './browser.ts';
+import { launch, openPage, runId, signIn, suiteShots, tokenOf, workflowAction } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -15,8 +15,6 @@ const shot = suiteShots(shotsDir);
 const EXAM = `DC-E2E-${runId}`;
 const COURSE = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '2' };
 
-interface Batch { batch_id: string; component: string; max_marks: string }
-interface Row { attempt_id: string }
 
 /**
  * A student's marksheet from a published result to issued (lifecycle S10/S11, state machine J), in Chromium: the
@@ -36,33 +34,15 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     browser = await launch();
     const [admin, office, calc, result] = await Promise.all(['admin', 'office', 'calculate', 'result'].map((r) => tokenOf(`${r}@university.test`)));
     docToken = await tokenOf('document@university.test');
-    const call = (method: string, url: string, body?: unknown) => arrange(admin, method, url, body);
-    let entrybatch: Batch[];
-    ({ student, batches: entrybatch } = await examReadyForMarks(admin, EXAM, 'Documents e2e', COURSE));
-    for (const b of entrybatch) {
-      const { rows, updated_at } = (await call('GET', `/entrybatch/${b.batch_id}/rows`)) as { rows: Row[]; updated_at: string };
-      const value = String(Math.floor(Number(b.max_marks) * 0.7));
-      await call('PUT', `/entrybatch/${b.batch_id}/rows`, { rows: rows.map((r) => ({ attempt_id: r.attempt_id, value })), updated_at });
-      await call('POST', `/entrybatch/${b.batch_id}/submit`, {});
-      for (const action of ['verify', 'lock']) await arrange(office, 'POST', `/entrybatch/${b.batch_id}/${action}`, {});
-    }
-    const started = (await arrange(calc, 'POST', '/resultrun', { exam_id: EXAM, ...COURSE, scheme: 'NEP' })) as { job: { job_id: string }; resultrun: { run_id: string } };
-    expect((await followJob(calc, started.job.job_id)).status).toBe('succeeded');
-    const runPath = `/resultrun/${started.resultrun.run_id}`;
-    await arrange(result, 'POST', `${runPath}/verify`, {});
-    await arrange(admin, 'POST', `${runPath}/approve`, {});
-    await arrange(result, 'POST', `${runPath}/publish`, { notification_no: `DC/${runId}`, notification_date: new Date().toISOString().slice(0, 10) });
+    const ready = await examReadyForMarks(admin, EXAM, 'Documents e2e', COURSE);
+    student = ready.student;
+    await lockedMarks(admin, office, ready.batches, (b) => String(Math.floor(Number(b.max_marks) * 0.7)));
+    await publishedResult({ calc, result, admin }, EXAM, COURSE, `DC/${runId}`);
   }, 300_000);
   afterAll(async () => {
     await browser?.close();
   });
 
-  const takeAction = async (page: Page, label: string) => {
-    await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: label }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: label }).first().click();
-    await dialog.waitFor({ state: 'detached' });
-  };
   const openDocument = async (page: Page) => {
     await page.getByRole('button', { name: `Open ${docId}` }).click();
     await page.locator('.doc-detail').waitFor();
@@ -105,12 +85,12 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     await page.goto('/DocumentNew');
     await page.getByRole('form', { name: 'Filter documents' }).getByLabel('Exam', { exact: true }).selectOption(EXAM);
     await openDocument(page);
-    await takeAction(page, 'Check');
+    await workflowAction(page, 'Check');
     await page.locator('.doc-detail .status-badge', { hasText: 'Checked' }).waitFor();
     await page.goto('/DocumentAdminNew');
     await page.getByRole('heading', { name: 'Approval queue' }).waitFor();
     await openDocument(page);
-    await takeAction(page, 'Approve');
+    await workflowAction(page, 'Approve');
     await page.getByText(/is approved: its serial number and signed QR are fixed/).waitFor();
     await page.locator('.doc-detail .status-badge', { hasText: 'Approved' }).waitFor();
     await page.locator('.doc-detail h2', { hasText: /MS\/\d{4}\/\d+/ }).waitFor();
@@ -124,7 +104,7 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     await signIn(page, 'document@university.test');
     await page.goto('/DocsNewMarksheet');
     await openDocument(page);
-    await takeAction(page, 'Issue');
+    await workflowAction(page, 'Issue');
     await page.locator('.doc-detail .status-badge', { hasText: 'Issued' }).waitFor();
     await page.getByRole('link', { name: 'Open the verification page' }).waitFor();
     await shot(page, 'issued');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { arrange, examReadyForMarks, followJob } from './arrange.ts';
+import { arrange, examReadyForMarks, lockedMarks, publishedResult, publishRun } from './arrange.ts';
 import { axeProblems } from './axe.ts';
 import { launch, openPage, runId, signIn, suiteShots, tokenOf } from './browser.ts';
 
@@ -16,7 +16,6 @@ const COURSE = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '2' };
 const EXAMINER = `RVX${runId}`;
 
 interface Batch { batch_id: string; component: string; paper_id: string; max_marks: string }
-interface Row { attempt_id: string; student_id?: string }
 
 /**
  * Revaluation from a published result to a revised one (lifecycle S9, state machine I): the demo student's result of
@@ -44,20 +43,9 @@ describeBrowser('revaluation: a student applies, the office processes, the revis
     ({ student, batches: entrybatch } = await examReadyForMarks(admin, EXAM, 'Revaluation e2e', COURSE));
     const ext = entrybatch.find((b) => b.component === 'EXT')!;
     paper = ext.paper_id;
-    for (const b of entrybatch) {
-      const { rows, updated_at } = (await call('GET', `/entrybatch/${b.batch_id}/rows`)) as { rows: Row[]; updated_at: string };
-      const value = String(Math.floor(Number(b.max_marks) * (b.batch_id === ext.batch_id ? 0.5 : 0.7)));
-      if (b.batch_id === ext.batch_id) original = value;
-      await call('PUT', `/entrybatch/${b.batch_id}/rows`, { rows: rows.map((r) => ({ attempt_id: r.attempt_id, value })), updated_at });
-      await call('POST', `/entrybatch/${b.batch_id}/submit`, {});
-      for (const action of ['verify', 'lock']) await arrange(office, 'POST', `/entrybatch/${b.batch_id}/${action}`, {});
-    }
-    const started = (await arrange(calc, 'POST', '/resultrun', { exam_id: EXAM, ...COURSE, scheme: 'NEP' })) as { job: { job_id: string }; resultrun: { run_id: string } };
-    expect((await followJob(calc, started.job.job_id)).status).toBe('succeeded');
-    const runPath = `/resultrun/${started.resultrun.run_id}`;
-    await arrange(result, 'POST', `${runPath}/verify`, {});
-    await arrange(admin, 'POST', `${runPath}/approve`, {});
-    await arrange(result, 'POST', `${runPath}/publish`, { notification_no: `RV/${runId}`, notification_date: new Date().toISOString().slice(0, 10) });
+    original = String(Math.floor(Number(ext.max_marks) * 0.5));
+    await lockedMarks(admin, office, entrybatch, (b) => (b.batch_id === ext.batch_id ? original : String(Math.floor(Number(b.max_marks) * 0.7))));
+    await publishedResult({ calc, result, admin }, EXAM, COURSE, `RV/${runId}`);
     await call('POST', '/examiner', { examiner_id: EXAMINER, name: 'Dr. Second Examiner' });
   }, 300_000);
   afterAll(async () => {
@@ -88,8 +76,9 @@ describeBrowser('revaluation: a student applies, the office processes, the revis
     const { page } = await openPage(browser);
     await signIn(page, 'office@university.test');
     await page.goto('/RevalEntry');
+    // The Exam filter narrows the list on the server: only this suite's application (others revalue the same student).
     await page.getByLabel('Exam').fill(EXAM);
-    const row = page.getByRole('table', { name: /^Applications/ }).getByRole('row').filter({ hasText: student });
+    const row = page.getByRole('table', { name: 'Applications (1)' }).getByRole('row').filter({ hasText: student });
     await row.getByRole('button', { name: /^Open / }).click();
     const takeAction = async (label: string) => {
       await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: label }).click();
@@ -115,22 +104,15 @@ describeBrowser('revaluation: a student applies, the office processes, the revis
     await shot(page, 'office-award-list');
 
     // Calculate applies the outcome (a REVALUATION correction and a run); the result section publishes the new version.
-    const { postresult } = (await arrange(office, 'GET', `/postresult?exam_id=${EXAM}`)) as { postresult: Array<{ app_id: string; final_marks: string }> };
+    const { postresult } = (await arrange(office, 'GET', `/postresult?exam_id=${EXAM}`)) as { postresult: Array<{ app_id: string; exam_id: string; final_marks: string }> };
+    expect(postresult.map((a) => a.exam_id)).toEqual([EXAM]);
     expect(postresult[0]!.final_marks).toBe(revalued);
     const computed = (await arrange(calc, 'POST', `/postresult/${postresult[0]!.app_id}/compute`, {})) as { postresult: { run_id: string } };
-    const runPath = `/resultrun/${computed.postresult.run_id}`;
-    for (let i = 0; i < 300; i++) {
-      const { resultrun } = (await arrange(calc, 'GET', runPath)) as { resultrun: { status: string } };
-      if (resultrun.status !== 'COMPUTING') break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    await arrange(result, 'POST', `${runPath}/verify`, {});
-    await arrange(admin, 'POST', `${runPath}/approve`, {});
-    await arrange(result, 'POST', `${runPath}/publish`, { notification_no: `RV/${runId}/2`, notification_date: new Date().toISOString().slice(0, 10) });
+    await publishRun({ calc, result, admin }, computed.postresult.run_id, `RV/${runId}/2`);
 
     await page.reload();
     await page.getByLabel('Exam').fill(EXAM);
-    await page.getByRole('table', { name: /^Applications/ }).getByRole('row').filter({ hasText: student }).getByRole('button', { name: /^Open / }).click();
+    await page.getByRole('table', { name: 'Applications (1)' }).getByRole('row').filter({ hasText: student }).getByRole('button', { name: /^Open / }).click();
     await takeAction('Publish outcome');
     const detail = page.locator('.reval-detail');
     await detail.getByText(/revised as version 2/).waitFor();
