@@ -9,7 +9,8 @@ type AxeResult = { violations: Array<{ id: string; impact: string; nodes: Array<
 /** axe on the page as it is now: its serious and critical violations, as "id: targets" lines (none expected). */
 export async function axeProblems(page: Page): Promise<string[]> {
   // Evaluated rather than added as a script tag: the app's Content-Security-Policy refuses inline scripts, as it should.
-  await page.evaluate(axeSource);
+  // Once per loaded page: a second check of the same page (after a client-side change) reuses it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResult> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, baseUrl, DEMO_PASSWORD, launch, openPage, runId, shot, signIn, storedToken, type Dialog } from './browser.ts';
+import { api, baseUrl, DEMO_PASSWORD, launch, openAs, openPage, runId, shot, signIn, storedToken, type Dialog } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -245,8 +245,7 @@ describeBrowser('behaviours of the spec in the browser', () => {
   it('student demo: add (Student Created Succesfully), list, view, edit with the id read-only, delete', async () => {
     const demo = await openPage(browser);
     const email = `e2e.${runId.toLowerCase()}@university.test`;
-    await signIn(demo.page, 'office@university.test');
-    await demo.page.goto('/add');
+    await openAs(demo.page, 'office@university.test', '/add');
     await demo.page.getByLabel('Student Name').fill('  E2E Student ');
     await demo.page.getByLabel('Email').fill(email);
     await demo.page.getByRole('button', { name: 'Submit' }).click();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, DEMO_PASSWORD, openPage, runId, shot, signIn, storedToken, useSignedInPage, type Dialog } from './browser.ts';
+import { api, DEMO_PASSWORD, openAs, openPage, runId, shot, signIn, storedToken, type Dialog, useSignedInPage } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 // Evaluated through the browser's developer protocol: the app's Content-Security-Policy forbids inline scripts.
@@ -202,8 +202,7 @@ describeBrowser("the clerk's day: copy a session, dialogs, nothing typed is lost
 
   it('a role that may only read sees no copy link, and the copy screen refuses it', async () => {
     const { context, page: reader } = await openPage(browser);
-    await signIn(reader, 'result@university.test');
-    await reader.goto(`/ViewSession?id=${session}`);
+    await openAs(reader, 'result@university.test', `/ViewSession?id=${session}`);
     await reader.getByRole('tab', { name: 'Record' }).waitFor();
     expect(await reader.getByRole('link', { name: /Copy links and paper schemes/ }).count()).toBe(0);
     await reader.goto(`/CopySession?id=${session}`);

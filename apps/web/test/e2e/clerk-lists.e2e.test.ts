@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { axeProblems } from './axe.ts';
-import { DEMO_PASSWORD, launch, openPage, screenshotsDir, shot, signIn } from './browser.ts';
+import { DEMO_PASSWORD, launch, openAs, openPage, screenshotsDir, shot, signIn } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -312,8 +312,7 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
 
   it('works at mobile width (375 px): filters and sort reachable, no serious axe finding', async () => {
     const { page: phone, context } = await openPage(browser, { width: 375, height: 760 });
-    await signIn(phone, 'office@university.test');
-    await phone.goto('/ListPaperInfoSem?session_id=2024-25&sort=paper_id');
+    await openAs(phone, 'office@university.test', '/ListPaperInfoSem?session_id=2024-25&sort=paper_id');
     await phone.getByRole('columnheader', { name: 'Paper Id' }).waitFor();
     expect(await phone.getByRole('columnheader', { name: 'Paper Id' }).getAttribute('aria-sort')).toBe('ascending');
     expect(await axeProblems(phone)).toEqual([]);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { arrange, followJob } from './arrange.ts';
-import { api, launch, openPage, screenshotsDir, shot, signIn, storedToken } from './browser.ts';
+import { api, launch, openAs, openPage, screenshotsDir, shot, storedToken, tokenOf } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -50,10 +50,7 @@ describeBrowser('anonymous coding through the screens', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    const { page } = await openPage(browser);
-    await signIn(page, 'office@university.test');
-    office = (await storedToken(page))!;
-    await page.context().close();
+    office = await tokenOf('office@university.test');
     // The sitting's paper with the most candidates, seated at the centre, attendance taken (one absentee) and locked.
     // (ENV101 has internal marks only and the practicals are not anonymous: neither is coded.)
     // Not the sitting conduct.e2e seats through the screens (slot TPAST001's date and shift): the suite shares one database.
@@ -80,8 +77,7 @@ describeBrowser('anonymous coding through the screens', () => {
 
   it('an office user without the secrecy flag is told the screen is not for it', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'office@university.test');
-    await page.goto(`/FlapStickers?exam_id=${EXAM}`);
+    await openAs(page, 'office@university.test', `/FlapStickers?exam_id=${EXAM}`);
     await page.getByText('Only the secrecy cell may see or change the answer-book coding').waitFor();
     await shot(page, 'coding-refused');
     expect((await api(office, 'GET', `/coding/${EXAM}/${paper}/map`)).status).toBe(403);
@@ -90,8 +86,7 @@ describeBrowser('anonymous coding through the screens', () => {
 
   it('secrecy cell: assigns numbers, prints stickers, makes packets, assigns examiners, asks for the decode', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, SECRECY);
-    await page.goto(`/FlapStickers?exam_id=${EXAM}&paper_id=${paper}`);
+    await openAs(page, SECRECY, `/FlapStickers?exam_id=${EXAM}&paper_id=${paper}`);
     await page.getByRole('heading', { name: `Paper ${paper}` }).waitFor();
     await page.getByRole('button', { name: 'Assign fictitious numbers' }).click();
     await page.getByText(/answer books? of paper .* given fictitious numbers/).waitFor();
@@ -129,7 +124,7 @@ describeBrowser('anonymous coding through the screens', () => {
     // The award list keyed twice (office, then the secrecy cell's office user as the second operator), verified by the
     // admin and locked (the marks module's calls); then the decode runs from the screen as a job.
     const token = (await storedToken(page))!;
-    const admin = await (async () => { const p2 = await openPage(browser); await signIn(p2.page, 'admin@university.test'); const t = (await storedToken(p2.page))!; await p2.context.close(); return t; })();
+    const admin = await tokenOf('admin@university.test');
     const as = async (who: string, method: string, url: string, body?: unknown) => {
       const res = await api(who, method, url, body);
       expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
@@ -165,8 +160,7 @@ describeBrowser('anonymous coding through the screens', () => {
 
   it('secrecy cell: keys flap numbers; a duplicate, an unknown and an absent roll are named by line and nothing is kept', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, SECRECY);
-    await page.goto(`/FlapEntry?exam_id=${EXAM}&paper_id=${flapPaper}`);
+    await openAs(page, SECRECY, `/FlapEntry?exam_id=${EXAM}&paper_id=${flapPaper}`);
     await page.getByRole('heading', { name: 'Flap Entry' }).waitFor();
     const present = flapRolls.slice(1);
     await page.getByLabel('Flap number and roll number, one pair a line').fill([`F-101 ${present[0]}`, `F-101 ${present[1]}`, 'F-103 NOSUCHROLL', `F-104 ${flapRolls[0]}`].join('\n'));

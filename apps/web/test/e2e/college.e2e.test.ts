@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openPage, runId, shot, signIn, storedToken } from './browser.ts';
+import { api, launch, openAs, openPage, runId, shot, signIn, storedToken, tokenOf } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -56,7 +56,7 @@ describeBrowser('colleges: workflow, job and scope through the screens', () => {
     expect(dialogs).toEqual([]);
     await shot(page, 'college-suspended');
 
-    const audit = await api((await adminToken(browser))!, 'GET', `/audit?entity=college&key=${collegeId}&action=transition`);
+    const audit = await api(await tokenOf('admin@university.test'), 'GET', `/audit?entity=college&key=${collegeId}&action=transition`);
     expect((audit.body.audit as Array<{ reason: string; transition: string }>)[0]).toMatchObject({ transition: 'suspend', reason: 'Affiliation fee for 2026-27 not paid' });
 
     await printLetter(page, collegeId, hindiName);
@@ -64,8 +64,7 @@ describeBrowser('colleges: workflow, job and scope through the screens', () => {
 
   it('faculty of college C101: lists and opens only C101, without actions; C102 does not exist for it', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'faculty.college@university.test');
-    await page.goto('/ListColleges');
+    await openAs(page, 'faculty.college@university.test', '/ListColleges');
     await page.getByRole('heading', { name: 'List Colleges' }).waitFor();
     await page.getByRole('link', { name: 'View C101' }).waitFor();
     for (const other of ['C102', 'C103', 'C104', collegeId]) expect(await page.getByRole('link', { name: `View ${other}` }).count(), other).toBe(0);
@@ -86,14 +85,6 @@ describeBrowser('colleges: workflow, job and scope through the screens', () => {
     expect(await storedToken(page)).toBeTruthy();
   });
 });
-
-async function adminToken(browser: Browser) {
-  const { page, context } = await openPage(browser);
-  await signIn(page);
-  const token = await storedToken(page);
-  await context.close();
-  return token;
-}
 
 /** Prints the college's letter from its view: the job's progress bar, then the file, downloaded and read back. */
 async function printLetter(page: Page, collegeId: string, hindiName: string) {

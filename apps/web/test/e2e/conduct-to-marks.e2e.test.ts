@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange, followJob } from './arrange.ts';
-import { launch, openPage, runId, shot, signIn, storedToken } from './browser.ts';
+import { launch, openPage, runId, shot, signIn, storedToken, tokenOf } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -60,10 +60,7 @@ describeBrowser('from seated candidates to locked marks', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    const { page } = await openPage(browser);
-    await signIn(page, 'office@university.test');
-    office = (await storedToken(page))!;
-    await page.context().close();
+    office = await tokenOf('office@university.test');
     // The exam, its course link with coding ON, four approved forms of C101, a slot for the theory paper.
     await call(office, 'POST', '/exam', { exam_id: EXAM, exam_desc: 'Conduct to marks e2e', active_status: 0, session_id: '2024-25' });
     const link = `/examccinfo/${EXAM}/${COURSE.session_id}/${COURSE.course_comb_id}/${COURSE.sem_id}`;

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { arrange, examReadyForMarks, publishedResult } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { launch, openPage, runId, signIn, suiteShots, tokenOf, workflowAction } from './browser.ts';
+import { launch, openAs, openPage, runId, signIn, suiteShots, tokenOf, workflowAction } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -133,8 +133,7 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
 
   it('the document cell issues the degree; its PDF renders; /verify shows VALID', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'document@university.test');
-    await page.goto('/DocsNewDegree');
+    await openAs(page, 'document@university.test', '/DocsNewDegree');
     await openDocument(page, degreeId);
     await workflowAction(page, 'Issue');
     const detail = page.locator('.doc-detail');
@@ -195,8 +194,7 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
     await second.page.context().close();
 
     const third = await openPage(browser);
-    await signIn(third.page, 'document@university.test');
-    await third.page.goto('/DocsNewMarksheet');
+    await openAs(third.page, 'document@university.test', '/DocsNewMarksheet');
     await openDocument(third.page, revisedId);
     // Still VALID until the revision is issued.
     const before = (await arrange(docToken, 'GET', `/document/${oldMarksheet.doc_id}`)) as { document: Doc };

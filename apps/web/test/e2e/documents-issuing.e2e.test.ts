@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange, lockedMarks, publishedResult, type OpenedBatch } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { api, launch, openPage, runId, signIn, suiteShots, tokenOf } from './browser.ts';
+import { api, launch, openAs, openPage, runId, suiteShots, tokenOf } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -65,8 +65,7 @@ describeBrowser('documents: issuing details recorded by document_admin, printed 
 
   it('document_admin records the convocation date on /DocsNewDegreeAdmin; a date in the wrong form is refused on the field', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'document_admin@university.test');
-    await page.goto('/DocsNewDegreeAdmin');
+    await openAs(page, 'document_admin@university.test', '/DocsNewDegreeAdmin');
     await page.getByRole('heading', { name: /Issuing details \(5 of 6 recorded\)/ }).waitFor();
     const row = issuingRow(page, 'Convocation date (degrees)');
     await row.getByText('Not recorded').waitFor();
@@ -100,8 +99,7 @@ describeBrowser('documents: issuing details recorded by document_admin, printed 
 
   it('the document cell, told the date before drafting, drafts a degree that shows and prints it; it cannot change the details', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'document@university.test');
-    await page.goto('/DocsNewDegree');
+    await openAs(page, 'document@university.test', '/DocsNewDegree');
     await page.getByText(`Convocation date printed on the degree: ${CONVOCATION}`).waitFor();
     // Read only: no Record or Edit for the document cell.
     await page.locator('.doc-issuing-panel summary').click();
@@ -137,8 +135,7 @@ describeBrowser('documents: issuing details recorded by document_admin, printed 
   it("a marksheet's papers table fits its frame at 1280 px: the last columns are not cut off", async () => {
     const { document } = (await arrange(docToken, 'POST', '/document', { doc_type: 'MARKSHEET', student_id: student, basis: { exam_id: EXAM } })) as { document: { doc_id: string } };
     const { page } = await openPage(browser);
-    await signIn(page, 'document@university.test');
-    await page.goto('/DocsNewMarksheet');
+    await openAs(page, 'document@university.test', '/DocsNewMarksheet');
     await page.getByRole('form', { name: 'Filter documents' }).getByLabel('Exam', { exact: true }).selectOption(EXAM);
     await page.getByRole('button', { name: `Open ${document.doc_id}` }).click();
     const lines = page.getByRole('region', { name: 'Papers as printed' });

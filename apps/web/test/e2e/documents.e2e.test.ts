@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { arrange, examReadyForMarks, lockedMarks, publishedResult } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { launch, openPage, runId, signIn, suiteShots, tokenOf, workflowAction } from './browser.ts';
+import { launch, openAs, openPage, runId, signIn, suiteShots, tokenOf, workflowAction } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -81,8 +81,7 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
 
   it('a second person checks it, and document_admin approves it from the queue: serial and QR fixed', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'document_admin@university.test');
-    await page.goto('/DocumentNew');
+    await openAs(page, 'document_admin@university.test', '/DocumentNew');
     await page.getByRole('form', { name: 'Filter documents' }).getByLabel('Exam', { exact: true }).selectOption(EXAM);
     await openDocument(page);
     await workflowAction(page, 'Check');
@@ -101,8 +100,7 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
 
   it('the document cell issues it; the verification page shows VALID without sign-in, an altered code NOT GENUINE', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'document@university.test');
-    await page.goto('/DocsNewMarksheet');
+    await openAs(page, 'document@university.test', '/DocsNewMarksheet');
     await openDocument(page);
     await workflowAction(page, 'Issue');
     await page.locator('.doc-detail .status-badge', { hasText: 'Issued' }).waitFor();

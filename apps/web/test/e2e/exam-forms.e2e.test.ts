@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openPage, runId, shot, signIn, storedToken } from './browser.ts';
+import { api, launch, openAs, openPage, runId, shot, signIn, storedToken } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -38,8 +38,7 @@ describeBrowser('exam forms through the screens', () => {
 
   it('office: links BSC01 semester 1 to the exam with windows and fees, and opens forms', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'office@university.test');
-    await page.goto('/AddExamCCInfo');
+    await openAs(page, 'office@university.test', '/AddExamCCInfo');
     await page.getByRole('heading', { name: 'Add Exam CC Info' }).waitFor();
     await page.getByLabel('Exam', { exact: true }).fill(exam);
     await page.getByLabel('Session', { exact: true }).fill('2024-25');
@@ -78,8 +77,7 @@ describeBrowser('exam forms through the screens', () => {
 
   it('student: fills its form (its enrolment papers, the fee line by line) and submits it', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'student@university.test');
-    await page.goto('/PreExamForm');
+    await openAs(page, 'student@university.test', '/PreExamForm');
     await page.getByRole('heading', { name: 'Fill an exam form' }).waitFor();
     // Only links of its own semesters that are open now, without a form yet, are offered.
     const options = await page.getByLabel('Exam and semester').locator('option').allTextContents();
@@ -107,8 +105,7 @@ describeBrowser('exam forms through the screens', () => {
 
   it('office marks the fee paid; the college faculty verifies; the office approves', async () => {
     const office = await openPage(browser);
-    await signIn(office.page, 'office@university.test');
-    await office.page.goto(`/PreExamFormEntry?exam_id=${exam}&status=SUBMITTED`);
+    await openAs(office.page, 'office@university.test', `/PreExamFormEntry?exam_id=${exam}&status=SUBMITTED`);
     await formRow(office.page).click();
     await office.page.getByLabel('Payment reference').fill(`CH-${runId}`);
     await office.page.getByRole('button', { name: 'Mark fee paid' }).click();
@@ -116,8 +113,7 @@ describeBrowser('exam forms through the screens', () => {
     await shot(office.page, 'exam-forms-office-paid');
 
     const faculty = await openPage(browser);
-    await signIn(faculty.page, 'faculty.college@university.test');
-    await faculty.page.goto(`/PreExamFormEntry?exam_id=${exam}&status=FEE_PAID`);
+    await openAs(faculty.page, 'faculty.college@university.test', `/PreExamFormEntry?exam_id=${exam}&status=FEE_PAID`);
     await formRow(faculty.page).click();
     const bar = faculty.page.getByRole('group', { name: 'Status and actions' });
     await bar.getByRole('button', { name: 'Verify (college)' }).click();

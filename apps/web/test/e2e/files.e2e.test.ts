@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openPage, runId, shot, signIn, storedToken } from './browser.ts';
+import { api, launch, openAs, openPage, runId, shot, signIn, storedToken } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -124,8 +124,7 @@ describeBrowser('exports and imports through the screens', () => {
 
   it('a reader sees the Export menu but no Import link, and the import screen says it may not import', async () => {
     const reader = await openPage(browser);
-    await signIn(reader.page, 'faculty@university.test');
-    await reader.page.goto('/ListPapers');
+    await openAs(reader.page, 'faculty@university.test', '/ListPapers');
     await reader.page.getByRole('button', { name: 'Export' }).waitFor();
     expect(await reader.page.getByRole('link', { name: 'Import', exact: true }).count()).toBe(0);
     await reader.page.goto('/Import/paper');

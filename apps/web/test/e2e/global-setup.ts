@@ -38,6 +38,8 @@ function ensureBuilt() {
   execFileSync(process.execPath, [path.join(webRoot, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: webRoot,
     stdio: 'inherit',
+    // vitest runs with NODE_ENV=test, which vite would pass on to React: its development build, not what users get.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange } from './arrange.ts';
-import { launch, openPage, runId, screenshotsDir, shot, signIn, storedToken } from './browser.ts';
+import { launch, openAs, openPage, runId, screenshotsDir, shot, signIn, storedToken } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -54,8 +54,7 @@ describeBrowser('marks entry through the grid', () => {
 
   it('office opens the internal batches; the faculty user keys them with the keyboard only, sees autosave and submits; office verifies and locks', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'office@university.test');
-    await page.goto(`/ListInternal?exam_id=${EXAM}`);
+    await openAs(page, 'office@university.test', `/ListInternal?exam_id=${EXAM}`);
     await page.getByRole('button', { name: 'Open internal batches' }).click();
     await page.getByText(/internal batches opened for/).waitFor();
     await shot(page, 'marks-internal-list');
@@ -96,8 +95,7 @@ describeBrowser('marks entry through the grid', () => {
     await faculty.page.context().close();
 
     const o = await openPage(browser);
-    await signIn(o.page, 'office@university.test');
-    await o.page.goto(`/NewSchemeInternalEntry?batch_id=${batchId}`);
+    await openAs(o.page, 'office@university.test', `/NewSchemeInternalEntry?batch_id=${batchId}`);
     await takeAction(o.page, 'Verify');
     await o.page.getByText(/is verified/).waitFor();
     await takeAction(o.page, 'Lock');

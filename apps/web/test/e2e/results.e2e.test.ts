@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { launch, openPage, runId, signIn, storedToken, suiteShots } from './browser.ts';
+import { launch, openAs, openPage, runId, signIn, storedToken, suiteShots } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -45,8 +45,7 @@ describeBrowser('rule sets: readable tables and a comparison of versions', () =>
 
   it('the calculate user reads a version as tables and compares it with the version before', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'calculate@university.test');
-    await page.goto('/RuleSetRules');
+    await openAs(page, 'calculate@university.test', '/RuleSetRules');
     await page.getByRole('heading', { name: 'Rule set rules' }).waitFor();
     await page.getByRole('link', { name: `Rules ${RULESET}@2` }).click();
     await page.getByRole('heading', { name: 'Divisions' }).waitFor();
@@ -88,8 +87,7 @@ describeBrowser('rule sets: readable tables and a comparison of versions', () =>
 
   it('admin reaches the tables from the master-data view of a version', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'admin@university.test');
-    await page.goto(`/ViewRuleSet?id=${RULESET}&version=2`);
+    await openAs(page, 'admin@university.test', `/ViewRuleSet?id=${RULESET}&version=2`);
     await page.getByRole('link', { name: 'Rules as tables' }).click();
     await page.getByRole('heading', { name: 'Grace and condonation' }).waitFor();
     expect(page.url()).toContain(`ruleset_id=${RULESET}&version=2`);
@@ -177,8 +175,7 @@ describeBrowser('a result run from locked marks to publication and the student d
 
   it('calculate: a batch not locked blocks the run (named on the screen and in the refusal); once locked the run starts with its progress, counts and exceptions show; a second run shows the diff', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'calculate@university.test');
-    await page.goto('/CalculateNew');
+    await openAs(page, 'calculate@university.test', '/CalculateNew');
     await page.getByLabel('Exam', { exact: true }).selectOption(EXAM);
     await page.getByLabel('Course-semester', { exact: true }).selectOption(COURSE_KEY);
     await page.getByText(/^1 of \d+ entry batches are not LOCKED/).waitFor();
@@ -214,8 +211,7 @@ describeBrowser('a result run from locked marks to publication and the student d
     const runId = resultrun[0]!.run_id;
     const address = `/ResultNep?exam_id=${EXAM}&course=${encodeURIComponent(COURSE_KEY)}&run_id=${runId}`;
     const result = await openPage(browser);
-    await signIn(result.page, 'result@university.test');
-    await result.page.goto(address);
+    await openAs(result.page, 'result@university.test', address);
     await takeAction(result.page, 'Verify');
     await result.page.getByRole('group', { name: 'Status and actions' }).getByText('Verified', { exact: true }).waitFor();
     const [register] = await Promise.all([result.page.waitForEvent('download'), result.page.getByRole('button', { name: 'Tabulation register (PDF)' }).click()]);
@@ -226,8 +222,7 @@ describeBrowser('a result run from locked marks to publication and the student d
     expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })).toContain(students[0]!);
 
     const a = await openPage(browser);
-    await signIn(a.page, 'admin@university.test');
-    await a.page.goto(address);
+    await openAs(a.page, 'admin@university.test', address);
     await takeAction(a.page, 'Approve');
     await a.page.getByRole('group', { name: 'Status and actions' }).getByText('Approved', { exact: true }).waitFor();
     await a.page.context().close();
@@ -248,8 +243,7 @@ describeBrowser('a result run from locked marks to publication and the student d
 
   it('the office reads a student result line by line with each explanation one click away, in English and Hindi', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'result@university.test');
-    await page.goto(`/ListStudentResultDetail?exam_id=${EXAM}`);
+    await openAs(page, 'result@university.test', `/ListStudentResultDetail?exam_id=${EXAM}`);
     await page.getByRole('link', { name: `View ${students[2]} ${EXAM}` }).click();
     await page.getByRole('heading', { name: 'View Student Result Detail' }).waitFor();
     const lines = page.getByRole('table', { name: 'Papers' }).first();
@@ -274,8 +268,7 @@ describeBrowser('a result run from locked marks to publication and the student d
 
   it('the analysis: counts, distribution bars, colleges and the merit list', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'result@university.test');
-    await page.goto(`/ResultCourseCombinationDetail?exam_id=${EXAM}&course=${encodeURIComponent(COURSE_KEY)}`);
+    await openAs(page, 'result@university.test', `/ResultCourseCombinationDetail?exam_id=${EXAM}&course=${encodeURIComponent(COURSE_KEY)}`);
     await page.getByText('The latest published version of each student.').waitFor();
     await page.getByRole('term').filter({ hasText: 'Registered' }).waitFor();
     await page.getByRole('table', { name: 'By college' }).getByRole('rowheader', { name: /^C101/ }).waitFor();

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { arrange, examReadyForMarks, lockedMarks, publishedResult, publishRun } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { launch, openPage, runId, signIn, suiteShots, tokenOf } from './browser.ts';
+import { launch, openAs, openPage, runId, signIn, suiteShots, tokenOf } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -74,8 +74,7 @@ describeBrowser('revaluation: a student applies, the office processes, the revis
 
   it('the office accepts, re-codes for another examiner, enters the marks by fictitious number; the outcome is applied and published', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'office@university.test');
-    await page.goto('/RevalEntry');
+    await openAs(page, 'office@university.test', '/RevalEntry');
     // The Exam filter narrows the list on the server: only this suite's application (others revalue the same student).
     await page.getByLabel('Exam').fill(EXAM);
     const row = page.getByRole('table', { name: 'Applications (1)' }).getByRole('row').filter({ hasText: student });
@@ -124,8 +123,7 @@ describeBrowser('revaluation: a student applies, the office processes, the revis
 
   it('the student reads the outcome with its explanation, and its revised result on the dashboard', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'student@university.test');
-    await page.goto('/RevalEntry');
+    await openAs(page, 'student@university.test', '/RevalEntry');
     const card = page.locator('li.reval-card').filter({ hasText: EXAM });
     await card.getByText('Published', { exact: true }).waitFor();
     await card.getByText(`Your external marks are now`).waitFor();

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, baseUrl, launch, openPage, runId, signIn, storedToken } from './browser.ts';
+import { api, baseUrl, launch, openAs, openPage, runId, signIn, storedToken } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -53,8 +53,7 @@ describeBrowser('student demo from every address', () => {
       page.on('request', (request) => {
         if (request.url().includes('/students')) demoCalls.push(`${request.method()} ${request.url()}`);
       });
-      await signIn(page, 'office@university.test');
-      await page.goto('/add');
+      await openAs(page, 'office@university.test', '/add');
       const email = `addr.${host.replace(/\W/g, '')}.${runId.toLowerCase()}@university.test`;
       await page.getByLabel('Student Name').fill(`From ${host}`);
       await page.getByLabel('Email').fill(email);
@@ -97,8 +96,7 @@ describeBrowser('student demo from every address', () => {
 
   it('refuses the student role: the demo is for staff', async () => {
     const { page, context } = await openPage(browser);
-    await signIn(page, 'student@university.test');
-    await page.goto('/List');
+    await openAs(page, 'student@university.test', '/List');
     await page.getByText(/Error 403: The student records demo is for staff/).waitFor();
     await context.close();
   });

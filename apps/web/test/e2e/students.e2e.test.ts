@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openPage, runId, shot, signIn, storedToken } from './browser.ts';
+import { api, launch, openAs, openPage, runId, shot, signIn, storedToken } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -59,8 +59,7 @@ describeBrowser('students: register, enrolment and scope through the screens', (
 
   it('office: lists by college, adds a student, uploads a photo and enrols it with an elective choice', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'office@university.test');
-    await page.goto('/ListStudents');
+    await openAs(page, 'office@university.test', '/ListStudents');
     await page.getByRole('heading', { name: 'List Students' }).waitFor();
     await page.getByLabel('College', { exact: true }).fill('C102');
     await page.getByRole('button', { name: 'Search', exact: true }).click();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedForm, arrange } from './arrange.ts';
-import { launch, openPage, screenshotsDir, shot, signIn, storedToken } from './browser.ts';
+import { launch, openAs, openPage, screenshotsDir, shot, signIn, storedToken } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -52,8 +52,7 @@ describeBrowser('timetable, roll numbers and admit cards through the screens', (
 
   it('office: builds a timetable with a clash, sees it, moves a slot and the clash is gone; prints the date sheet', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'office@university.test');
-    await page.goto(`/PreTimeTable?exam_id=${EXAM}`);
+    await openAs(page, 'office@university.test', `/PreTimeTable?exam_id=${EXAM}`);
     await page.getByRole('heading', { name: 'Time Table' }).waitFor();
     const add = async (paper: string, courses: string, date: string) => {
       await page.getByLabel('Paper').fill(paper);
@@ -91,8 +90,7 @@ describeBrowser('timetable, roll numbers and admit cards through the screens', (
 
   it('office: allots roll numbers (refused while forms are open), publishes the cards; downloads a college batch', async () => {
     const { page } = await openPage(browser);
-    await signIn(page, 'office@university.test');
-    await page.goto(`/PreAdmitCard?exam_id=${EXAM}&college_id=C101`);
+    await openAs(page, 'office@university.test', `/PreAdmitCard?exam_id=${EXAM}&college_id=C101`);
     await page.getByRole('heading', { name: 'Admit Card' }).waitFor();
     await page.getByRole('button', { name: 'Allot roll numbers' }).click();
     await page.getByText(/while forms are open|Forms open/).first().waitFor();

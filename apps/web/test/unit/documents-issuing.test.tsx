@@ -111,7 +111,7 @@ describe('issuing details on the approval queues', () => {
     expect(api.callsTo('PUT', /SIGNATORY_VC$/)[0]!.body).toEqual({ value_en: 'Prof. Kiran Rao', value_hi: 'प्रो. किरण राव', updated_at: stamp });
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Issuing detail updated successfully.')).toBeInTheDocument();
+    expect(await screen.findByText('Vice-Chancellor (name) is recorded.')).toBeInTheDocument();
     expect(api.callsTo('PUT', /SIGNATORY_VC$/)[1]!.body).toMatchObject({ value_en: 'Prof. Kiran Rao', updated_at: later });
   });
 });

@@ -130,9 +130,10 @@ function IssuingDialog({ detailKey, current, onClose, onSaved }: {
     setFailure({});
     const hindi = hasHindi(detailKey) ? { value_hi: (values.value_hi as string | null | undefined) ?? null } : {};
     try {
-      const answer = await saveIssuingDetail(detailKey, { value_en: String(values.value_en), ...hindi }, base);
+      await saveIssuingDetail(detailKey, { value_en: String(values.value_en), ...hindi }, base);
       await invalidateIssuing(queryClient);
-      onSaved(answer.message || t('{{detail}} is recorded.', { detail: label }));
+      // Named here: the API's message is the same for every detail.
+      onSaved(t('{{detail}} is recorded.', { detail: label }));
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
         // Saved by someone else after it was read here (or recorded meanwhile): show theirs, keep what was typed, and
