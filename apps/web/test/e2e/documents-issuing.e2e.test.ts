@@ -86,7 +86,7 @@ describeBrowser('documents: issuing details recorded by document_admin, printed 
     await field.fill(CONVOCATION);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText('Issuing detail created successfully.').waitFor();
+    await page.getByText('Convocation date (degrees) is recorded.').waitFor();
     await row.getByText(CONVOCATION, { exact: true }).waitFor();
     await page.getByRole('heading', { name: /6 of 6 recorded/ }).waitFor();
     expect(await axeProblems(page)).toEqual([]);

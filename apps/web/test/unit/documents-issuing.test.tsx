@@ -77,7 +77,7 @@ describe('issuing details on the approval queues', () => {
     answer = { status: 201, body: { documentissuing: detail('CONVOCATION_DATE', '2027-02-12'), message: 'Issuing detail created successfully.' } };
     rows.push(detail('CONVOCATION_DATE', '2027-02-12'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Issuing detail created successfully.')).toBeInTheDocument();
+    expect(await screen.findByText('Convocation date (degrees) is recorded.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(async () => expect(await row('Convocation date (degrees)')).toHaveTextContent('2027-02-12'));
     expect(screen.getByRole('heading', { name: /6 of 6 recorded/ })).toBeInTheDocument();
