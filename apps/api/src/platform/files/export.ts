@@ -3,7 +3,8 @@ import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from './load-exceljs.ts';
 import type { FileColumn, FileFormat } from '@exam/contracts';
 import { cellText, guardFormula } from './cells.ts';
 
@@ -96,7 +97,7 @@ export interface XlsxOptions {
  * filling memory.
  */
 export async function writeXlsx(out: Writable, columns: readonly FileColumn[], rows: Iterable<Row> | AsyncIterable<Row>, options: XlsxOptions) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: options.styled ?? false, useSharedStrings: false });
+  const workbook = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: options.styled ?? false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(options.sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.field, width: columnWidth(c) }));
   sheet.getRow(1).font = { bold: true };

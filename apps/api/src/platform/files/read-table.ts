@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from './load-exceljs.ts';
 import { IMPORT_ERRORS_HEADER, normalizeHeader, type FileColumn, type FileFormat } from '@exam/contracts';
 import { AppError } from '../http/errors.ts';
 import { unguardFormula } from './cells.ts';
@@ -97,7 +97,7 @@ function plainCell(value: unknown): Cell {
  * #2063, #2316; about one row in 4,000 of a Hindi export). The file is in memory already, within the limit.
  */
 async function readXlsx(buffer: Buffer): Promise<Cell[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch (error) {
