@@ -286,8 +286,11 @@ describe('every path, every method, hostile input: 4xx with a JSON message, neve
             expect(endpoint, label).toBeDefined();
             if (endpoint?.resource && endpoint.method !== 'GET') {
               expect(method, `${label}: a hostile key deleted a record`).not.toBe('DELETE');
-              if (method === 'POST') await undoCreate(resource!, res, ledger);
-              if (method === 'PUT') await undoUpdate(resource!, Object.fromEntries(params.map((p, k) => [p, decodeURIComponent(segments[k]!)])), snapshot, ledger);
+              // A workflow action on the plausible record, in a state it leaves (start-conduct on a link whose rolls
+              // are allotted) and with any body when it needs no reason: its record is put back as it was.
+              const restore = method === 'PUT' || (method === 'POST' && endpoint.action !== undefined);
+              if (method === 'POST' && !endpoint.action) await undoCreate(resource!, res, ledger);
+              if (restore) await undoUpdate(resource!, Object.fromEntries(params.map((p, k) => [p, decodeURIComponent(segments[k]!)])), snapshot, ledger);
             }
           }),
           runs(n),
