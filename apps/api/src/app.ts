@@ -59,7 +59,7 @@ export function createApp({ db, config, logger = createLogger('silent'), modules
   // One context per app: a module's lean and ordinary routes of the same call share their state (rate limits).
   const context = { db, config };
   const lean = modules.flatMap((m) => m.leanRoutes?.(context) ?? []);
-  if (lean.length) app.use(leanRoutes(lean, securityHeaders, logger));
+  if (lean.length) app.use(leanRoutes(lean, securityHeaders, logger, db));
   app.use(setStaticHeaders(securityHeaders));
   app.set('query parser', 'simple');
 

@@ -84,6 +84,8 @@ describe.skipIf(!postgres)('database faults (PostgreSQL only: PGlite runs inside
       ['PUT edit', () => send('PUT', `/examcycle/${cycle.rti}`, { student_exam_cycle: 'Changed during the outage' })],
       ['DELETE', () => send('DELETE', `/examcycle/${cycle.rti}`)],
       ['GET check-user', () => send('GET', '/check-user')],
+      // The public verification, answered by its lean route (before the generic stack): the same 503 as every call.
+      ['GET verify', () => client.request({ method: 'GET', path: '/api/verify/not-a-document-code', timeoutMs: 15_000 })],
       ['POST login', () => client.request({ method: 'POST', path: '/api/login', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'office@university.test', password: 'Demo@12345' }) })],
     ];
     const during = await Promise.all(calls.map(([, call]) => call()));

@@ -134,7 +134,7 @@ describe('the public verification call (a lean route, answered before the generi
   it('an unexpected failure answers 500 with the general message, no details; the details go to the server log', async () => {
     const lines: Array<Record<string, unknown>> = [];
     const app = express();
-    app.use(leanRoutes([{ prefix: '/api/broken/', answer: async () => { throw new Error('relation "secret_table" does not exist'); } }], [['x-content-type-options', 'nosniff']], createLogger('info', {}, (line) => lines.push(JSON.parse(line)))));
+    app.use(leanRoutes([{ prefix: '/api/broken/', answer: async () => { throw new Error('relation "secret_table" does not exist'); } }], [['x-content-type-options', 'nosniff']], createLogger('info', {}, (line) => lines.push(JSON.parse(line))), { liveConnections: () => 1 }));
     const res = await request(app).get('/api/broken/x');
     expect(res.status).toBe(500);
     expect(res.body.code).toBe('INTERNAL');

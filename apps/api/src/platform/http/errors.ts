@@ -133,13 +133,14 @@ function asAppError(error: unknown, method: string, database: { liveConnections(
   return undefined;
 }
 
-/** What a client sees of an unexpected failure (the details go to the server log). */
-export const internalError = new AppError('INTERNAL', 'Something went wrong on the server. It has been logged; please try again.');
+const internal = new AppError('INTERNAL', 'Something went wrong on the server. It has been logged; please try again.');
+
+/** What a client is told of any error: its AppError, or the plain 500 for a failure of ours (to be logged). */
+export const errorAnswer = (error: unknown, method: string, database: { liveConnections(): number }): AppError => asAppError(error, method, database) ?? internal;
 
 /** The one error handler: operational errors are shown with their code, anything else is logged and hidden. */
 export const errorHandler = (database: { liveConnections(): number }): ErrorRequestHandler => (error, req, res, _next) => {
-  const known = asAppError(error, req.method, database);
-  const answer = known ?? internalError;
+  const answer = errorAnswer(error, req.method, database);
   if (answer.headers) res.set(answer.headers);
   if (answer.status >= 500) req.log?.error({ err: serializeError(error), status: answer.status }, 'request failed');
   res.status(answer.status).json(answer.body);

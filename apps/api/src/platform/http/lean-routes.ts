@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
-import { AppError, internalError, serializeError } from './errors.ts';
+import { errorAnswer, serializeError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -52,7 +52,7 @@ export interface LeanRoute {
   answer: (parameter: string, req: Request) => Promise<LeanAnswer>;
 }
 
-export function leanRoutes(routes: readonly LeanRoute[], headers: ReadonlyArray<readonly [string, string]>, logger: Logger): RequestHandler {
+export function leanRoutes(routes: readonly LeanRoute[], headers: ReadonlyArray<readonly [string, string]>, logger: Logger, database: { liveConnections(): number }): RequestHandler {
   const fixed: Record<string, string> = Object.fromEntries([...headers, ['cache-control', 'no-store'], ['content-type', 'application/json; charset=utf-8']]);
   const send = (res: ServerResponse, status: number, body: unknown, requestId: string, extra?: Record<string, string>) => {
     const text = JSON.stringify(body);
@@ -83,14 +83,11 @@ export function leanRoutes(routes: readonly LeanRoute[], headers: ReadonlyArray<
         logged(status);
       },
       (error: unknown) => {
-        if (error instanceof AppError && error.status < 500) {
-          send(res, error.status, error.body, requestId, error.headers);
-          logged(error.status);
-          return;
-        }
-        logger.error({ request_id: requestId, err: serializeError(error), status: 500 }, 'request failed');
-        send(res, internalError.status, internalError.body, requestId);
-        logged(500);
+        // The app's one converter: a database outage answers 503 with Retry-After here as on every other call.
+        const answer = errorAnswer(error, 'GET', database);
+        if (answer.status >= 500) logger.error({ request_id: requestId, err: serializeError(error), status: answer.status }, 'request failed');
+        send(res, answer.status, answer.body, requestId, answer.headers);
+        logged(answer.status);
       },
     );
   };
