@@ -26,8 +26,10 @@ export type DocumentType = (typeof documentType.values)[number];
 
 /** Types whose approval by document_admin is always required (§5.1 "Who does what"); the others follow a setting (default: required too). */
 export const approvalAlwaysRequired: readonly DocumentType[] = ['PROVISIONAL_DEGREE', 'DEGREE', 'CERTIFICATE'];
-/** Types drafted from a published result version (the others from the student's record). */
-export const resultBasedTypes: readonly DocumentType[] = ['MARKSHEET', 'CONSOLIDATED_MARKSHEET', 'TRANSCRIPT', 'PROVISIONAL_DEGREE', 'DEGREE'];
+/** Types drafted from a published result version (the others from the student's record), and so in a batch of a whole exam. */
+export const resultBasedType = z.enum(['MARKSHEET', 'CONSOLIDATED_MARKSHEET', 'TRANSCRIPT', 'PROVISIONAL_DEGREE', 'DEGREE']);
+export type ResultBasedType = z.infer<typeof resultBasedType>;
+export const resultBasedTypes: readonly DocumentType[] = resultBasedType.options;
 /** The series prefix of each type: `MS/2025/000123`. */
 export const documentSeriesPrefix: Record<DocumentType, string> = {
   MARKSHEET: 'MS',
@@ -273,7 +275,7 @@ export type DocumentSeries = z.infer<typeof documentSeries>;
 export const documentBatchCreate = z.object({
   doc_type: z.preprocess(
     (v) => (v === '' || v === undefined ? 'MARKSHEET' : v),
-    z.enum(['MARKSHEET', 'CONSOLIDATED_MARKSHEET', 'TRANSCRIPT', 'PROVISIONAL_DEGREE', 'DEGREE'], {
+    z.enum(resultBasedType.options, {
       error: 'Batches draft the types drafted from a published result: MARKSHEET, CONSOLIDATED_MARKSHEET, TRANSCRIPT, PROVISIONAL_DEGREE or DEGREE',
     }),
   ),

@@ -1,6 +1,6 @@
 import {
-  certificateSubtypes, documentStatus, documentType, documentWorkflow, approvalAlwaysRequired, resultBasedTypes,
-  type DocumentBatchResult, type DocumentType,
+  certificateSubtypes, documentStatus, documentType, documentWorkflow, approvalAlwaysRequired, resultBasedType, resultBasedTypes,
+  type DocumentBatchResult, type DocumentType, type ResultBasedType,
 } from '@exam/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -14,7 +14,7 @@ import { useT } from '../../lib/i18n.ts';
 import { DocumentValues } from './document-values.tsx';
 import { ConvocationNote, IssuingPanel } from './issuing-panel.tsx';
 import {
-  documentAction, documentPdf, draftDocument, printExam, recordSpoilage, startBatch, useDocument, useDocuments, useExams, type BatchType, type DocumentRow,
+  documentAction, documentPdf, draftDocument, printExam, recordSpoilage, startBatch, useDocument, useDocuments, useExams, type DocumentRow,
 } from './documents-api.ts';
 import './documents.css';
 import { PickerField } from '../../components/ui/picker-field.tsx';
@@ -33,8 +33,9 @@ export interface DocumentsScreenProps {
 
 const inScheme = (row: DocumentRow, scheme: Scheme | undefined) => !scheme || (scheme === 'OLD' ? row.scheme === 'OLD' : row.scheme !== 'OLD');
 const degreeTypes: readonly DocumentType[] = ['DEGREE', 'PROVISIONAL_DEGREE'];
-/** The types a whole exam is drafted in by the batch job (drafted from published results). */
-const batchTypes: readonly BatchType[] = ['MARKSHEET', 'CONSOLIDATED_MARKSHEET', 'TRANSCRIPT', 'PROVISIONAL_DEGREE', 'DEGREE'];
+/** The types a whole exam is drafted in by the batch job: those drafted from published results. */
+const batchTypes = resultBasedType.options;
+type BatchType = ResultBasedType;
 const isBatchType = (type: string): type is BatchType => (batchTypes as readonly string[]).includes(type);
 /** The batch form's title and button per type. */
 const batchTitles: Record<BatchType, string> = {
@@ -234,6 +235,11 @@ export function DraftForm({ docType, onDrafted }: { docType?: DocumentType; onDr
   );
 }
 
+/** Students a batch left out, each with its reason (the first 50). */
+function StudentReasons({ rows, label }: { rows: ReadonlyArray<{ student_id: string; reason: string }>; label?: string }) {
+  return <ul className="doc-skipped" aria-label={label}>{rows.slice(0, 50).map((s) => <li key={s.student_id}>{s.student_id}: {s.reason}</li>)}</ul>;
+}
+
 /**
  * A whole exam's documents of a result-based type drafted as one job with progress (who cannot have one is named with
  * the reason); then downloaded as one PDF of them all or as a ZIP of one PDF per document, named by serial.
@@ -304,11 +310,11 @@ function BatchPanel({ docType }: { docType?: DocumentType }) {
             return (
               <div>
                 <p>{t('{{n}} drafted, {{r}} PDFs checked, {{s}} skipped.', { n: r.drafted, r: r.rendered, s: r.skipped.length })}</p>
-                {r.skipped.length > 0 && <ul className="doc-skipped">{r.skipped.slice(0, 50).map((s) => <li key={s.student_id}>{s.student_id}: {s.reason}</li>)}</ul>}
+                {r.skipped.length > 0 && <StudentReasons rows={r.skipped} />}
                 {refused.length > 0 && (
                   <>
                     <p>{t('{{n}} students cannot have one:', { n: refused.length })}</p>
-                    <ul className="doc-skipped" aria-label={t('Students who cannot have one')}>{refused.slice(0, 50).map((s) => <li key={s.student_id}>{s.student_id}: {s.reason}</li>)}</ul>
+                    <StudentReasons rows={refused} label={t('Students who cannot have one')} />
                   </>
                 )}
               </div>

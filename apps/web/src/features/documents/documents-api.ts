@@ -1,4 +1,4 @@
-import type { DocumentRecord, DocumentType, IssuingDetailKey, VerificationAnswer, documentBatchAnswer, documentIssuingResource } from '@exam/contracts';
+import type { DocumentRecord, DocumentType, IssuingDetailKey, ResultBasedType, VerificationAnswer, documentBatchAnswer, documentIssuingResource } from '@exam/contracts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request, requestFile } from '../../lib/api.ts';
@@ -43,9 +43,8 @@ export const documentAction = (doc: DocumentRow, action: string, body: Record<st
   request<{ document: DocumentRow; message: string; duplicate?: DocumentRow }>(`/document/${enc(doc.doc_id)}/${action}`, { method: 'POST', body: { ...body, updated_at: doc.updated_at } });
 
 /** The types a whole exam is drafted in (the API's `documentBatchCreate`). */
-export type BatchType = 'MARKSHEET' | 'CONSOLIDATED_MARKSHEET' | 'TRANSCRIPT' | 'PROVISIONAL_DEGREE' | 'DEGREE';
 
-export const startBatch = (body: { doc_type: BatchType; exam_id: string; render: boolean }) =>
+export const startBatch = (body: { doc_type: ResultBasedType; exam_id: string; render: boolean }) =>
   request<z.infer<typeof documentBatchAnswer>>('/document/batch', { method: 'POST', body });
 
 export const recordSpoilage = (body: { stationery_serial: string; reason: string; doc_id?: string }) =>
