@@ -12,12 +12,15 @@ import { documentSettingsFromEnv, registerDocumentSettings } from './settings.ts
 import { documentStore } from './store.ts';
 import { documentEffects } from './workflow.ts';
 
+/** The settings (signing key, auto-approve, verification limit, public address) of this app's database, before any route reads them. */
+const registerSettings = ({ db, config }: ModuleContext) => registerDocumentSettings(db, documentSettingsFromEnv(process.env, config.port));
+
 /** One verification (its rate limit and log writer) per app, whichever of its two routes serves a call. */
 const verifications = new WeakMap<ModuleContext, LeanRoute>();
 function verificationOf(context: ModuleContext): LeanRoute {
   let verification = verifications.get(context);
   if (!verification) {
-    registerDocumentSettings(context.db, documentSettingsFromEnv(process.env, context.config.port));
+    registerSettings(context);
     verification = documentVerification(context.db);
     verifications.set(context, verification);
   }
@@ -49,9 +52,9 @@ export const documentsModule: ApiModule = {
   ],
   workflows: [{ workflow: documentWorkflow, effects: documentEffects }],
   jobs: [documentBatchJob],
-  routes: ({ db, config }) => {
-    registerDocumentSettings(db, documentSettingsFromEnv(process.env, config.port));
-    return Router().use(documentRoutes(db));
+  routes: (context) => {
+    registerSettings(context);
+    return Router().use(documentRoutes(context.db));
   },
   leanRoutes: (context) => [verificationOf(context)],
   publicRoutes: (context) => documentPublicRoutes(verificationOf(context)),
