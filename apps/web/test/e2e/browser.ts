@@ -44,15 +44,18 @@ export async function shot(page: Page, name: string, dir = screenshotsDir) {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
-/** A suite's own screenshot folder (to be looked at: <dir>/<name>.png, the full page). */
-/** A workflow action on a record's page: its button in "Status and actions", then the same in the dialog that asks. */
-export async function workflowAction(page: Page, label: string) {
+/**
+ * A workflow action on a record's page: its button in "Status and actions", then the same in the dialog that asks,
+ * which closes once the action is done; `refused`: the dialog stays open with the refusal, so it is not waited for.
+ */
+export async function workflowAction(page: Page, label: string, options: { refused?: boolean } = {}) {
   await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: label }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: label }).first().click();
-  await dialog.waitFor({ state: 'detached' });
+  if (!options.refused) await dialog.waitFor({ state: 'detached' });
 }
 
+/** A suite's own screenshot folder (to be looked at: <dir>/<name>.png, the full page). */
 export const suiteShots = (dir: string) => (page: Page, name: string) => shot(page, name, dir);
 
 /** A demo account's bearer token, signed in through the API. */

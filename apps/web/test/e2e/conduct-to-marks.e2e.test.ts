@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange, followJob } from './arrange.ts';
-import { launch, openPage, runId, shot, signIn, storedToken, tokenOf } from './browser.ts';
+import { launch, openPage, runId, shot, signIn, storedToken, tokenOf, workflowAction } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -40,10 +40,6 @@ describeBrowser('from seated candidates to locked marks', () => {
   const confirm = async (page: Page, label: string) => {
     await page.getByRole('button', { name: label }).first().click();
     await page.getByRole('dialog', { name: label }).getByRole('button', { name: label }).click();
-  };
-  const takeAction = async (page: Page, label: string) => {
-    await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: label }).click();
-    await page.getByRole('dialog').getByRole('button', { name: label }).click();
   };
   /** Keys one value per grid row with the keyboard only (type, Enter). */
   const keyAll = async (page: Page, values: string[]) => {
@@ -152,7 +148,7 @@ describeBrowser('from seated candidates to locked marks', () => {
       // The operator sees fictitious numbers only: no roll number of the exam anywhere on the screen.
       const text = await page.locator('main').innerText();
       for (const roll of rolls.values()) expect(text).not.toContain(roll);
-      await takeAction(page, 'Final submit');
+      await workflowAction(page, 'Final submit');
       await page.getByText(/is submitted/).waitFor();
       return page;
     };
@@ -163,25 +159,25 @@ describeBrowser('from seated candidates to locked marks', () => {
 
     const checker = await signedIn('secrecy@university.test');
     await checker.goto(`/ExternalMarksEntry?batch_id=${first}`);
-    await takeAction(checker, 'Verify');
+    await workflowAction(checker, 'Verify');
     await checker.getByText(/Entries 1 and 2 differ in 1 book: .*46\.00 vs 64\.00/).first().waitFor();
     await shot(checker, 'flow-award-list-mismatch');
     // Operator 2 looks at the paper list again: 46 was right.
     const fix = await signedIn('admin@university.test');
     await fix.goto(`/ExternalMarksEntry?batch_id=${second}`);
     await keyAll(fix, ['46', '55.5', '38']);
-    await takeAction(fix, 'Final submit');
+    await workflowAction(fix, 'Final submit');
     await fix.getByText(/is submitted/).waitFor();
     await fix.context().close();
     const opener = await signedIn('office@university.test');
     await opener.goto(`/ExternalMarksEntry?batch_id=${first}`);
-    await takeAction(opener, 'Final submit');
+    await workflowAction(opener, 'Final submit');
     await opener.getByText(/is submitted/).waitFor();
     await opener.context().close();
     await checker.goto(`/ExternalMarksEntry?batch_id=${first}`);
-    await takeAction(checker, 'Verify');
+    await workflowAction(checker, 'Verify');
     await checker.getByText(/agree on all 3 books; both are verified/).waitFor();
-    await takeAction(checker, 'Lock');
+    await workflowAction(checker, 'Lock');
     await checker.getByText(/is now Locked/).waitFor();
     await shot(checker, 'flow-award-list-locked');
     await checker.context().close();
@@ -219,11 +215,11 @@ describeBrowser('from seated candidates to locked marks', () => {
     const faculty = await signedIn('faculty.college@university.test');
     await faculty.goto(`/NewSchemeInternalEntry?batch_id=${internal[0]!.batch_id}`);
     await keyAll(faculty, ['20', '18.5', '22', '15']);
-    await takeAction(faculty, 'Final submit');
+    await workflowAction(faculty, 'Final submit');
     await faculty.getByText(/is submitted/).waitFor();
     await faculty.goto(`/ExtPracticalEntry?batch_id=${practical.entrybatch.batch_id}`);
     await keyAll(faculty, ['40', '35', '38', 'AB']);
-    await takeAction(faculty, 'Final submit');
+    await workflowAction(faculty, 'Final submit');
     await faculty.getByText(/is submitted/).waitFor();
     await shot(faculty, 'flow-practical-submitted');
     await faculty.context().close();
@@ -231,9 +227,9 @@ describeBrowser('from seated candidates to locked marks', () => {
     const o = await signedIn('office@university.test');
     for (const [path, batch] of [['/NewSchemeInternalEntry', internal[0]!.batch_id], ['/ExtPracticalEntry', practical.entrybatch.batch_id]] as const) {
       await o.goto(`${path}?batch_id=${batch}`);
-      await takeAction(o, 'Verify');
+      await workflowAction(o, 'Verify');
       await o.getByText(/is verified/).waitFor();
-      await takeAction(o, 'Lock');
+      await workflowAction(o, 'Lock');
       await o.getByText(/is now Locked/).waitFor();
     }
     await shot(o, 'flow-practical-locked');

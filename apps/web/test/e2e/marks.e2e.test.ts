@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange } from './arrange.ts';
-import { launch, openAs, openPage, runId, screenshotsDir, shot, signIn, storedToken } from './browser.ts';
+import { launch, openAs, openPage, runId, screenshotsDir, shot, signIn, storedToken, workflowAction } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -47,11 +47,6 @@ describeBrowser('marks entry through the grid', () => {
     await page.keyboard.press('Enter');
   };
 
-  const takeAction = async (page: Page, label: string) => {
-    await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: label }).click();
-    await page.getByRole('dialog').getByRole('button', { name: label }).click();
-  };
-
   it('office opens the internal batches; the faculty user keys them with the keyboard only, sees autosave and submits; office verifies and locks', async () => {
     const { page } = await openPage(browser);
     await openAs(page, 'office@university.test', `/ListInternal?exam_id=${EXAM}`);
@@ -85,7 +80,7 @@ describeBrowser('marks entry through the grid', () => {
     await p.getByTestId('save-state').getByText(/^Saved \d\d:\d\d$/).waitFor({ timeout: 15_000 });
     await expect.poll(() => p.getByTestId('totals').innerText()).toContain(`Pending: 0`);
     await shot(p, 'marks-grid-saved');
-    await takeAction(p, 'Final submit');
+    await workflowAction(p, 'Final submit');
     await p.getByText(/is submitted: \d+ rows/).waitFor();
     await shot(p, 'marks-grid-submitted');
     const batchId = new URL(p.url()).searchParams.get('batch_id')!;
@@ -96,9 +91,9 @@ describeBrowser('marks entry through the grid', () => {
 
     const o = await openPage(browser);
     await openAs(o.page, 'office@university.test', `/NewSchemeInternalEntry?batch_id=${batchId}`);
-    await takeAction(o.page, 'Verify');
+    await workflowAction(o.page, 'Verify');
     await o.page.getByText(/is verified/).waitFor();
-    await takeAction(o.page, 'Lock');
+    await workflowAction(o.page, 'Lock');
     await o.page.getByText(/is now Locked/).waitFor();
     await expect.poll(async () => o.page.locator('input.mark-input').first().getAttribute('readonly')).not.toBeNull();
     await shot(o.page, 'marks-grid-locked');
@@ -130,7 +125,7 @@ describeBrowser('marks entry through the grid', () => {
     const n = await cells.count();
     for (let i = 0; i < n; i += 1) await key(p, i === n - 1 ? 'AB' : String(35 + i));
     await p.getByTestId('save-state').getByText(/^Saved \d\d:\d\d$/).waitFor({ timeout: 15_000 });
-    await takeAction(p, 'Final submit');
+    await workflowAction(p, 'Final submit');
     await p.getByText(/is submitted/).waitFor();
     await shot(p, 'marks-practical-submitted');
     await faculty.page.context().close();

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { launch, openAs, openPage, runId, signIn, storedToken, suiteShots } from './browser.ts';
+import { launch, openAs, openPage, runId, signIn, storedToken, suiteShots, workflowAction } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -120,11 +120,6 @@ describeBrowser('a result run from locked marks to publication and the student d
   let held = '';
   const students: string[] = [];
 
-  const takeAction = async (page: Page, label: string) => {
-    await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: label }).click();
-    await page.getByRole('dialog').getByRole('button', { name: label }).click();
-  };
-
   beforeAll(async () => {
     browser = await launch();
     const { page } = await openPage(browser);
@@ -212,7 +207,7 @@ describeBrowser('a result run from locked marks to publication and the student d
     const address = `/ResultNep?exam_id=${EXAM}&course=${encodeURIComponent(COURSE_KEY)}&run_id=${runId}`;
     const result = await openPage(browser);
     await openAs(result.page, 'result@university.test', address);
-    await takeAction(result.page, 'Verify');
+    await workflowAction(result.page, 'Verify');
     await result.page.getByRole('group', { name: 'Status and actions' }).getByText('Verified', { exact: true }).waitFor();
     const [register] = await Promise.all([result.page.waitForEvent('download'), result.page.getByRole('button', { name: 'Tabulation register (PDF)' }).click()]);
     const file = path.join(shotsDir, 'register.pdf');
@@ -223,17 +218,17 @@ describeBrowser('a result run from locked marks to publication and the student d
 
     const a = await openPage(browser);
     await openAs(a.page, 'admin@university.test', address);
-    await takeAction(a.page, 'Approve');
+    await workflowAction(a.page, 'Approve');
     await a.page.getByRole('group', { name: 'Status and actions' }).getByText('Approved', { exact: true }).waitFor();
     await a.page.context().close();
 
     await result.page.reload();
     // Publishing without the notification number is refused in the dialog; with it, the run is published.
-    await takeAction(result.page, 'Publish');
+    await workflowAction(result.page, 'Publish', { refused: true });
     await result.page.getByRole('dialog').getByText('Give the notification number first (beside the actions).').waitFor();
     await result.page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await result.page.getByLabel('Notification number').fill(NOTIFICATION);
-    await takeAction(result.page, 'Publish');
+    await workflowAction(result.page, 'Publish');
     await result.page.getByRole('group', { name: 'Status and actions' }).getByText('Published', { exact: true }).waitFor();
     await result.page.getByText(new RegExp(NOTIFICATION.replace(/\//g, '\\/'))).first().waitFor();
     expect(await axeProblems(result.page)).toEqual([]);

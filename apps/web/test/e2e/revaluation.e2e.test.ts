@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { arrange, examReadyForMarks, lockedMarks, publishedResult, publishRun } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { launch, openAs, openPage, runId, signIn, suiteShots, tokenOf } from './browser.ts';
+import { launch, openAs, openPage, runId, signIn, suiteShots, tokenOf, workflowAction } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -79,15 +79,10 @@ describeBrowser('revaluation: a student applies, the office processes, the revis
     await page.getByLabel('Exam').fill(EXAM);
     const row = page.getByRole('table', { name: 'Applications (1)' }).getByRole('row').filter({ hasText: student });
     await row.getByRole('button', { name: /^Open / }).click();
-    const takeAction = async (label: string) => {
-      await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: label }).click();
-      await page.getByRole('dialog').getByRole('button', { name: label }).click();
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
-    };
-    await takeAction('Accept');
+    await workflowAction(page, 'Accept');
     await page.locator('.status-badge', { hasText: 'Accepted' }).first().waitFor();
     await page.getByLabel('Examiner (not the first one)').fill(EXAMINER);
-    await takeAction('Send for evaluation');
+    await workflowAction(page, 'Send for evaluation');
     await page.locator('.reval-detail .status-badge', { hasText: 'In process' }).waitFor();
     // The award list: the new fictitious number, never the student or its roll number.
     const award = page.getByRole('region', { name: 'Revaluation award list' }).or(page.locator('section[aria-labelledby="reval-award"]'));
@@ -112,7 +107,7 @@ describeBrowser('revaluation: a student applies, the office processes, the revis
     await page.reload();
     await page.getByLabel('Exam').fill(EXAM);
     await page.getByRole('table', { name: 'Applications (1)' }).getByRole('row').filter({ hasText: student }).getByRole('button', { name: /^Open / }).click();
-    await takeAction('Publish outcome');
+    await workflowAction(page, 'Publish outcome');
     const detail = page.locator('.reval-detail');
     await detail.getByText(/revised as version 2/).waitFor();
     expect(await detail.textContent()).toContain(`BETTER: the better of ${original} and ${revalued} = ${revalued}`);
