@@ -29,18 +29,22 @@ export const bundles = [
 ];
 
 const started = Date.now();
-const step = (what) => console.log(`[build-runtime] ${((Date.now() - started) / 1000).toFixed(1)} s  ${what}`);
+const step = (what) =>
+  console.log(`[build-runtime] ${((Date.now() - started) / 1000).toFixed(1)} s  ${what}`);
 const run = (command, args, options = {}) => execFileSync(command, args, { stdio: 'inherit', ...options });
 
 /** pnpm as this script was started (pnpm run), else from PATH, else through npx at the workspace's version. */
 function pnpm(args, options) {
   const execPath = process.env.npm_execpath;
-  if (execPath && /pnpm/.test(path.basename(execPath))) return run(process.execPath, [execPath, ...args], options);
+  if (execPath && /pnpm/.test(path.basename(execPath)))
+    return run(process.execPath, [execPath, ...args], options);
   try {
     execFileSync('pnpm', ['--version'], { stdio: 'ignore' });
     return run('pnpm', args, options);
   } catch {
-    const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+    const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split(
+      '@',
+    )[1];
     return run('npx', ['-y', `pnpm@${version}`, ...args], options);
   }
 }
@@ -51,7 +55,8 @@ function workspaceFolders() {
   for (const parent of ['apps', 'packages']) {
     for (const name of fs.readdirSync(path.join(root, parent))) {
       const manifest = path.join(root, parent, name, 'package.json');
-      if (fs.existsSync(manifest)) folders.set(JSON.parse(fs.readFileSync(manifest, 'utf8')).name, `${parent}/${name}`);
+      if (fs.existsSync(manifest))
+        folders.set(JSON.parse(fs.readFileSync(manifest, 'utf8')).name, `${parent}/${name}`);
     }
   }
   return folders;
@@ -81,7 +86,9 @@ function installedPackages(dir, found = []) {
     if (!fs.existsSync(modules)) continue;
     for (const entry of fs.readdirSync(modules)) {
       if (entry.startsWith('.')) continue;
-      const names = entry.startsWith('@') ? fs.readdirSync(path.join(modules, entry)).map((n) => `${entry}/${n}`) : [entry];
+      const names = entry.startsWith('@')
+        ? fs.readdirSync(path.join(modules, entry)).map((n) => `${entry}/${n}`)
+        : [entry];
       for (const name of names) {
         const pkg = path.join(modules, name);
         if (!fs.existsSync(path.join(pkg, 'package.json'))) continue;
@@ -107,7 +114,11 @@ function pruneUnreachable(out, roots) {
     if (reached.has(dir)) continue;
     reached.add(dir);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-    const optionalPeers = new Set(Object.entries(manifest.peerDependenciesMeta ?? {}).filter(([, m]) => m.optional).map(([n]) => n));
+    const optionalPeers = new Set(
+      Object.entries(manifest.peerDependenciesMeta ?? {})
+        .filter(([, m]) => m.optional)
+        .map(([n]) => n),
+    );
     const wanted = [
       ...Object.keys(manifest.dependencies ?? {}),
       ...Object.keys(manifest.optionalDependencies ?? {}),
@@ -134,7 +145,9 @@ function pruneUnreachable(out, roots) {
  * generate loads only the one of the schema's provider.
  */
 function keepOnlyOurQueryCompiler(out) {
-  const provider = /datasource\s+\w+\s*\{[^}]*provider\s*=\s*"(\w+)"/.exec(fs.readFileSync(path.join(root, 'prisma/schema.prisma'), 'utf8'))?.[1];
+  const provider = /datasource\s+\w+\s*\{[^}]*provider\s*=\s*"(\w+)"/.exec(
+    fs.readFileSync(path.join(root, 'prisma/schema.prisma'), 'utf8'),
+  )?.[1];
   if (!provider) throw new Error('prisma/schema.prisma names no datasource provider');
   const runtime = path.join(out, 'node_modules/@prisma/client/runtime');
   for (const file of fs.readdirSync(runtime)) {
@@ -143,7 +156,11 @@ function keepOnlyOurQueryCompiler(out) {
   }
 }
 
-const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 export async function buildRuntime(out) {
   if (fs.existsSync(out) && fs.readdirSync(out).length) throw new Error(`${out} is not empty`);
@@ -160,7 +177,17 @@ export async function buildRuntime(out) {
   step('installing production dependencies (pnpm deploy --prod, hoisted)');
   // inject-workspace-packages: pnpm 10's deploy then installs exactly the workspace lockfile's versions.
   pnpm(
-    ['--filter', '@exam/deploy', 'deploy', '--prod', '--frozen-lockfile', '--prefer-offline', '--config.inject-workspace-packages=true', '--config.node-linker=hoisted', out],
+    [
+      '--filter',
+      '@exam/deploy',
+      'deploy',
+      '--prod',
+      '--frozen-lockfile',
+      '--prefer-offline',
+      '--config.inject-workspace-packages=true',
+      '--config.node-linker=hoisted',
+      out,
+    ],
     { cwd: root },
   );
   // Workspace packages are bundled, so their copies go; what pnpm nested under one of them (its own version of a
@@ -175,24 +202,36 @@ export async function buildRuntime(out) {
       fs.mkdirSync(folder, { recursive: true });
       fs.renameSync(nested, path.join(folder, 'node_modules'));
     }
-    const { dependencies = {} } = JSON.parse(fs.readFileSync(path.join(scoped, name, 'package.json'), 'utf8'));
+    const { dependencies = {} } = JSON.parse(
+      fs.readFileSync(path.join(scoped, name, 'package.json'), 'utf8'),
+    );
     for (const dependency of Object.keys(dependencies)) {
       if (dependency.startsWith('@exam/')) continue;
       const found = findPackageDir(dependency, folder);
-      if (!found) throw new Error(`@exam/${name} depends on ${dependency}, which pnpm deploy did not install`);
+      if (!found)
+        throw new Error(`@exam/${name} depends on ${dependency}, which pnpm deploy did not install`);
       runtimeRoots.push(found);
     }
   }
   fs.rmSync(scoped, { recursive: true, force: true });
   const removed = pruneUnreachable(out, runtimeRoots);
   keepOnlyOurQueryCompiler(out);
-  step(`removed ${removed.length} packages nothing at run time reaches (${removed.filter((p) => !p.includes('/node_modules/')).slice(0, 6).join(', ')}, ...)`);
+  step(
+    `removed ${removed.length} packages nothing at run time reaches (${removed
+      .filter((p) => !p.includes('/node_modules/'))
+      .slice(0, 6)
+      .join(', ')}, ...)`,
+  );
   // The deployed manifest names this machine's folders; the runtime needs only "type": "module" for the bundles.
-  fs.writeFileSync(path.join(out, 'package.json'), `${JSON.stringify({ name: 'exam-admin-runtime', private: true, type: 'module' }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(out, 'package.json'),
+    `${JSON.stringify({ name: 'exam-admin-runtime', private: true, type: 'module' }, null, 2)}\n`,
+  );
   fs.rmSync(path.join(out, 'pnpm-lock.yaml'), { force: true });
   // pnpm's bookkeeping (.bin links, .modules.yaml naming this machine's store) is not needed to run.
   for (const entry of fs.readdirSync(path.join(out, 'node_modules'))) {
-    if (entry.startsWith('.')) fs.rmSync(path.join(out, 'node_modules', entry), { recursive: true, force: true });
+    if (entry.startsWith('.'))
+      fs.rmSync(path.join(out, 'node_modules', entry), { recursive: true, force: true });
   }
 
   // 3. Our TypeScript to JavaScript: workspace packages (@exam/*) go into the bundle, every library stays an import.
@@ -213,7 +252,9 @@ export async function buildRuntime(out) {
       {
         name: 'libraries-stay-outside',
         setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@exam/') ? undefined : { path: args.path, external: true }));
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@exam/') ? undefined : { path: args.path, external: true },
+          );
         },
       },
     ],
@@ -226,13 +267,16 @@ export async function buildRuntime(out) {
   for (const [outputPath, output] of Object.entries(result.metafile.outputs)) {
     if (!outputPath.endsWith('.js')) continue;
     const target = path.join(path.dirname(path.resolve(root, outputPath)), 'assets');
-    const folders = new Set(Object.keys(output.inputs).map((input) => path.join(path.dirname(path.resolve(root, input)), 'assets')));
+    const folders = new Set(
+      Object.keys(output.inputs).map((input) => path.join(path.dirname(path.resolve(root, input)), 'assets')),
+    );
     for (const folder of folders) {
       if (folder.includes(`${path.sep}node_modules${path.sep}`) || !fs.existsSync(folder)) continue;
       for (const name of fs.readdirSync(folder)) {
         const from = path.join(folder, name);
         const to = path.join(target, name);
-        if (fs.existsSync(to) && !fs.readFileSync(to).equals(fs.readFileSync(from))) throw new Error(`Two different assets are both named ${name}: rename one`);
+        if (fs.existsSync(to) && !fs.readFileSync(to).equals(fs.readFileSync(from)))
+          throw new Error(`Two different assets are both named ${name}: rename one`);
         fs.mkdirSync(target, { recursive: true });
         fs.copyFileSync(from, to);
       }
@@ -243,7 +287,19 @@ export async function buildRuntime(out) {
   // 4. The web app's build, straight into the runtime tree (the checkout's apps/web/dist is left alone).
   step('building the web app (vite)');
   const web = path.join(root, 'apps/web');
-  run(process.execPath, [path.join(web, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', path.join(out, 'apps/web/dist'), '--emptyOutDir', '--logLevel', 'warn'], { cwd: web });
+  run(
+    process.execPath,
+    [
+      path.join(web, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      path.join(out, 'apps/web/dist'),
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: web },
+  );
 
   // 5. Schema and migrations; an empty data folder (the image lets the node user write there, and only there).
   fs.cpSync(path.join(root, 'prisma'), path.join(out, 'prisma'), { recursive: true });
@@ -261,11 +317,15 @@ export async function buildRuntime(out) {
         const name = packageName(specifier);
         const wanted = findPackage(name, path.dirname(path.resolve(root, input)))?.version;
         const found = findPackage(name, bundleDir)?.version;
-        if (found !== wanted) problems.push(`${path.relative(out, path.resolve(root, outputPath))} imports ${name}: the runtime tree has ${found ?? 'nothing'}, ${input} was built against ${wanted}`);
+        if (found !== wanted)
+          problems.push(
+            `${path.relative(out, path.resolve(root, outputPath))} imports ${name}: the runtime tree has ${found ?? 'nothing'}, ${input} was built against ${wanted}`,
+          );
       }
     }
   }
-  if (problems.length) throw new Error(`The runtime tree does not match the sources:\n${[...new Set(problems)].join('\n')}`);
+  if (problems.length)
+    throw new Error(`The runtime tree does not match the sources:\n${[...new Set(problems)].join('\n')}`);
   step(`done: ${out}`);
 }
 

@@ -10,7 +10,11 @@ import { verifyPassword } from '@exam/db/passwords';
 
 const secret = process.env.JWT_SECRET ?? '';
 if (secret.length < 32) throw new Error('JWT_SECRET must be set (at least 32 characters)');
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10), connectionTimeoutMillis: 5000 });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DB_POOL_MAX ?? 10),
+  connectionTimeoutMillis: 5000,
+});
 pool.on('error', () => {});
 
 const LIST_CAP = 1000;
@@ -23,7 +27,11 @@ type Reply = [status: number, body: unknown];
 
 function send(res: http.ServerResponse, [status, body]: Reply) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
   res.end(text);
 }
 
@@ -55,15 +63,28 @@ async function user(req: http.IncomingMessage) {
  * bench): values checked as decimals within the batch's maximum, one UPDATE … FROM unnest, the batch's status, in
  * one transaction. No scope rules, no attendance presets, no audit entry.
  */
-async function saveEntryRows(me: { email: string }, batchId: string, body: Record<string, unknown>): Promise<Reply> {
+async function saveEntryRows(
+  me: { email: string },
+  batchId: string,
+  body: Record<string, unknown>,
+): Promise<Reply> {
   if (!KEY.test(batchId)) return [404, { message: 'No such batch' }];
   const rows = Array.isArray(body.rows) ? (body.rows as Array<Record<string, unknown>>) : [];
   const value = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
-  if (rows.some((r) => { const v = value(r.value); return typeof r.attempt_id !== 'string' || (v !== null && !/^\d{1,4}(\.\d{1,2})?$/.test(v)); })) return [422, { message: 'Invalid rows' }];
+  if (
+    rows.some((r) => {
+      const v = value(r.value);
+      return typeof r.attempt_id !== 'string' || (v !== null && !/^\d{1,4}(\.\d{1,2})?$/.test(v));
+    })
+  )
+    return [422, { message: 'Invalid rows' }];
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const batch = await client.query(`SELECT max_marks FROM entry_batch WHERE batch_id = $1 AND status IN ('OPEN', 'DRAFT', 'REOPENED') FOR UPDATE`, [batchId]);
+    const batch = await client.query(
+      `SELECT max_marks FROM entry_batch WHERE batch_id = $1 AND status IN ('OPEN', 'DRAFT', 'REOPENED') FOR UPDATE`,
+      [batchId],
+    );
     if (!batch.rowCount) {
       await client.query('ROLLBACK');
       return [409, { message: 'Batch not open for entry' }];
@@ -72,9 +93,18 @@ async function saveEntryRows(me: { email: string }, batchId: string, body: Recor
       `UPDATE entry_row r SET value = t.v::numeric(6,2), status = t.s, updated_at = now()
          FROM unnest($2::text[], $3::text[], $4::text[]) AS t(a, v, s)
         WHERE r.batch_id = $1 AND r.attempt_id = t.a AND (t.v IS NULL OR t.v::numeric <= $5::numeric)`,
-      [batchId, rows.map((r) => String(r.attempt_id)), rows.map((r) => value(r.value)), rows.map((r) => value(r.status)), batch.rows[0].max_marks],
+      [
+        batchId,
+        rows.map((r) => String(r.attempt_id)),
+        rows.map((r) => value(r.value)),
+        rows.map((r) => value(r.status)),
+        batch.rows[0].max_marks,
+      ],
     );
-    const after = await client.query(`UPDATE entry_batch SET status = 'DRAFT', entered_by = $2, updated_at = now() WHERE batch_id = $1 RETURNING updated_at`, [batchId, me.email]);
+    const after = await client.query(
+      `UPDATE entry_batch SET status = 'DRAFT', entered_by = $2, updated_at = now() WHERE batch_id = $1 RETURNING updated_at`,
+      [batchId, me.email],
+    );
     await client.query('COMMIT');
     return [200, { saved: saved.rowCount, updated_at: after.rows[0].updated_at }];
   } catch (error) {
@@ -94,21 +124,46 @@ async function route(req: http.IncomingMessage): Promise<Reply> {
   if (first === 'health') return [200, { status: 'ok' }];
   if (first === 'login' && req.method === 'POST') {
     const body = await readJson(req);
-    const email = String(body.email ?? '').trim().toLowerCase();
-    const { rows } = await pool.query('SELECT id, password_hash, active FROM users WHERE email = $1', [email]);
-    const ok = rows[0] && rows[0].active && (await verifyPassword(String(body.password ?? ''), rows[0].password_hash, 10)).matches;
+    const email = String(body.email ?? '')
+      .trim()
+      .toLowerCase();
+    const { rows } = await pool.query('SELECT id, password_hash, active FROM users WHERE email = $1', [
+      email,
+    ]);
+    const ok =
+      rows[0] &&
+      rows[0].active &&
+      (await verifyPassword(String(body.password ?? ''), rows[0].password_hash, 10)).matches;
     if (!ok) return [401, { message: 'Invalid email or password.' }];
-    const token = jwt.sign({}, secret, { algorithm: 'HS256', subject: String(rows[0].id), jwtid: randomUUID(), expiresIn: '8h' });
+    const token = jwt.sign({}, secret, {
+      algorithm: 'HS256',
+      subject: String(rows[0].id),
+      jwtid: randomUUID(),
+      expiresIn: '8h',
+    });
     return [200, { token, message: 'Login successful.' }];
   }
 
   const me = await user(req);
   if (!me) return [401, { message: 'Sign in first.' }];
-  if (first === 'entrybatch' && rest.length === 2 && rest[1] === 'rows' && req.method === 'PUT') return saveEntryRows(me, rest[0]!, await readJson(req));
+  if (first === 'entrybatch' && rest.length === 2 && rest[1] === 'rows' && req.method === 'PUT')
+    return saveEntryRows(me, rest[0]!, await readJson(req));
   if (req.method !== 'GET') return [405, { message: 'Method not allowed' }];
 
   if (first === 'check-user') {
-    return [200, { user_role: { name: me.role, system: me.system, dept_id: me.dept_id, college_id: me.college_id, email: me.email, display_name: me.name } }];
+    return [
+      200,
+      {
+        user_role: {
+          name: me.role,
+          system: me.system,
+          dept_id: me.dept_id,
+          college_id: me.college_id,
+          email: me.email,
+          display_name: me.name,
+        },
+      },
+    ];
   }
   if (first === 'course' && rest.length === 2) {
     const offset = Number(rest[0]);
@@ -121,7 +176,10 @@ async function route(req: http.IncomingMessage): Promise<Reply> {
   }
   if (first === 'paperinfosem' && rest.length === 4) {
     if (!rest.every((k) => KEY.test(k))) return [404, { message: 'Not found' }];
-    const { rows } = await pool.query(`${PIS_SELECT} WHERE p.session_id = $1 AND p.course_comb_id = $2 AND p.sem_id = $3 AND p.paper_id = $4`, rest);
+    const { rows } = await pool.query(
+      `${PIS_SELECT} WHERE p.session_id = $1 AND p.course_comb_id = $2 AND p.sem_id = $3 AND p.paper_id = $4`,
+      rest,
+    );
     return rows[0] ? [200, { paperinfosem: rows[0] }] : [404, { message: 'Not found' }];
   }
   if (first === 'paperinfosem' && rest.length === 0) {
@@ -136,7 +194,10 @@ async function route(req: http.IncomingMessage): Promise<Reply> {
     }
     const [total, rows] = await Promise.all([
       pool.query(`SELECT count(*)::int AS n FROM paperinfosem p ${where}`, params),
-      pool.query(`${PIS_SELECT} ${where} ORDER BY p.session_id, p.course_comb_id, p.sem_id, p.paper_id LIMIT ${limit} OFFSET ${offset}`, params),
+      pool.query(
+        `${PIS_SELECT} ${where} ORDER BY p.session_id, p.course_comb_id, p.sem_id, p.paper_id LIMIT ${limit} OFFSET ${offset}`,
+        params,
+      ),
     ]);
     return [200, { paperinfosem: rows.rows, total: total.rows[0].n }];
   }

@@ -4,7 +4,14 @@ import pg from 'pg';
 import { BENCH_PASSWORD, fillDatabase, recreateDatabase } from './generate.ts';
 import type { BenchOptions } from './options.ts';
 import { load, scenarios, type LoadResult, type Scenario, type Target } from './scenarios.ts';
-import { apiServer, baselineServer, freePort, startServer, type RunningServer, type ServerSpec } from './servers.ts';
+import {
+  apiServer,
+  baselineServer,
+  freePort,
+  startServer,
+  type RunningServer,
+  type ServerSpec,
+} from './servers.ts';
 
 export const ADMIN_EMAIL = 'admin@bench.example';
 
@@ -36,16 +43,24 @@ async function probes(url: string) {
     const row = rows[0];
     if (!row) throw new Error('The bench database has no paperinfosem rows');
     // One course combination's id: matches its rows in every semester (60 at default scale).
-    return { key: [row.session_id, row.course_comb_id, row.sem_id, row.paper_id] as string[], q: row.course_comb_id as string };
+    return {
+      key: [row.session_id, row.course_comb_id, row.sem_id, row.paper_id] as string[],
+      q: row.course_comb_id as string,
+    };
   } finally {
     await client.end();
   }
 }
 
 async function login(baseUrl: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const body = (await res.json()) as { token?: string; message?: string };
-  if (!res.ok || !body.token) throw new Error(`Login at ${baseUrl} failed: ${res.status} ${body.message ?? ''}`);
+  if (!res.ok || !body.token)
+    throw new Error(`Login at ${baseUrl} failed: ${res.status} ${body.message ?? ''}`);
   return body.token;
 }
 
@@ -65,7 +80,11 @@ async function loadBoth(
     const runs = await Promise.all(
       servers.map(async (server) => ({
         server,
-        run: { name: server.name, results: new Map(), memory: { ready: server.rss(), warm: 0, peak: 0, end: 0 } } as ServerRun,
+        run: {
+          name: server.name,
+          results: new Map(),
+          memory: { ready: server.rss(), warm: 0, peak: 0, end: 0 },
+        } as ServerRun,
         target: {
           baseUrl: server.baseUrl,
           token: await login(server.baseUrl, ADMIN_EMAIL, BENCH_PASSWORD),
@@ -85,7 +104,9 @@ async function loadBoth(
         const result = await load(target, scenario, options.duration, options.connections);
         run.results.set(scenario.name, result);
         if (!run.memory.warm) run.memory.warm = server.rss();
-        log(`  ${server.name.padEnd(8)} ${scenario.name.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  rss ${server.rss().toFixed(0)} MB  load ${os.loadavg()[0]!.toFixed(1)}`);
+        log(
+          `  ${server.name.padEnd(8)} ${scenario.name.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  rss ${server.rss().toFixed(0)} MB  load ${os.loadavg()[0]!.toFixed(1)}`,
+        );
       }
     }
     for (const { server, run } of runs) {
@@ -99,11 +120,18 @@ async function loadBoth(
 }
 
 /** Fills the bench database, then loads the API and the baseline in turn with every scenario. */
-export async function runBench(options: BenchOptions, log: (line: string) => void = console.log): Promise<BenchReport> {
+export async function runBench(
+  options: BenchOptions,
+  log: (line: string) => void = console.log,
+): Promise<BenchReport> {
   log(`Filling ${options.database} at scale "${options.scaleName}"...`);
   const url = await recreateDatabase(options.serverUrl, options.database);
   const fill = await fillDatabase(url, options.scale);
-  log(`  ${Object.entries(fill.counts).map(([t, n]) => `${t} ${n}`).join(', ')} in ${(fill.ms / 1000).toFixed(1)} s`);
+  log(
+    `  ${Object.entries(fill.counts)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(', ')} in ${(fill.ms / 1000).toFixed(1)} s`,
+  );
   const probe = await probes(url);
   const secret = randomBytes(32).toString('hex');
   const common = { DATABASE_URL: url, JWT_SECRET: secret, DB_POOL_MAX: process.env.DB_POOL_MAX ?? '10' };
@@ -120,7 +148,9 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
   });
   const baseline = baselineServer(common);
-  log(`Loading 127.0.0.1 with autocannon: ${options.connections} connections, ${options.duration} s per scenario`);
+  log(
+    `Loading 127.0.0.1 with autocannon: ${options.connections} connections, ${options.duration} s per scenario`,
+  );
   const loadBefore = os.loadavg()[0]!;
   const runs = await loadBoth([ours, baseline], probe, options, log);
   return { options, fill, scenarios, runs, loadAverage: { before: loadBefore, after: os.loadavg()[0]! } };

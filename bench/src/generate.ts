@@ -10,7 +10,8 @@ const BENCH_DB = /^exam_bench[a-z0-9_]*$/;
 
 /** Drops and recreates the bench database, then applies every migration. Answers its connection string. */
 export async function recreateDatabase(serverUrl: string, name: string): Promise<string> {
-  if (!BENCH_DB.test(name)) throw new Error(`Refusing to recreate "${name}": bench databases are named exam_bench*`);
+  if (!BENCH_DB.test(name))
+    throw new Error(`Refusing to recreate "${name}": bench databases are named exam_bench*`);
   const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await admin.connect();
   try {
@@ -36,10 +37,35 @@ export function withDatabase(url: string, name: string) {
 }
 
 // Text the SQL picks from by modulo, so names look like the university's own.
-const programmes = ['B.A.', 'B.Sc.', 'B.Com.', 'M.A.', 'M.Sc.', 'M.Com.', 'B.B.A.', 'B.C.A.', 'B.Ed.', 'LL.B.'];
+const programmes = [
+  'B.A.',
+  'B.Sc.',
+  'B.Com.',
+  'M.A.',
+  'M.Sc.',
+  'M.Com.',
+  'B.B.A.',
+  'B.C.A.',
+  'B.Ed.',
+  'LL.B.',
+];
 const subjects = [
-  'History', 'Economics', 'Political Science', 'Sociology', 'Hindi', 'English', 'Sanskrit', 'Geography',
-  'Physics', 'Chemistry', 'Mathematics', 'Botany', 'Zoology', 'Computer Science', 'Accountancy', 'Statistics',
+  'History',
+  'Economics',
+  'Political Science',
+  'Sociology',
+  'Hindi',
+  'English',
+  'Sanskrit',
+  'Geography',
+  'Physics',
+  'Chemistry',
+  'Mathematics',
+  'Botany',
+  'Zoology',
+  'Computer Science',
+  'Accountancy',
+  'Statistics',
 ];
 const roles = ['admin', 'office', 'faculty', 'result', 'calculate', 'document', 'document_admin'];
 const sqlArray = (values: string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
@@ -54,7 +80,16 @@ const sqlArray = (values: string[]) => `ARRAY[${values.map((v) => `'${v.replace(
  */
 export async function fillDatabase(url: string, scale: Scale, options: { bcryptRounds?: number } = {}) {
   checkScale(scale);
-  const { sessions: S, courses: C, papers: P, semesters: M, ccinfoSems: N, paperInfoSems: Q, exams: E, users: U } = scale;
+  const {
+    sessions: S,
+    courses: C,
+    papers: P,
+    semesters: M,
+    ccinfoSems: N,
+    paperInfoSems: Q,
+    exams: E,
+    users: U,
+  } = scale;
   const perCourseSem = Q / N;
   const hash = await hashPassword(BENCH_PASSWORD, options.bcryptRounds ?? 10);
   const client = new pg.Client({ connectionString: url });
@@ -68,7 +103,8 @@ export async function fillDatabase(url: string, scale: Scale, options: { bcryptR
     if (process.env.BENCH_DEBUG) console.log(table, Date.now() - t, 'ms');
   };
   // The same arithmetic in every statement that names a course-semester (see above).
-  const sessionId = (course: string, sem: string) => `'S' || (2000 + ((31 * ${course} + ${sem} / 2) % ${S})) || '-' || lpad(((2001 + ((31 * ${course} + ${sem} / 2) % ${S})) % 100)::text, 2, '0')`;
+  const sessionId = (course: string, sem: string) =>
+    `'S' || (2000 + ((31 * ${course} + ${sem} / 2) % ${S})) || '-' || lpad(((2001 + ((31 * ${course} + ${sem} / 2) % ${S})) % 100)::text, 2, '0')`;
   const courseId = (course: string) => `'CC' || lpad((${course} + 1)::text, 6, '0')`;
   const semId = (sem: string) => `'SEM' || lpad((${sem} + 1)::text, 2, '0')`;
   const paperId = (paper: string) => `'P' || lpad((${paper} + 1)::text, 6, '0')`;
@@ -78,7 +114,9 @@ export async function fillDatabase(url: string, scale: Scale, options: { bcryptR
     // transaction only, and every foreign key is checked in bulk below before it commits.
     await client.query('SET LOCAL session_replication_role = replica');
     await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
-    await run('session', `
+    await run(
+      'session',
+      `
       INSERT INTO session (session_id, session_name, current_status, session_disc, session_short_disc, session_format_1, session_format_2, session_format_3)
       SELECT 'S' || (2000 + i) || '-' || lpad(((2001 + i) % 100)::text, 2, '0'),
              'Session ' || (2000 + i) || '-' || (2001 + i),
@@ -86,32 +124,47 @@ export async function fillDatabase(url: string, scale: Scale, options: { bcryptR
              'Academic session ' || (2000 + i) || '-' || (2001 + i) || ' (main and supplementary examinations)',
              (2000 + i) || '-' || lpad(((2001 + i) % 100)::text, 2, '0'),
              'MAIN-' || (2000 + i), 'SUPP-' || (2000 + i), NULL
-      FROM generate_series(0, ${S} - 1) AS i`);
-    await run('sempart', `
+      FROM generate_series(0, ${S} - 1) AS i`,
+    );
+    await run(
+      'sempart',
+      `
       INSERT INTO sempart (sem_id, sem_name, sem_disc1, sem_disc2)
       SELECT ${semId('i')}, 'Semester ' || (i + 1), 'Part ' || (i / 2 + 1), CASE WHEN i % 2 = 0 THEN 'Odd' ELSE 'Even' END
-      FROM generate_series(0, ${M} - 1) AS i`);
-    await run('course', `
+      FROM generate_series(0, ${M} - 1) AS i`,
+    );
+    await run(
+      'course',
+      `
       INSERT INTO course (course_comb_id, course_id, course_comb_code, course_comb_name1, course_comb_name2, course_comb_name3, course_comb_name4, th_pr_id, remark)
       SELECT ${courseId('i')}, 'C' || lpad((i % 400 + 1)::text, 4, '0'), 'CMB-' || (i + 1),
              p[i % 10 + 1], s[i % 16 + 1], s[(i / 16) % 16 + 1],
              p[i % 10 + 1] || ' (' || s[i % 16 + 1] || ', ' || s[(i / 16) % 16 + 1] || ', ' || s[(i / 256 + 5) % 16 + 1] || ') - College ' || (i % 700 + 1),
              CASE WHEN i % 3 = 0 THEN 'TH-PR' ELSE 'TH' END,
              CASE WHEN i % 10 = 0 THEN 'Affiliated college' ELSE NULL END
-      FROM generate_series(0, ${C} - 1) AS i, (SELECT ${sqlArray(programmes)} AS p, ${sqlArray(subjects)} AS s) AS t`);
-    await run('paper', `
+      FROM generate_series(0, ${C} - 1) AS i, (SELECT ${sqlArray(programmes)} AS p, ${sqlArray(subjects)} AS s) AS t`,
+    );
+    await run(
+      'paper',
+      `
       INSERT INTO paper (paper_id, paper_name, paper_code, paper_desc, paper_code_desc)
       SELECT ${paperId('i')}, s[i % 16 + 1] || ' Paper ' || (i / 16 % 12 + 1) || ' (' || (i + 1) || ')',
              upper(left(s[i % 16 + 1], 3)) || '-' || (100 + i % 900), 'Core course of ' || s[i % 16 + 1], NULL
-      FROM generate_series(0, ${P} - 1) AS i, (SELECT ${sqlArray(subjects)} AS s) AS t`);
-    await run('ccinfo_sem', `
+      FROM generate_series(0, ${P} - 1) AS i, (SELECT ${sqlArray(subjects)} AS s) AS t`,
+    );
+    await run(
+      'ccinfo_sem',
+      `
       INSERT INTO ccinfo_sem (session_id, course_comb_id, sem_id)
       SELECT ${sessionId('c', 'm')}, ${courseId('c')}, ${semId('m')}
       FROM generate_series(0, ${N} - 1) AS i, LATERAL (SELECT i % ${C} AS c, i / ${C} AS m) AS k
-      ORDER BY 1, 2, 3`);
+      ORDER BY 1, 2, 3`,
+    );
     // Built after the rows are in: maintaining its three indexes row by row takes most of the time.
     await withoutIndexes(client, 'paperinfosem', async () => {
-      await run('paperinfosem', `
+      await run(
+        'paperinfosem',
+        `
         INSERT INTO paperinfosem (session_id, course_comb_id, sem_id, paper_id, group_status, group_code, max_marks, min_marks,
                                   ext_max_marks, ext_min_marks, int_max_marks, int_min_marks, th_pr_status, paper_score_status,
                                   credit_point, paper_type, elective_status)
@@ -126,23 +179,34 @@ export async function fillDatabase(url: string, scale: Scale, options: { bcryptR
         FROM generate_series(0, ${Q} - 1) AS j,
              LATERAL (SELECT (j / ${perCourseSem}) % ${C} AS c, (j / ${perCourseSem}) / ${C} AS m,
                              j % ${perCourseSem} = ${perCourseSem} - 1 AND ${perCourseSem} > 1 AS pr) AS k
-        ORDER BY 1, 2, 3, 4`);
+        ORDER BY 1, 2, 3, 4`,
+      );
     });
-    await run('exam', `
+    await run(
+      'exam',
+      `
       INSERT INTO exam (exam_id, exam_desc, active_status, session_id)
       SELECT 'EX' || lpad((i + 1)::text, 5, '0'), 'Examination ' || (i + 1) || CASE WHEN i % 2 = 0 THEN ' (main)' ELSE ' (supplementary)' END,
              (i % 2)::smallint, 'S' || (2000 + i % ${S}) || '-' || lpad(((2001 + i % ${S}) % 100)::text, 2, '0')
-      FROM generate_series(0, ${E} - 1) AS i`);
-    await run('examcycle', `
+      FROM generate_series(0, ${E} - 1) AS i`,
+    );
+    await run(
+      'examcycle',
+      `
       INSERT INTO examcycle (rti, student_exam_cycle)
-      SELECT 'RTI' || lpad((i + 1)::text, 3, '0'), 'Cycle ' || (i + 1) FROM generate_series(0, 11) AS i`);
-    await run('users', `
+      SELECT 'RTI' || lpad((i + 1)::text, 3, '0'), 'Cycle ' || (i + 1) FROM generate_series(0, 11) AS i`,
+    );
+    await run(
+      'users',
+      `
       INSERT INTO users (email, password_hash, name, role, system, dept_id, college_id)
       SELECT 'user' || lpad((i + 1)::text, 5, '0') || '@bench.example', $1, 'Bench User ' || (i + 1),
              (${sqlArray(roles)})[i % ${roles.length} + 1]::"Role",
              (CASE WHEN i % 4 = 0 THEN 'college' ELSE 'university' END)::"UserSystem",
              'D' || (i % 30 + 1), CASE WHEN i % 4 = 0 THEN 'COL' || (i % 700 + 1) ELSE NULL END
-      FROM generate_series(0, ${U} - 1) AS i`, [hash]);
+      FROM generate_series(0, ${U} - 1) AS i`,
+      [hash],
+    );
     await assertForeignKeys(client);
     await client.query('COMMIT');
     // Fresh statistics and a visibility map, as a database that has been in use would have.
@@ -169,7 +233,10 @@ async function assertForeignKeys(client: pg.Client) {
     const { rows: broken } = await client.query(
       `SELECT count(*)::int AS n FROM ${fk.child} c WHERE ${notNull} AND NOT EXISTS (SELECT 1 FROM ${fk.parent} p WHERE ${on})`,
     );
-    if (broken[0].n > 0) throw new Error(`Generator bug: ${broken[0].n} ${fk.child} rows name a missing ${fk.parent} (${fk.cols.join(', ')})`);
+    if (broken[0].n > 0)
+      throw new Error(
+        `Generator bug: ${broken[0].n} ${fk.child} rows name a missing ${fk.parent} (${fk.cols.join(', ')})`,
+      );
   }
   return rows.length;
 }

@@ -40,7 +40,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv, defaultOut?: s
   const number = (text: string | undefined, fallback: number, what: string) => {
     if (text === undefined) return fallback;
     const n = Number(text);
-    if (!Number.isFinite(n) || n <= 0 || n > 600) throw new Error(`${what} must be a number between 0 and 600`);
+    if (!Number.isFinite(n) || n <= 0 || n > 600)
+      throw new Error(`${what} must be a number between 0 and 600`);
     return n;
   };
   const scaleName = flags.get('scale') ?? env.BENCH_SCALE ?? 'default';

@@ -2,7 +2,13 @@
 import os from 'node:os';
 import type { KEPT_SECTIONS } from './web/results-section.ts';
 
-export interface Row { what: string; ours: string; baseline: string; goal: string; met: boolean }
+export interface Row {
+  what: string;
+  ours: string;
+  baseline: string;
+  goal: string;
+  met: boolean;
+}
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 

@@ -29,15 +29,34 @@ export const scenarios: Scenario[] = [
     name: 'login',
     kind: 'login',
     inBaseline: true,
-    requests: (t) => [{ method: 'POST', path: '/api/login', headers: json, body: JSON.stringify({ email: t.email, password: t.password }) }],
+    requests: (t) => [
+      {
+        method: 'POST',
+        path: '/api/login',
+        headers: json,
+        body: JSON.stringify({ email: t.email, password: t.password }),
+      },
+    ],
   },
-  { name: 'check-user', kind: 'read', inBaseline: true, requests: () => [{ method: 'GET', path: '/api/check-user' }] },
-  { name: 'course page (/api/course/0/20)', kind: 'read', inBaseline: true, requests: () => [{ method: 'GET', path: '/api/course/0/20' }] },
+  {
+    name: 'check-user',
+    kind: 'read',
+    inBaseline: true,
+    requests: () => [{ method: 'GET', path: '/api/check-user' }],
+  },
+  {
+    name: 'course page (/api/course/0/20)',
+    kind: 'read',
+    inBaseline: true,
+    requests: () => [{ method: 'GET', path: '/api/course/0/20' }],
+  },
   {
     name: 'paperinfosem by its 4 keys',
     kind: 'read',
     inBaseline: true,
-    requests: (t) => [{ method: 'GET', path: `/api/paperinfosem/${t.paperInfoSemKey.map(encodeURIComponent).join('/')}` }],
+    requests: (t) => [
+      { method: 'GET', path: `/api/paperinfosem/${t.paperInfoSemKey.map(encodeURIComponent).join('/')}` },
+    ],
   },
   {
     name: 'paperinfosem ?q=&limit=20',
@@ -60,7 +79,14 @@ export const scenarios: Scenario[] = [
           setupRequest: (req, context) => {
             const ctx = context as { id?: string };
             ctx.id = `BENCH-${run}-${++cycle}`;
-            return { ...req, body: JSON.stringify({ paper_id: ctx.id, paper_name: 'Benchmark paper', paper_code: 'BEN-101' }) };
+            return {
+              ...req,
+              body: JSON.stringify({
+                paper_id: ctx.id,
+                paper_name: 'Benchmark paper',
+                paper_code: 'BEN-101',
+              }),
+            };
           },
         },
         {
@@ -72,7 +98,10 @@ export const scenarios: Scenario[] = [
             body: JSON.stringify({ paper_name: 'Benchmark paper (renamed)' }),
           }),
         },
-        { method: 'DELETE', setupRequest: (req, context) => ({ ...req, path: `/api/paper/${(context as { id: string }).id}` }) },
+        {
+          method: 'DELETE',
+          setupRequest: (req, context) => ({ ...req, path: `/api/paper/${(context as { id: string }).id}` }),
+        },
       ];
     },
   },
@@ -89,7 +118,12 @@ export interface LoadResult {
 }
 
 /** Loads one scenario on one server: `connections` keep-alive connections for `duration` seconds. */
-export async function load(target: Target, scenario: Scenario, duration: number, connections: number): Promise<LoadResult> {
+export async function load(
+  target: Target,
+  scenario: Scenario,
+  duration: number,
+  connections: number,
+): Promise<LoadResult> {
   const result = await autocannon({
     url: target.baseUrl,
     connections,
@@ -98,7 +132,9 @@ export async function load(target: Target, scenario: Scenario, duration: number,
     headers: { authorization: `Bearer ${target.token}` },
     requests: scenario.requests(target),
   });
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]),
+  );
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

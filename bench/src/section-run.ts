@@ -23,9 +23,14 @@ export async function runSectionBench({ name, notes, run }: SectionBench) {
   try {
     const markdown = await run(option, fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : '');
     console.log(`\n${markdown}`);
-    const out = argv.includes('--no-write') ? null : (option('--out') ?? fileURLToPath(new URL('../RESULTS.md', import.meta.url)));
+    const out = argv.includes('--no-write')
+      ? null
+      : (option('--out') ?? fileURLToPath(new URL('../RESULTS.md', import.meta.url)));
     if (out) {
-      fs.writeFileSync(out, withSection(fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '', name, markdown));
+      fs.writeFileSync(
+        out,
+        withSection(fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '', name, markdown),
+      );
       console.log(`Wrote the ${name} section of ${out}`);
     }
   } catch (error) {
@@ -35,4 +40,5 @@ export async function runSectionBench({ name, notes, run }: SectionBench) {
 }
 
 /** The database the benches create their own databases on (DATABASE_URL, default the local server). */
-export const benchServerUrl = () => process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+export const benchServerUrl = () =>
+  process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';

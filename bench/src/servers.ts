@@ -67,14 +67,29 @@ function readRssMb(pid: number): number {
  * Starts a server (node directly, so the pid is the server's own), waits for /api/health, and samples its memory.
  * BENCH_CPU_PROF_DIR=dir writes each server's V8 CPU profile there (NODE_OPTIONS may not carry --cpu-prof).
  */
-export async function startServer(spec: ServerSpec, port: number, timeoutMs = 60_000): Promise<RunningServer> {
+export async function startServer(
+  spec: ServerSpec,
+  port: number,
+  timeoutMs = 60_000,
+): Promise<RunningServer> {
   const logFile = path.join(os.tmpdir(), `exam-bench-${spec.name}-${process.pid}.log`);
   const log = fs.openSync(logFile, 'w');
-  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : []), '--import', 'tsx', spec.script], {
-    cwd: spec.cwd,
-    env: { ...process.env, ...spec.env, PORT: String(port) },
-    stdio: ['ignore', log, log],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+        : []),
+      '--import',
+      'tsx',
+      spec.script,
+    ],
+    {
+      cwd: spec.cwd,
+      env: { ...process.env, ...spec.env, PORT: String(port) },
+      stdio: ['ignore', log, log],
+    },
+  );
   fs.closeSync(log);
   const pid = child.pid!;
   let exited: number | null = null;
@@ -91,7 +106,9 @@ export async function startServer(spec: ServerSpec, port: number, timeoutMs = 60
   for (;;) {
     if (exited !== null) {
       clearInterval(sampler);
-      throw new Error(`${spec.name} server exited (${exited}) before answering:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
+      throw new Error(
+        `${spec.name} server exited (${exited}) before answering:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`,
+      );
     }
     try {
       const res = await fetch(`${baseUrl}/api/health`);
@@ -102,7 +119,9 @@ export async function startServer(spec: ServerSpec, port: number, timeoutMs = 60
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       clearInterval(sampler);
-      throw new Error(`${spec.name} server did not answer /api/health within ${timeoutMs} ms; log: ${logFile}`);
+      throw new Error(
+        `${spec.name} server did not answer /api/health within ${timeoutMs} ms; log: ${logFile}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -31,17 +31,48 @@ describe('RESULTS.md sections', () => {
 });
 
 describe('the files section', () => {
-  const m = (what: string, rows: number, before: number, peak: number, note?: string): Measurement => ({ what, rows, seconds: 1, status: 200, rssBeforeMb: before, peakMb: peak, bytes: 1, note });
+  const m = (what: string, rows: number, before: number, peak: number, note?: string): Measurement => ({
+    what,
+    rows,
+    seconds: 1,
+    status: 200,
+    rssBeforeMb: before,
+    peakMb: peak,
+    bytes: 1,
+    note,
+  });
   const capped = (format: string) => `download paperinfosem ${format} (heap capped at 128 MB)`;
 
   it('calls memory flat when 300,000 rows raise the capped peak at most 40 MB more than 10,000 do, and every row arrived', () => {
-    const verdicts = flatMemory([m(capped('csv'), 10_000, 300, 310), m(capped('csv'), 300_000, 300, 345), m(capped('xlsx'), 10_000, 300, 310), m(capped('xlsx'), 300_000, 300, 360)], 128);
-    expect(verdicts.map((v) => [v.format, v.flat])).toEqual([['csv', true], ['xlsx', false]]);
-    expect(flatMemory([m(capped('csv'), 10_000, 300, 310), m(capped('csv'), 300_000, 300, 301, '1000 rows arrived')], 128)[0]!.flat).toBe(false);
+    const verdicts = flatMemory(
+      [
+        m(capped('csv'), 10_000, 300, 310),
+        m(capped('csv'), 300_000, 300, 345),
+        m(capped('xlsx'), 10_000, 300, 310),
+        m(capped('xlsx'), 300_000, 300, 360),
+      ],
+      128,
+    );
+    expect(verdicts.map((v) => [v.format, v.flat])).toEqual([
+      ['csv', true],
+      ['xlsx', false],
+    ]);
+    expect(
+      flatMemory(
+        [m(capped('csv'), 10_000, 300, 310), m(capped('csv'), 300_000, 300, 301, '1000 rows arrived')],
+        128,
+      )[0]!.flat,
+    ).toBe(false);
   });
 
   it('renders between its markers, with a verdict per format', () => {
-    const markdown = renderFilesSection({ startedAt: new Date(), measurements: [m(capped('csv'), 10_000, 300, 310), m(capped('csv'), 300_000, 300, 320)] }, 128);
+    const markdown = renderFilesSection(
+      {
+        startedAt: new Date(),
+        measurements: [m(capped('csv'), 10_000, 300, 310), m(capped('csv'), 300_000, 300, 320)],
+      },
+      128,
+    );
     expect(section(markdown, 'files')).toBe(markdown);
     expect(markdown).toContain('| download paperinfosem csv (heap capped at 128 MB) | 3,00,000 | 200 |');
     expect(markdown).toContain('- PASS memory flat for CSV (heap capped at 128 MB)');

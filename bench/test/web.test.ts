@@ -17,18 +17,37 @@ describe('initial JavaScript of the web app', () => {
   afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
   it(`stays under ${INITIAL_JS_BUDGET_BYTES / 1024} KB gzipped, with the screens in chunks of their own`, () => {
-    execFileSync('pnpm', ['--filter', '@exam/web', 'exec', 'vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: repoRoot,
-      // Vitest sets NODE_ENV=test, which would build React's development bundle.
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: 'inherit',
-    });
+    execFileSync(
+      'pnpm',
+      [
+        '--filter',
+        '@exam/web',
+        'exec',
+        'vite',
+        'build',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        '--logLevel',
+        'error',
+      ],
+      {
+        cwd: repoRoot,
+        // Vitest sets NODE_ENV=test, which would build React's development bundle.
+        env: { ...process.env, NODE_ENV: 'production' },
+        stdio: 'inherit',
+      },
+    );
     const initial = initialJs(outDir);
     expect(initial.scripts.length).toBeGreaterThan(0);
     expect(initial.gzip).toBeLessThan(INITIAL_JS_BUDGET_BYTES);
     // Split per route: the login, list and form code is not part of what index.html loads.
     const names = initial.scripts.map((s) => path.basename(s.url));
-    for (const chunk of ['login', 'resource-list', 'form-parts']) expect(names.some((n) => n.startsWith(`${chunk}-`)), chunk).toBe(false);
+    for (const chunk of ['login', 'resource-list', 'form-parts'])
+      expect(
+        names.some((n) => n.startsWith(`${chunk}-`)),
+        chunk,
+      ).toBe(false);
   });
 
   it('reads the module script and the modulepreload links, in document order, once each', () => {
@@ -48,7 +67,9 @@ describe('the web section of RESULTS.md', () => {
     expect(first).toBe(`# Benchmark results\n\n| table |\n\n${section('old')}\n`);
     expect(withWebSection(first, section('new $& $1'))).toBe(first.replace('old', () => 'new $& $1'));
     // What `pnpm bench` does: a new API report, with the previous file's web section.
-    expect(withWebSection('# Benchmark results\n\n| new table |\n', webSection(first))).toContain(`| new table |\n\n${section('old')}`);
+    expect(withWebSection('# Benchmark results\n\n| new table |\n', webSection(first))).toContain(
+      `| new table |\n\n${section('old')}`,
+    );
     expect(withWebSection(api, webSection(api))).toBe(api);
   });
 });

@@ -26,7 +26,10 @@ describe('docker-compose.yml', () => {
   });
 
   it('starts the API replicas only after the migrations completed, and checks them by /api/ready', () => {
-    expect(dependsOn('app')).toMatchObject({ db: { condition: 'service_healthy' }, migrate: { condition: 'service_completed_successfully' } });
+    expect(dependsOn('app')).toMatchObject({
+      db: { condition: 'service_healthy' },
+      migrate: { condition: 'service_completed_successfully' },
+    });
     expect(healthcheck('app')).toContain('/api/ready');
     // `--scale app=3` needs replicas without a fixed host port or container name; the proxy publishes the port.
     expect(service('app').ports).toBeUndefined();
@@ -36,7 +39,10 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs jobs in a worker service of its own, started after the migrations, which the replicas leave them to', () => {
-    expect(dependsOn('worker')).toEqual({ db: { condition: 'service_healthy' }, migrate: { condition: 'service_completed_successfully' } });
+    expect(dependsOn('worker')).toEqual({
+      db: { condition: 'service_healthy' },
+      migrate: { condition: 'service_completed_successfully' },
+    });
     // `--scale worker=N`: no fixed port or container name.
     expect(service('worker').ports).toBeUndefined();
     expect(service('worker').container_name).toBeUndefined();
@@ -46,7 +52,10 @@ describe('docker-compose.yml', () => {
   it('gives the database and the demo health checks, and the demo waits for the API that checks its tokens', () => {
     expect(healthcheck('db')).toContain('pg_isready');
     expect(healthcheck('student-demo')).toContain('3001');
-    expect(dependsOn('student-demo')).toMatchObject({ db: { condition: 'service_healthy' }, app: { condition: 'service_healthy' } });
+    expect(dependsOn('student-demo')).toMatchObject({
+      db: { condition: 'service_healthy' },
+      app: { condition: 'service_healthy' },
+    });
   });
 
   it('runs the files the image build writes (the same list deploy/build-runtime.mjs bundles)', () => {
@@ -63,32 +72,46 @@ describe('docker-compose.yml', () => {
   it('has no default password: the database password is required and used for every connection', () => {
     const text = fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8');
     expect(text).not.toMatch(/POSTGRES_PASSWORD:-/);
-    expect(service('db').environment).toMatchObject({ POSTGRES_PASSWORD: expect.stringMatching(/^\$\{POSTGRES_PASSWORD:\?.+\}$/) });
+    expect(service('db').environment).toMatchObject({
+      POSTGRES_PASSWORD: expect.stringMatching(/^\$\{POSTGRES_PASSWORD:\?.+\}$/),
+    });
     for (const name of ['migrate', 'app', 'student-demo', 'worker']) {
-      expect(composeEnvironment(service(name)).get('DATABASE_URL')).toMatch(/^postgresql:\/\/exam:\$\{POSTGRES_PASSWORD:\?[^}]+\}@db:5432\/exam$/);
+      expect(composeEnvironment(service(name)).get('DATABASE_URL')).toMatch(
+        /^postgresql:\/\/exam:\$\{POSTGRES_PASSWORD:\?[^}]+\}@db:5432\/exam$/,
+      );
     }
   });
 
-  const dockerCompose = ['/usr/bin/docker-compose', '/usr/local/bin/docker-compose'].find((p) => fs.existsSync(p));
-  it.skipIf(!dockerCompose)('renders with docker-compose config when the secrets are set, and refuses without a database password', () => {
-    const emptyEnvFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'compose-')), 'empty.env');
-    fs.writeFileSync(emptyEnvFile, '');
-    const secrets = { POSTGRES_PASSWORD: 'pw0123456789', JWT_SECRET: 'x'.repeat(40), ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'long-password-0123' };
-    const render = (env: Record<string, string>) =>
-      spawnSync(dockerCompose!, ['-f', 'docker-compose.yml', '--env-file', emptyEnvFile, 'config'], {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), ...env },
-        encoding: 'utf8',
-      });
-    const ok = render(secrets);
-    expect(ok.status, ok.stderr).toBe(0);
-    expect(ok.stdout).toContain('postgresql://exam:pw0123456789@db:5432/exam');
-    expect(ok.stdout).toContain('service_completed_successfully');
-    const { POSTGRES_PASSWORD: _unset, ...withoutPassword } = secrets;
-    const refused = render(withoutPassword);
-    expect(refused.status).not.toBe(0);
-    expect(refused.stderr).toContain('set POSTGRES_PASSWORD in .env');
-  });
+  const dockerCompose = ['/usr/bin/docker-compose', '/usr/local/bin/docker-compose'].find((p) =>
+    fs.existsSync(p),
+  );
+  it.skipIf(!dockerCompose)(
+    'renders with docker-compose config when the secrets are set, and refuses without a database password',
+    () => {
+      const emptyEnvFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'compose-')), 'empty.env');
+      fs.writeFileSync(emptyEnvFile, '');
+      const secrets = {
+        POSTGRES_PASSWORD: 'pw0123456789',
+        JWT_SECRET: 'x'.repeat(40),
+        ADMIN_EMAIL: 'a@b.example',
+        ADMIN_PASSWORD: 'long-password-0123',
+      };
+      const render = (env: Record<string, string>) =>
+        spawnSync(dockerCompose!, ['-f', 'docker-compose.yml', '--env-file', emptyEnvFile, 'config'], {
+          cwd: repoRoot,
+          env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), ...env },
+          encoding: 'utf8',
+        });
+      const ok = render(secrets);
+      expect(ok.status, ok.stderr).toBe(0);
+      expect(ok.stdout).toContain('postgresql://exam:pw0123456789@db:5432/exam');
+      expect(ok.stdout).toContain('service_completed_successfully');
+      const { POSTGRES_PASSWORD: _unset, ...withoutPassword } = secrets;
+      const refused = render(withoutPassword);
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr).toContain('set POSTGRES_PASSWORD in .env');
+    },
+  );
 });
 
 describe('the Dockerfile', () => {
@@ -122,7 +145,14 @@ function dockerIgnored(file: string): boolean {
     const pattern = negated ? rule.slice(1) : rule;
     const source = pattern
       .split('/')
-      .map((part) => (part === '**' ? '(?:.*/)?' : `${part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')}/`))
+      .map((part) =>
+        part === '**'
+          ? '(?:.*/)?'
+          : `${part
+              .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+              .replace(/\*/g, '[^/]*')
+              .replace(/\?/g, '[^/]')}/`,
+      )
       .join('');
     // A pattern that names a folder leaves out everything in it.
     if (new RegExp(`^${source}`).test(`${file}/`)) ignored = !negated;
@@ -131,17 +161,31 @@ function dockerIgnored(file: string): boolean {
 }
 
 describe('.dockerignore', () => {
-  it.each(['.env', '.env.production', 'apps/api/.env', '.git/HEAD', 'node_modules/zod/package.json', '.data/pglite/PG_VERSION', 'apps/web/dist/index.html', 'packages/db/src/generated/prisma/client.ts'])(
-    'keeps %s out of the build context',
-    (file) => expect(dockerIgnored(file)).toBe(true),
-  );
+  it.each([
+    '.env',
+    '.env.production',
+    'apps/api/.env',
+    '.git/HEAD',
+    'node_modules/zod/package.json',
+    '.data/pglite/PG_VERSION',
+    'apps/web/dist/index.html',
+    'packages/db/src/generated/prisma/client.ts',
+  ])('keeps %s out of the build context', (file) => expect(dockerIgnored(file)).toBe(true));
 
-  it.each(['.env.example', 'apps/api/src/server.ts', 'pnpm-lock.yaml', 'deploy/build-runtime.mjs', 'prisma/schema.prisma'])('sends %s', (file) => {
+  it.each([
+    '.env.example',
+    'apps/api/src/server.ts',
+    'pnpm-lock.yaml',
+    'deploy/build-runtime.mjs',
+    'prisma/schema.prisma',
+  ])('sends %s', (file) => {
     expect(dockerIgnored(file)).toBe(false);
   });
 
   it('agrees with git about what is local-only (every ignored file git tracks would be missing from the image)', () => {
-    const tracked = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter(Boolean);
+    const tracked = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
     expect(tracked.filter(dockerIgnored)).toEqual([]);
   });
 });

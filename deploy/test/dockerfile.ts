@@ -19,7 +19,10 @@ export interface Stage {
 }
 
 export function readDockerfile(file = path.join(repoRoot, 'Dockerfile')): Stage[] {
-  const lines = fs.readFileSync(file, 'utf8').replace(/\\\r?\n/g, ' ').split(/\r?\n/);
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n/);
   const stages: Stage[] = [];
   for (const line of lines) {
     const trimmed = line.trim();
@@ -39,7 +42,8 @@ export function readDockerfile(file = path.join(repoRoot, 'Dockerfile')): Stage[
   return stages;
 }
 
-export const last = (stage: Stage, keyword: string) => stage.instructions.filter((i) => i.keyword === keyword).at(-1);
+export const last = (stage: Stage, keyword: string) =>
+  stage.instructions.filter((i) => i.keyword === keyword).at(-1);
 
 /** ENV lines of a stage as name -> value (the `ENV A=1 B=2` form). */
 export function stageEnv(stage: Stage): Record<string, string> {

@@ -19,15 +19,25 @@ if (!nginx) {
 }
 
 const SECRETS = ['tok-A1-query', 'tok-B2-logout', 'tok-C3-lower', 'tok-D4-second', 'tok-E5-down'];
-const bigJson = JSON.stringify({ course: Array.from({ length: 200 }, (_, i) => ({ course_comb_id: `C${i}`, course_comb_name4: `Course number ${i}` })) });
+const bigJson = JSON.stringify({
+  course: Array.from({ length: 200 }, (_, i) => ({
+    course_comb_id: `C${i}`,
+    course_comb_name4: `Course number ${i}`,
+  })),
+});
 
 /** A raw HTTP/1.1 request (fetch would add its own headers and decompress). */
-function request(port: number, options: http.RequestOptions & { body?: Buffer }): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function request(
+  port: number,
+  options: http.RequestOptions & { body?: Buffer },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, ...options }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     });
     req.on('error', reject);
     req.end(options.body);
@@ -54,7 +64,11 @@ describe.skipIf(!nginx)('deploy/nginx.conf', () => {
     fs.chmodSync(dir, 0o755); // nginx's workers (nobody) write their temp files in here
     upstream = http.createServer((req, res) => {
       req.resume();
-      const type = req.url!.endsWith('.js') ? 'text/javascript' : req.url!.endsWith('.css') ? 'text/css' : 'application/json';
+      const type = req.url!.endsWith('.js')
+        ? 'text/javascript'
+        : req.url!.endsWith('.css')
+          ? 'text/css'
+          : 'application/json';
       res.writeHead(200, { 'content-type': `${type}; charset=utf-8` }).end(bigJson);
     });
     upstream.listen(0, '127.0.0.1');
@@ -90,9 +104,17 @@ http {
 `,
     );
     execFileSync(nginx!, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'pipe' });
-    proxy = spawn(nginx!, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
+    proxy = spawn(nginx!, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+      stdio: 'inherit',
+    });
     for (let i = 0; i < 50; i++) {
-      if (await request(port, { path: '/api/health' }).then(() => true, () => false)) break;
+      if (
+        await request(port, { path: '/api/health' }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
   });
@@ -127,7 +149,12 @@ http {
 
   it('answers a body over 1 MB with a JSON 413, not an HTML page', async () => {
     const body = Buffer.alloc(2 * 1024 * 1024, 'a');
-    const res = await request(port, { path: '/api/course', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length }, body });
+    const res = await request(port, {
+      path: '/api/course',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': body.length },
+      body,
+    });
     expect(res.status).toBe(413);
     expect(res.headers['content-type']).toBe('application/json');
     expect(JSON.parse(res.body.toString())).toEqual({ message: expect.stringContaining('too large') });
@@ -138,12 +165,26 @@ http {
     await request(port, { path: `/?token=${SECRETS[0]}&x=1` });
     await request(port, { path: `/Logout/${SECRETS[1]}` });
     await request(port, { path: `/logout/${SECRETS[2]}?next=%2F` });
-    await request(port, { path: `/api/course?q=a&token=x&Token=${SECRETS[3]}`, headers: { referer: `http://exam-server/?token=${SECRETS[3]}` } });
+    await request(port, {
+      path: `/api/course?q=a&token=x&Token=${SECRETS[3]}`,
+      headers: { referer: `http://exam-server/?token=${SECRETS[3]}` },
+    });
     await request(port, { path: '/api/course?q=plain' });
     const text = log();
     for (const secret of SECRETS) expect(text).not.toContain(secret);
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as { uri: string; status: number; request_id: string });
-    expect(lines.map((l) => l.uri)).toEqual(expect.arrayContaining(['/?[redacted]', '/Logout/[redacted]', '/logout/[redacted]?next=%2F', '/api/course?[redacted]', '/api/course?q=plain']));
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { uri: string; status: number; request_id: string });
+    expect(lines.map((l) => l.uri)).toEqual(
+      expect.arrayContaining([
+        '/?[redacted]',
+        '/Logout/[redacted]',
+        '/logout/[redacted]?next=%2F',
+        '/api/course?[redacted]',
+        '/api/course?q=plain',
+      ]),
+    );
     for (const line of lines) expect(line.request_id).toMatch(/^[0-9a-f]{32}$/);
   });
 

@@ -5,7 +5,10 @@ import path from 'node:path';
 /** Folders whose children are modules, and the folders (same app) that must not import any module. */
 const layers = [
   { modules: 'apps/api/src/modules', below: ['apps/api/src/platform'] },
-  { modules: 'apps/web/src/features', below: ['apps/web/src/components', 'apps/web/src/lib', 'apps/web/src/config'] },
+  {
+    modules: 'apps/web/src/features',
+    below: ['apps/web/src/components', 'apps/web/src/lib', 'apps/web/src/config'],
+  },
   { modules: 'packages/contracts/src', below: ['packages/contracts/src/kit'] },
 ];
 
@@ -25,10 +28,14 @@ function moduleOf(file) {
 export const moduleBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: "Refuse imports of another module's internals and imports of modules from the layers below them" },
+    docs: {
+      description:
+        "Refuse imports of another module's internals and imports of modules from the layers below them",
+    },
     schema: [{ type: 'object', properties: { root: { type: 'string' } }, additionalProperties: false }],
     messages: {
-      internals: "'{{target}}' is inside module '{{module}}': import its index.ts instead (modules meet only through their index.ts).",
+      internals:
+        "'{{target}}' is inside module '{{module}}': import its index.ts instead (modules meet only through their index.ts).",
       layering: "'{{from}}' is below the modules and must not import module '{{module}}'.",
     },
   },
@@ -39,20 +46,36 @@ export const moduleBoundaries = {
     const check = (node) => {
       const spec = node.source?.value;
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const target = path.relative(root, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/');
+      const target = path
+        .relative(root, path.resolve(path.dirname(context.filename), spec))
+        .split(path.sep)
+        .join('/');
       const reached = moduleOf(target);
       if (!reached) return;
       const sameModule = source && source.layer === reached.layer && source.module === reached.module;
       const below = sameModule ? undefined : reached.layer.below.find((folder) => inside(from, folder));
       if (below) {
-        context.report({ node: node.source, messageId: 'layering', data: { from: below, module: reached.module } });
+        context.report({
+          node: node.source,
+          messageId: 'layering',
+          data: { from: below, module: reached.module },
+        });
         return;
       }
       if (!sameModule && reached.rest !== 'index.ts' && reached.rest !== 'index.tsx') {
-        context.report({ node: node.source, messageId: 'internals', data: { target: spec, module: reached.module } });
+        context.report({
+          node: node.source,
+          messageId: 'internals',
+          data: { target: spec, module: reached.module },
+        });
       }
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 

@@ -19,7 +19,9 @@ import { performance } from 'node:perf_hooks';
 
 const N = Number(process.argv[2] ?? 2000);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const require = createRequire(path.join(path.resolve(process.env.QUEUE_LIBS ?? process.cwd()), 'node_modules', 'x.js'));
+const require = createRequire(
+  path.join(path.resolve(process.env.QUEUE_LIBS ?? process.cwd()), 'node_modules', 'x.js'),
+);
 const pg = require('pg');
 const { PgBoss } = normalise(require('pg-boss'));
 const graphile = require('graphile-worker');
@@ -64,7 +66,10 @@ function connectionSampler(database) {
   const done = (async () => {
     await client.connect();
     while (running) {
-      const { rows } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+      const { rows } = await client.query(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [database],
+      );
       max = Math.max(max, rows[0].n);
       await sleep(20);
     }
@@ -86,7 +91,12 @@ function connectionSampler(database) {
 const libraries = {
   'pg-boss': {
     async open(url) {
-      const boss = new PgBoss({ connectionString: url, max: 10, monitorStateIntervalSeconds: 60, application_name: 'bench' });
+      const boss = new PgBoss({
+        connectionString: url,
+        max: 10,
+        monitorStateIntervalSeconds: 60,
+        application_name: 'bench',
+      });
       boss.on('error', (e) => console.error('pg-boss error', e.message));
       await boss.start();
       await boss.createQueue('tiny');
@@ -195,7 +205,8 @@ async function measure(name) {
 /** Runs one job through the library on an in-memory PGlite; answers 'yes' or the reason it cannot. */
 async function onPGlite(name) {
   const pglite = await PGlite.create('memory://');
-  const timeout = (what) => sleep(20_000).then(() => Promise.reject(new Error(`${what} did not finish in 20 s`)));
+  const timeout = (what) =>
+    sleep(20_000).then(() => Promise.reject(new Error(`${what} did not finish in 20 s`)));
   try {
     if (name === 'pg-boss') {
       // pg-boss's documented way to use a connection it did not open: an object with executeSql(text, values).
@@ -213,7 +224,11 @@ async function onPGlite(name) {
         await boss.createQueue('tiny');
         let ran = 0;
         let startedAt = 0;
-        const worker = await boss.work('tiny', { pollingIntervalSeconds: 0.5 }, async () => void ((ran += 1), (startedAt = performance.now())));
+        const worker = await boss.work(
+          'tiny',
+          { pollingIntervalSeconds: 0.5 },
+          async () => void ((ran += 1), (startedAt = performance.now())),
+        );
         // Idle latency in one process: polled, and woken by notifyWorker right after the send (as the in-process runner does).
         const latency = { polled: [], woken: [] };
         for (const mode of ['polled', 'woken']) {
@@ -260,7 +275,13 @@ async function onPGlite(name) {
     const run = async () => {
       await graphile.runMigrations({ pgPool: pool, logger });
       let ran = false;
-      const runner = await graphile.run({ pgPool: pool, logger, concurrency: 1, noHandleSignals: true, taskList: { tiny: async () => void (ran = true) } });
+      const runner = await graphile.run({
+        pgPool: pool,
+        logger,
+        concurrency: 1,
+        noHandleSignals: true,
+        taskList: { tiny: async () => void (ran = true) },
+      });
       await runner.addJob('tiny', { i: 1 });
       while (!ran) await sleep(50);
       await runner.stop();
@@ -268,7 +289,9 @@ async function onPGlite(name) {
     await Promise.race([run(), timeout('migrate, add and run')]);
     return 'yes (through a pg.Pool shim)';
   } catch (error) {
-    return `no: ${String(error.message ?? error).split('\n')[0].slice(0, 200)}`;
+    return `no: ${String(error.message ?? error)
+      .split('\n')[0]
+      .slice(0, 200)}`;
   } finally {
     await pglite.close().catch(() => {});
   }

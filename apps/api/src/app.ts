@@ -38,7 +38,12 @@ export interface AppDependencies {
 export const platformModules: readonly ApiModule[] = [jobsPlatform, storedFilesPlatform];
 
 /** Builds the whole HTTP application without listening, so tests drive it directly. */
-export function createApp({ db, config, logger = createLogger('silent'), modules = apiModules }: AppDependencies) {
+export function createApp({
+  db,
+  config,
+  logger = createLogger('silent'),
+  modules = apiModules,
+}: AppDependencies) {
   modules = [...platformModules, ...modules];
   const app = express();
   app.disable('x-powered-by');
@@ -65,7 +70,14 @@ export function createApp({ db, config, logger = createLogger('silent'), modules
 
   const api = express.Router();
   // Same-origin pages need no CORS; other origins only when configured.
-  api.use(cors({ origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE'], allowedHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
+  api.use(
+    cors({
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      maxAge: 600,
+    }),
+  );
   api.use(noStore, jsonWrites, express.json({ limit: '100kb', strict: true }));
 
   api.use(healthRoutes(db), docsRoutes(modules), clientConfigRoutes(config));
@@ -81,8 +93,10 @@ export function createApp({ db, config, logger = createLogger('silent'), modules
   // Downloads (`GET /<R>?format=`), templates and imports of every resource, before the engine reads `/<R>` itself.
   api.use(fileRoutes({ db, registry, resources: registry.all }));
   // One record's audit trail, `GET /history/<R>/<key...>`, for whoever may read the record.
-  for (const { resource } of registry.all) api.use(`/history/${resource.path}`, historyRouter(resource, { db, registry }));
-  for (const { resource } of registry.all) api.use(`/${resource.path}`, crudRouter(resource, { db, registry }));
+  for (const { resource } of registry.all)
+    api.use(`/history/${resource.path}`, historyRouter(resource, { db, registry }));
+  for (const { resource } of registry.all)
+    api.use(`/${resource.path}`, crudRouter(resource, { db, registry }));
   // Workflow actions, `POST /<R>/<key...>/<action>`: one mechanism for every module's declared workflows.
   for (const entry of modules.flatMap((m) => m.workflows ?? []).map(served)) {
     api.use(`/${registry.resource(entry.workflow.resource).path}`, workflowRouter(entry, { db, registry }));
@@ -103,9 +117,17 @@ export function createApp({ db, config, logger = createLogger('silent'), modules
     app.use(
       '/assets',
       compression(),
-      express.static(path.join(config.webDist, 'assets'), { index: false, immutable: true, maxAge: '1y', fallthrough: false }),
+      express.static(path.join(config.webDist, 'assets'), {
+        index: false,
+        immutable: true,
+        maxAge: '1y',
+        fallthrough: false,
+      }),
       // A path that climbs out of the folder (/assets/..%2f..) is refused by the static server with a 403: to a caller it is simply not there.
-      ((error, _req, _res, next) => next((error as { status?: number }).status! < 500 ? notFound('Not found.') : error)) as ErrorRequestHandler,
+      ((error, _req, _res, next) =>
+        next(
+          (error as { status?: number }).status! < 500 ? notFound('Not found.') : error,
+        )) as ErrorRequestHandler,
     );
     app.use(compression(), express.static(config.webDist, { index: false, maxAge: '1h' }));
     app.get(/.*/, (_req, res) => {

@@ -32,15 +32,20 @@ const envSchema = settingsSchema([
   'MIGRATE_ON_START',
   'JOBS_IN_PROCESS',
   'JOBS_CONCURRENCY',
-])
-  .superRefine((env, ctx) => {
-    // Published values (examples, the demo password) are refused by the catalogue's schemas in every NODE_ENV.
-    if (env.NODE_ENV !== 'production') return;
-    if (!env.ADMIN_EMAIL) ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required in production' });
-    if (!env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required in production' });
-    if (env.SEED_DEMO_USERS)
-      ctx.addIssue({ code: 'custom', path: ['SEED_DEMO_USERS'], message: 'cannot be on in production, which refuses to run while an account has the demo password' });
-  });
+]).superRefine((env, ctx) => {
+  // Published values (examples, the demo password) are refused by the catalogue's schemas in every NODE_ENV.
+  if (env.NODE_ENV !== 'production') return;
+  if (!env.ADMIN_EMAIL)
+    ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required in production' });
+  if (!env.ADMIN_PASSWORD)
+    ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required in production' });
+  if (env.SEED_DEMO_USERS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SEED_DEMO_USERS'],
+      message: 'cannot be on in production, which refuses to run while an account has the demo password',
+    });
+});
 
 export interface Config {
   production: boolean;
@@ -80,12 +85,17 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseSettings(envSchema, env);
   // The statement timeout is the API's own: the migrate command and the demo service read the same database settings without it.
-  const database = { ...databaseOptionsFromEnv(env), statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS || undefined };
+  const database = {
+    ...databaseOptionsFromEnv(env),
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS || undefined,
+  };
   const production = e.NODE_ENV === 'production';
   // Without JWT_SECRET: a random secret of this installation, never one that ships with the code.
   // Only this process can open the embedded database: nobody else could run its jobs.
   if (!e.JOBS_IN_PROCESS && !database.url) {
-    throw new Error('Invalid setting JOBS_IN_PROCESS: 0 needs DATABASE_URL (a worker process cannot open the embedded database; its jobs run in the API)');
+    throw new Error(
+      'Invalid setting JOBS_IN_PROCESS: 0 needs DATABASE_URL (a worker process cannot open the embedded database; its jobs run in the API)',
+    );
   }
   const kept = e.JWT_SECRET ? undefined : keptJwtSecret(dataDirFromEnv(env));
   return {
@@ -95,7 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? kept!.secret,
     jwtSecretFile: kept?.file,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemoUsers: e.SEED_DEMO_USERS ?? (!production && !database.url),
     seedDemoData: e.SEED_DEMO ?? (!production && !database.url),
     bcryptRounds: e.BCRYPT_ROUNDS,
@@ -114,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userConcurrency: e.USER_MAX_CONCURRENT_REQUESTS,
     jobsInProcess: e.JOBS_IN_PROCESS,
     jobsConcurrency: e.JOBS_CONCURRENCY,
-    corsOrigins: (e.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
 }

@@ -11,7 +11,17 @@ import { postResultModule } from './modules/post-result/index.ts';
 import { documentsModule } from './modules/documents/index.ts';
 
 /** The product's modules, in mounting order. Adding a module: one folder under modules/ and one line here. */
-const productModules: readonly ApiModule[] = [masterDataModule, studentsModule, examFormsModule, conductModule, codingModule, marksModule, resultsModule, postResultModule, documentsModule];
+const productModules: readonly ApiModule[] = [
+  masterDataModule,
+  studentsModule,
+  examFormsModule,
+  conductModule,
+  codingModule,
+  marksModule,
+  resultsModule,
+  postResultModule,
+  documentsModule,
+];
 
 /** What the API serves, and the job kinds its runners know: the product's modules and the import jobs of their resources. */
 export const apiModules: readonly ApiModule[] = [...productModules, fileJobsModule(productModules)];

@@ -1,6 +1,13 @@
 import http from 'node:http';
 import { applyMigrations, openDatabase, pendingMigrations, type Database } from '@exam/db';
-import { accountsWithDemoPassword, demoPasswordRefusal, ensureUsers, replaceDemoPassword, seedDemoMasterData, seedDemoUsers } from '@exam/db/seed';
+import {
+  accountsWithDemoPassword,
+  demoPasswordRefusal,
+  ensureUsers,
+  replaceDemoPassword,
+  seedDemoMasterData,
+  seedDemoUsers,
+} from '@exam/db/seed';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { apiModules } from './modules.ts';
@@ -15,10 +22,16 @@ const schemaPollMs = 2000;
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { service: 'api' });
-  if (config.jwtSecretFile) logger.info({ file: config.jwtSecretFile }, 'JWT_SECRET is not set: tokens are signed with the secret kept in the data folder');
+  if (config.jwtSecretFile)
+    logger.info(
+      { file: config.jwtSecretFile },
+      'JWT_SECRET is not set: tokens are signed with the secret kept in the data folder',
+    );
   const db = await openDatabase(config.database);
   if (config.migrateOnStart) {
-    const applied = await applyMigrations(db.migrationTarget, { onWait: (message) => logger.info({}, message) });
+    const applied = await applyMigrations(db.migrationTarget, {
+      onWait: (message) => logger.info({}, message),
+    });
     if (applied.length) logger.info({ migrations: applied }, 'applied migrations');
   }
 
@@ -34,8 +47,18 @@ async function main() {
       phase === 'migrating'
         ? 'The server is waiting for database migrations to be applied; try again in a few seconds.'
         : 'The server is starting; try again in a few seconds.';
-    res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5', 'Cache-Control': 'no-store' });
-    res.end(JSON.stringify(path === '/api/ready' ? { status: phase, message, code: 'UNAVAILABLE' } : { message, code: 'UNAVAILABLE' }));
+    res.writeHead(503, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Retry-After': '5',
+      'Cache-Control': 'no-store',
+    });
+    res.end(
+      JSON.stringify(
+        path === '/api/ready'
+          ? { status: phase, message, code: 'UNAVAILABLE' }
+          : { message, code: 'UNAVAILABLE' },
+      ),
+    );
   });
   answerClientErrorsAsJson(server);
   let listening = false;
@@ -59,7 +82,9 @@ async function main() {
     // Stop accepting, let requests in flight finish, then close the database.
     server.close(async () => {
       // Running jobs get a few seconds to finish; the rest go back to the queue and run again after the restart.
-      await jobs?.stop().catch((error) => logger.warn({ err: (error as Error).message }, 'could not stop the job runner'));
+      await jobs
+        ?.stop()
+        .catch((error) => logger.warn({ err: (error as Error).message }, 'could not stop the job runner'));
       await db.close();
       logger.info({}, 'stopped');
       process.exit(0);
@@ -86,7 +111,11 @@ async function main() {
   await prepareData(db, config, logger);
   // JOBS_IN_PROCESS (always on the embedded database): this process runs the jobs too; else the worker service does.
   if (config.jobsInProcess && !stopping) {
-    jobs = await startJobRunner(db, { jobs: apiModules.flatMap((m) => m.jobs ?? []), logger: logger.child({ part: 'jobs' }), concurrency: config.jobsConcurrency });
+    jobs = await startJobRunner(db, {
+      jobs: apiModules.flatMap((m) => m.jobs ?? []),
+      logger: logger.child({ part: 'jobs' }),
+      concurrency: config.jobsConcurrency,
+    });
   }
   serving = true;
   if (!listening && !stopping) await listen();
@@ -111,13 +140,33 @@ async function waitForSchema(db: Database, logger: Logger, stopped: () => boolea
  */
 async function prepareData(db: Database, config: Config, logger: Logger) {
   if (config.admin) {
-    if (await replaceDemoPassword(db.prisma, config.admin.email, config.admin.password, config.bcryptRounds)) {
-      logger.info({ email: config.admin.email }, 'replaced the demo password of the ADMIN_EMAIL account with ADMIN_PASSWORD');
+    if (
+      await replaceDemoPassword(db.prisma, config.admin.email, config.admin.password, config.bcryptRounds)
+    ) {
+      logger.info(
+        { email: config.admin.email },
+        'replaced the demo password of the ADMIN_EMAIL account with ADMIN_PASSWORD',
+      );
     }
-    await ensureUsers(db.prisma, [{ ...config.admin, name: 'Administrator', role: 'admin', system: 'university', dept_id: null, college_id: null }], config.bcryptRounds);
+    await ensureUsers(
+      db.prisma,
+      [
+        {
+          ...config.admin,
+          name: 'Administrator',
+          role: 'admin',
+          system: 'university',
+          dept_id: null,
+          college_id: null,
+        },
+      ],
+      config.bcryptRounds,
+    );
   }
-  if (config.seedDemoUsers && (await seedDemoUsers(db.prisma, config.bcryptRounds))) logger.info({}, 'created the demo users (password Demo@12345)');
-  if (config.seedDemoData && (await seedDemoMasterData(db.prisma))) logger.info({}, 'seeded demo master data');
+  if (config.seedDemoUsers && (await seedDemoUsers(db.prisma, config.bcryptRounds)))
+    logger.info({}, 'created the demo users (password Demo@12345)');
+  if (config.seedDemoData && (await seedDemoMasterData(db.prisma)))
+    logger.info({}, 'seeded demo master data');
   if (config.production) {
     const holders = await accountsWithDemoPassword(db.prisma, config.admin ? [config.admin.email] : []);
     if (holders.length) throw new Error(demoPasswordRefusal(holders));

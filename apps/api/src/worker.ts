@@ -15,7 +15,10 @@ const schemaPollMs = 2000;
 async function main() {
   const settings = parseSettings(settingsSchema(['LOG_LEVEL', 'JOBS_CONCURRENCY']));
   const { url, poolMax, connectTimeoutMs } = databaseOptionsFromEnv();
-  if (!url) throw new Error('Invalid setting DATABASE_URL: the worker needs PostgreSQL (on the embedded database the API runs the jobs itself)');
+  if (!url)
+    throw new Error(
+      'Invalid setting DATABASE_URL: the worker needs PostgreSQL (on the embedded database the API runs the jobs itself)',
+    );
   const logger = createLogger(settings.LOG_LEVEL, { service: 'worker' });
   const db = await openDatabase({ url, poolMax, connectTimeoutMs });
 
@@ -42,11 +45,15 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   // Compose starts workers after the migrate service; anywhere else, wait for the schema rather than fail on it.
-  for (let warned = false; !stopping; ) {
+  for (let warned = false; !stopping;) {
     try {
       const pending = await pendingMigrations(db.query);
       if (!pending.length) break;
-      if (!warned) logger.warn({ migrations: pending }, 'waiting for pending migrations (pnpm --filter @exam/db db:migrate deploy)');
+      if (!warned)
+        logger.warn(
+          { migrations: pending },
+          'waiting for pending migrations (pnpm --filter @exam/db db:migrate deploy)',
+        );
       warned = true;
     } catch (error) {
       logger.warn({ err: (error as Error).message }, 'could not check for pending migrations');
@@ -56,7 +63,10 @@ async function main() {
   if (stopping) return;
   const jobs = apiModules.flatMap((m) => m.jobs ?? []);
   started.runner = await startJobRunner(db, { jobs, logger, concurrency: settings.JOBS_CONCURRENCY });
-  logger.info({ kinds: jobs.map((j) => j.kind), concurrency: settings.JOBS_CONCURRENCY, database: db.kind }, 'worker ready: running jobs');
+  logger.info(
+    { kinds: jobs.map((j) => j.kind), concurrency: settings.JOBS_CONCURRENCY, database: db.kind },
+    'worker ready: running jobs',
+  );
 }
 
 main().catch((error) => {

@@ -12,11 +12,20 @@ describe('the audit trail', () => {
     await ctx.api.put(`/api/exam/${body.exam_id}`).set(office).send({ active_status: '0' });
     await ctx.api.delete(`/api/exam/${body.exam_id}`).set(office);
 
-    const res = await ctx.api.get('/api/audit').query({ entity: 'exam', key: body.exam_id }).set(await ctx.as('admin'));
+    const res = await ctx.api
+      .get('/api/audit')
+      .query({ entity: 'exam', key: body.exam_id })
+      .set(await ctx.as('admin'));
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(3);
     const [del, upd, cre] = res.body.audit;
-    expect(cre).toMatchObject({ action: 'create', user_email: 'office@university.test', entity: 'exam', entity_key: body.exam_id, before: null });
+    expect(cre).toMatchObject({
+      action: 'create',
+      user_email: 'office@university.test',
+      entity: 'exam',
+      entity_key: body.exam_id,
+      before: null,
+    });
     expect(cre.after).toEqual(created.body.exam);
     expect(upd.before.active_status).toBe(1);
     expect(upd.after.active_status).toBe(0);
@@ -27,14 +36,25 @@ describe('the audit trail', () => {
 
   it('keys composite records by their URL path and filters by user, action and time', async () => {
     const body = await factories.paperinfosem.build(ctx.db);
-    await ctx.api.post('/api/paperinfosem').set(await ctx.as('admin')).send(body);
+    await ctx.api
+      .post('/api/paperinfosem')
+      .set(await ctx.as('admin'))
+      .send(body);
     const key = [body.session_id, body.course_comb_id, body.sem_id, body.paper_id].join('/');
     const admin = await ctx.as('admin');
     const byKey = await ctx.api.get('/api/audit').query({ entity: 'paperinfosem', key }).set(admin);
     expect(byKey.body.audit).toHaveLength(1);
-    const byUser = await ctx.api.get('/api/audit').query({ user: 'ADMIN@university.test', action: 'create' }).set(admin);
-    expect(byUser.body.audit.every((e: { user_email: string }) => e.user_email === 'admin@university.test')).toBe(true);
-    const future = await ctx.api.get('/api/audit').query({ from: new Date(Date.now() + 60_000).toISOString() }).set(admin);
+    const byUser = await ctx.api
+      .get('/api/audit')
+      .query({ user: 'ADMIN@university.test', action: 'create' })
+      .set(admin);
+    expect(
+      byUser.body.audit.every((e: { user_email: string }) => e.user_email === 'admin@university.test'),
+    ).toBe(true);
+    const future = await ctx.api
+      .get('/api/audit')
+      .query({ from: new Date(Date.now() + 60_000).toISOString() })
+      .set(admin);
     expect(future.body.total).toBe(0);
     const paged = await ctx.api.get('/api/audit').query({ limit: 1, offset: 0 }).set(admin);
     expect(paged.body.audit).toHaveLength(1);
@@ -43,7 +63,10 @@ describe('the audit trail', () => {
   it('records nothing for a refused change', async () => {
     const admin = await ctx.as('admin');
     const before = (await ctx.api.get('/api/audit').set(admin)).body.total;
-    await ctx.api.post('/api/exam').set(admin).send({ exam_id: 'X1', active_status: '1', session_id: 'NOPE' });
+    await ctx.api
+      .post('/api/exam')
+      .set(admin)
+      .send({ exam_id: 'X1', active_status: '1', session_id: 'NOPE' });
     await ctx.api.delete('/api/session/2024-25').set(admin);
     expect((await ctx.api.get('/api/audit').set(admin)).body.total).toBe(before);
   });

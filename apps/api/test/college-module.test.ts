@@ -14,7 +14,9 @@ import { useTestApp } from './support/context.ts';
  */
 const ctx = useTestApp();
 let runner: JobRunner;
-const collegeFaculty = async () => ({ Authorization: `Bearer ${await ctx.login('faculty.college@university.test')}` });
+const collegeFaculty = async () => ({
+  Authorization: `Bearer ${await ctx.login('faculty.college@university.test')}`,
+});
 
 beforeAll(async () => {
   runner = await startJobRunner(ctx.db, { jobs: apiModules.flatMap((m) => m.jobs ?? []), pollMs: 500 });
@@ -26,11 +28,14 @@ afterAll(async () => {
 });
 
 describe('colleges, scoped', () => {
-  it("a college faculty user lists and opens only its own college; another college answers 404", async () => {
+  it('a college faculty user lists and opens only its own college; another college answers 404', async () => {
     const own = await collegeFaculty();
     const list = await ctx.api.get('/api/college').set(own);
     expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ total: 1, college: [{ college_id: 'C101', college_name_hi: 'राजकीय महाविद्यालय, अजमेर' }] });
+    expect(list.body).toMatchObject({
+      total: 1,
+      college: [{ college_id: 'C101', college_name_hi: 'राजकीय महाविद्यालय, अजमेर' }],
+    });
     expect((await ctx.api.get('/api/college/C101').set(own)).status).toBe(200);
     const other = await ctx.api.get('/api/college/C102').set(own);
     expect(other.status).toBe(404);
@@ -48,7 +53,9 @@ describe('colleges, scoped', () => {
     expect((await ctx.api.get('/api/college').set(university)).body.total).toBe(0);
     expect((await ctx.api.get('/api/college/C101').set(university)).status).toBe(404);
     for (const role of ['office', 'admin', 'result'] as const) {
-      const ids = (await ctx.api.get('/api/college').set(await ctx.as(role))).body.college.map((c: { college_id: string }) => c.college_id);
+      const ids = (await ctx.api.get('/api/college').set(await ctx.as(role))).body.college.map(
+        (c: { college_id: string }) => c.college_id,
+      );
       expect(ids, role).toEqual(expect.arrayContaining(['C101', 'C102', 'C103', 'C104']));
     }
     expect((await ctx.api.get('/api/college').set(await ctx.as('student'))).status).toBe(403);
@@ -76,22 +83,42 @@ describe('letters of affiliation, a job', () => {
     const office = await ctx.as('office');
     await ctx.api.post('/api/college/C102/suspend').set(office).send({ reason: 'Inspection report pending' });
 
-    const started = await ctx.api.post('/api/affiliation-letters').set(office).send({ college_ids: ['C101', 'C102', 'NOPE'] });
+    const started = await ctx.api
+      .post('/api/affiliation-letters')
+      .set(office)
+      .send({ college_ids: ['C101', 'C102', 'NOPE'] });
     expect(started.status, started.text).toBe(202);
-    expect(started.body.job).toMatchObject({ kind: 'master-data.affiliation-letters', status: 'queued', done: 0, message: 'Printing letters of affiliation' });
+    expect(started.body.job).toMatchObject({
+      kind: 'master-data.affiliation-letters',
+      status: 'queued',
+      done: 0,
+      message: 'Printing letters of affiliation',
+    });
 
     const { job, seen } = await follow(office, started.body.job.job_id);
-    expect(job).toMatchObject({ status: 'succeeded', done: 2, total: 2, errors: [{ row: 3, message: 'No college NOPE.' }] });
+    expect(job).toMatchObject({
+      status: 'succeeded',
+      done: 2,
+      total: 2,
+      errors: [{ row: 3, message: 'No college NOPE.' }],
+    });
     expect(seen.at(-1)).toBe('succeeded 2/2');
-    const result = job.result as { letters: number; file: { url: string; name: string; content_type: string; size: number } };
+    const result = job.result as {
+      letters: number;
+      file: { url: string; name: string; content_type: string; size: number };
+    };
     expect(result.letters).toBe(2);
     expect(result.file).toMatchObject({ name: 'affiliation-letters-2.pdf', content_type: 'application/pdf' });
 
-    const download = await ctx.api.get(result.file.url).set(office).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const download = await ctx.api
+      .get(result.file.url)
+      .set(office)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(download.status).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-disposition']).toContain('filename="affiliation-letters-2.pdf"');
@@ -100,7 +127,8 @@ describe('letters of affiliation, a job', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
     // Nobody else downloads it, not even an admin (who may read the job itself).
-    for (const other of [await ctx.as('admin'), await collegeFaculty()]) expect((await ctx.api.get(result.file.url).set(other)).status).toBe(404);
+    for (const other of [await ctx.as('admin'), await collegeFaculty()])
+      expect((await ctx.api.get(result.file.url).set(other)).status).toBe(404);
     expect((await ctx.api.get(`/api/job/${job.job_id}`).set(await collegeFaculty())).status).toBe(404);
 
     // What a person reads: English and Hindi, exactly as stored (pdftotext), one page per college.
@@ -122,8 +150,13 @@ describe('letters of affiliation, a job', () => {
   it('prints every college with all: true; refuses an empty choice (422) and a role that may not write master data (403)', async () => {
     const admin = await ctx.as('admin');
     expect((await ctx.api.post('/api/affiliation-letters').set(admin).send({})).status).toBe(422);
-    expect((await ctx.api.post('/api/affiliation-letters').set(admin).send({ college_ids: [] })).status).toBe(422);
-    const refused = await ctx.api.post('/api/affiliation-letters').set(await collegeFaculty()).send({ all: true });
+    expect((await ctx.api.post('/api/affiliation-letters').set(admin).send({ college_ids: [] })).status).toBe(
+      422,
+    );
+    const refused = await ctx.api
+      .post('/api/affiliation-letters')
+      .set(await collegeFaculty())
+      .send({ all: true });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('FORBIDDEN');
 
@@ -137,9 +170,15 @@ describe('letters of affiliation, a job', () => {
 
   it('fails, saying why, when none of the chosen colleges exists', async () => {
     const office = await ctx.as('office');
-    const started = await ctx.api.post('/api/affiliation-letters').set(office).send({ college_ids: ['NOPE1', 'NOPE2'] });
+    const started = await ctx.api
+      .post('/api/affiliation-letters')
+      .set(office)
+      .send({ college_ids: ['NOPE1', 'NOPE2'] });
     const { job } = await follow(office, started.body.job.job_id);
-    expect(job).toMatchObject({ status: 'failed', message: 'None of the chosen colleges exists; no letter was printed.' });
+    expect(job).toMatchObject({
+      status: 'failed',
+      message: 'None of the chosen colleges exists; no letter was printed.',
+    });
     expect(job.errors).toHaveLength(2);
   });
 });

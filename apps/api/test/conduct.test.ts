@@ -26,8 +26,15 @@ afterAll(async () => {
 
 const follow = (headers: Record<string, string>, id: string) => followJob(ctx.api, headers, id);
 
-async function generate(headers: Record<string, string>, key: { slot_id: string; centre_id: string }, updated_at?: string) {
-  const res = await ctx.api.post(`/api/seating/${key.slot_id}/${key.centre_id}/generate`).set(headers).send(updated_at ? { updated_at } : {});
+async function generate(
+  headers: Record<string, string>,
+  key: { slot_id: string; centre_id: string },
+  updated_at?: string,
+) {
+  const res = await ctx.api
+    .post(`/api/seating/${key.slot_id}/${key.centre_id}/generate`)
+    .set(headers)
+    .send(updated_at ? { updated_at } : {});
   expect(res.status, JSON.stringify(res.body)).toBe(202);
   const job = await follow(headers, res.body.job.job_id);
   return job;
@@ -42,12 +49,22 @@ const chartOf = async (headers: Record<string, string>, key: { slot_id: string; 
 describe('rooms', () => {
   it('refuses a room whose capacity exceeds rows × cols, and stores nothing', async () => {
     const office = await ctx.as('office');
-    await ctx.api.post('/api/centre').set(office).send({ centre_id: 'CR1', centre_name: 'Room test centre' }).expect(201);
-    const bad = await ctx.api.post('/api/room').set(office).send({ centre_id: 'CR1', room_no: 'A1', rows: 4, cols: 5, capacity: 30 });
+    await ctx.api
+      .post('/api/centre')
+      .set(office)
+      .send({ centre_id: 'CR1', centre_name: 'Room test centre' })
+      .expect(201);
+    const bad = await ctx.api
+      .post('/api/room')
+      .set(office)
+      .send({ centre_id: 'CR1', room_no: 'A1', rows: 4, cols: 5, capacity: 30 });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.capacity.join(' ')).toMatch(/At most rows × cols = 20/);
     expect(await ctx.db.prisma.room.count({ where: { centre_id: 'CR1' } })).toBe(0);
-    const ok = await ctx.api.post('/api/room').set(office).send({ centre_id: 'CR1', room_no: 'A1', rows: '4', cols: '5', capacity: '18', accessible: 1 });
+    const ok = await ctx.api
+      .post('/api/room')
+      .set(office)
+      .send({ centre_id: 'CR1', room_no: 'A1', rows: '4', cols: '5', capacity: '18', accessible: 1 });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect(ok.body.room).toMatchObject({ rows: 4, cols: 5, capacity: 18, accessible: 1, floor: 0 });
   });
@@ -56,7 +73,13 @@ describe('rooms', () => {
 describe('seating', () => {
   it('seats two papers of 30 in one 6×10 room with no horizontally adjacent pair of the same paper, rolls ascending per paper', async () => {
     const office = await ctx.as('office');
-    const s = await makeSitting(ctx.db, { prefix: 'SA', centre_id: 'CSA', date: '2025-03-01', papers: [{ count: 30 }, { count: 30 }], rooms: [{ room_no: 'R1', rows: 6, cols: 10 }] });
+    const s = await makeSitting(ctx.db, {
+      prefix: 'SA',
+      centre_id: 'CSA',
+      date: '2025-03-01',
+      papers: [{ count: 30 }, { count: 30 }],
+      rooms: [{ room_no: 'R1', rows: 6, cols: 10 }],
+    });
     const job = await generate(office, s.key);
     expect(job.status).toBe('succeeded');
     const report = job.result as SeatingReport;
@@ -73,13 +96,20 @@ describe('seating', () => {
       const rolls = order.filter((x) => x.paper_id === paper).map((x) => x.roll_no);
       expect(rolls).toEqual([...rolls].sort());
     }
-    const plan = (await ctx.api.get(`/api/seating/${s.key.slot_id}/${s.key.centre_id}`).set(office)).body.seating;
+    const plan = (await ctx.api.get(`/api/seating/${s.key.slot_id}/${s.key.centre_id}`).set(office)).body
+      .seating;
     expect(plan).toMatchObject({ status: 'DRAFT', revision: 1, seated: 60, unseated: 0 });
   });
 
   it('reports which papers and how many are unseated when rooms run out, and refuses to finalize that plan', async () => {
     const office = await ctx.as('office');
-    const s = await makeSitting(ctx.db, { prefix: 'SB', centre_id: 'CSB', date: '2025-03-02', papers: [{ count: 50 }, { count: 10 }], rooms: [{ room_no: 'R1', rows: 6, cols: 10 }] });
+    const s = await makeSitting(ctx.db, {
+      prefix: 'SB',
+      centre_id: 'CSB',
+      date: '2025-03-02',
+      papers: [{ count: 50 }, { count: 10 }],
+      rooms: [{ room_no: 'R1', rows: 6, cols: 10 }],
+    });
     const job = await generate(office, s.key);
     const report = job.result as SeatingReport;
     expect(report.seated + report.unseated).toBe(60);
@@ -87,8 +117,13 @@ describe('seating', () => {
     const a = s.slots[0]!.paper_id;
     expect(report.papers.find((p) => p.paper_id === a)).toMatchObject({ candidates: 50, unseated: 20 });
     expect(report.message).toContain(`Rooms ran out: 20 of 60 candidates are not seated (paper ${a}: 20)`);
-    expect(sameNeighbours((await chartOf(office, s.key)).rooms[0]!.seats.map((x) => ({ ...x, room_no: 'R1' })))).toEqual([]);
-    const fin = await ctx.api.post(`/api/seating/${s.key.slot_id}/${s.key.centre_id}/finalize`).set(office).send({});
+    expect(
+      sameNeighbours((await chartOf(office, s.key)).rooms[0]!.seats.map((x) => ({ ...x, room_no: 'R1' }))),
+    ).toEqual([]);
+    const fin = await ctx.api
+      .post(`/api/seating/${s.key.slot_id}/${s.key.centre_id}/finalize`)
+      .set(office)
+      .send({});
     expect(fin.status).toBe(409);
     expect(fin.body.message).toMatch(/20 candidates are not seated: add rooms/);
     expect(await ctx.db.prisma.attendance.count({ where: { exam_id: s.exam_id } })).toBe(0);
@@ -97,7 +132,13 @@ describe('seating', () => {
 
   it('seats a single paper in every other column (capacity halved) and does not seat withheld candidates', async () => {
     const office = await ctx.as('office');
-    const s = await makeSitting(ctx.db, { prefix: 'SC', centre_id: 'CSC', date: '2025-03-03', papers: [{ count: 24, withheld: 4 }], rooms: [{ room_no: 'R1', rows: 4, cols: 10 }] });
+    const s = await makeSitting(ctx.db, {
+      prefix: 'SC',
+      centre_id: 'CSC',
+      date: '2025-03-03',
+      papers: [{ count: 24, withheld: 4 }],
+      rooms: [{ room_no: 'R1', rows: 4, cols: 10 }],
+    });
     const job = await generate(office, s.key);
     const report = job.result as SeatingReport;
     expect(report).toMatchObject({ candidates: 20, seated: 20, unseated: 0, withheld: 4 });
@@ -111,8 +152,14 @@ describe('seating', () => {
   it('places candidates with a scribe in the accessible room first and flags them', async () => {
     const office = await ctx.as('office');
     const s = await makeSitting(ctx.db, {
-      prefix: 'SD', centre_id: 'CSD', date: '2025-03-04', papers: [{ count: 12, needs: 2 }, { count: 12 }],
-      rooms: [{ room_no: 'A1', rows: 4, cols: 6 }, { room_no: 'G1', rows: 2, cols: 2, accessible: 1 }],
+      prefix: 'SD',
+      centre_id: 'CSD',
+      date: '2025-03-04',
+      papers: [{ count: 12, needs: 2 }, { count: 12 }],
+      rooms: [
+        { room_no: 'A1', rows: 4, cols: 6 },
+        { room_no: 'G1', rows: 2, cols: 2, accessible: 1 },
+      ],
     });
     await generate(office, s.key);
     const chart = await chartOf(office, s.key);
@@ -123,19 +170,33 @@ describe('seating', () => {
   it('refuses to generate at a centre without rooms, and for an unknown slot', async () => {
     const office = await ctx.as('office');
     await ctx.db.prisma.centre.create({ data: { centre_id: 'CEMPTY', centre_name: 'No rooms' } });
-    const s = await makeSitting(ctx.db, { prefix: 'SE', centre_id: 'CSE', date: '2025-03-05', papers: [{ count: 2 }], rooms: [] });
+    const s = await makeSitting(ctx.db, {
+      prefix: 'SE',
+      centre_id: 'CSE',
+      date: '2025-03-05',
+      papers: [{ count: 2 }],
+      rooms: [],
+    });
     const none = await ctx.api.post(`/api/seating/${s.key.slot_id}/CSE/generate`).set(office);
     expect(none.status).toBe(409);
     expect(none.body.message).toMatch(/Centre CSE has no rooms/);
     expect((await ctx.api.post('/api/seating/NOSUCHSLOT/CSE/generate').set(office)).status).toBe(404);
-    expect((await ctx.api.post(`/api/seating/${s.key.slot_id}/CSE/generate`).set(await ctx.as('faculty'))).status).toBe(403);
+    expect(
+      (await ctx.api.post(`/api/seating/${s.key.slot_id}/CSE/generate`).set(await ctx.as('faculty'))).status,
+    ).toBe(403);
   });
 });
 
 describe('attendance, reconciliation, lock and correction', () => {
   it('defaults everyone PRESENT at FINAL, keys absentees and UFM, refuses lock until reconciled, and needs a reason after lock', async () => {
     const office = await ctx.as('office');
-    const s = await makeSitting(ctx.db, { prefix: 'AT', centre_id: 'CAT', date: '2025-03-06', papers: [{ count: 10 }, { count: 8 }], rooms: [{ room_no: 'R1', rows: 5, cols: 6 }] });
+    const s = await makeSitting(ctx.db, {
+      prefix: 'AT',
+      centre_id: 'CAT',
+      date: '2025-03-06',
+      papers: [{ count: 10 }, { count: 8 }],
+      rooms: [{ room_no: 'R1', rows: 5, cols: 6 }],
+    });
     await generate(office, s.key);
     const fin = await ctx.api.post(`/api/seating/${s.key.slot_id}/CAT/finalize`).set(office).send({});
     expect(fin.status, JSON.stringify(fin.body)).toBe(200);
@@ -149,18 +210,36 @@ describe('attendance, reconciliation, lock and correction', () => {
 
     const a = s.candidates.filter((c) => c.slot_id === slotA.slot_id);
     // An unknown roll is refused with its name, and nothing changes.
-    const unknown = await ctx.api.put(`${sheetPath}/entries`).set(office).send({ absent: [a[0]!.roll_no, 'RNOBODY'], ufm: [] });
+    const unknown = await ctx.api
+      .put(`${sheetPath}/entries`)
+      .set(office)
+      .send({ absent: [a[0]!.roll_no, 'RNOBODY'], ufm: [] });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors.absent.join(' ')).toMatch(/Not seated .*RNOBODY/);
-    expect(await ctx.db.prisma.attendance.count({ where: { slot_id: slotA.slot_id, status: 'ABSENT' } })).toBe(0);
+    expect(
+      await ctx.db.prisma.attendance.count({ where: { slot_id: slotA.slot_id, status: 'ABSENT' } }),
+    ).toBe(0);
 
-    const entered = await ctx.api.put(`${sheetPath}/entries`).set(office).send({ absent: [a[0]!.roll_no, a[1]!.roll_no], ufm: [a[2]!.roll_no], answer_books_received: 9 });
+    const entered = await ctx.api
+      .put(`${sheetPath}/entries`)
+      .set(office)
+      .send({ absent: [a[0]!.roll_no, a[1]!.roll_no], ufm: [a[2]!.roll_no], answer_books_received: 9 });
     expect(entered.status, JSON.stringify(entered.body)).toBe(200);
     expect(entered.body.attendancesheet.status).toBe('ENTERED');
-    expect(entered.body.reconciliation).toMatchObject({ seated: 10, present: 7, absent: 2, ufm: 1, reconciled: false });
-    expect(entered.body.reconciliation.problems.join(' ')).toMatch(/9 answer books received, but present 7 \+ UFM 1 = 8/);
+    expect(entered.body.reconciliation).toMatchObject({
+      seated: 10,
+      present: 7,
+      absent: 2,
+      ufm: 1,
+      reconciled: false,
+    });
+    expect(entered.body.reconciliation.problems.join(' ')).toMatch(
+      /9 answer books received, but present 7 \+ UFM 1 = 8/,
+    );
     // A UFM roll keyed from the statement opens its case.
-    expect(await ctx.db.prisma.ufmCase.count({ where: { slot_id: slotA.slot_id, roll_no: a[2]!.roll_no } })).toBe(1);
+    expect(
+      await ctx.db.prisma.ufmCase.count({ where: { slot_id: slotA.slot_id, roll_no: a[2]!.roll_no } }),
+    ).toBe(1);
 
     const verify = await ctx.api.post(`${sheetPath}/verify`).set(office).send({});
     expect(verify.status).toBe(409);
@@ -169,42 +248,92 @@ describe('attendance, reconciliation, lock and correction', () => {
     expect(lockEarly.status).toBe(409);
     expect(lockEarly.body.message).toMatch(/ENTERED/);
 
-    await ctx.api.put(`${sheetPath}/entries`).set(office).send({ absent: [a[0]!.roll_no, a[1]!.roll_no], ufm: [a[2]!.roll_no], answer_books_received: 8 }).expect(200);
+    await ctx.api
+      .put(`${sheetPath}/entries`)
+      .set(office)
+      .send({ absent: [a[0]!.roll_no, a[1]!.roll_no], ufm: [a[2]!.roll_no], answer_books_received: 8 })
+      .expect(200);
     const rec = (await ctx.api.get(`${sheetPath}/reconciliation`).set(office)).body;
-    expect(rec).toMatchObject({ seated: 10, present: 7, absent: 2, ufm: 1, answer_books_received: 8, reconciled: true, problems: [] });
+    expect(rec).toMatchObject({
+      seated: 10,
+      present: 7,
+      absent: 2,
+      ufm: 1,
+      answer_books_received: 8,
+      reconciled: true,
+      problems: [],
+    });
     await ctx.api.post(`${sheetPath}/verify`).set(office).send({}).expect(200);
     const locked = await ctx.api.post(`${sheetPath}/lock`).set(office).send({});
     expect(locked.status).toBe(200);
-    expect(locked.body.attendancesheet).toMatchObject({ status: 'LOCKED', locked_by: 'office@university.test' });
+    expect(locked.body.attendancesheet).toMatchObject({
+      status: 'LOCKED',
+      locked_by: 'office@university.test',
+    });
 
     // After LOCKED: entry and edit refused, a correction needs its reason.
     const again = await ctx.api.put(`${sheetPath}/entries`).set(office).send({ absent: [], ufm: [] });
     expect(again.status).toBe(409);
-    expect(again.body.message).toMatch(/LOCKED: change a candidate by an attendance correction with a reason/);
+    expect(again.body.message).toMatch(
+      /LOCKED: change a candidate by an attendance correction with a reason/,
+    );
     const student = a[0]!.student_id;
-    const current = (await ctx.api.get(`/api/attendance/${slotA.slot_id}/${student}`).set(office)).body.attendance;
-    const edit = await ctx.api.put(`/api/attendance/${slotA.slot_id}/${student}`).set(office).send({ status: 'PRESENT', updated_at: current.updated_at });
+    const current = (await ctx.api.get(`/api/attendance/${slotA.slot_id}/${student}`).set(office)).body
+      .attendance;
+    const edit = await ctx.api
+      .put(`/api/attendance/${slotA.slot_id}/${student}`)
+      .set(office)
+      .send({ status: 'PRESENT', updated_at: current.updated_at });
     expect(edit.status).toBe(409);
     expect(edit.body.message).toMatch(/LOCKED: make an attendance correction with a reason/);
-    const noReason = await ctx.api.post(`/api/attendance/${slotA.slot_id}/${student}/correct`).set(office).send({ status: 'PRESENT' });
+    const noReason = await ctx.api
+      .post(`/api/attendance/${slotA.slot_id}/${student}/correct`)
+      .set(office)
+      .send({ status: 'PRESENT' });
     expect(noReason.status).toBe(422);
     expect(noReason.body.errors.reason.join(' ')).toMatch(/say why/);
-    expect((await ctx.db.prisma.attendance.findUnique({ where: { key: { slot_id: slotA.slot_id, student_id: student } } }))!.status).toBe('ABSENT');
-    const corrected = await ctx.api.post(`/api/attendance/${slotA.slot_id}/${student}/correct`).set(office).send({ status: 'PRESENT', reason: 'Signed the sheet; absent marked by mistake' });
+    expect(
+      (await ctx.db.prisma.attendance.findUnique({
+        where: { key: { slot_id: slotA.slot_id, student_id: student } },
+      }))!.status,
+    ).toBe('ABSENT');
+    const corrected = await ctx.api
+      .post(`/api/attendance/${slotA.slot_id}/${student}/correct`)
+      .set(office)
+      .send({ status: 'PRESENT', reason: 'Signed the sheet; absent marked by mistake' });
     expect(corrected.status).toBe(200);
     expect(corrected.body.attendance.status).toBe('PRESENT');
-    const trail = await ctx.db.prisma.auditEntry.findFirst({ where: { entity: 'attendance', entity_key: `${slotA.slot_id}/${student}`, transition: 'correct' } });
-    expect(trail).toMatchObject({ reason: 'Signed the sheet; absent marked by mistake', user_email: 'office@university.test' });
+    const trail = await ctx.db.prisma.auditEntry.findFirst({
+      where: { entity: 'attendance', entity_key: `${slotA.slot_id}/${student}`, transition: 'correct' },
+    });
+    expect(trail).toMatchObject({
+      reason: 'Signed the sheet; absent marked by mistake',
+      user_email: 'office@university.test',
+    });
 
     // The read model: statuses per attempt; the paper is locked at this centre, the other paper still PENDING.
     const view = await attendanceOfAttempts(ctx.db, s.exam_id, slotA.paper_id);
     expect(view).toHaveLength(10);
     expect(view.filter((v) => v.status === 'ABSENT').map((v) => v.student_id)).toEqual([a[1]!.student_id]);
-    expect(view.find((v) => v.student_id === a[2]!.student_id)).toMatchObject({ status: 'UFM', ufm_open: true, sheet_status: 'LOCKED', centre_id: 'CAT', slot_id: slotA.slot_id });
-    expect(await attendanceLockedForPaper(ctx.db, s.exam_id, slotA.paper_id)).toEqual({ locked: true, pending: [] });
-    expect(await attendanceLockedForPaper(ctx.db, s.exam_id, s.slots[1]!.paper_id)).toEqual({ locked: false, pending: [{ slot_id: s.slots[1]!.slot_id, centre_id: 'CAT', status: 'PENDING' }] });
+    expect(view.find((v) => v.student_id === a[2]!.student_id)).toMatchObject({
+      status: 'UFM',
+      ufm_open: true,
+      sheet_status: 'LOCKED',
+      centre_id: 'CAT',
+      slot_id: slotA.slot_id,
+    });
+    expect(await attendanceLockedForPaper(ctx.db, s.exam_id, slotA.paper_id)).toEqual({
+      locked: true,
+      pending: [],
+    });
+    expect(await attendanceLockedForPaper(ctx.db, s.exam_id, s.slots[1]!.paper_id)).toEqual({
+      locked: false,
+      pending: [{ slot_id: s.slots[1]!.slot_id, centre_id: 'CAT', status: 'PENDING' }],
+    });
     // Inside a caller's transaction too.
-    await ctx.db.prisma.$transaction(async (tx) => expect((await attendanceLockedForPaper(tx, s.exam_id, slotA.paper_id)).locked).toBe(true));
+    await ctx.db.prisma.$transaction(async (tx) =>
+      expect((await attendanceLockedForPaper(tx, s.exam_id, slotA.paper_id)).locked).toBe(true),
+    );
 
     // A locked sitting cannot be generated again.
     const regen = await ctx.api.post(`/api/seating/${s.key.slot_id}/CAT/generate`).set(office);
@@ -214,14 +343,25 @@ describe('attendance, reconciliation, lock and correction', () => {
 
   it('makes revision n+1 when a FINAL plan is generated again', async () => {
     const office = await ctx.as('office');
-    const s = await makeSitting(ctx.db, { prefix: 'RV', centre_id: 'CRV', date: '2025-03-07', papers: [{ count: 4 }], rooms: [{ room_no: 'R1', rows: 2, cols: 4 }] });
+    const s = await makeSitting(ctx.db, {
+      prefix: 'RV',
+      centre_id: 'CRV',
+      date: '2025-03-07',
+      papers: [{ count: 4 }],
+      rooms: [{ room_no: 'R1', rows: 2, cols: 4 }],
+    });
     await generate(office, s.key);
-    const final = (await ctx.api.post(`/api/seating/${s.key.slot_id}/CRV/finalize`).set(office).send({}).expect(200)).body.seating;
+    const final = (
+      await ctx.api.post(`/api/seating/${s.key.slot_id}/CRV/finalize`).set(office).send({}).expect(200)
+    ).body.seating;
     // Generating over a plan needs the updated_at read: without it 422, with an old one 409, and nothing changes.
     const blind = await ctx.api.post(`/api/seating/${s.key.slot_id}/CRV/generate`).set(office).send({});
     expect(blind.status).toBe(422);
     expect(blind.body.errors.updated_at.join(' ')).toMatch(/revision 1, FINAL/);
-    const stale = await ctx.api.post(`/api/seating/${s.key.slot_id}/CRV/generate`).set(office).send({ updated_at: new Date(Date.parse(final.updated_at) - 1000).toISOString() });
+    const stale = await ctx.api
+      .post(`/api/seating/${s.key.slot_id}/CRV/generate`)
+      .set(office)
+      .send({ updated_at: new Date(Date.parse(final.updated_at) - 1000).toISOString() });
     expect(stale.status).toBe(409);
     expect((await ctx.db.prisma.seating.findUnique({ where: { key: s.key } }))!.status).toBe('FINAL');
     await generate(office, s.key, final.updated_at);
@@ -234,16 +374,32 @@ describe('scope', () => {
   it("hides another centre's sheet and plan from a college's faculty (404) and shows its own college's", async () => {
     const office = await ctx.as('office');
     const faculty = { Authorization: `Bearer ${await ctx.login('faculty.college@university.test')}` };
-    const s = await makeSitting(ctx.db, { prefix: 'SS', centre_id: 'CSS', date: '2025-03-08', papers: [{ count: 3 }], rooms: [{ room_no: 'R1', rows: 2, cols: 4 }] });
+    const s = await makeSitting(ctx.db, {
+      prefix: 'SS',
+      centre_id: 'CSS',
+      date: '2025-03-08',
+      papers: [{ count: 3 }],
+      rooms: [{ room_no: 'R1', rows: 2, cols: 4 }],
+    });
     await generate(office, s.key);
     await ctx.api.post(`/api/seating/${s.key.slot_id}/CSS/finalize`).set(office).send({}).expect(200);
-    expect((await ctx.api.get(`/api/attendance/sheet/${s.key.slot_id}/CSS/pdf`).set(office)).status).toBe(200);
+    expect((await ctx.api.get(`/api/attendance/sheet/${s.key.slot_id}/CSS/pdf`).set(office)).status).toBe(
+      200,
+    );
     const hidden = await ctx.api.get(`/api/attendance/sheet/${s.key.slot_id}/CSS/pdf`).set(faculty);
     expect(hidden.status).toBe(404);
     expect((await ctx.api.get(`/api/seating/${s.key.slot_id}/CSS/chart`).set(faculty)).status).toBe(404);
-    expect((await ctx.api.get(`/api/attendancesheet/${s.key.slot_id}/CSS/reconciliation`).set(faculty)).status).toBe(404);
+    expect(
+      (await ctx.api.get(`/api/attendancesheet/${s.key.slot_id}/CSS/reconciliation`).set(faculty)).status,
+    ).toBe(404);
     // Its own college's centre (C101) is visible.
-    const own = await makeSitting(ctx.db, { prefix: 'SO', centre_id: 'C101', date: '2025-03-09', papers: [{ count: 2 }], rooms: [{ room_no: 'TR9', rows: 2, cols: 4 }] });
+    const own = await makeSitting(ctx.db, {
+      prefix: 'SO',
+      centre_id: 'C101',
+      date: '2025-03-09',
+      papers: [{ count: 2 }],
+      rooms: [{ room_no: 'TR9', rows: 2, cols: 4 }],
+    });
     await generate(office, own.key);
     expect((await ctx.api.get(`/api/seating/${own.key.slot_id}/C101/chart`).set(faculty)).status).toBe(200);
     // A NUL in a key is a missing record, not a failure.
@@ -255,45 +411,95 @@ describe('UFM cases', () => {
   it('runs REPORTED → … → CLOSED, marks the candidate UFM, withholds the paper until applied; wrong role 403, missing reason 422', async () => {
     const office = await ctx.as('office');
     const admin = await ctx.as('admin');
-    const s = await makeSitting(ctx.db, { prefix: 'UF', centre_id: 'CUF', date: '2025-03-10', papers: [{ count: 4 }], rooms: [{ room_no: 'R1', rows: 2, cols: 4 }] });
+    const s = await makeSitting(ctx.db, {
+      prefix: 'UF',
+      centre_id: 'CUF',
+      date: '2025-03-10',
+      papers: [{ count: 4 }],
+      rooms: [{ room_no: 'R1', rows: 2, cols: 4 }],
+    });
     await generate(office, s.key);
     await ctx.api.post(`/api/seating/${s.key.slot_id}/CUF/finalize`).set(office).send({}).expect(200);
     const cand = s.candidates[1]!;
 
-    const bad = await ctx.api.post('/api/ufmcase').set(office).send({ slot_id: s.key.slot_id, roll_no: 'RNOBODY', reported_by: 'Superintendent', nature: 'COPYING' });
+    const bad = await ctx.api
+      .post('/api/ufmcase')
+      .set(office)
+      .send({ slot_id: s.key.slot_id, roll_no: 'RNOBODY', reported_by: 'Superintendent', nature: 'COPYING' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.roll_no.join(' ')).toMatch(/No candidate with roll number RNOBODY/);
-    const created = await ctx.api.post('/api/ufmcase').set(office).send({ slot_id: s.key.slot_id, roll_no: cand.roll_no, reported_by: 'Centre superintendent', nature: 'MATERIAL', seized_material: 'Two chits' });
+    const created = await ctx.api.post('/api/ufmcase').set(office).send({
+      slot_id: s.key.slot_id,
+      roll_no: cand.roll_no,
+      reported_by: 'Centre superintendent',
+      nature: 'MATERIAL',
+      seized_material: 'Two chits',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const c = created.body.ufmcase;
-    expect(c).toMatchObject({ status: 'REPORTED', student_id: cand.student_id, exam_id: s.exam_id, centre_id: 'CUF' });
+    expect(c).toMatchObject({
+      status: 'REPORTED',
+      student_id: cand.student_id,
+      exam_id: s.exam_id,
+      centre_id: 'CUF',
+    });
     expect(c.case_id).toMatch(/^UFM/);
     // A second report of the same candidate and paper is refused, naming the open case; no second case is made.
-    const again = await ctx.api.post('/api/ufmcase').set(office).send({ slot_id: s.key.slot_id, roll_no: cand.roll_no, reported_by: 'Flying squad', nature: 'COPYING' });
+    const again = await ctx.api.post('/api/ufmcase').set(office).send({
+      slot_id: s.key.slot_id,
+      roll_no: cand.roll_no,
+      reported_by: 'Flying squad',
+      nature: 'COPYING',
+    });
     expect(again.status).toBe(422);
     expect(again.body.errors.roll_no.join(' ')).toContain(`already has UFM case ${c.case_id} (REPORTED)`);
-    expect(await ctx.db.prisma.ufmCase.count({ where: { student_id: cand.student_id, paper_id: cand.paper_id } })).toBe(1);
-    expect((await ctx.db.prisma.attendance.findUnique({ where: { key: { slot_id: s.key.slot_id, student_id: cand.student_id } } }))!.status).toBe('UFM');
-    const open = async () => (await attendanceOfAttempts(ctx.db, s.exam_id, cand.paper_id)).find((v) => v.student_id === cand.student_id)!.ufm_open;
+    expect(
+      await ctx.db.prisma.ufmCase.count({ where: { student_id: cand.student_id, paper_id: cand.paper_id } }),
+    ).toBe(1);
+    expect(
+      (await ctx.db.prisma.attendance.findUnique({
+        where: { key: { slot_id: s.key.slot_id, student_id: cand.student_id } },
+      }))!.status,
+    ).toBe('UFM');
+    const open = async () =>
+      (await attendanceOfAttempts(ctx.db, s.exam_id, cand.paper_id)).find(
+        (v) => v.student_id === cand.student_id,
+      )!.ufm_open;
     expect(await open()).toBe(true);
 
     const path = `/api/ufmcase/${c.case_id}`;
     await ctx.api.post(`${path}/issue-notice`).set(office).send({}).expect(200);
     const noHearing = await ctx.api.post(`${path}/record-hearing`).set(office).send({});
     expect(noHearing.status).toBe(422);
-    await ctx.api.post(`${path}/record-hearing`).set(office).send({ reason: 'Candidate admitted the chits' }).expect(200);
-    const noDecision = await ctx.api.post(`${path}/decide`).set(office).send({ reason: 'Committee meeting 12/2025' });
+    await ctx.api
+      .post(`${path}/record-hearing`)
+      .set(office)
+      .send({ reason: 'Candidate admitted the chits' })
+      .expect(200);
+    const noDecision = await ctx.api
+      .post(`${path}/decide`)
+      .set(office)
+      .send({ reason: 'Committee meeting 12/2025' });
     expect(noDecision.status).toBe(422);
     expect(noDecision.body.errors.decision).toBeDefined();
     const noReason = await ctx.api.post(`${path}/decide`).set(office).send({ decision: 'U1' });
     expect(noReason.status).toBe(422);
     expect((await ctx.db.prisma.ufmCase.findUnique({ where: { case_id: c.case_id } }))!.status).toBe('HEARD');
-    const decided = await ctx.api.post(`${path}/decide`).set(office).send({ decision: 'U1', reason: 'Committee meeting 12/2025' });
+    const decided = await ctx.api
+      .post(`${path}/decide`)
+      .set(office)
+      .send({ decision: 'U1', reason: 'Committee meeting 12/2025' });
     expect(decided.status).toBe(200);
-    expect(decided.body.ufmcase).toMatchObject({ status: 'DECIDED', decision: 'U1', decided_by: 'office@university.test' });
+    expect(decided.body.ufmcase).toMatchObject({
+      status: 'DECIDED',
+      decision: 'U1',
+      decided_by: 'office@university.test',
+    });
     const officeApproves = await ctx.api.post(`${path}/approve`).set(office).send({});
     expect(officeApproves.status).toBe(403);
-    expect((await ctx.db.prisma.ufmCase.findUnique({ where: { case_id: c.case_id } }))!.status).toBe('DECIDED');
+    expect((await ctx.db.prisma.ufmCase.findUnique({ where: { case_id: c.case_id } }))!.status).toBe(
+      'DECIDED',
+    );
     await ctx.api.post(`${path}/approve`).set(admin).send({}).expect(200);
     expect(await open()).toBe(true);
     await ctx.api.post(`${path}/apply`).set(office).send({}).expect(200);
@@ -312,40 +518,91 @@ describe('the lists filter on the server (the conduct screens read one sheet, on
   it('?centre_id= on attendance, ?slot_id=&centre_id= on sheets and ?exam_id= on UFM cases answer only the matching rows; unknown none, malformed 422', async () => {
     const office = await ctx.as('office');
     const admin = await ctx.as('admin');
-    const s = await makeSitting(ctx.db, { prefix: 'LF', centre_id: 'CLF', date: '2025-03-12', papers: [{ count: 6 }], rooms: [{ room_no: 'R1', rows: 4, cols: 4 }] });
-    const other = await makeSitting(ctx.db, { prefix: 'LG', centre_id: 'CLG', date: '2025-03-13', papers: [{ count: 2 }], rooms: [{ room_no: 'R1', rows: 2, cols: 4 }] });
+    const s = await makeSitting(ctx.db, {
+      prefix: 'LF',
+      centre_id: 'CLF',
+      date: '2025-03-12',
+      papers: [{ count: 6 }],
+      rooms: [{ room_no: 'R1', rows: 4, cols: 4 }],
+    });
+    const other = await makeSitting(ctx.db, {
+      prefix: 'LG',
+      centre_id: 'CLG',
+      date: '2025-03-13',
+      papers: [{ count: 2 }],
+      rooms: [{ room_no: 'R1', rows: 2, cols: 4 }],
+    });
     await generate(office, s.key);
     await ctx.api.post(`/api/seating/${s.key.slot_id}/CLF/finalize`).set(office).send({}).expect(200);
     // Two of the slot's candidates counted at another centre (as a second centre of the same paper would be), all three absent.
     const [a, b, c] = s.candidates;
-    await ctx.db.prisma.attendance.updateMany({ where: { slot_id: s.key.slot_id, student_id: { in: [b!.student_id, c!.student_id] } }, data: { centre_id: 'CLG' } });
-    await ctx.db.prisma.attendance.updateMany({ where: { slot_id: s.key.slot_id, student_id: { in: [a!.student_id, b!.student_id, c!.student_id] } }, data: { status: 'ABSENT' } });
-    const absent = async (centre: string) => (await ctx.api.get(`/api/attendance?slot_id=${s.key.slot_id}&centre_id=${centre}&status=ABSENT`).set(office)).body;
-    expect(await absent('CLF')).toMatchObject({ total: 1, attendance: [{ student_id: a!.student_id, centre_id: 'CLF', status: 'ABSENT' }] });
+    await ctx.db.prisma.attendance.updateMany({
+      where: { slot_id: s.key.slot_id, student_id: { in: [b!.student_id, c!.student_id] } },
+      data: { centre_id: 'CLG' },
+    });
+    await ctx.db.prisma.attendance.updateMany({
+      where: { slot_id: s.key.slot_id, student_id: { in: [a!.student_id, b!.student_id, c!.student_id] } },
+      data: { status: 'ABSENT' },
+    });
+    const absent = async (centre: string) =>
+      (
+        await ctx.api
+          .get(`/api/attendance?slot_id=${s.key.slot_id}&centre_id=${centre}&status=ABSENT`)
+          .set(office)
+      ).body;
+    expect(await absent('CLF')).toMatchObject({
+      total: 1,
+      attendance: [{ student_id: a!.student_id, centre_id: 'CLF', status: 'ABSENT' }],
+    });
     const atOther = await absent('CLG');
     expect(atOther.total).toBe(2);
-    expect(atOther.attendance.map((r: { student_id: string }) => r.student_id).sort()).toEqual([b!.student_id, c!.student_id].sort());
-    expect((await ctx.api.get(`/api/attendance?slot_id=${s.key.slot_id}&centre_id=CLF`).set(office)).body.total).toBe(4);
+    expect(atOther.attendance.map((r: { student_id: string }) => r.student_id).sort()).toEqual(
+      [b!.student_id, c!.student_id].sort(),
+    );
+    expect(
+      (await ctx.api.get(`/api/attendance?slot_id=${s.key.slot_id}&centre_id=CLF`).set(office)).body.total,
+    ).toBe(4);
     expect(await absent('NO-SUCH')).toMatchObject({ attendance: [], total: 0 });
     const badCentre = await ctx.api.get('/api/attendance?centre_id=a%20b').set(office);
     expect(badCentre.status).toBe(422);
     expect(Object.keys(badCentre.body.errors)).toEqual(['centre_id']);
 
     // The sheet of a slot at a centre, by the slot (a key field): another slot's sheet is not in it.
-    const sheets = (await ctx.api.get(`/api/attendancesheet?slot_id=${s.key.slot_id}&centre_id=CLF`).set(office)).body;
-    expect(sheets).toMatchObject({ total: 1, attendancesheet: [{ slot_id: s.key.slot_id, centre_id: 'CLF' }] });
-    expect((await ctx.api.get(`/api/attendancesheet?slot_id=${other.key.slot_id}&centre_id=CLF`).set(office)).body).toMatchObject({ attendancesheet: [], total: 0 });
+    const sheets = (
+      await ctx.api.get(`/api/attendancesheet?slot_id=${s.key.slot_id}&centre_id=CLF`).set(office)
+    ).body;
+    expect(sheets).toMatchObject({
+      total: 1,
+      attendancesheet: [{ slot_id: s.key.slot_id, centre_id: 'CLF' }],
+    });
+    expect(
+      (await ctx.api.get(`/api/attendancesheet?slot_id=${other.key.slot_id}&centre_id=CLF`).set(office)).body,
+    ).toMatchObject({ attendancesheet: [], total: 0 });
 
     // A case of each exam; the exam a body names is replaced by the slot's.
-    for (const [slot, cand] of [[s.key.slot_id, s.candidates[4]!], [other.key.slot_id, other.candidates[0]!]] as const) {
-      const created = await ctx.api.post('/api/ufmcase').set(office).send({ slot_id: slot, roll_no: cand.roll_no, reported_by: 'Flying squad', nature: 'COPYING', exam_id: other.exam_id });
+    for (const [slot, cand] of [
+      [s.key.slot_id, s.candidates[4]!],
+      [other.key.slot_id, other.candidates[0]!],
+    ] as const) {
+      const created = await ctx.api.post('/api/ufmcase').set(office).send({
+        slot_id: slot,
+        roll_no: cand.roll_no,
+        reported_by: 'Flying squad',
+        nature: 'COPYING',
+        exam_id: other.exam_id,
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
     }
     const cases = (await ctx.api.get(`/api/ufmcase?exam_id=${s.exam_id}`).set(office)).body;
-    expect(cases.ufmcase.map((u: { exam_id: string; student_id: string }) => [u.exam_id, u.student_id])).toEqual([[s.exam_id, s.candidates[4]!.student_id]]);
+    expect(
+      cases.ufmcase.map((u: { exam_id: string; student_id: string }) => [u.exam_id, u.student_id]),
+    ).toEqual([[s.exam_id, s.candidates[4]!.student_id]]);
     expect(cases.total).toBe(1);
     expect((await ctx.api.get(`/api/ufmcase?exam_id=${other.exam_id}`).set(office)).body.total).toBe(1);
-    expect((await ctx.api.get('/api/ufmcase?exam_id=NO-SUCH-EXAM').set(office)).body).toMatchObject({ ufmcase: [], total: 0 });
+    expect((await ctx.api.get('/api/ufmcase?exam_id=NO-SUCH-EXAM').set(office)).body).toMatchObject({
+      ufmcase: [],
+      total: 0,
+    });
     const badExam = await ctx.api.get('/api/ufmcase?exam_id=a%20b').set(office);
     expect(badExam.status).toBe(422);
     expect(Object.keys(badExam.body.errors)).toEqual(['exam_id']);

@@ -9,7 +9,12 @@ import { loadConfig as loadConfigFrom } from '../src/config.ts';
 // Generated per run: a literal here would be a published secret (test/published-secrets.test.ts).
 const SECRET = randomBytes(32).toString('hex');
 const ADMIN_PASSWORD = `Registrar-${randomBytes(8).toString('hex')}`;
-const production = { NODE_ENV: 'production', JWT_SECRET: SECRET, ADMIN_EMAIL: 'registrar@example.edu', ADMIN_PASSWORD };
+const production = {
+  NODE_ENV: 'production',
+  JWT_SECRET: SECRET,
+  ADMIN_EMAIL: 'registrar@example.edu',
+  ADMIN_PASSWORD,
+};
 
 // A data folder of this file's own, so a generated signing secret never lands in the repository's .data/.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-config-'));
@@ -37,7 +42,11 @@ describe('loadConfig in production', () => {
   });
 
   it.each([
-    ['with a published secret', { JWT_SECRET: 'dev-only-secret-change-me-in-production-0123456789' }, 'JWT_SECRET'],
+    [
+      'with a published secret',
+      { JWT_SECRET: 'dev-only-secret-change-me-in-production-0123456789' },
+      'JWT_SECRET',
+    ],
     ['with a short secret', { JWT_SECRET: 'short-secret' }, 'JWT_SECRET'],
     ['without ADMIN_EMAIL', { ADMIN_EMAIL: undefined }, 'ADMIN_EMAIL'],
     ['with a malformed ADMIN_EMAIL', { ADMIN_EMAIL: 'registrar' }, 'ADMIN_EMAIL'],
@@ -50,7 +59,8 @@ describe('loadConfig in production', () => {
     const error = failure(env);
     expect(error.message).toContain(setting);
     expect(error.message).not.toContain('\n');
-    for (const secret of [env.JWT_SECRET, env.ADMIN_PASSWORD].filter(Boolean)) expect(error.message).not.toContain(secret);
+    for (const secret of [env.JWT_SECRET, env.ADMIN_PASSWORD].filter(Boolean))
+      expect(error.message).not.toContain(secret);
   });
 
   it('does not take an empty string for a secret', () => {
@@ -105,15 +115,21 @@ describe('loadConfig settings', () => {
   it('seeds demo master data by default on the embedded database only', () => {
     expect(loadConfig({}).seedDemoData).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).seedDemoData).toBe(true);
-    expect(loadConfig({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/test' }).seedDemoData).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).database.url).toBe('postgres://postgres@127.0.0.1:5432/test');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/test' }).seedDemoData).toBe(
+      false,
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).database.url).toBe(
+      'postgres://postgres@127.0.0.1:5432/test',
+    );
     // An empty DATABASE_URL means "not set".
     expect(loadConfig({ DATABASE_URL: '' }).seedDemoData).toBe(true);
   });
 
   it('lets SEED_DEMO override the default either way', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemoData).toBe(false);
-    expect(loadConfig({ SEED_DEMO: '1', DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/test' }).seedDemoData).toBe(true);
+    expect(
+      loadConfig({ SEED_DEMO: '1', DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/test' }).seedDemoData,
+    ).toBe(true);
     // Demo users stay out of production whatever SEED_DEMO says.
     expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemoUsers).toBe(false);
   });
@@ -133,13 +149,19 @@ describe('published secrets', () => {
 
   it.each(passwordLike)('refuses ADMIN_PASSWORD=%s in every NODE_ENV', (value) => {
     for (const NODE_ENV of ['development', 'test', 'production']) {
-      expect(failure({ ...production, NODE_ENV, ADMIN_PASSWORD: value }).message).toMatch(/^Invalid setting ADMIN_PASSWORD: is published/);
+      expect(failure({ ...production, NODE_ENV, ADMIN_PASSWORD: value }).message).toMatch(
+        /^Invalid setting ADMIN_PASSWORD: is published/,
+      );
     }
   });
 
   it('refuses what is plainly a placeholder', () => {
-    expect(failure({ JWT_SECRET: 'replace-with-your-own-random-characters-0123456789' }).message).toContain('JWT_SECRET');
-    expect(failure({ JWT_SECRET: '<at least 32 random characters of your own>' }).message).toContain('JWT_SECRET');
+    expect(failure({ JWT_SECRET: 'replace-with-your-own-random-characters-0123456789' }).message).toContain(
+      'JWT_SECRET',
+    );
+    expect(failure({ JWT_SECRET: '<at least 32 random characters of your own>' }).message).toContain(
+      'JWT_SECRET',
+    );
     expect(failure({ ADMIN_PASSWORD: 'change-me-please' }).message).toContain('ADMIN_PASSWORD');
   });
 });
@@ -201,7 +223,9 @@ describe('demo users', () => {
   it('are created elsewhere only when asked with SEED_DEMO_USERS, and never in production', () => {
     expect(loadConfig({ DATABASE_URL: postgres, SEED_DEMO_USERS: '1' }).seedDemoUsers).toBe(true);
     expect(loadConfig({ SEED_DEMO_USERS: '0' }).seedDemoUsers).toBe(false);
-    expect(failure({ ...production, SEED_DEMO_USERS: '1' }).message).toMatch(/^Invalid setting SEED_DEMO_USERS: cannot be on in production/);
+    expect(failure({ ...production, SEED_DEMO_USERS: '1' }).message).toMatch(
+      /^Invalid setting SEED_DEMO_USERS: cannot be on in production/,
+    );
     expect(failure({ SEED_DEMO_USERS: 'perhaps' }).message).toContain('SEED_DEMO_USERS');
   });
 });

@@ -18,14 +18,20 @@ afterAll(async () => {
 /** A database that a development start filled with the demo users: a copy of that template, on PostgreSQL or in a PGlite folder. */
 async function databaseWithDemoUsers() {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-demo-accounts-'));
-  const copy = await openTestDatabase({ templates: inject('testTemplates'), template: 'demoUsers', pgliteDir: path.join(folder, 'pglite') });
+  const copy = await openTestDatabase({
+    templates: inject('testTemplates'),
+    template: 'demoUsers',
+    pgliteDir: path.join(folder, 'pglite'),
+  });
   cleanups.push(async () => {
     await copy.dispose();
     fs.rmSync(folder, { recursive: true, force: true });
   });
   // The server opens it next; an embedded database belongs to one process at a time.
   if (!copy.url) await copy.db.close();
-  const env = copy.url ? { DATABASE_URL: copy.url } : { DATABASE_URL: '', PGLITE_DIR: path.join(folder, 'pglite') };
+  const env = copy.url
+    ? { DATABASE_URL: copy.url }
+    : { DATABASE_URL: '', PGLITE_DIR: path.join(folder, 'pglite') };
   /** Runs SQL as an operator would (psql), between server starts. */
   const sql = async (statement: string) => {
     const db = copy.url ? copy.db : await openDatabase({ pgliteDir: env.PGLITE_DIR });
@@ -39,17 +45,32 @@ async function databaseWithDemoUsers() {
 }
 
 const signIn = (api: ApiProcess, email: string, password: string) =>
-  fetch(`${api.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  fetch(`${api.base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
 
 describe('a production start while accounts still have the demo password', { timeout: 240_000 }, () => {
   it('refuses, naming the accounts and how to change them; after the operator does so it starts', async () => {
     const database = await databaseWithDemoUsers();
-    const production = { NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), BCRYPT_ROUNDS: '4', ...database.env };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      BCRYPT_ROUNDS: '4',
+      ...database.env,
+    };
 
-    const refused = await startApi({ ...production, ADMIN_EMAIL: 'registrar@exam.example', ADMIN_PASSWORD: randomBytes(12).toString('hex') }).catch((error: Error) => error);
+    const refused = await startApi({
+      ...production,
+      ADMIN_EMAIL: 'registrar@exam.example',
+      ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+    }).catch((error: Error) => error);
     expect(refused).toBeInstanceOf(Error);
     const message = (refused as Error).message;
-    expect(message).toContain(`API failed to start: ${demoUsers.length} account(s) still sign in with the demo password ${DEMO_PASSWORD}`);
+    expect(message).toContain(
+      `API failed to start: ${demoUsers.length} account(s) still sign in with the demo password ${DEMO_PASSWORD}`,
+    );
     for (const user of demoUsers) expect(message).toContain(user.email);
     expect(message).toContain('UPDATE users SET active = false WHERE email IN (');
     expect(message).toContain('ADMIN_PASSWORD');
@@ -58,7 +79,11 @@ describe('a production start while accounts still have the demo password', { tim
     const others = demoUsers.filter((u) => u.role !== 'admin').map((u) => `'${u.email}'`);
     await database.sql(`UPDATE users SET active = false WHERE email IN (${others.join(', ')})`);
     const newPassword = randomBytes(12).toString('hex');
-    const api = await startApi({ ...production, ADMIN_EMAIL: 'admin@university.test', ADMIN_PASSWORD: newPassword });
+    const api = await startApi({
+      ...production,
+      ADMIN_EMAIL: 'admin@university.test',
+      ADMIN_PASSWORD: newPassword,
+    });
     started.push(api);
     expect((await signIn(api, 'admin@university.test', newPassword)).status).toBe(200);
     expect((await signIn(api, 'admin@university.test', DEMO_PASSWORD)).status).toBe(401);

@@ -40,16 +40,24 @@ afterAll(async () => {
 });
 
 const basis = { exam_id: EXAM, session_id: SESSION, course_comb_id: COURSE, sem_id: '1' };
-const act = (id: string, action: string, who: Record<string, string>) => ctx.api.post(`/api/document/${id}/${action}`).set(who).send({});
+const act = (id: string, action: string, who: Record<string, string>) =>
+  ctx.api.post(`/api/document/${id}/${action}`).set(who).send({});
 
 /** Drafted by `document`, checked by document_admin (another person): CHECKED. */
 async function checked(body: Record<string, unknown>) {
-  const drafted = await ctx.api.post('/api/document').set(doc).send({ student_id: 'AS1', basis, ...body });
+  const drafted = await ctx.api
+    .post('/api/document')
+    .set(doc)
+    .send({ student_id: 'AS1', basis, ...body });
   expect(drafted.status, JSON.stringify(drafted.body)).toBe(201);
   const id = drafted.body.document.doc_id as string;
   const check = await act(id, 'check', docAdmin);
   expect(check.status, JSON.stringify(check.body)).toBe(200);
-  return { id, approvalRequired: drafted.body.document.approval_required as boolean, checkMessage: check.body.message as string };
+  return {
+    id,
+    approvalRequired: drafted.body.document.approval_required as boolean,
+    checkMessage: check.body.message as string,
+  };
 }
 
 describe('DOCUMENT_AUTO_APPROVE naming marksheets and transcripts', () => {
@@ -59,22 +67,37 @@ describe('DOCUMENT_AUTO_APPROVE naming marksheets and transcripts', () => {
     expect(ms.checkMessage).toMatch(/may be issued now/);
     const issued = await act(ms.id, 'issue', doc);
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-    expect(issued.body.document).toMatchObject({ status: 'ISSUED', approved_by: null, issued_by: 'document@university.test' });
+    expect(issued.body.document).toMatchObject({
+      status: 'ISSUED',
+      approved_by: null,
+      issued_by: 'document@university.test',
+    });
     expect(issued.body.document.serial_no).toMatch(/^MS\/\d{4}\/\d{6}$/);
-    const verified = await ctx.api.get(`/api/verify/${encodeURIComponent(issued.body.document.verification_token)}`);
+    const verified = await ctx.api.get(
+      `/api/verify/${encodeURIComponent(issued.body.document.verification_token)}`,
+    );
     expect(verified.status).toBe(200);
-    expect(verified.body.document).toMatchObject({ status: 'VALID', serial_no: issued.body.document.serial_no });
+    expect(verified.body.document).toMatchObject({
+      status: 'VALID',
+      serial_no: issued.body.document.serial_no,
+    });
   });
 
   it('a transcript likewise; approval stays possible (document_admin may still approve first)', async () => {
     const tr = await checked({ doc_type: 'TRANSCRIPT' });
     expect(tr.approvalRequired).toBe(false);
-    expect((await act(tr.id, 'issue', doc)).body.document).toMatchObject({ status: 'ISSUED', approved_by: null });
+    expect((await act(tr.id, 'issue', doc)).body.document).toMatchObject({
+      status: 'ISSUED',
+      approved_by: null,
+    });
     const second = await checked({ doc_type: 'TRANSCRIPT', purpose: 'higher study' });
     const approved = await act(second.id, 'approve', docAdmin);
     expect(approved.status).toBe(200);
     expect(approved.body.document.serial_no).toMatch(/^TR\//);
-    expect((await act(second.id, 'issue', doc)).body.document).toMatchObject({ status: 'ISSUED', approved_by: 'document_admin@university.test' });
+    expect((await act(second.id, 'issue', doc)).body.document).toMatchObject({
+      status: 'ISSUED',
+      approved_by: 'document_admin@university.test',
+    });
   });
 
   it('a type the setting does not name (migration) still needs approval', async () => {
@@ -84,7 +107,11 @@ describe('DOCUMENT_AUTO_APPROVE naming marksheets and transcripts', () => {
   });
 
   it('degree, provisional degree and certificate always need document_admin, whatever the setting names: issue from CHECKED 409, after approval 200', async () => {
-    for (const body of [{ doc_type: 'DEGREE' }, { doc_type: 'PROVISIONAL_DEGREE' }, { doc_type: 'CERTIFICATE', subtype: 'CHARACTER' }]) {
+    for (const body of [
+      { doc_type: 'DEGREE' },
+      { doc_type: 'PROVISIONAL_DEGREE' },
+      { doc_type: 'CERTIFICATE', subtype: 'CHARACTER' },
+    ]) {
       const d = await checked(body);
       expect(d.approvalRequired, body.doc_type).toBe(true);
       expect(d.checkMessage).toMatch(/document_admin approves it next/);

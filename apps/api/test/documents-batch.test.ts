@@ -27,17 +27,28 @@ beforeAll(async () => {
   const [calc, result, admin] = await Promise.all([ctx.as('calculate'), ctx.as('result'), ctx.as('admin')]);
   [doc, docAdmin] = await Promise.all([ctx.as('document'), ctx.as('document_admin')]);
   const a = resultArranger(ctx.db);
-  await a.course('BATC', { '1': [{ paper_id: 'BATP1', kind: 'TH', credit: '4' }, { paper_id: 'BATP2', kind: 'TH', credit: '4' }] });
+  await a.course('BATC', {
+    '1': [
+      { paper_id: 'BATP1', kind: 'TH', credit: '4' },
+      { paper_id: 'BATP2', kind: 'TH', credit: '4' },
+    ],
+  });
   await a.course('BATD', { '1': [{ paper_id: 'BATQ1', kind: 'TH', credit: '4' }] });
   await a.exam(EXAM, 'BATC', '1');
   await a.exam(EXAM, 'BATD', '1');
   await a.exam(OTHER, 'BATD', '1');
   for (const s of ['BS1', 'BS2', 'BS3']) {
     await a.enrol(s, 'BATC', '1', 'CBCS');
-    await a.sit(EXAM, s, 'BATC', '1', { BATP1: { int: '20', ext: '60' }, BATP2: { int: '18', ext: s === 'BS3' ? '5' : '50' } });
+    await a.sit(EXAM, s, 'BATC', '1', {
+      BATP1: { int: '20', ext: '60' },
+      BATP2: { int: '18', ext: s === 'BS3' ? '5' : '50' },
+    });
   }
   // BS4's result in the exam is computed, never published; BS5 passes another exam.
-  for (const [s, exam] of [['BS4', EXAM], ['BS5', OTHER]] as const) {
+  for (const [s, exam] of [
+    ['BS4', EXAM],
+    ['BS5', OTHER],
+  ] as const) {
     await a.enrol(s, 'BATD', '1', 'CBCS');
     await a.sit(exam, s, 'BATD', '1', { BATQ1: { int: '20', ext: '60' } });
   }
@@ -60,7 +71,12 @@ async function batch(doc_type: string, exam_id = EXAM) {
   return { job, out: job.result as DocumentBatchResult };
 }
 const held = async (doc_type: string) =>
-  (await q<{ student_id: string }>(`SELECT student_id FROM document WHERE exam_id = $1 AND doc_type = $2 AND status <> 'CANCELLED' ORDER BY student_id`, [EXAM, doc_type])).map((r) => r.student_id);
+  (
+    await q<{ student_id: string }>(
+      `SELECT student_id FROM document WHERE exam_id = $1 AND doc_type = $2 AND status <> 'CANCELLED' ORDER BY student_id`,
+      [EXAM, doc_type],
+    )
+  ).map((r) => r.student_id);
 const ids = (rows: { student_id: string }[]) => rows.map((r) => r.student_id).sort();
 
 describe('batch drafting of every result-based type', () => {
@@ -68,8 +84,12 @@ describe('batch drafting of every result-based type', () => {
     const { job, out } = await batch('MARKSHEET');
     expect(out.drafted).toBe(3);
     expect(await held('MARKSHEET')).toEqual(['BS1', 'BS2', 'BS3']);
-    expect(out.refused).toEqual([{ student_id: 'BS4', reason: expect.stringMatching(/COMPUTED, not PUBLISHED/) }]);
-    expect(job.errors.map((e) => e.message)).toEqual([expect.stringMatching(/^BS4: no marksheet: the result in BAT-FINAL \(version 1\) is COMPUTED/)]);
+    expect(out.refused).toEqual([
+      { student_id: 'BS4', reason: expect.stringMatching(/COMPUTED, not PUBLISHED/) },
+    ]);
+    expect(job.errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/^BS4: no marksheet: the result in BAT-FINAL \(version 1\) is COMPUTED/),
+    ]);
     const again = await batch('MARKSHEET');
     expect(again.out.drafted).toBe(0);
     expect(ids(again.out.skipped)).toEqual(['BS1', 'BS2', 'BS3']);
@@ -82,7 +102,9 @@ describe('batch drafting of every result-based type', () => {
       expect(out.drafted, type).toBe(2);
       expect(await held(type)).toEqual(['BS1', 'BS2']);
       expect(ids(out.refused)).toEqual(['BS3', 'BS4']);
-      expect(out.refused.find((r) => r.student_id === 'BS3')!.reason).toMatch(/needs a final result PASS; BS3's published result in BAT-FINAL is (FAIL|PROMOTED)\./);
+      expect(out.refused.find((r) => r.student_id === 'BS3')!.reason).toMatch(
+        /needs a final result PASS; BS3's published result in BAT-FINAL is (FAIL|PROMOTED)\./,
+      );
       expect(job.errors).toHaveLength(2);
       const again = await batch(type);
       expect(again.out.drafted).toBe(0);
@@ -97,9 +119,12 @@ describe('batch drafting of every result-based type', () => {
       const { out } = await batch(type);
       expect(out.drafted, type).toBe(3);
       expect(ids(out.refused)).toEqual(['BS4']);
-      const one = (await ctx.api.get(`/api/document/${out.doc_ids[0]}`).set(doc)).body.document as DocumentRecord;
+      const one = (await ctx.api.get(`/api/document/${out.doc_ids[0]}`).set(doc)).body
+        .document as DocumentRecord;
       expect(one).toMatchObject({ doc_type: type, exam_id: EXAM, status: 'DRAFTED' });
-      expect(one.basis!.versions).toEqual([{ exam_id: EXAM, session_id: SESSION, course_comb_id: 'BATC', sem_id: '1', version: 1 }]);
+      expect(one.basis!.versions).toEqual([
+        { exam_id: EXAM, session_id: SESSION, course_comb_id: 'BATC', sem_id: '1', version: 1 },
+      ]);
       const again = await batch(type);
       expect(again.out.drafted).toBe(0);
       expect(ids(again.out.skipped)).toEqual(['BS1', 'BS2', 'BS3']);
@@ -108,26 +133,36 @@ describe('batch drafting of every result-based type', () => {
   });
 
   it('a type not drafted from a result is refused (422 naming doc_type), nothing started', async () => {
-    const res = await ctx.api.post('/api/document/batch').set(doc).send({ doc_type: 'MIGRATION', exam_id: EXAM });
+    const res = await ctx.api
+      .post('/api/document/batch')
+      .set(doc)
+      .send({ doc_type: 'MIGRATION', exam_id: EXAM });
     expect(res.status).toBe(422);
-    expect(res.body.errors.doc_type[0]).toMatch(/MARKSHEET, CONSOLIDATED_MARKSHEET, TRANSCRIPT, PROVISIONAL_DEGREE or DEGREE/);
+    expect(res.body.errors.doc_type[0]).toMatch(
+      /MARKSHEET, CONSOLIDATED_MARKSHEET, TRANSCRIPT, PROVISIONAL_DEGREE or DEGREE/,
+    );
   });
 });
 
 describe('the list filters on the server', () => {
-  it('by exam, type and status together; the total is the filter\'s; a bad value is refused with 422', async () => {
+  it("by exam, type and status together; the total is the filter's; a bad value is refused with 422", async () => {
     await batch('MARKSHEET', OTHER);
     const list = (query: string) => ctx.api.get(`/api/document?${query}`).set(doc);
     const all = await list(`exam_id=${EXAM}&limit=5`);
     expect(all.status).toBe(200);
-    const [count] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM document WHERE exam_id = $1`, [EXAM]);
+    const [count] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM document WHERE exam_id = $1`, [
+      EXAM,
+    ]);
     expect(all.body.total).toBe(count!.n);
     expect(all.body.document).toHaveLength(5);
     const degrees = await list(`exam_id=${EXAM}&doc_type=DEGREE&status=DRAFTED`);
     expect(ids(degrees.body.document)).toEqual(['BS1', 'BS2']);
-    for (const d of degrees.body.document as DocumentRecord[]) expect(d).toMatchObject({ exam_id: EXAM, doc_type: 'DEGREE', status: 'DRAFTED' });
+    for (const d of degrees.body.document as DocumentRecord[])
+      expect(d).toMatchObject({ exam_id: EXAM, doc_type: 'DEGREE', status: 'DRAFTED' });
     const other = await list(`exam_id=${OTHER}`);
-    expect(other.body.document.map((d: DocumentRecord) => [d.student_id, d.doc_type, d.exam_id])).toEqual([['BS5', 'MARKSHEET', OTHER]]);
+    expect(other.body.document.map((d: DocumentRecord) => [d.student_id, d.doc_type, d.exam_id])).toEqual([
+      ['BS5', 'MARKSHEET', OTHER],
+    ]);
     expect((await list(`exam_id=${OTHER}&status=ISSUED`)).body.total).toBe(0);
     const bad = await list('exam_id=a%20b&status=LOST&doc_type=X');
     expect(bad.status).toBe(422);
@@ -136,19 +171,35 @@ describe('the list filters on the server', () => {
 });
 
 describe('printing a whole exam', () => {
-  const read = (path: string) => ctx.api.get(path).set(doc).buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  const read = (path: string) =>
+    ctx.api
+      .get(path)
+      .set(doc)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
   /** Pages of a PDF written by @exam/pdf: its page objects (dictionaries are never compressed). */
-  const pages = (pdf: Uint8Array) => Buffer.from(pdf).toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
+  const pages = (pdf: Uint8Array) =>
+    Buffer.from(pdf)
+      .toString('latin1')
+      .match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
 
   it('as a ZIP: one PDF per document named by serial (a draft by doc_id), each with its pages; the one PDF holds them all', async () => {
     // One marksheet approved, so it carries a serial.
-    const bs1 = (await ctx.api.get(`/api/document?exam_id=${EXAM}&doc_type=MARKSHEET&student_id=BS1`).set(doc)).body.document[0] as DocumentRecord;
-    for (const action of ['check', 'approve']) expect((await ctx.api.post(`/api/document/${bs1.doc_id}/${action}`).set(docAdmin).send({})).status).toBe(200);
-    const docs = await q<{ doc_id: string; serial_no: string | null }>(`SELECT doc_id, serial_no FROM document WHERE exam_id = $1 AND doc_type = 'MARKSHEET' AND status NOT IN ('CANCELLED', 'SUPERSEDED')`, [EXAM]);
+    const bs1 = (
+      await ctx.api.get(`/api/document?exam_id=${EXAM}&doc_type=MARKSHEET&student_id=BS1`).set(doc)
+    ).body.document[0] as DocumentRecord;
+    for (const action of ['check', 'approve'])
+      expect(
+        (await ctx.api.post(`/api/document/${bs1.doc_id}/${action}`).set(docAdmin).send({})).status,
+      ).toBe(200);
+    const docs = await q<{ doc_id: string; serial_no: string | null }>(
+      `SELECT doc_id, serial_no FROM document WHERE exam_id = $1 AND doc_type = 'MARKSHEET' AND status NOT IN ('CANCELLED', 'SUPERSEDED')`,
+      [EXAM],
+    );
     expect(docs).toHaveLength(3);
 
     const zip = await read(`/api/document/print?exam_id=${EXAM}&doc_type=MARKSHEET&format=zip`);
@@ -173,7 +224,11 @@ describe('printing a whole exam', () => {
     expect(one.headers['content-type']).toMatch(/application\/pdf/);
     expect(pages(one.body as Buffer)).toBe(total);
     // The status filter applies to the ZIP as to the PDF.
-    const approved = unzipSync(new Uint8Array((await read(`/api/document/print?exam_id=${EXAM}&format=zip&status=APPROVED`)).body as Buffer));
+    const approved = unzipSync(
+      new Uint8Array(
+        (await read(`/api/document/print?exam_id=${EXAM}&format=zip&status=APPROVED`)).body as Buffer,
+      ),
+    );
     expect(Object.keys(approved)).toEqual([expect.stringMatching(/^MS-\d{4}-\d{6}\.pdf$/)]);
   });
 
@@ -186,6 +241,12 @@ describe('printing a whole exam', () => {
       expect(none.status).toBe(404);
       expect(none.body.message).toMatch(/No marksheet of exam NOSUCH to print/);
     }
-    expect((await ctx.api.get(`/api/document/print?exam_id=${EXAM}&doc_type=DEGREE&status=ISSUED&format=zip`).set(doc)).status).toBe(404);
+    expect(
+      (
+        await ctx.api
+          .get(`/api/document/print?exam_id=${EXAM}&doc_type=DEGREE&status=ISSUED&format=zip`)
+          .set(doc)
+      ).status,
+    ).toBe(404);
   });
 });

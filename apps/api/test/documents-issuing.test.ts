@@ -23,11 +23,19 @@ beforeAll(async () => {
   const [calc, result, admin] = await Promise.all([ctx.as('calculate'), ctx.as('result'), ctx.as('admin')]);
   [doc, docAdmin] = await Promise.all([ctx.as('document'), ctx.as('document_admin')]);
   const arrange = resultArranger(ctx.db);
-  await arrange.course(COURSE, { '1': [{ paper_id: 'ISP1', kind: 'TH', credit: '4' }, { paper_id: 'ISP2', kind: 'TH', credit: '4' }] });
+  await arrange.course(COURSE, {
+    '1': [
+      { paper_id: 'ISP1', kind: 'TH', credit: '4' },
+      { paper_id: 'ISP2', kind: 'TH', credit: '4' },
+    ],
+  });
   await arrange.exam('IS-MAIN', COURSE, '1');
   for (const s of ['IS1', 'IS2']) {
     await arrange.enrol(s, COURSE, '1', 'CBCS');
-    await arrange.sit('IS-MAIN', s, COURSE, '1', { ISP1: { int: '20', ext: '60' }, ISP2: { int: '18', ext: '50' } });
+    await arrange.sit('IS-MAIN', s, COURSE, '1', {
+      ISP1: { int: '20', ext: '60' },
+      ISP2: { int: '18', ext: '50' },
+    });
   }
   const runs = resultRuns(ctx.api, { calc, result, admin });
   const runId = await runs.compute('IS-MAIN', COURSE);
@@ -41,16 +49,34 @@ afterAll(async () => {
 const detail = (key: string) => ctx.api.get(`/api/documentissuing/${key}`).set(docAdmin);
 const edit = async (key: string, body: Record<string, unknown>, who = docAdmin) => {
   const current = (await detail(key)).body.documentissuing as { updated_at: string };
-  return ctx.api.put(`/api/documentissuing/${key}`).set(who).send({ ...body, updated_at: current.updated_at });
+  return ctx.api
+    .put(`/api/documentissuing/${key}`)
+    .set(who)
+    .send({ ...body, updated_at: current.updated_at });
 };
-const draft = (doc_type: string, student_id: string) => ctx.api.post('/api/document').set(doc).send({ doc_type, student_id, basis: { exam_id: 'IS-MAIN', session_id: SESSION, course_comb_id: COURSE, sem_id: '1' } });
+const draft = (doc_type: string, student_id: string) =>
+  ctx.api
+    .post('/api/document')
+    .set(doc)
+    .send({
+      doc_type,
+      student_id,
+      basis: { exam_id: 'IS-MAIN', session_id: SESSION, course_comb_id: COURSE, sem_id: '1' },
+    });
 
 describe('issuing details', () => {
   it('the demo records the place and the signatories; the document cell reads them, only document_admin changes them', async () => {
     const list = await ctx.api.get('/api/documentissuing').set(doc);
     expect(list.status).toBe(200);
     const keys = (list.body.documentissuing as Array<{ detail_key: string }>).map((d) => d.detail_key);
-    for (const k of ['PLACE_OF_ISSUE', 'SIGNATORY_COE', 'SIGNATORY_REGISTRAR', 'SIGNATORY_VC', 'NAD_ORG_CODE']) expect(keys).toContain(k);
+    for (const k of [
+      'PLACE_OF_ISSUE',
+      'SIGNATORY_COE',
+      'SIGNATORY_REGISTRAR',
+      'SIGNATORY_VC',
+      'NAD_ORG_CODE',
+    ])
+      expect(keys).toContain(k);
     const refused = await edit('SIGNATORY_VC', { value_en: 'Someone Else' }, doc);
     expect(refused.status).toBe(403);
     expect((await detail('SIGNATORY_VC')).body.documentissuing.value_en).toBe('Prof. Meera Joshi');
@@ -58,7 +84,10 @@ describe('issuing details', () => {
 
   it('a convocation date that is not a date, or a NAD code of the wrong form, is refused naming the field; nothing is stored', async () => {
     for (const value_en of ['12/02/2025', '2025-02-30', 'next spring']) {
-      const bad = await ctx.api.post('/api/documentissuing').set(docAdmin).send({ detail_key: 'CONVOCATION_DATE', value_en });
+      const bad = await ctx.api
+        .post('/api/documentissuing')
+        .set(docAdmin)
+        .send({ detail_key: 'CONVOCATION_DATE', value_en });
       expect(bad.status, value_en).toBe(422);
       expect(bad.body.errors.value_en[0]).toMatch(/YYYY-MM-DD/);
     }
@@ -67,39 +96,62 @@ describe('issuing details', () => {
     expect(badCode.status).toBe(422);
     expect(badCode.body.errors.value_en[0]).toMatch(/NAD organisation code/);
     expect((await detail('NAD_ORG_CODE')).body.documentissuing.value_en).toBe('DEMO-U0001');
-    const unknown = await ctx.api.post('/api/documentissuing').set(docAdmin).send({ detail_key: 'DEAN', value_en: 'Dr. X' });
+    const unknown = await ctx.api
+      .post('/api/documentissuing')
+      .set(docAdmin)
+      .send({ detail_key: 'DEAN', value_en: 'Dr. X' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors.detail_key[0]).toMatch(/PLACE_OF_ISSUE/);
   });
 
   it('a draft prints the details of its day: place, names, convocation; a later change leaves it as it was', async () => {
-    const created = await ctx.api.post('/api/documentissuing').set(docAdmin).send({ detail_key: 'CONVOCATION_DATE', value_en: '2027-02-12' });
+    const created = await ctx.api
+      .post('/api/documentissuing')
+      .set(docAdmin)
+      .send({ detail_key: 'CONVOCATION_DATE', value_en: '2027-02-12' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
 
     const marksheet = await draft('MARKSHEET', 'IS1');
     expect(marksheet.status, JSON.stringify(marksheet.body)).toBe(201);
     const ms = marksheet.body.document as DocumentRecord;
-    expect(ms.payload!.university).toMatchObject({ place: 'Ajmer, Rajasthan / अजमेर, राजस्थान', org_code: 'DEMO-U0001' });
-    expect(ms.payload!.signatories).toEqual([{ title: { en: 'Controller of Examinations', hi: 'परीक्षा नियंत्रक' }, name: 'Dr. Anjali Verma / डॉ. अंजलि वर्मा' }]);
+    expect(ms.payload!.university).toMatchObject({
+      place: 'Ajmer, Rajasthan / अजमेर, राजस्थान',
+      org_code: 'DEMO-U0001',
+    });
+    expect(ms.payload!.signatories).toEqual([
+      {
+        title: { en: 'Controller of Examinations', hi: 'परीक्षा नियंत्रक' },
+        name: 'Dr. Anjali Verma / डॉ. अंजलि वर्मा',
+      },
+    ]);
 
     const degree = await draft('DEGREE', 'IS1');
     expect(degree.status, JSON.stringify(degree.body)).toBe(201);
     const dg = degree.body.document as DocumentRecord;
     expect(dg.payload!).toMatchObject({ convocation_date: '2027-02-12' });
-    expect(dg.payload!.signatories.map((s) => s.name)).toEqual(['Shri Rakesh Sharma / श्री राकेश शर्मा', 'Prof. Meera Joshi / प्रो. मीरा जोशी']);
+    expect(dg.payload!.signatories.map((s) => s.name)).toEqual([
+      'Shri Rakesh Sharma / श्री राकेश शर्मा',
+      'Prof. Meera Joshi / प्रो. मीरा जोशी',
+    ]);
 
     const changed = await edit('SIGNATORY_VC', { value_en: 'Prof. Kiran Rao', value_hi: 'प्रो. किरण राव' });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const again = await ctx.api.get(`/api/document/${dg.doc_id}`).set(doc);
-    expect((again.body.document as DocumentRecord).payload!.signatories.map((s) => s.name)).toContain('Prof. Meera Joshi / प्रो. मीरा जोशी');
+    expect((again.body.document as DocumentRecord).payload!.signatories.map((s) => s.name)).toContain(
+      'Prof. Meera Joshi / प्रो. मीरा जोशी',
+    );
     const later = await draft('DEGREE', 'IS2');
     expect(later.status).toBe(201);
-    expect((later.body.document as DocumentRecord).payload!.signatories.map((s) => s.name)).toContain('Prof. Kiran Rao / प्रो. किरण राव');
+    expect((later.body.document as DocumentRecord).payload!.signatories.map((s) => s.name)).toContain(
+      'Prof. Kiran Rao / प्रो. किरण राव',
+    );
     // The change is in the audit trail with who made it.
     const history = await ctx.api.get('/api/history/documentissuing/SIGNATORY_VC').set(docAdmin);
     expect(history.status).toBe(200);
     expect(JSON.stringify(history.body)).toContain('Prof. Kiran Rao');
-    const [stored] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM document WHERE exam_id = 'IS-MAIN'`);
+    const [stored] = await q<{ n: number }>(
+      `SELECT count(*)::int AS n FROM document WHERE exam_id = 'IS-MAIN'`,
+    );
     expect(stored!.n).toBe(3);
   });
 });

@@ -17,7 +17,12 @@ describe('verification log writer', () => {
       },
     };
   };
-  const row = (n: number) => ({ token_hash: 'h'.repeat(63) + n, doc_id: `D${n}`, result: 'VALID', ip: '10.0.0.1' });
+  const row = (n: number) => ({
+    token_hash: 'h'.repeat(63) + n,
+    doc_id: `D${n}`,
+    result: 'VALID',
+    ip: '10.0.0.1',
+  });
 
   it('writes the rows of a burst in one statement after the interval, in order', async () => {
     const { calls, db } = recorder();

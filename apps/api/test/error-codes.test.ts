@@ -39,7 +39,11 @@ describe('error codes', () => {
   });
 
   it('headers too large for the parser answer 431 PAYLOAD_TOO_LARGE, a broken request line 400 MALFORMED_REQUEST', async () => {
-    const big = await raw.request({ method: 'GET', path: '/api/health', headers: { 'X-Padding': 'x'.repeat(20_000) } });
+    const big = await raw.request({
+      method: 'GET',
+      path: '/api/health',
+      headers: { 'X-Padding': 'x'.repeat(20_000) },
+    });
     expect(big.status).toBe(431);
     expect(big.body).toEqual({ message: expect.any(String), code: 'PAYLOAD_TOO_LARGE' });
 
@@ -51,22 +55,49 @@ describe('error codes', () => {
       socket.on('error', reject);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 400/);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ message: expect.any(String), code: 'MALFORMED_REQUEST' });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      message: expect.any(String),
+      code: 'MALFORMED_REQUEST',
+    });
   });
 
   it('are documented in OpenAPI: the Error schema names every code, each operation the codes it may answer under their status', async () => {
     const doc = (await ctx.api.get('/api/openapi.json')).body as {
-      components: { schemas: { Error: { properties: { code: { enum: string[] } }; required: string[]; description: string } } };
-      paths: Record<string, Record<string, { responses: Record<string, { description: string; content: { 'application/json': { schema: { allOf: [unknown, { properties: { code: { enum: string[] } } }] } } } }> }>>;
+      components: {
+        schemas: {
+          Error: { properties: { code: { enum: string[] } }; required: string[]; description: string };
+        };
+      };
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<
+              string,
+              {
+                description: string;
+                content: {
+                  'application/json': {
+                    schema: { allOf: [unknown, { properties: { code: { enum: string[] } } }] };
+                  };
+                };
+              }
+            >;
+          }
+        >
+      >;
     };
     expect(doc).toEqual(buildOpenApiDocument([...platformModules, ...apiModules]));
     const error = doc.components.schemas.Error;
     expect(error.properties.code.enum).toEqual(errorCodeValues);
     expect(error.required).toEqual(expect.arrayContaining(['message', 'code']));
-    for (const code of errorCodeValues) expect(error.description).toContain(`${code} (${errorCodes[code].status})`);
+    for (const code of errorCodeValues)
+      expect(error.description).toContain(`${code} (${errorCodes[code].status})`);
 
     const codesOf = (path: string, method: string, status: number) =>
-      doc.paths[path]![method]!.responses[String(status)]!.content['application/json'].schema.allOf[1].properties.code.enum;
+      doc.paths[path]![method]!.responses[String(status)]!.content['application/json'].schema.allOf[1]
+        .properties.code.enum;
     const edit = '/session/{session_id}';
     expect(codesOf(edit, 'put', 409)).toEqual(['STALE_EDIT']);
     expect(codesOf(edit, 'delete', 409)).toEqual(['IN_USE']);
@@ -78,8 +109,10 @@ describe('error codes', () => {
     for (const operations of Object.values(doc.paths)) {
       for (const operation of Object.values(operations)) {
         for (const [status, response] of Object.entries(operation.responses ?? {})) {
-          const listed = response.content?.['application/json']?.schema?.allOf?.[1]?.properties.code.enum ?? [];
-          for (const code of listed) expect(errorCodes[code as keyof typeof errorCodes].status).toBe(Number(status));
+          const listed =
+            response.content?.['application/json']?.schema?.allOf?.[1]?.properties.code.enum ?? [];
+          for (const code of listed)
+            expect(errorCodes[code as keyof typeof errorCodes].status).toBe(Number(status));
         }
       }
     }

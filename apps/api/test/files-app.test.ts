@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collegeResource, grants, paperResource, type CapabilityKey, type ImportReport, type Job } from '@exam/contracts';
+import {
+  collegeResource,
+  grants,
+  paperResource,
+  type CapabilityKey,
+  type ImportReport,
+  type Job,
+} from '@exam/contracts';
 import { apiModules } from '../src/modules.ts';
 import { startJobRunner, stopSender, type JobRunner } from '../src/platform/jobs/index.ts';
 import { useTestApp } from './support/context.ts';
@@ -12,12 +19,22 @@ import { binary, csvRows } from './support/file-bodies.ts';
  */
 const ctx = useTestApp();
 
-const csvFile = (rows: string[][]) => Buffer.from('\uFEFF' + rows.map((r) => r.join(',')).join('\r\n'), 'utf8');
+const csvFile = (rows: string[][]) =>
+  Buffer.from('\uFEFF' + rows.map((r) => r.join(',')).join('\r\n'), 'utf8');
 
 const PAPER_HEADER = ['Paper Id', 'Paper Name', 'Paper Code'];
-const upload = async (path: string, rows: string[][], role: 'admin' | 'office' | 'faculty' | 'student' | Record<string, string> = 'office') =>
-  ctx.api.post(path).set(typeof role === 'string' ? await ctx.as(role) : role).attach('file', csvFile(rows), 'papers.csv');
-const collegeFaculty = async () => ({ Authorization: `Bearer ${await ctx.login('faculty.college@university.test')}` });
+const upload = async (
+  path: string,
+  rows: string[][],
+  role: 'admin' | 'office' | 'faculty' | 'student' | Record<string, string> = 'office',
+) =>
+  ctx.api
+    .post(path)
+    .set(typeof role === 'string' ? await ctx.as(role) : role)
+    .attach('file', csvFile(rows), 'papers.csv');
+const collegeFaculty = async () => ({
+  Authorization: `Bearer ${await ctx.login('faculty.college@university.test')}`,
+});
 
 describe('downloads', () => {
   it('hold exactly the rows of the list, with its search and sort, whatever the page', async () => {
@@ -28,14 +45,20 @@ describe('downloads', () => {
     }
     const list = await ctx.api.get(`/api/paper?q=${tag}&sort=-paper_name&limit=1`).set(admin);
     expect(list.body.total).toBe(3);
-    const res = await binary(ctx.api.get(`/api/paper?q=${tag}&sort=-paper_name&limit=1&offset=1&format=csv`).set(admin));
+    const res = await binary(
+      ctx.api.get(`/api/paper?q=${tag}&sort=-paper_name&limit=1&offset=1&format=csv`).set(admin),
+    );
     expect(res.status).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="paper-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="paper-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = csvRows(res.body as Buffer);
     expect(rows[0]!.slice(0, 2)).toEqual(['Paper Id', 'Paper Name']);
     // Every row of the search (not one page), in the list's order (PostgreSQL's collation: case does not decide).
     const all = await ctx.api.get(`/api/paper?q=${tag}&sort=-paper_name`).set(admin);
-    expect(rows.slice(1).map((r) => r[1])).toEqual(all.body.paper.map((p: { paper_name: string }) => p.paper_name));
+    expect(rows.slice(1).map((r) => r[1])).toEqual(
+      all.body.paper.map((p: { paper_name: string }) => p.paper_name),
+    );
     expect(rows).toHaveLength(4);
   });
 
@@ -43,7 +66,9 @@ describe('downloads', () => {
     const admin = await ctx.as('admin');
     const xlsx = await binary(ctx.api.get('/api/sempart?format=xlsx').set(admin));
     expect(xlsx.status).toBe(200);
-    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(xlsx.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     expect((xlsx.body as Buffer).subarray(0, 2).toString()).toBe('PK');
     const list = await ctx.api.get('/api/sempart').set(admin);
     expect(list.headers['content-type']).toMatch(/^application\/json/);
@@ -52,13 +77,21 @@ describe('downloads', () => {
 
   it('a bad sort or format is refused with 422 naming the parameter, as the list refuses it', async () => {
     const admin = await ctx.as('admin');
-    expect((await ctx.api.get('/api/paper?format=pdf').set(admin)).body.errors).toEqual({ format: ['Must be csv or xlsx'] });
-    expect(Object.keys((await ctx.api.get('/api/paper?format=csv&sort=password_hash').set(admin)).body.errors)).toEqual(['sort']);
+    expect((await ctx.api.get('/api/paper?format=pdf').set(admin)).body.errors).toEqual({
+      format: ['Must be csv or xlsx'],
+    });
+    expect(
+      Object.keys((await ctx.api.get('/api/paper?format=csv&sort=password_hash').set(admin)).body.errors),
+    ).toEqual(['sort']);
   });
 
   it('a student (no master-data read) is refused a download and a template: 403, no file', async () => {
     const student = await ctx.as('student');
-    for (const path of ['/api/paper?format=csv', '/api/paper?format=xlsx', '/api/import-template/paper?format=csv']) {
+    for (const path of [
+      '/api/paper?format=csv',
+      '/api/paper?format=xlsx',
+      '/api/import-template/paper?format=csv',
+    ]) {
       const res = await ctx.api.get(path).set(student);
       expect(res.status, path).toBe(403);
       expect(res.body.code).toBe('FORBIDDEN');
@@ -68,7 +101,9 @@ describe('downloads', () => {
 
   it("a faculty user's download is its list: all of master data while the grant is `any`, nothing when scoped to a college the rows do not carry", async () => {
     const faculty = await ctx.as('faculty');
-    const everything = csvRows((await binary(ctx.api.get('/api/paper?format=csv').set(faculty))).body as Buffer);
+    const everything = csvRows(
+      (await binary(ctx.api.get('/api/paper?format=csv').set(faculty))).body as Buffer,
+    );
     expect(everything.length - 1).toBe(await ctx.db.prisma.paper.count());
     const saved = grants.faculty['master-data.read'];
     try {
@@ -89,10 +124,21 @@ describe('downloads', () => {
 describe('imports', () => {
   it('a multipart upload reaches the import (the JSON-only rule of writes lets it through), and each stored row is audited with its importer', async () => {
     const ids = [uniqueKey('IMA'), uniqueKey('IMB')];
-    const res = await upload('/api/import/paper', [PAPER_HEADER, [ids[0]!, 'Imported one', 'I-1'], [ids[1]!, 'Imported two', '']]);
+    const res = await upload('/api/import/paper', [
+      PAPER_HEADER,
+      [ids[0]!, 'Imported one', 'I-1'],
+      [ids[1]!, 'Imported two', ''],
+    ]);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ imported: 2, dry_run: false, counts: { created: 2, updated: 0, unchanged: 0, error: 0 } });
-    const audit = await ctx.db.prisma.auditEntry.findMany({ where: { entity: 'paper', entity_key: { in: ids } }, orderBy: { entity_key: 'asc' } });
+    expect(res.body).toMatchObject({
+      imported: 2,
+      dry_run: false,
+      counts: { created: 2, updated: 0, unchanged: 0, error: 0 },
+    });
+    const audit = await ctx.db.prisma.auditEntry.findMany({
+      where: { entity: 'paper', entity_key: { in: ids } },
+      orderBy: { entity_key: 'asc' },
+    });
     expect(audit.map((a) => [a.entity_key, a.action, a.user_email])).toEqual([
       [ids[0], 'create', 'office@university.test'],
       [ids[1], 'create', 'office@university.test'],
@@ -118,14 +164,23 @@ describe('imports', () => {
     const existing = uniqueKey('IME');
     await ctx.db.prisma.paper.create({ data: { paper_id: existing, paper_name: 'Before the import' } });
     const before = await ctx.db.prisma.auditEntry.count();
-    const res = await upload('/api/import/paper', [PAPER_HEADER, [good, 'Good row', ''], [existing, 'Renamed by the import', ''], [uniqueKey('IMX'), '', 'no name']]);
+    const res = await upload('/api/import/paper', [
+      PAPER_HEADER,
+      [good, 'Good row', ''],
+      [existing, 'Renamed by the import', ''],
+      [uniqueKey('IMX'), '', 'no name'],
+    ]);
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(res.body).toMatchObject({ imported: 0, counts: { created: 1, updated: 1, error: 1 } });
     expect(res.body.rows[2]).toMatchObject({ row: 4, status: 'error', errors: { paper_name: ['Required'] } });
-    expect(res.body.message).toBe('Nothing was imported: 1 of 3 rows has errors. Fix them and import the file again.');
+    expect(res.body.message).toBe(
+      'Nothing was imported: 1 of 3 rows has errors. Fix them and import the file again.',
+    );
     expect(await ctx.db.prisma.paper.findUnique({ where: { paper_id: good } })).toBeNull();
-    expect((await ctx.db.prisma.paper.findUnique({ where: { paper_id: existing } }))!.paper_name).toBe('Before the import');
+    expect((await ctx.db.prisma.paper.findUnique({ where: { paper_id: existing } }))!.paper_name).toBe(
+      'Before the import',
+    );
     expect(await ctx.db.prisma.auditEntry.count()).toBe(before);
   });
 
@@ -156,7 +211,16 @@ describe('imports', () => {
 
   it('a template of every resource, for a reader', async () => {
     const faculty = await ctx.as('faculty');
-    for (const path of ['session', 'course', 'paper', 'sempart', 'ccinfosem', 'paperinfosem', 'exam', 'examcycle']) {
+    for (const path of [
+      'session',
+      'course',
+      'paper',
+      'sempart',
+      'ccinfosem',
+      'paperinfosem',
+      'exam',
+      'examcycle',
+    ]) {
       const res = await binary(ctx.api.get(`/api/import-template/${path}?format=csv`).set(faculty));
       expect(res.status, path).toBe(200);
       expect(csvRows(res.body as Buffer), path).toHaveLength(3);
@@ -174,10 +238,14 @@ describe('scope', () => {
       grants.faculty[read] = 'college';
       const list = await ctx.api.get('/api/college').set(own);
       const rows = csvRows((await binary(ctx.api.get('/api/college?format=csv').set(own))).body as Buffer);
-      expect(rows.slice(1).map((r) => r[0])).toEqual(list.body.college.map((c: { college_id: string }) => c.college_id));
+      expect(rows.slice(1).map((r) => r[0])).toEqual(
+        list.body.college.map((c: { college_id: string }) => c.college_id),
+      );
       expect(rows.slice(1).map((r) => r[0])).toEqual(['C101']);
       // A search that would match another college finds nothing in the file either.
-      expect(csvRows((await binary(ctx.api.get('/api/college?format=csv&q=C102').set(own))).body as Buffer)).toHaveLength(1);
+      expect(
+        csvRows((await binary(ctx.api.get('/api/college?format=csv&q=C102').set(own))).body as Buffer),
+      ).toHaveLength(1);
     } finally {
       if (saved === undefined) delete grants.faculty[read];
       else grants.faculty[read] = saved;
@@ -191,23 +259,49 @@ describe('scope', () => {
     const before = await ctx.db.prisma.college.findUniqueOrThrow({ where: { college_id: 'C101' } });
     try {
       grants.faculty['master-data.write'] = 'college';
-      const mixed = await upload('/api/import/college', [header, ['C101', 'Renamed by its faculty', 'GOVT', '1'], ['C102', 'Not theirs', 'GOVT', '0'], ['C9X', 'A new college elsewhere', 'PRIVATE', '0']], own);
+      const mixed = await upload(
+        '/api/import/college',
+        [
+          header,
+          ['C101', 'Renamed by its faculty', 'GOVT', '1'],
+          ['C102', 'Not theirs', 'GOVT', '0'],
+          ['C9X', 'A new college elsewhere', 'PRIVATE', '0'],
+        ],
+        own,
+      );
       expect(mixed.status).toBe(422);
-      expect(mixed.body.rows.map((r: { row: number; status: string; errors?: unknown }) => [r.row, r.status, r.errors])).toEqual([
+      expect(
+        mixed.body.rows.map((r: { row: number; status: string; errors?: unknown }) => [
+          r.row,
+          r.status,
+          r.errors,
+        ]),
+      ).toEqual([
         [2, 'updated', undefined],
         [3, 'error', { college_id: ['You may only use college_id C101 (your own).'] }],
         [4, 'error', { college_id: ['You may only use college_id C101 (your own).'] }],
       ]);
-      expect(await ctx.db.prisma.college.findUniqueOrThrow({ where: { college_id: 'C101' } })).toMatchObject({ college_name: before.college_name });
+      expect(await ctx.db.prisma.college.findUniqueOrThrow({ where: { college_id: 'C101' } })).toMatchObject({
+        college_name: before.college_name,
+      });
       expect(await ctx.db.prisma.college.findUnique({ where: { college_id: 'C9X' } })).toBeNull();
 
-      const mine = await upload('/api/import/college', [header, ['C101', 'Renamed by its faculty', 'GOVT', '1']], own);
+      const mine = await upload(
+        '/api/import/college',
+        [header, ['C101', 'Renamed by its faculty', 'GOVT', '1']],
+        own,
+      );
       expect(mine.status, mine.text).toBe(200);
-      expect(await ctx.db.prisma.college.findUniqueOrThrow({ where: { college_id: 'C101' } })).toMatchObject({ college_name: 'Renamed by its faculty' });
+      expect(await ctx.db.prisma.college.findUniqueOrThrow({ where: { college_id: 'C101' } })).toMatchObject({
+        college_name: 'Renamed by its faculty',
+      });
     } finally {
       if (saved === undefined) delete grants.faculty['master-data.write'];
       else grants.faculty['master-data.write'] = saved;
-      await ctx.db.prisma.college.update({ where: { college_id: 'C101' }, data: { college_name: before.college_name, is_centre: before.is_centre } });
+      await ctx.db.prisma.college.update({
+        where: { college_id: 'C101' },
+        data: { college_name: before.college_name, is_centre: before.is_centre },
+      });
     }
   });
 });
@@ -233,9 +327,10 @@ describe('large imports run as jobs', () => {
     throw new Error(`job ${id} did not finish`);
   }
 
-  const papers = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => [`${prefix}${String(i).padStart(5, '0')}`, `Bulk paper ${i}`, '']);
+  const papers = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => [`${prefix}${String(i).padStart(5, '0')}`, `Bulk paper ${i}`, '']);
 
-  it('a file of more than 2,000 rows answers 202 at once; the job stores every row, audits each as the importer\'s, and its result is the report', async () => {
+  it("a file of more than 2,000 rows answers 202 at once; the job stores every row, audits each as the importer's, and its result is the report", async () => {
     const office = await ctx.as('office');
     const prefix = uniqueKey('JB');
     const res = await upload('/api/import/paper', [PAPER_HEADER, ...papers(prefix, 2_001)], office);
@@ -246,9 +341,14 @@ describe('large imports run as jobs', () => {
     const report = job.result as ImportReport;
     expect(report).toMatchObject({ imported: 2_001, dry_run: false, counts: { created: 2_001, error: 0 } });
     expect(await ctx.db.prisma.paper.count({ where: { paper_id: { startsWith: prefix } } })).toBe(2_001);
-    const audit = await ctx.db.prisma.auditEntry.findMany({ where: { entity: 'paper', entity_key: { startsWith: prefix } }, select: { user_email: true, request_id: true } });
+    const audit = await ctx.db.prisma.auditEntry.findMany({
+      where: { entity: 'paper', entity_key: { startsWith: prefix } },
+      select: { user_email: true, request_id: true },
+    });
     expect(audit).toHaveLength(2_001);
-    expect(new Set(audit.map((a) => `${a.user_email} ${a.request_id}`))).toEqual(new Set([`office@university.test job:${job.job_id}`]));
+    expect(new Set(audit.map((a) => `${a.user_email} ${a.request_id}`))).toEqual(
+      new Set([`office@university.test job:${job.job_id}`]),
+    );
   });
 
   it('a large file with one bad row: the job reports the row (in its result and its errors) and stores nothing; a large dry run stores nothing either', async () => {
@@ -263,12 +363,18 @@ describe('large imports run as jobs', () => {
     expect(job).toMatchObject({ status: 'succeeded', done: 2_100, total: 2_100 });
     expect(job.errors).toEqual([{ row: 1_502, message: 'paper_name: Required' }]);
     expect(job.result).toMatchObject({ imported: 0, counts: { created: 2_099, error: 1 } });
-    expect((job.result as ImportReport).message).toBe('Nothing was imported: 1 of 2100 rows has errors. Fix them and import the file again.');
+    expect((job.result as ImportReport).message).toBe(
+      'Nothing was imported: 1 of 2100 rows has errors. Fix them and import the file again.',
+    );
 
     rows[1_500] = [rows[1_500]![0]!, 'Fixed', ''];
     const dry = await upload('/api/import/paper?dry_run=1', [PAPER_HEADER, ...rows], office);
     expect(dry.status).toBe(202);
-    expect((await finished(dry.body.job.job_id, office)).result).toMatchObject({ imported: 0, dry_run: true, counts: { created: 2_100, error: 0 } });
+    expect((await finished(dry.body.job.job_id, office)).result).toMatchObject({
+      imported: 0,
+      dry_run: true,
+      counts: { created: 2_100, error: 0 },
+    });
     expect(await ctx.db.prisma.paper.count({ where: { paper_id: { startsWith: prefix } } })).toBe(0);
     expect(await ctx.db.prisma.auditEntry.count()).toBe(before);
   });
@@ -287,35 +393,64 @@ describe('large imports run as jobs', () => {
     expect(res.status).toBe(202);
     const job = await finished(res.body.job.job_id, office);
     expect(job.status).toBe('succeeded');
-    expect(job.errors).toEqual([{ row: 1_802, message: `paper_id: Same key as row 12 (${rows[10]![0]}); each record may appear once.` }]);
+    expect(job.errors).toEqual([
+      { row: 1_802, message: `paper_id: Same key as row 12 (${rows[10]![0]}); each record may appear once.` },
+    ]);
     expect(job.result).toMatchObject({ imported: 0, counts: { created: 2_998, updated: 1, error: 1 } });
     expect(await ctx.db.prisma.paper.count({ where: { paper_id: { startsWith: prefix } } })).toBe(0);
-    expect((await ctx.db.prisma.paper.findUnique({ where: { paper_id: existing } }))!.paper_name).toBe('Before the import');
+    expect((await ctx.db.prisma.paper.findUnique({ where: { paper_id: existing } }))!.paper_name).toBe(
+      'Before the import',
+    );
     expect(await ctx.db.prisma.auditEntry.count()).toBe(before);
   });
 
-  it('the audit entries of an imported row read like a form\'s: the record as stored, timestamps as ISO text', async () => {
+  it("the audit entries of an imported row read like a form's: the record as stored, timestamps as ISO text", async () => {
     const office = await ctx.as('office');
     const id = uniqueKey('JAU');
-    expect((await upload('/api/import/paper', [PAPER_HEADER, [id, 'Audited paper', 'AU-1']], office)).status).toBe(200);
-    const created = await ctx.db.prisma.auditEntry.findFirstOrThrow({ where: { entity: 'paper', entity_key: id } });
-    const read = async () => (await ctx.api.get(`/api/paper/${id}`).set(office)).body[paperResource.responseKey] as Record<string, unknown>;
+    expect(
+      (await upload('/api/import/paper', [PAPER_HEADER, [id, 'Audited paper', 'AU-1']], office)).status,
+    ).toBe(200);
+    const created = await ctx.db.prisma.auditEntry.findFirstOrThrow({
+      where: { entity: 'paper', entity_key: id },
+    });
+    const read = async () =>
+      (await ctx.api.get(`/api/paper/${id}`).set(office)).body[paperResource.responseKey] as Record<
+        string,
+        unknown
+      >;
     // The list's joined parent name (dept_name) is not the record's own: a form's audit entry has it, an import's not.
     const { dept_name: _joined, ...own } = await read();
     expect(created.after).toEqual(own);
     expect(created.before).toBeNull();
-    expect(await upload('/api/import/paper', [PAPER_HEADER, [id, 'Audited paper renamed', 'AU-1']], office)).toMatchObject({ status: 200 });
-    const updated = await ctx.db.prisma.auditEntry.findFirstOrThrow({ where: { entity: 'paper', entity_key: id, action: 'update' } });
-    expect(updated.after).toMatchObject({ ...own, paper_name: 'Audited paper renamed', updated_at: (await read()).updated_at });
+    expect(
+      await upload('/api/import/paper', [PAPER_HEADER, [id, 'Audited paper renamed', 'AU-1']], office),
+    ).toMatchObject({ status: 200 });
+    const updated = await ctx.db.prisma.auditEntry.findFirstOrThrow({
+      where: { entity: 'paper', entity_key: id, action: 'update' },
+    });
+    expect(updated.after).toMatchObject({
+      ...own,
+      paper_name: 'Audited paper renamed',
+      updated_at: (await read()).updated_at,
+    });
     expect(updated.before).toMatchObject(own);
   });
 
   it('another user cannot follow the job (404), and a reader cannot start one (403)', async () => {
     const office = await ctx.as('office');
-    const res = await upload('/api/import/paper?dry_run=1', [PAPER_HEADER, ...papers(uniqueKey('JR'), 2_001)], office);
+    const res = await upload(
+      '/api/import/paper?dry_run=1',
+      [PAPER_HEADER, ...papers(uniqueKey('JR'), 2_001)],
+      office,
+    );
     expect(res.status).toBe(202);
-    expect((await ctx.api.get(`/api/job/${res.body.job.job_id}`).set(await ctx.as('faculty'))).status).toBe(404);
-    expect((await upload('/api/import/paper', [PAPER_HEADER, ...papers(uniqueKey('JR'), 2_001)], 'faculty')).status).toBe(403);
+    expect((await ctx.api.get(`/api/job/${res.body.job.job_id}`).set(await ctx.as('faculty'))).status).toBe(
+      404,
+    );
+    expect(
+      (await upload('/api/import/paper', [PAPER_HEADER, ...papers(uniqueKey('JR'), 2_001)], 'faculty'))
+        .status,
+    ).toBe(403);
     await finished(res.body.job.job_id, office);
   });
 });

@@ -6,7 +6,14 @@ import type { Job, RoleName } from '@exam/contracts';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { apiModules } from '../src/modules.ts';
-import { defineJob, enqueueJob, startJobRunner, stopSender, type JobRunner, type RunnerOptions } from '../src/platform/jobs/index.ts';
+import {
+  defineJob,
+  enqueueJob,
+  startJobRunner,
+  stopSender,
+  type JobRunner,
+  type RunnerOptions,
+} from '../src/platform/jobs/index.ts';
 import type { ApiModule } from '../src/platform/module.ts';
 import { TEST_SECRET, useTestApp } from './support/context.ts';
 
@@ -26,7 +33,11 @@ const countJob = defineJob({
   kind: 'test.count',
   capability: 'master-data.write',
   title: 'Counting',
-  data: z.object({ items: z.number().int().min(0).max(2000), bad: z.array(z.number().int()).default([]), explode: z.boolean().default(false) }),
+  data: z.object({
+    items: z.number().int().min(0).max(2000),
+    bad: z.array(z.number().int()).default([]),
+    explode: z.boolean().default(false),
+  }),
   async run(job): Promise<{ written: number }> {
     try {
       const { items, bad, explode } = job.data;
@@ -84,7 +95,10 @@ async function startRunner(options: Partial<RunnerOptions> = {}) {
 }
 
 async function start(role: RoleName, body: object) {
-  const res = await api.post('/api/test-jobs/count').set(await ctx.as(role)).send(body);
+  const res = await api
+    .post('/api/test-jobs/count')
+    .set(await ctx.as(role))
+    .send(body);
   expect(res.status, JSON.stringify(res.body)).toBe(202);
   return res.body.job as Job;
 }
@@ -94,13 +108,19 @@ async function read(role: RoleName, id: string) {
 }
 
 /** Polls GET /api/job/{id} (as its starter) until `until` holds. */
-async function waitFor(role: RoleName, id: string, until: (job: Job) => boolean, timeoutMs = 20_000): Promise<Job> {
+async function waitFor(
+  role: RoleName,
+  id: string,
+  until: (job: Job) => boolean,
+  timeoutMs = 20_000,
+): Promise<Job> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await read(role, id);
     expect(res.status).toBe(200);
     if (until(res.body.job)) return res.body.job;
-    if (Date.now() > deadline) throw new Error(`job ${id} did not get there: ${JSON.stringify(res.body.job)}`);
+    if (Date.now() > deadline)
+      throw new Error(`job ${id} did not get there: ${JSON.stringify(res.body.job)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -124,7 +144,9 @@ function deferred() {
 beforeAll(async () => {
   api = request(createApp({ db: ctx.db, config: ctx.config, modules: [...apiModules, testModule] }));
   // No unique key on purpose: an item written twice shows up as two rows.
-  await ctx.db.query('CREATE TABLE test_job_effect (job_id uuid NOT NULL, item int NOT NULL, attempt int NOT NULL)');
+  await ctx.db.query(
+    'CREATE TABLE test_job_effect (job_id uuid NOT NULL, item int NOT NULL, attempt int NOT NULL)',
+  );
 });
 
 afterEach(async () => {
@@ -142,7 +164,14 @@ describe('jobs', () => {
     const job = await start('office', { items: 25 });
     expect(job).toMatchObject({ kind: 'test.count', status: 'queued', done: 0, message: 'Counting' });
     const done = await waitFor('office', job.job_id, finished);
-    expect(done).toMatchObject({ status: 'succeeded', done: 25, total: 25, errors: [], result: { written: 25 }, attempts: 1 });
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      done: 25,
+      total: 25,
+      errors: [],
+      result: { written: 25 },
+      attempts: 1,
+    });
     expect(done.started_at).not.toBeNull();
     expect(done.finished_at).not.toBeNull();
     expect(await writes(job.job_id)).toEqual(Array(25).fill(1));
@@ -158,7 +187,11 @@ describe('jobs', () => {
     const running = await waitFor('office', job.job_id, (j) => j.done === 10);
     expect(running).toMatchObject({ status: 'running', done: 10, total: 30 });
     gate.open();
-    expect(await waitFor('office', job.job_id, finished)).toMatchObject({ status: 'succeeded', done: 30, total: 30 });
+    expect(await waitFor('office', job.job_id, finished)).toMatchObject({
+      status: 'succeeded',
+      done: 30,
+      total: 30,
+    });
   });
 
   it('reports the rows it could not take, with their row numbers, and still finishes the rest', async () => {
@@ -186,14 +219,20 @@ describe('jobs', () => {
   it('starts nothing for a role without the kind’s capability (403)', async () => {
     const count = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM job'))[0]!.n;
     const before = await count();
-    const res = await api.post('/api/test-jobs/count').set(await ctx.as('faculty')).send({ items: 1 });
+    const res = await api
+      .post('/api/test-jobs/count')
+      .set(await ctx.as('faculty'))
+      .send({ items: 1 });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('FORBIDDEN');
     expect(await count()).toBe(before);
   });
 
   it('refuses data the kind does not take (422 naming the field), starting nothing', async () => {
-    const res = await api.post('/api/test-jobs/count').set(await ctx.as('office')).send({ items: 'many' });
+    const res = await api
+      .post('/api/test-jobs/count')
+      .set(await ctx.as('office'))
+      .send({ items: 'many' });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['items']);
   });
@@ -205,7 +244,10 @@ describe('jobs', () => {
     const other = await read('calculate', job.job_id);
     expect(other.status).toBe(404);
     expect(other.body.code).toBe('NOT_FOUND');
-    expect((await read('admin', job.job_id)).body.job).toMatchObject({ job_id: job.job_id, status: 'succeeded' });
+    expect((await read('admin', job.job_id)).body.job).toMatchObject({
+      job_id: job.job_id,
+      status: 'succeeded',
+    });
     expect((await read('office', '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await read('office', 'not-a-job')).status).toBe(404);
 
@@ -234,14 +276,23 @@ describe('jobs', () => {
     const first = await startRunner();
     const job = await start('office', { items: 30 });
     await stalled.promise;
-    expect(await waitFor('office', job.job_id, (j) => j.done === 10)).toMatchObject({ status: 'running', attempts: 1 });
+    expect(await waitFor('office', job.job_id, (j) => j.done === 10)).toMatchObject({
+      status: 'running',
+      attempts: 1,
+    });
     // The process dies: no more lease renewals, nothing given back. Its first chunk is committed.
     await first.stop({ crash: true });
     expect(await writes(job.job_id)).toEqual(Array(10).fill(1));
 
     await startRunner({ sweepMs: 200 });
     const done = await waitFor('office', job.job_id, finished);
-    expect(done).toMatchObject({ status: 'succeeded', done: 30, total: 30, attempts: 2, result: { written: 20 } });
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      done: 30,
+      total: 30,
+      attempts: 2,
+      result: { written: 20 },
+    });
 
     // The dead run wakes up (a stalled process): it no longer holds the job, and its next chunk is not written.
     gate.open();
@@ -270,7 +321,12 @@ describe('jobs', () => {
     await first.stop();
     expect((await read('office', job.job_id)).body.job).toMatchObject({ status: 'queued', attempts: 0 });
     await startRunner();
-    expect(await waitFor('office', job.job_id, finished)).toMatchObject({ status: 'succeeded', done: 20, total: 20, attempts: 1 });
+    expect(await waitFor('office', job.job_id, finished)).toMatchObject({
+      status: 'succeeded',
+      done: 20,
+      total: 20,
+      attempts: 1,
+    });
     gate.open();
     await expect.poll(() => runs.filter((r) => r.job === job.job_id).length).toBe(2);
     expect(await writes(job.job_id)).toEqual(Array(20).fill(1));
@@ -294,14 +350,24 @@ describe('jobs', () => {
     await startRunner();
     const job = await start('office', { items: 20, explode: true });
     const failed = await waitFor('office', job.job_id, finished);
-    expect(failed).toMatchObject({ status: 'failed', attempts: 1, done: 10, total: 20, message: 'The job failed because of an error on the server; it has been logged.' });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      done: 10,
+      total: 20,
+      message: 'The job failed because of an error on the server; it has been logged.',
+    });
     expect(await writes(job.job_id)).toEqual(Array(10).fill(1));
   });
 
   it('runs in the API process unless JOBS_IN_PROCESS=0, which the embedded database refuses (no worker could open it)', () => {
     const env = { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET };
     expect(loadConfig(env).jobsInProcess).toBe(true);
-    expect(() => loadConfig({ ...env, JOBS_IN_PROCESS: '0' })).toThrow(/^Invalid setting JOBS_IN_PROCESS: 0 needs DATABASE_URL/);
-    expect(loadConfig({ ...env, JOBS_IN_PROCESS: '0', DATABASE_URL: 'postgresql://exam@db:5432/exam' })).toMatchObject({ jobsInProcess: false, jobsConcurrency: 2 });
+    expect(() => loadConfig({ ...env, JOBS_IN_PROCESS: '0' })).toThrow(
+      /^Invalid setting JOBS_IN_PROCESS: 0 needs DATABASE_URL/,
+    );
+    expect(
+      loadConfig({ ...env, JOBS_IN_PROCESS: '0', DATABASE_URL: 'postgresql://exam@db:5432/exam' }),
+    ).toMatchObject({ jobsInProcess: false, jobsConcurrency: 2 });
   });
 });

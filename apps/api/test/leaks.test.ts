@@ -43,7 +43,8 @@ describe('the list search (q)', () => {
 
     const odd = { paper_id: uniqueKey('P'), paper_name: 'Scores 100%_net\\gross', paper_code: 'ODD-1' };
     const plain = { paper_id: uniqueKey('P'), paper_name: 'Scores 1000xnetYgross', paper_code: 'ODD-2' };
-    for (const body of [odd, plain]) expect((await ctx.api.post('/api/paper').set(admin).send(body)).status).toBe(201);
+    for (const body of [odd, plain])
+      expect((await ctx.api.post('/api/paper').set(admin).send(body)).status).toBe(201);
     const found = await ctx.api.get('/api/paper').query({ q: '100%_net\\g' }).set(admin);
     expect(found.body.paper.map((p: { paper_id: string }) => p.paper_id)).toEqual([odd.paper_id]);
     expect(await total('%')).toBe(1);
@@ -51,14 +52,16 @@ describe('the list search (q)', () => {
 });
 
 describe('static files', () => {
-  it.each(['/assets/..%2findex.html', '/assets/..%2f..%2fpackage.json', '/assets/%2e%2e%2f%2e%2e%2fpackage.json', '/assets/..%5cindex.html'])(
-    'answers %s with a JSON 404, not a 500',
-    async (url) => {
-      const res = await raw.request({ method: 'GET', path: url });
-      expect(res.status, res.text).toBe(404);
-      expect(res.body).toEqual({ message: 'Not found.', code: 'NOT_FOUND' });
-    },
-  );
+  it.each([
+    '/assets/..%2findex.html',
+    '/assets/..%2f..%2fpackage.json',
+    '/assets/%2e%2e%2f%2e%2e%2fpackage.json',
+    '/assets/..%5cindex.html',
+  ])('answers %s with a JSON 404, not a 500', async (url) => {
+    const res = await raw.request({ method: 'GET', path: url });
+    expect(res.status, res.text).toBe(404);
+    expect(res.body).toEqual({ message: 'Not found.', code: 'NOT_FOUND' });
+  });
 
   it('still serves a real asset and the page (the control)', async () => {
     expect((await raw.request({ method: 'GET', path: '/assets/app-1234.js' })).status).toBe(200);
@@ -69,7 +72,11 @@ describe('static files', () => {
 describe('the request log', () => {
   it('never holds a token, not even one in the path of an old /Logout/{token} link', async () => {
     const lines: string[] = [];
-    const app = createApp({ db: ctx.db, config: ctx.config, logger: createLogger('info', {}, (line) => lines.push(line)) });
+    const app = createApp({
+      db: ctx.db,
+      config: ctx.config,
+      logger: createLogger('info', {}, (line) => lines.push(line)),
+    });
     const token = (await ctx.as('office')).Authorization.replace('Bearer ', '');
     expect((await request(app).get(`/Logout/${token}`)).status).toBe(200);
     expect((await request(app).get(`/logout/${encodeURIComponent(token)}/`)).status).toBe(200);
@@ -112,13 +119,18 @@ describe('X-Request-Id', () => {
       .set('X-Request-Id', requestId)
       .send({ exam_id: examId, exam_desc: 'Request id test', active_status: '1', session_id: '2024-25' });
     expect(res.status, res.text).toBe(201);
-    const entry = await ctx.db.prisma.auditEntry.findFirstOrThrow({ where: { entity: 'exam', entity_key: examId } });
+    const entry = await ctx.db.prisma.auditEntry.findFirstOrThrow({
+      where: { entity: 'exam', entity_key: examId },
+    });
     return { answered: res.headers['x-request-id'] as string, audited: entry.request_id };
   };
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
   it('is taken from a trusted proxy (here loopback, the default) when it has a safe form', async () => {
-    expect(await createExamWith(ctx.app, 'nginx-0f3a9c')).toEqual({ answered: 'nginx-0f3a9c', audited: 'nginx-0f3a9c' });
+    expect(await createExamWith(ctx.app, 'nginx-0f3a9c')).toEqual({
+      answered: 'nginx-0f3a9c',
+      audited: 'nginx-0f3a9c',
+    });
   });
 
   it('is replaced by our own id when it has an unsafe form, even from a trusted proxy', async () => {
@@ -130,7 +142,12 @@ describe('X-Request-Id', () => {
   });
 
   it('is ignored from a client that is not a trusted proxy', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, BCRYPT_ROUNDS: '4', TRUST_PROXY: '10.20.30.40' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: TEST_SECRET,
+      BCRYPT_ROUNDS: '4',
+      TRUST_PROXY: '10.20.30.40',
+    });
     const { answered, audited } = await createExamWith(createApp({ db: ctx.db, config }), 'chosen-by-client');
     expect(audited).toMatch(uuid);
     expect(answered).toBe(audited);

@@ -20,7 +20,11 @@ const PER_ADDRESS = 30;
 const ctx = useTestApp({
   seedMasterData: false,
   poolMax: 24,
-  env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: String(PER_PAIR), LOGIN_MAX_FAILURES_PER_ADDRESS: String(PER_ADDRESS), LOGIN_MAX_DELAY_SECONDS: '1' },
+  env: {
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: String(PER_PAIR),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: String(PER_ADDRESS),
+    LOGIN_MAX_DELAY_SECONDS: '1',
+  },
 });
 let client: RawClient;
 
@@ -34,7 +38,21 @@ afterAll(async () => {
 /** A user of its own per test, so counts never carry over between tests. */
 async function newUser(password = 'Right-Password-1', rounds = 4) {
   const email = `${uniqueKey('u').toLowerCase()}@college.test`;
-  await ensureUsers(ctx.db.prisma, [{ email, password, name: 'Test User', role: 'office', system: 'university', dept_id: null, college_id: null }], rounds);
+  await ensureUsers(
+    ctx.db.prisma,
+    [
+      {
+        email,
+        password,
+        name: 'Test User',
+        role: 'office',
+        system: 'university',
+        dept_id: null,
+        college_id: null,
+      },
+    ],
+    rounds,
+  );
   return email;
 }
 
@@ -47,33 +65,45 @@ const login = (email: string, password: string, address: string) =>
     timeoutMs: 60_000,
   });
 const statuses = (answers: RawResponse[]) => answers.map((a) => a.status);
-const count = (answers: RawResponse[], ...wanted: number[]) => answers.filter((a) => wanted.includes(a.status)).length;
+const count = (answers: RawResponse[], ...wanted: number[]) =>
+  answers.filter((a) => wanted.includes(a.status)).length;
 
-describe.skipIf(!postgres)('parallel guesses (PostgreSQL: PGlite serves one connection, so requests never overlap there)', () => {
-  it('60 guesses at once from one address against a limit of 10: at most 10 are checked, the rest refused before bcrypt', async () => {
-    // A real cost factor, so the checks overlap for tens of milliseconds.
-    const email = await newUser('Right-Password-1', 10);
-    const guesses = Array.from({ length: 60 }, (_, i) => (i === 59 ? 'Right-Password-1' : `wrong-${i}`));
-    const answers = await Promise.all(guesses.map((password) => login(email, password, '198.51.100.10')));
-    const checked = count(answers, 200, 401);
-    console.log(`60 parallel guesses against a limit of ${PER_PAIR}: ${checked} checked, ${count(answers, 429)} refused, ${count(answers, 200)} signed in`);
-    expect(checked, JSON.stringify(statuses(answers))).toBeLessThanOrEqual(PER_PAIR);
-    expect(count(answers, 200, 401, 429)).toBe(60);
-    for (const refused of answers.filter((a) => a.status === 429)) expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-  });
+describe.skipIf(!postgres)(
+  'parallel guesses (PostgreSQL: PGlite serves one connection, so requests never overlap there)',
+  () => {
+    it('60 guesses at once from one address against a limit of 10: at most 10 are checked, the rest refused before bcrypt', async () => {
+      // A real cost factor, so the checks overlap for tens of milliseconds.
+      const email = await newUser('Right-Password-1', 10);
+      const guesses = Array.from({ length: 60 }, (_, i) => (i === 59 ? 'Right-Password-1' : `wrong-${i}`));
+      const answers = await Promise.all(guesses.map((password) => login(email, password, '198.51.100.10')));
+      const checked = count(answers, 200, 401);
+      console.log(
+        `60 parallel guesses against a limit of ${PER_PAIR}: ${checked} checked, ${count(answers, 429)} refused, ${count(answers, 200)} signed in`,
+      );
+      expect(checked, JSON.stringify(statuses(answers))).toBeLessThanOrEqual(PER_PAIR);
+      expect(count(answers, 200, 401, 429)).toBe(60);
+      for (const refused of answers.filter((a) => a.status === 429))
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    });
 
-  it('60 guesses at once across 60 accounts from one address: the address limit holds too', async () => {
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => login(`nobody-${i}-${uniqueKey('x')}@college.test`, 'guess', '198.51.100.11')));
-    expect(count(answers, 401), JSON.stringify(statuses(answers))).toBeLessThanOrEqual(PER_ADDRESS);
-    expect(count(answers, 429)).toBeGreaterThanOrEqual(60 - PER_ADDRESS);
-  });
-});
+    it('60 guesses at once across 60 accounts from one address: the address limit holds too', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          login(`nobody-${i}-${uniqueKey('x')}@college.test`, 'guess', '198.51.100.11'),
+        ),
+      );
+      expect(count(answers, 401), JSON.stringify(statuses(answers))).toBeLessThanOrEqual(PER_ADDRESS);
+      expect(count(answers, 429)).toBeGreaterThanOrEqual(60 - PER_ADDRESS);
+    });
+  },
+);
 
 describe('an attacker cannot keep the owner out', () => {
   it('many wrong passwords from one address block that address for this account, not the owner elsewhere', async () => {
     const email = await newUser();
     const attack = [];
-    for (let i = 0; i < PER_PAIR + 5; i++) attack.push((await login(email, `wrong-${i}`, '198.51.100.20')).status);
+    for (let i = 0; i < PER_PAIR + 5; i++)
+      attack.push((await login(email, `wrong-${i}`, '198.51.100.20')).status);
     expect(attack.slice(0, PER_PAIR)).toEqual(Array(PER_PAIR).fill(401));
     expect(attack.slice(PER_PAIR)).toEqual(Array(5).fill(429));
     // Even the right password is refused from the attacking address: it cannot be used to keep guessing.
@@ -85,7 +115,9 @@ describe('an attacker cannot keep the owner out', () => {
   it('wrong passwords from many addresses slow the account down but never refuse its owner', async () => {
     const email = await newUser();
     for (let a = 0; a < 4; a++) {
-      const answers = await Promise.all(Array.from({ length: PER_PAIR }, (_, i) => login(email, `wrong-${a}-${i}`, `198.51.100.${30 + a}`)));
+      const answers = await Promise.all(
+        Array.from({ length: PER_PAIR }, (_, i) => login(email, `wrong-${a}-${i}`, `198.51.100.${30 + a}`)),
+      );
       expect(statuses(answers)).toEqual(Array(PER_PAIR).fill(401));
     }
     // 40 failures on the account from four addresses: the owner from a fifth still gets in.
@@ -94,7 +126,12 @@ describe('an attacker cannot keep the owner out', () => {
 
   it('past the account limit each further attempt waits longer, up to the most a sign-in may wait', async () => {
     const email = `slow-${uniqueKey('x').toLowerCase()}@college.test`;
-    const throttle = loginThrottle(ctx.db, { perAccount: 3, perAddress: 1000, windowMinutes: 15, maxDelaySeconds: 4 });
+    const throttle = loginThrottle(ctx.db, {
+      perAccount: 3,
+      perAddress: 1000,
+      windowMinutes: 15,
+      maxDelaySeconds: 4,
+    });
     const delays: number[] = [];
     for (let i = 0; i < 8; i++) {
       const attempt = await throttle.reserve(email, `192.0.2.${i}`);
@@ -140,8 +177,12 @@ describe('the throttle table', () => {
     );
     // A fresh app, as a restarted replica: it tidies up on its first sign-in.
     const app = createApp({ db: ctx.db, config: ctx.config });
-    expect((await request(app).post('/api/login').send({ email: 'nobody@college.test', password: 'x' })).status).toBe(401);
-    const keys = (await ctx.db.query<{ key: string }>(`SELECT key FROM login_throttle WHERE key LIKE '%192.0.2.9%'`)).map((r) => r.key);
+    expect(
+      (await request(app).post('/api/login').send({ email: 'nobody@college.test', password: 'x' })).status,
+    ).toBe(401);
+    const keys = (
+      await ctx.db.query<{ key: string }>(`SELECT key FROM login_throttle WHERE key LIKE '%192.0.2.9%'`)
+    ).map((r) => r.key);
     expect(keys).toEqual(['address:192.0.2.97']);
   });
 });

@@ -8,7 +8,10 @@ type Row = Record<string, unknown>;
 const ids = (rows: Row[], field: string) => rows.map((r) => r[field] as string);
 
 async function create(path: string, body: Row) {
-  const res = await ctx.api.post(`/api/${path}`).set(await ctx.as('admin')).send(body);
+  const res = await ctx.api
+    .post(`/api/${path}`)
+    .set(await ctx.as('admin'))
+    .send(body);
   expect(res.status, `POST ${path}: ${res.text}`).toBe(201);
   return res.body;
 }
@@ -16,19 +19,26 @@ const get = async (path: string) => ctx.api.get(`/api/${path}`).set(await ctx.as
 
 /** What the database holds, read beside the API so the expectations do not depend on the API under test. */
 async function coursesRunningIn(sessionId: string) {
-  const links = await ctx.db.prisma.ccinfoSem.findMany({ where: { session_id: sessionId }, select: { course_comb_id: true } });
+  const links = await ctx.db.prisma.ccinfoSem.findMany({
+    where: { session_id: sessionId },
+    select: { course_comb_id: true },
+  });
   return [...new Set(links.map((l) => l.course_comb_id))].sort();
 }
 async function examsOf(sessionId: string, onlyActive = false) {
-  const rows = await ctx.db.prisma.exam.findMany({ where: { session_id: sessionId, ...(onlyActive ? { active_status: 1 } : {}) } });
+  const rows = await ctx.db.prisma.exam.findMany({
+    where: { session_id: sessionId, ...(onlyActive ? { active_status: 1 } : {}) },
+  });
   return rows.map((r) => r.exam_id).sort();
 }
 
 /** A session of our own with two courses, one of them in two semesters, and a third course not linked. */
 async function sessionWithCourses() {
-  const session_id = (await create('session', await factories.session.build(ctx.db))).session.session_id as string;
+  const session_id = (await create('session', await factories.session.build(ctx.db))).session
+    .session_id as string;
   const courses: string[] = [];
-  for (let i = 0; i < 3; i++) courses.push((await create('course', await factories.course.build(ctx.db))).course.course_comb_id);
+  for (let i = 0; i < 3; i++)
+    courses.push((await create('course', await factories.course.build(ctx.db))).course.course_comb_id);
   await create('ccinfosem', { session_id, course_comb_id: courses[0], sem_id: '1' });
   await create('ccinfosem', { session_id, course_comb_id: courses[0], sem_id: '2' });
   await create('ccinfosem', { session_id, course_comb_id: courses[1], sem_id: '1' });
@@ -119,7 +129,9 @@ describe('GET /api/courses_by_session/{session_id}', () => {
     expect(ids(res.body.courses, 'course_comb_id')).toEqual(linked);
     expect(ids(res.body.courses, 'course_comb_id')).not.toContain(unlinked);
 
-    const removed = await ctx.api.delete(`/api/ccinfosem/${session_id}/${linked[1]}/1`).set(await ctx.as('admin'));
+    const removed = await ctx.api
+      .delete(`/api/ccinfosem/${session_id}/${linked[1]}/1`)
+      .set(await ctx.as('admin'));
     expect(removed.status).toBe(200);
     const after = await get(`courses_by_session/${session_id}`);
     expect(ids(after.body.courses, 'course_comb_id')).toEqual([linked[0]]);
@@ -164,23 +176,37 @@ describe('GET /api/exam_all_perticular_session/{session_id} and /api/examactive/
   });
 
   it('follows edits: a new inactive exam is listed but not active until switched on', async () => {
-    const session_id = (await create('session', await factories.session.build(ctx.db))).session.session_id as string;
+    const session_id = (await create('session', await factories.session.build(ctx.db))).session
+      .session_id as string;
     const active = uniqueKey('E');
     const inactive = uniqueKey('E');
     await create('exam', { exam_id: active, exam_desc: 'Main', active_status: '1', session_id });
     await create('exam', { exam_id: inactive, exam_desc: 'Supplementary', active_status: 0, session_id });
 
-    expect(ids((await get(`exam_all_perticular_session/${session_id}`)).body.exam, 'exam_id').sort()).toEqual([active, inactive].sort());
+    expect(ids((await get(`exam_all_perticular_session/${session_id}`)).body.exam, 'exam_id').sort()).toEqual(
+      [active, inactive].sort(),
+    );
     expect(ids((await get(`examactive/${session_id}`)).body.exam, 'exam_id')).toEqual([active]);
 
-    const on = await ctx.api.put(`/api/exam/${inactive}`).set(await ctx.as('office')).send({ active_status: '1' });
+    const on = await ctx.api
+      .put(`/api/exam/${inactive}`)
+      .set(await ctx.as('office'))
+      .send({ active_status: '1' });
     expect(on.status).toBe(200);
-    expect(ids((await get(`examactive/${session_id}`)).body.exam, 'exam_id').sort()).toEqual([active, inactive].sort());
+    expect(ids((await get(`examactive/${session_id}`)).body.exam, 'exam_id').sort()).toEqual(
+      [active, inactive].sort(),
+    );
 
-    const other = (await create('session', await factories.session.build(ctx.db))).session.session_id as string;
-    const moved = await ctx.api.put(`/api/exam/${active}`).set(await ctx.as('office')).send({ session_id: other });
+    const other = (await create('session', await factories.session.build(ctx.db))).session
+      .session_id as string;
+    const moved = await ctx.api
+      .put(`/api/exam/${active}`)
+      .set(await ctx.as('office'))
+      .send({ session_id: other });
     expect(moved.status).toBe(200);
-    expect(ids((await get(`exam_all_perticular_session/${session_id}`)).body.exam, 'exam_id')).toEqual([inactive]);
+    expect(ids((await get(`exam_all_perticular_session/${session_id}`)).body.exam, 'exam_id')).toEqual([
+      inactive,
+    ]);
     expect(ids((await get(`examactive/${other}`)).body.exam, 'exam_id')).toEqual([active]);
   });
 
@@ -190,29 +216,48 @@ describe('GET /api/exam_all_perticular_session/{session_id} and /api/examactive/
     expect((await get(`examactive/${session_id}`)).body).toEqual({ exam: [] });
   });
 
-  it.each([['exam_all_perticular_session'], ['examactive']])('%s answers 404 for a session that does not exist', async (path) => {
-    const missing = uniqueKey('S');
-    const res = await get(`${path}/${missing}`);
-    expect(res.status).toBe(404);
-    expect(res.body.message).toContain(missing);
-  });
+  it.each([['exam_all_perticular_session'], ['examactive']])(
+    '%s answers 404 for a session that does not exist',
+    async (path) => {
+      const missing = uniqueKey('S');
+      const res = await get(`${path}/${missing}`);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toContain(missing);
+    },
+  );
 });
 
 describe('access to the lookups', () => {
-  const paths = ['course/0/5', 'courses_by_session/2024-25', 'exam_all_perticular_session/2024-25', 'examactive/2024-25'];
+  const paths = [
+    'course/0/5',
+    'courses_by_session/2024-25',
+    'exam_all_perticular_session/2024-25',
+    'examactive/2024-25',
+  ];
 
-  it.each(paths.map((p) => [p]))('%s needs a token (401), is closed to students (403) and open to every staff role', async (path) => {
-    const anonymous = await ctx.api.get(`/api/${path}`);
-    expect(anonymous.status).toBe(401);
-    expect(typeof anonymous.body.message).toBe('string');
+  it.each(paths.map((p) => [p]))(
+    '%s needs a token (401), is closed to students (403) and open to every staff role',
+    async (path) => {
+      const anonymous = await ctx.api.get(`/api/${path}`);
+      expect(anonymous.status).toBe(401);
+      expect(typeof anonymous.body.message).toBe('string');
 
-    const student = await ctx.api.get(`/api/${path}`).set(await ctx.as('student'));
-    expect(student.status).toBe(403);
-    expect(typeof student.body.message).toBe('string');
-    expect(student.body).toEqual({ message: expect.any(String), code: 'FORBIDDEN' });
+      const student = await ctx.api.get(`/api/${path}`).set(await ctx.as('student'));
+      expect(student.status).toBe(403);
+      expect(typeof student.body.message).toBe('string');
+      expect(student.body).toEqual({ message: expect.any(String), code: 'FORBIDDEN' });
 
-    for (const role of ['admin', 'office', 'faculty', 'result', 'calculate', 'document', 'document_admin'] as const) {
-      expect((await ctx.api.get(`/api/${path}`).set(await ctx.as(role))).status, role).toBe(200);
-    }
-  });
+      for (const role of [
+        'admin',
+        'office',
+        'faculty',
+        'result',
+        'calculate',
+        'document',
+        'document_admin',
+      ] as const) {
+        expect((await ctx.api.get(`/api/${path}`).set(await ctx.as(role))).status, role).toBe(200);
+      }
+    },
+  );
 });

@@ -8,11 +8,37 @@ import { checkMark, internalFromComponents } from '../src/modules/marks/entry-ru
  * internal mark computed from CIA components by the pattern's weights, best-of and rounding, property-tested.
  */
 const pattern = (rounding: 'HALF_UP' | 'CEIL' | 'FLOOR' | 'NONE', decimals: number) => ({
-  pattern_id: 'P1', rounding, decimals,
+  pattern_id: 'P1',
+  rounding,
+  decimals,
   components: [
-    { code: 'T', name: 'Tests', weight_percent: '50', max_marks: '20', best_of: 1, mandatory: true, attendance_bands: null },
-    { code: 'A', name: 'Assignment', weight_percent: '30', max_marks: '10', best_of: null, mandatory: true, attendance_bands: null },
-    { code: 'S', name: 'Seminar', weight_percent: '20', max_marks: '5', best_of: null, mandatory: false, attendance_bands: null },
+    {
+      code: 'T',
+      name: 'Tests',
+      weight_percent: '50',
+      max_marks: '20',
+      best_of: 1,
+      mandatory: true,
+      attendance_bands: null,
+    },
+    {
+      code: 'A',
+      name: 'Assignment',
+      weight_percent: '30',
+      max_marks: '10',
+      best_of: null,
+      mandatory: true,
+      attendance_bands: null,
+    },
+    {
+      code: 'S',
+      name: 'Seminar',
+      weight_percent: '20',
+      max_marks: '5',
+      best_of: null,
+      mandatory: false,
+      attendance_bands: null,
+    },
   ],
 });
 const mark = (max: number) => fc.integer({ min: 0, max: max * 2 }).map((h) => String(h / 2));
@@ -26,7 +52,9 @@ describe('a typed cell', () => {
     expect(checkMark('12.345', null, batch, '0.01')).toEqual({ error: 'At most two decimals' });
     expect(checkMark('-1', null, batch, '0.01')).toEqual({ error: 'Marks cannot be negative' });
     expect(checkMark('12', 'AB', batch, '0.01')).toEqual({ error: 'Give marks or a status, not both' });
-    expect(checkMark('BLANK', null, batch, '0.01')).toMatchObject({ error: expect.stringMatching(/BLANK is not used/) });
+    expect(checkMark('BLANK', null, batch, '0.01')).toMatchObject({
+      error: expect.stringMatching(/BLANK is not used/),
+    });
     expect(checkMark('12.5', null, batch, '1')).toEqual({ error: 'Marks go in steps of 1' });
     expect(parseCell('46', { max: '75', component: 'EXT' })).toEqual({ value: '46', status: null });
     expect(parseCell('76', { max: '75', component: 'EXT' }).error).toBe('Above the maximum 75');
@@ -34,15 +62,24 @@ describe('a typed cell', () => {
 
   it('the grid and the API agree on every typed text', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 7 }), fc.integer({ min: -100, max: 10_000 }).map((h) => String(h / 100)), fc.constantFrom('AB', 'ab', 'UFM', 'BLANK', 'EX')), (typed) => {
-        const grid = parseCell(typed, { max: '75', component: 'EXT' });
-        const api = checkMark(typed, null, { component: 'EXT', max_marks: '75' }, '0.01');
-        expect(Boolean(grid.error)).toBe('error' in api);
-        if (!('error' in api)) {
-          expect(grid.status).toBe(api.status);
-          expect(grid.value === null ? null : toHundredths(grid.value)).toBe(api.value === null ? null : toHundredths(api.value));
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 7 }),
+          fc.integer({ min: -100, max: 10_000 }).map((h) => String(h / 100)),
+          fc.constantFrom('AB', 'ab', 'UFM', 'BLANK', 'EX'),
+        ),
+        (typed) => {
+          const grid = parseCell(typed, { max: '75', component: 'EXT' });
+          const api = checkMark(typed, null, { component: 'EXT', max_marks: '75' }, '0.01');
+          expect(Boolean(grid.error)).toBe('error' in api);
+          if (!('error' in api)) {
+            expect(grid.status).toBe(api.status);
+            expect(grid.value === null ? null : toHundredths(grid.value)).toBe(
+              api.value === null ? null : toHundredths(api.value),
+            );
+          }
+        },
+      ),
     );
   });
 
@@ -58,33 +95,48 @@ describe('a typed cell', () => {
 describe('the internal mark from CIA components', () => {
   it('is within 0..int_max, monotone in every component, and rounded as the pattern says', () => {
     fc.assert(
-      fc.property(mark(20), mark(20), mark(10), mark(5), fc.constantFrom('HALF_UP', 'CEIL', 'FLOOR', 'NONE'), fc.integer({ min: 0, max: 2 }), (t1, t2, a, s, rounding, decimals) => {
-        const p = pattern(rounding as 'HALF_UP', decimals);
-        const out = internalFromComponents(p, { T: [t1, t2], A: a, S: s }, '25');
-        if ('error' in out) throw new Error(out.error);
-        const h = toHundredths(out.value!);
-        expect(h).toBeGreaterThanOrEqual(0);
-        expect(h).toBeLessThanOrEqual(2500);
-        // The exact internal in ten-thousandths of a mark: (0.5·best/20 + 0.3·a/10 + 0.2·s/5) × 25.
-        const best = Math.max(Number(t1), Number(t2));
-        const exact = (0.5 * best / 20 + 0.3 * Number(a) / 10 + 0.2 * Number(s) / 5) * 25;
-        const places = rounding === 'NONE' ? 2 : decimals;
-        expect(Math.abs(h / 100 - exact)).toBeLessThanOrEqual(10 ** -places + 1e-9);
-        if (rounding === 'CEIL') expect(h / 100).toBeGreaterThanOrEqual(exact - 1e-9);
-        if (rounding === 'FLOOR') expect(h / 100).toBeLessThanOrEqual(exact + 1e-9);
-        expect(h % 10 ** (2 - places)).toBe(0);
-        // One more mark in the assignment never lowers the internal.
-        if (Number(a) < 10) {
-          const more = internalFromComponents(p, { T: [t1, t2], A: String(Number(a) + 0.5), S: s }, '25');
-          if (!('error' in more)) expect(toHundredths(more.value!)).toBeGreaterThanOrEqual(h);
-        }
-      }),
+      fc.property(
+        mark(20),
+        mark(20),
+        mark(10),
+        mark(5),
+        fc.constantFrom('HALF_UP', 'CEIL', 'FLOOR', 'NONE'),
+        fc.integer({ min: 0, max: 2 }),
+        (t1, t2, a, s, rounding, decimals) => {
+          const p = pattern(rounding as 'HALF_UP', decimals);
+          const out = internalFromComponents(p, { T: [t1, t2], A: a, S: s }, '25');
+          if ('error' in out) throw new Error(out.error);
+          const h = toHundredths(out.value!);
+          expect(h).toBeGreaterThanOrEqual(0);
+          expect(h).toBeLessThanOrEqual(2500);
+          // The exact internal in ten-thousandths of a mark: (0.5·best/20 + 0.3·a/10 + 0.2·s/5) × 25.
+          const best = Math.max(Number(t1), Number(t2));
+          const exact = ((0.5 * best) / 20 + (0.3 * Number(a)) / 10 + (0.2 * Number(s)) / 5) * 25;
+          const places = rounding === 'NONE' ? 2 : decimals;
+          expect(Math.abs(h / 100 - exact)).toBeLessThanOrEqual(10 ** -places + 1e-9);
+          if (rounding === 'CEIL') expect(h / 100).toBeGreaterThanOrEqual(exact - 1e-9);
+          if (rounding === 'FLOOR') expect(h / 100).toBeLessThanOrEqual(exact + 1e-9);
+          expect(h % 10 ** (2 - places)).toBe(0);
+          // One more mark in the assignment never lowers the internal.
+          if (Number(a) < 10) {
+            const more = internalFromComponents(p, { T: [t1, t2], A: String(Number(a) + 0.5), S: s }, '25');
+            if (!('error' in more)) expect(toHundredths(more.value!)).toBeGreaterThanOrEqual(h);
+          }
+        },
+      ),
     );
   });
 
   it('leaves the row pending while a mandatory component is missing, and refuses a component above its maximum', () => {
-    expect(internalFromComponents(pattern('HALF_UP', 0), { T: ['15'] }, '25')).toMatchObject({ value: null, status: null });
-    expect(internalFromComponents(pattern('HALF_UP', 0), { T: ['21'], A: '5' }, '25')).toEqual({ error: 'Tests: 21 is above the maximum 20' });
-    expect(internalFromComponents(pattern('HALF_UP', 0), { T: ['15', '18'], A: '7', S: '3' }, '25')).toMatchObject({ value: '20.00' }); // (0.45 + 0.21 + 0.12) × 25 = 19.5 → 20
+    expect(internalFromComponents(pattern('HALF_UP', 0), { T: ['15'] }, '25')).toMatchObject({
+      value: null,
+      status: null,
+    });
+    expect(internalFromComponents(pattern('HALF_UP', 0), { T: ['21'], A: '5' }, '25')).toEqual({
+      error: 'Tests: 21 is above the maximum 20',
+    });
+    expect(
+      internalFromComponents(pattern('HALF_UP', 0), { T: ['15', '18'], A: '7', S: '3' }, '25'),
+    ).toMatchObject({ value: '20.00' }); // (0.45 + 0.21 + 0.12) × 25 = 19.5 → 20
   });
 });

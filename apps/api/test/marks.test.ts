@@ -23,22 +23,45 @@ let admin2: Record<string, string>;
 let attempts: Array<{ attempt_id: string; student_id: string }>;
 
 async function user(email: string, role: string, extra: Record<string, unknown> = {}) {
-  await ctx.db.prisma.user.create({ data: { email, name: email, role: role as never, password_hash: await hashPassword(DEMO_PASSWORD, 4), ...extra } });
+  await ctx.db.prisma.user.create({
+    data: {
+      email,
+      name: email,
+      role: role as never,
+      password_hash: await hashPassword(DEMO_PASSWORD, 4),
+      ...extra,
+    },
+  });
   return auth(await ctx.login(email));
 }
 
-const rowsOf = async (batchId: string, headers = office) => (await ctx.api.get(`/api/entrybatch/${batchId}/rows`).set(headers)).body;
-const put = (batchId: string, rows: unknown[], headers: Record<string, string>) => ctx.api.put(`/api/entrybatch/${batchId}/rows`).set(headers).send({ rows });
-const act = (batchId: string, action: string, headers: Record<string, string>, body: Record<string, unknown> = {}) => ctx.api.post(`/api/entrybatch/${batchId}/${action}`).set(headers).send(body);
+const rowsOf = async (batchId: string, headers = office) =>
+  (await ctx.api.get(`/api/entrybatch/${batchId}/rows`).set(headers)).body;
+const put = (batchId: string, rows: unknown[], headers: Record<string, string>) =>
+  ctx.api.put(`/api/entrybatch/${batchId}/rows`).set(headers).send({ rows });
+const act = (
+  batchId: string,
+  action: string,
+  headers: Record<string, string>,
+  body: Record<string, unknown> = {},
+) => ctx.api.post(`/api/entrybatch/${batchId}/${action}`).set(headers).send(body);
 
 beforeAll(async () => {
-  facultyC104 = await user('phy.c104@university.test', 'faculty', { system: 'college', college_id: 'C104', dept_id: 'PHY' });
+  facultyC104 = await user('phy.c104@university.test', 'faculty', {
+    system: 'college',
+    college_id: 'C104',
+    dept_id: 'PHY',
+  });
   facultyC101 = auth(await ctx.login('faculty.college@university.test'));
   office = await ctx.as('office');
   office2 = await user('office2@university.test', 'office');
   admin = await ctx.as('admin');
   admin2 = await user('admin2@university.test', 'admin');
-  attempts = await ctx.db.prisma.attempt.findMany({ where: { ...KEY, paper_id: 'PHY101', college_id: 'C104' }, orderBy: { student_id: 'asc' }, select: { attempt_id: true, student_id: true } });
+  attempts = await ctx.db.prisma.attempt.findMany({
+    where: { ...KEY, paper_id: 'PHY101', college_id: 'C104' },
+    orderBy: { student_id: 'asc' },
+    select: { attempt_id: true, student_id: true },
+  });
   expect(attempts.length).toBeGreaterThanOrEqual(3);
 });
 
@@ -46,52 +69,103 @@ describe('internal batches (S3)', () => {
   let batchId: string;
 
   it('office opens internal batches per paper × college × department; a faculty user of another college does not see them', async () => {
-    const opened = await ctx.api.post('/api/entrybatch-open').set(office).send({ exam_id: EXAM, component: 'INT', deadline: '2020-01-01T00:00:00+05:30' });
+    const opened = await ctx.api
+      .post('/api/entrybatch-open')
+      .set(office)
+      .send({ exam_id: EXAM, component: 'INT', deadline: '2020-01-01T00:00:00+05:30' });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     expect(opened.body.created).toBeGreaterThan(0);
-    const again = await ctx.api.post('/api/entrybatch-open').set(office).send({ exam_id: EXAM, component: 'INT' });
+    const again = await ctx.api
+      .post('/api/entrybatch-open')
+      .set(office)
+      .send({ exam_id: EXAM, component: 'INT' });
     expect(again.body.created).toBe(0);
     expect(again.body.existing).toBeGreaterThanOrEqual(opened.body.created);
-    const list = await ctx.api.get(`/api/entrybatch?exam_id=${EXAM}&component=INT&paper_id=PHY101&college_id=C104`).set(office);
+    const list = await ctx.api
+      .get(`/api/entrybatch?exam_id=${EXAM}&component=INT&paper_id=PHY101&college_id=C104`)
+      .set(office);
     expect(list.body.total).toBe(1);
     batchId = list.body.entrybatch[0].batch_id;
-    expect(list.body.entrybatch[0]).toMatchObject({ status: 'OPEN', dept_id: 'PHY', max_marks: '25', row_count: attempts.length });
+    expect(list.body.entrybatch[0]).toMatchObject({
+      status: 'OPEN',
+      dept_id: 'PHY',
+      max_marks: '25',
+      row_count: attempts.length,
+    });
     // The faculty user of C104/PHY sees its batches; C101's faculty sees none of C104's.
     const mine = await ctx.api.get(`/api/entrybatch?exam_id=${EXAM}&component=INT`).set(facultyC104);
-    expect(mine.body.entrybatch.every((b: { college_id: string; dept_id: string }) => b.college_id === 'C104' && b.dept_id === 'PHY')).toBe(true);
+    expect(
+      mine.body.entrybatch.every(
+        (b: { college_id: string; dept_id: string }) => b.college_id === 'C104' && b.dept_id === 'PHY',
+      ),
+    ).toBe(true);
     expect((await ctx.api.get(`/api/entrybatch/${batchId}`).set(facultyC101)).status).toBe(404);
     const pending = await ctx.api.get(`/api/entrybatch-pending?exam_id=${EXAM}&college_id=C104`).set(office);
-    expect(pending.body.pending.find((p: { batch_id: string }) => p.batch_id === batchId)).toMatchObject({ overdue: true, pending: attempts.length });
+    expect(pending.body.pending.find((p: { batch_id: string }) => p.batch_id === batchId)).toMatchObject({
+      overdue: true,
+      pending: attempts.length,
+    });
   });
 
   it("refuses another college's faculty (404), marks above the maximum, three decimals and a number for a status, changing nothing", async () => {
     const a = attempts[0]!.attempt_id;
     const out = await put(batchId, [{ attempt_id: a, value: '20' }], facultyC101);
     expect(out.status).toBe(404);
-    const high = await put(batchId, [{ attempt_id: a, value: '20' }, { attempt_id: attempts[1]!.attempt_id, value: '26' }], facultyC104);
+    const high = await put(
+      batchId,
+      [
+        { attempt_id: a, value: '20' },
+        { attempt_id: attempts[1]!.attempt_id, value: '26' },
+      ],
+      facultyC104,
+    );
     expect(high.status).toBe(422);
     expect(high.body.errors['rows.1.value'][0]).toMatch(/26.* above the maximum 25/);
     const decimals = await put(batchId, [{ attempt_id: a, value: '12.345' }], facultyC104);
     expect(decimals.body.errors['rows.0.value'][0]).toMatch(/two decimals/);
     const both = await put(batchId, [{ attempt_id: a, value: '12', status: 'AB' }], facultyC104);
     expect(both.body.errors['rows.0.value'][0]).toMatch(/not both/);
-    const twice = await put(batchId, [{ attempt_id: a, value: '12' }, { attempt_id: a, value: '13' }], facultyC104);
+    const twice = await put(
+      batchId,
+      [
+        { attempt_id: a, value: '12' },
+        { attempt_id: a, value: '13' },
+      ],
+      facultyC104,
+    );
     expect(twice.body.errors['rows.1.attempt_id'][0]).toMatch(/given twice/);
     const rows = await rowsOf(batchId);
-    expect(rows.rows.every((r: { value: unknown; status: unknown }) => r.value === null && r.status === null)).toBe(true);
+    expect(
+      rows.rows.every((r: { value: unknown; status: unknown }) => r.value === null && r.status === null),
+    ).toBe(true);
     expect(rows.status).toBe('OPEN');
   });
 
   it('saves a draft (AB typed as a status), refuses a submit with an empty row, submits with counts, verifies by a second person and locks into the marks of record', async () => {
     const [a, b, ...rest] = attempts.map((x) => x.attempt_id);
-    const saved = await put(batchId, [{ attempt_id: a, value: '21.5' }, { attempt_id: b, value: 'ab' }], facultyC104);
+    const saved = await put(
+      batchId,
+      [
+        { attempt_id: a, value: '21.5' },
+        { attempt_id: b, value: 'ab' },
+      ],
+      facultyC104,
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body).toMatchObject({ saved: 2, status: 'DRAFT', totals: { entered: 1, absent: 1, pending: rest.length, total: '21.5' } });
+    expect(saved.body).toMatchObject({
+      saved: 2,
+      status: 'DRAFT',
+      totals: { entered: 1, absent: 1, pending: rest.length, total: '21.5' },
+    });
     const early = await act(batchId, 'submit', facultyC104);
     expect(early.status).toBe(422);
     expect(early.body.errors.rows[0]).toMatch(new RegExp(`${rest.length} rows? ha(s|ve) no marks or status`));
     expect((await rowsOf(batchId)).status).toBe('DRAFT');
-    await put(batchId, rest.map((id, i) => ({ attempt_id: id, value: String(10 + i) })), facultyC104);
+    await put(
+      batchId,
+      rest.map((id, i) => ({ attempt_id: id, value: String(10 + i) })),
+      facultyC104,
+    );
     const submitted = await act(batchId, 'submit', facultyC104);
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     expect(submitted.body.entrybatch.status).toBe('SUBMITTED');
@@ -106,16 +180,37 @@ describe('internal batches (S3)', () => {
     expect((await act(batchId, 'lock', facultyC104)).status).toBe(403);
     const locked = await act(batchId, 'lock', office);
     expect(locked.body.entrybatch.status).toBe('LOCKED');
-    const marks = await ctx.db.query<{ attempt_id: string; value: string | null; status: string | null; source: string }>(
-      `SELECT attempt_id, value::text AS value, status, source FROM mark_record WHERE batch_id = $1 ORDER BY attempt_id`, [batchId],
+    const marks = await ctx.db.query<{
+      attempt_id: string;
+      value: string | null;
+      status: string | null;
+      source: string;
+    }>(
+      `SELECT attempt_id, value::text AS value, status, source FROM mark_record WHERE batch_id = $1 ORDER BY attempt_id`,
+      [batchId],
     );
-    expect(marks.find((m) => m.attempt_id === a)).toMatchObject({ value: '21.50', status: null, source: 'ENTRY' });
+    expect(marks.find((m) => m.attempt_id === a)).toMatchObject({
+      value: '21.50',
+      status: null,
+      source: 'ENTRY',
+    });
     expect(marks.find((m) => m.attempt_id === b)).toMatchObject({ value: null, status: 'AB' });
     // The marks of record as the API answers them, within the caller's scope.
-    const records = await ctx.api.get(`/api/markrecord?exam_id=${EXAM}&paper_id=PHY101&component=INT`).set(office);
-    expect(records.body.markrecord.find((m: { attempt_id: string }) => m.attempt_id === a)).toMatchObject({ student_id: attempts[0]!.student_id, college_id: 'C104', value: '21.50', source: 'ENTRY' });
-    expect((await ctx.api.get(`/api/markrecord?exam_id=${EXAM}&paper_id=PHY101`).set(facultyC101)).body.total).toBe(0);
-    expect((await ctx.api.get(`/api/markrecord?exam_id=${EXAM}&paper_id=PHY101`).set(facultyC104)).body.total).toBe(attempts.length);
+    const records = await ctx.api
+      .get(`/api/markrecord?exam_id=${EXAM}&paper_id=PHY101&component=INT`)
+      .set(office);
+    expect(records.body.markrecord.find((m: { attempt_id: string }) => m.attempt_id === a)).toMatchObject({
+      student_id: attempts[0]!.student_id,
+      college_id: 'C104',
+      value: '21.50',
+      source: 'ENTRY',
+    });
+    expect(
+      (await ctx.api.get(`/api/markrecord?exam_id=${EXAM}&paper_id=PHY101`).set(facultyC101)).body.total,
+    ).toBe(0);
+    expect(
+      (await ctx.api.get(`/api/markrecord?exam_id=${EXAM}&paper_id=PHY101`).set(facultyC104)).body.total,
+    ).toBe(attempts.length);
   });
 
   it('refuses an edit of a LOCKED batch (409, a correction is needed) and changes nothing', async () => {
@@ -124,7 +219,9 @@ describe('internal batches (S3)', () => {
     expect(edit.status).toBe(409);
     expect(edit.body.code).toBe('LOCKED');
     expect(edit.body.message).toMatch(/marks correction/);
-    expect((await rowsOf(batchId)).rows.find((r: { attempt_id: string }) => r.attempt_id === a).value).toBe('21.50');
+    expect((await rowsOf(batchId)).rows.find((r: { attempt_id: string }) => r.attempt_id === a).value).toBe(
+      '21.50',
+    );
   });
 
   it('reopen needs the admin and a reason; the reopened batch is a draft again', async () => {
@@ -133,25 +230,52 @@ describe('internal batches (S3)', () => {
     expect(noReason.status).toBe(422);
     expect((await rowsOf(batchId)).status).toBe('LOCKED');
     const reopened = await act(batchId, 'reopen', admin, { reason: 'HoD found a wrong mark on the sheet' });
-    expect(reopened.body.entrybatch).toMatchObject({ status: 'REOPENED', status_reason: 'HoD found a wrong mark on the sheet' });
+    expect(reopened.body.entrybatch).toMatchObject({
+      status: 'REOPENED',
+      status_reason: 'HoD found a wrong mark on the sheet',
+    });
     const saved = await put(batchId, [{ attempt_id: attempts[0]!.attempt_id, value: '22' }], facultyC104);
     expect(saved.body.status).toBe('DRAFT');
     await act(batchId, 'submit', facultyC104);
     await act(batchId, 'verify', office);
     expect((await act(batchId, 'lock', office)).body.entrybatch.status).toBe('LOCKED');
-    const [mark] = await ctx.db.query<{ value: string }>(`SELECT value::text AS value FROM mark_record WHERE attempt_id = $1 AND component = 'INT'`, [attempts[0]!.attempt_id]);
+    const [mark] = await ctx.db.query<{ value: string }>(
+      `SELECT value::text AS value FROM mark_record WHERE attempt_id = $1 AND component = 'INT'`,
+      [attempts[0]!.attempt_id],
+    );
     expect(mark!.value).toBe('22.00');
   });
 
   it('a correction after locking writes old, new, reason and kind; the mark changes only when another person approves', async () => {
     const a = attempts[0]!.attempt_id;
-    const above = await ctx.api.post('/api/markcorrection').set(office).send({ attempt_id: a, component: 'INT', new: '26', reason: 'Totalling error', kind: 'DATA_ENTRY' });
+    const above = await ctx.api
+      .post('/api/markcorrection')
+      .set(office)
+      .send({ attempt_id: a, component: 'INT', new: '26', reason: 'Totalling error', kind: 'DATA_ENTRY' });
     expect(above.status).toBe(422);
-    const asked = await ctx.api.post('/api/markcorrection').set(admin).send({ attempt_id: a, component: 'INT', new: '23', reason: 'Totalling error on the sheet', kind: 'DATA_ENTRY' });
+    const asked = await ctx.api.post('/api/markcorrection').set(admin).send({
+      attempt_id: a,
+      component: 'INT',
+      new: '23',
+      reason: 'Totalling error on the sheet',
+      kind: 'DATA_ENTRY',
+    });
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-    expect(asked.body.markcorrection).toMatchObject({ old: '22.00', new: '23.00', reason: 'Totalling error on the sheet', kind: 'DATA_ENTRY', status: 'REQUESTED' });
+    expect(asked.body.markcorrection).toMatchObject({
+      old: '22.00',
+      new: '23.00',
+      reason: 'Totalling error on the sheet',
+      kind: 'DATA_ENTRY',
+      status: 'REQUESTED',
+    });
     const id = asked.body.markcorrection.correction_id;
-    const value = async () => (await ctx.db.query<{ value: string; source: string }>(`SELECT value::text AS value, source FROM mark_record WHERE attempt_id = $1 AND component = 'INT'`, [a]))[0]!;
+    const value = async () =>
+      (
+        await ctx.db.query<{ value: string; source: string }>(
+          `SELECT value::text AS value, source FROM mark_record WHERE attempt_id = $1 AND component = 'INT'`,
+          [a],
+        )
+      )[0]!;
     expect((await value()).value).toBe('22.00');
     expect((await ctx.api.post(`/api/markcorrection/${id}/approve`).set(office).send({})).status).toBe(403);
     expect((await ctx.api.post(`/api/markcorrection/${id}/approve`).set(admin).send({})).status).toBe(403);
@@ -159,20 +283,41 @@ describe('internal batches (S3)', () => {
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(await value()).toEqual({ value: '23.00', source: 'CORRECTION' });
     // The entered row is untouched: the correction lives in the marks of record and its log.
-    expect((await rowsOf(batchId)).rows.find((r: { attempt_id: string }) => r.attempt_id === a).value).toBe('22.00');
+    expect((await rowsOf(batchId)).rows.find((r: { attempt_id: string }) => r.attempt_id === a).value).toBe(
+      '22.00',
+    );
   });
 });
 
 describe('external batches by roll number and practical batches (S6 coding OFF, S7)', () => {
   it('presets an absentee from the attendance and refuses marks for it; a practical batch goes through with its examiners', async () => {
     // Coding OFF on the course link; PHY101 has a slot; the first candidate is ABSENT in it.
-    const slot = (await ctx.db.prisma.timetableSlotCourse.findUnique({ where: { key: { ...KEY, paper_id: 'PHY101' } } }))?.slot_id ?? 'SLOT-MK-1';
+    const slot =
+      (await ctx.db.prisma.timetableSlotCourse.findUnique({ where: { key: { ...KEY, paper_id: 'PHY101' } } }))
+        ?.slot_id ?? 'SLOT-MK-1';
     if (slot === 'SLOT-MK-1') {
-      await ctx.db.prisma.timetableSlot.create({ data: { slot_id: slot, exam_id: EXAM, paper_id: 'PHY101', courses: 'BSC01', date: '2023-12-01', shift: 'FN', start_time: '10:00', duration_minutes: 180 } });
+      await ctx.db.prisma.timetableSlot.create({
+        data: {
+          slot_id: slot,
+          exam_id: EXAM,
+          paper_id: 'PHY101',
+          courses: 'BSC01',
+          date: '2023-12-01',
+          shift: 'FN',
+          start_time: '10:00',
+          duration_minutes: 180,
+        },
+      });
       await ctx.db.prisma.timetableSlotCourse.create({ data: { ...KEY, paper_id: 'PHY101', slot_id: slot } });
     }
-    await ctx.db.query(`INSERT INTO attendance (slot_id, student_id, exam_id, paper_id, centre_id, college_id, roll_no, status) VALUES ($1, $2, $3, 'PHY101', 'C104', 'C104', 'R1', 'ABSENT')`, [slot, attempts[0]!.student_id, EXAM]);
-    const created = await ctx.api.post('/api/entrybatch').set(office).send({ component: 'EXT', ...KEY, paper_id: 'PHY101', college_id: 'C104' });
+    await ctx.db.query(
+      `INSERT INTO attendance (slot_id, student_id, exam_id, paper_id, centre_id, college_id, roll_no, status) VALUES ($1, $2, $3, 'PHY101', 'C104', 'C104', 'R1', 'ABSENT')`,
+      [slot, attempts[0]!.student_id, EXAM],
+    );
+    const created = await ctx.api
+      .post('/api/entrybatch')
+      .set(office)
+      .send({ component: 'EXT', ...KEY, paper_id: 'PHY101', college_id: 'C104' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.entrybatch.batch_id;
     const rows = await rowsOf(id);
@@ -182,22 +327,61 @@ describe('external batches by roll number and practical batches (S6 coding OFF, 
     expect(refused.status).toBe(422);
     expect(refused.body.errors['rows.0.value'][0]).toMatch(/ABSENT by the attendance/);
     expect((await rowsOf(id)).rows[0].value).toBeNull();
-    expect((await put(id, [{ attempt_id: attempts[0]!.attempt_id, status: 'AB' }, { attempt_id: attempts[1]!.attempt_id, value: 76 }], office)).body.errors['rows.1.value'][0]).toMatch(/above the maximum 75/);
+    expect(
+      (
+        await put(
+          id,
+          [
+            { attempt_id: attempts[0]!.attempt_id, status: 'AB' },
+            { attempt_id: attempts[1]!.attempt_id, value: 76 },
+          ],
+          office,
+        )
+      ).body.errors['rows.1.value'][0],
+    ).toMatch(/above the maximum 75/);
 
     // Marks saved for a candidate whom an attendance correction then marks absent: the final submit (reading the
     // attendance fresh) refuses them, naming the candidate.
-    await put(id, attempts.map((a, i) => (i === 0 ? { attempt_id: a.attempt_id, status: 'AB' } : { attempt_id: a.attempt_id, value: String(40 + i) })), office);
-    await ctx.db.query(`INSERT INTO attendance (slot_id, student_id, exam_id, paper_id, centre_id, college_id, roll_no, status) VALUES ($1, $2, $3, 'PHY101', 'C104', 'C104', 'R2', 'ABSENT')`, [slot, attempts[1]!.student_id, EXAM]);
+    await put(
+      id,
+      attempts.map((a, i) =>
+        i === 0
+          ? { attempt_id: a.attempt_id, status: 'AB' }
+          : { attempt_id: a.attempt_id, value: String(40 + i) },
+      ),
+      office,
+    );
+    await ctx.db.query(
+      `INSERT INTO attendance (slot_id, student_id, exam_id, paper_id, centre_id, college_id, roll_no, status) VALUES ($1, $2, $3, 'PHY101', 'C104', 'C104', 'R2', 'ABSENT')`,
+      [slot, attempts[1]!.student_id, EXAM],
+    );
     const late = await act(id, 'submit', office);
     expect(late.status).toBe(422);
     expect(late.body.errors.rows[0]).toMatch(/absent or UFM/);
     expect((await ctx.api.get(`/api/entrybatch/${id}`).set(office)).body.entrybatch.status).toBe('DRAFT');
 
-    const pr = await ctx.api.post('/api/entrybatch').set(office).send({ component: 'PR', ...KEY, paper_id: 'PHY101P', college_id: 'C104', practical_date: '2023-12-10', practical_shift: 'FN', lab: 'Physics Lab 1', internal_examiner: 'Dr. A', external_examiner: 'Dr. B' });
+    const pr = await ctx.api
+      .post('/api/entrybatch')
+      .set(office)
+      .send({
+        component: 'PR',
+        ...KEY,
+        paper_id: 'PHY101P',
+        college_id: 'C104',
+        practical_date: '2023-12-10',
+        practical_shift: 'FN',
+        lab: 'Physics Lab 1',
+        internal_examiner: 'Dr. A',
+        external_examiner: 'Dr. B',
+      });
     expect(pr.status, JSON.stringify(pr.body)).toBe(201);
     const prId = pr.body.entrybatch.batch_id;
     const prRows = (await rowsOf(prId, facultyC104)).rows as Array<{ attempt_id: string }>;
-    const save = await put(prId, prRows.map((r, i) => ({ attempt_id: r.attempt_id, value: i === 0 ? 'AB' : String(30 + i) })), facultyC104);
+    const save = await put(
+      prId,
+      prRows.map((r, i) => ({ attempt_id: r.attempt_id, value: i === 0 ? 'AB' : String(30 + i) })),
+      facultyC104,
+    );
     expect(save.body.totals).toMatchObject({ pending: 0, absent: 1 });
     expect((await act(prId, 'submit', facultyC104)).body.entrybatch.status).toBe('SUBMITTED');
     expect((await act(prId, 'verify', office)).body.entrybatch.status).toBe('VERIFIED');
@@ -206,7 +390,10 @@ describe('external batches by roll number and practical batches (S6 coding OFF, 
 
   it('refuses a roll-number external batch where coding is ON', async () => {
     await ctx.db.prisma.examCcinfo.update({ where: { key: KEY }, data: { coding: 'ON' } });
-    const refused = await ctx.api.post('/api/entrybatch').set(office).send({ component: 'EXT', ...KEY, paper_id: 'CHE101', college_id: 'C104' });
+    const refused = await ctx.api
+      .post('/api/entrybatch')
+      .set(office)
+      .send({ component: 'EXT', ...KEY, paper_id: 'CHE101', college_id: 'C104' });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/coded/);
     await ctx.db.prisma.examCcinfo.update({ where: { key: KEY }, data: { coding: 'OFF' } });
@@ -220,7 +407,9 @@ describe('coded award lists with double entry (S6)', () => {
 
   beforeAll(async () => {
     const { openAwardListBatches } = await import('../src/modules/marks/index.ts');
-    const { batch_ids } = await ctx.db.prisma.$transaction((tx) => openAwardListBatches(tx, { ...KEY, paper_id: 'CHE101', packet_no: 'PK-CHE-1', fict_nos: books }));
+    const { batch_ids } = await ctx.db.prisma.$transaction((tx) =>
+      openAwardListBatches(tx, { ...KEY, paper_id: 'CHE101', packet_no: 'PK-CHE-1', fict_nos: books }),
+    );
     [e1, e2] = batch_ids;
   });
 
@@ -229,15 +418,26 @@ describe('coded award lists with double entry (S6)', () => {
     expect(res.status).toBe(200);
     expect(res.body.rows.map((r: { fict_no: string }) => r.fict_no)).toEqual(books);
     const text = JSON.stringify(res.body);
-    for (const word of ['attempt_id', 'student_id', 'roll_no', 'name', 'college']) expect(text).not.toContain(word);
-    const students = await ctx.db.prisma.attempt.findMany({ where: { ...KEY, paper_id: 'CHE101' }, select: { student_id: true } });
+    for (const word of ['attempt_id', 'student_id', 'roll_no', 'name', 'college'])
+      expect(text).not.toContain(word);
+    const students = await ctx.db.prisma.attempt.findMany({
+      where: { ...KEY, paper_id: 'CHE101' },
+      select: { student_id: true },
+    });
     for (const s of students) expect(text).not.toContain(s.student_id);
     const batch = JSON.stringify((await ctx.api.get(`/api/entrybatch/${e1}`).set(office)).body);
     expect(batch).not.toMatch(/C104/);
   });
 
   it('refuses a second value for one fictitious number and a number not in the packet', async () => {
-    const twice = await put(e1, [{ fict_no: 'K1001', value: '46' }, { fict_no: 'K1001', value: '64' }], office);
+    const twice = await put(
+      e1,
+      [
+        { fict_no: 'K1001', value: '46' },
+        { fict_no: 'K1001', value: '64' },
+      ],
+      office,
+    );
     expect(twice.status).toBe(422);
     expect(twice.body.errors['rows.1.fict_no'][0]).toMatch(/K1001 is given twice/);
     const stranger = await put(e1, [{ fict_no: 'K9999', value: '46' }], office);
@@ -246,8 +446,24 @@ describe('coded award lists with double entry (S6)', () => {
   });
 
   it('a mismatch (46 vs 64) blocks VERIFIED and returns both entries to DRAFT with the list; agreeing entries verify and lock together', async () => {
-    await put(e1, [{ fict_no: 'K1001', value: '46' }, { fict_no: 'K1002', status: 'AB' }, { fict_no: 'K1003', status: 'BLANK' }], office);
-    await put(e2, [{ fict_no: 'K1001', value: '64' }, { fict_no: 'K1002', status: 'AB' }, { fict_no: 'K1003', status: 'BLANK' }], office2);
+    await put(
+      e1,
+      [
+        { fict_no: 'K1001', value: '46' },
+        { fict_no: 'K1002', status: 'AB' },
+        { fict_no: 'K1003', status: 'BLANK' },
+      ],
+      office,
+    );
+    await put(
+      e2,
+      [
+        { fict_no: 'K1001', value: '64' },
+        { fict_no: 'K1002', status: 'AB' },
+        { fict_no: 'K1003', status: 'BLANK' },
+      ],
+      office2,
+    );
     expect((await act(e1, 'submit', office)).status).toBe(200);
     expect((await act(e2, 'submit', office2)).status).toBe(200);
     const verify = await act(e2, 'verify', admin);
@@ -265,12 +481,29 @@ describe('coded award lists with double entry (S6)', () => {
     expect((await ctx.api.get(`/api/entrybatch/${e2}`).set(office)).body.entrybatch.status).toBe('VERIFIED');
     expect((await act(e2, 'lock', office)).body.entrybatch.status).toBe('LOCKED');
     const { awardListState, lockedAwardRows } = await import('../src/modules/marks/index.ts');
-    expect(await awardListState(ctx.db, EXAM, 'CHE101')).toEqual({ packets: [{ packet_no: 'PK-CHE-1', status: 'LOCKED' }], allLocked: true });
-    expect((await lockedAwardRows(ctx.db, EXAM, 'CHE101')).map((r) => [r.fict_no, r.value, r.status])).toEqual([['K1001', '46.00', null], ['K1002', null, 'AB'], ['K1003', null, 'BLANK']]);
+    expect(await awardListState(ctx.db, EXAM, 'CHE101')).toEqual({
+      packets: [{ packet_no: 'PK-CHE-1', status: 'LOCKED' }],
+      allLocked: true,
+    });
+    expect(
+      (await lockedAwardRows(ctx.db, EXAM, 'CHE101')).map((r) => [r.fict_no, r.value, r.status]),
+    ).toEqual([
+      ['K1001', '46.00', null],
+      ['K1002', null, 'AB'],
+      ['K1003', null, 'BLANK'],
+    ]);
   });
 
   it('prints the award sheet as a PDF', async () => {
-    const pdf = await ctx.api.get(`/api/entrybatch/${e1}/pdf`).set(office).buffer(true).parse((res, cb) => { const chunks: Buffer[] = []; res.on('data', (c: Buffer) => chunks.push(c)); res.on('end', () => cb(null, Buffer.concat(chunks))); });
+    const pdf = await ctx.api
+      .get(`/api/entrybatch/${e1}/pdf`)
+      .set(office)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');

@@ -28,7 +28,10 @@ function servedRoutes(app: Express): string[] {
     }
   };
   walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
-  return found.filter((r) => r.split(' ')[1]!.startsWith('/api/') && !r.includes('/api/docs')).map((r) => r.replace(' /api/', ' /')).sort();
+  return found
+    .filter((r) => r.split(' ')[1]!.startsWith('/api/') && !r.includes('/api/docs'))
+    .map((r) => r.replace(' /api/', ' /'))
+    .sort();
 }
 
 describe('the OpenAPI document', () => {
@@ -40,12 +43,20 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents exactly the routes the app serves, no more and no fewer', async () => {
-    const doc = (await ctx.api.get('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await ctx.api.get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const documented = Object.entries(doc.paths)
-      .flatMap(([path, ops]) => Object.keys(ops).filter((k) => k !== 'parameters').map((m) => `${m.toUpperCase()} ${path}`))
+      .flatMap(([path, ops]) =>
+        Object.keys(ops)
+          .filter((k) => k !== 'parameters')
+          .map((m) => `${m.toUpperCase()} ${path}`),
+      )
       .filter((r) => !r.startsWith('GET /openapi.json'))
       .sort();
-    const served = servedRoutes(createApp({ db: ctx.db, config: ctx.config })).filter((r) => r !== 'GET /openapi.json');
+    const served = servedRoutes(createApp({ db: ctx.db, config: ctx.config })).filter(
+      (r) => r !== 'GET /openapi.json',
+    );
     expect(served.length).toBeGreaterThan(40);
     expect(served).toContain('DELETE /paperinfosem/{session_id}/{course_comb_id}/{sem_id}/{paper_id}');
     expect(served).toContain('GET /course/{offset}/{limit}');

@@ -17,7 +17,7 @@ describe('GET /api/course/{offset}/{limit}: a 422 names the failing path paramet
   });
 });
 
-describe('a malformed percent-encoding in a path is the client\'s error, never a 500', () => {
+describe("a malformed percent-encoding in a path is the client's error, never a 500", () => {
   // Express rejects such a parameter with a 400 error of its own, which the error handler must pass on.
   it.each([
     ['/api/session/%E0%A4%A'],

@@ -29,12 +29,17 @@ beforeAll(async () => {
     const res = await ctx.api.get(`/api${e.path}?limit=1`).set(admin);
     // A resource the demo has no record of (packets exist only once a paper is coded): a key that names nothing.
     const row = res.body[e.resource!.responseKey][0] as Record<string, unknown> | undefined;
-    existing.set(e.resource!.name, Object.fromEntries(e.resource!.keyFields.map((f) => [f, row ? String(row[f]) : missingKey])));
+    existing.set(
+      e.resource!.name,
+      Object.fromEntries(e.resource!.keyFields.map((f) => [f, row ? String(row[f]) : missingKey])),
+    );
   }
 });
 
 afterAll(() => {
-  console.log(`roles: ${checked} checks (${allRoles.length} roles + no token + forged token) x ${endpoints.length} endpoints`);
+  console.log(
+    `roles: ${checked} checks (${allRoles.length} roles + no token + forged token) x ${endpoints.length} endpoints`,
+  );
 });
 
 /** A request that the role's permission alone decides: allowed ones end in 200/404/422, never in a change. */
@@ -42,14 +47,29 @@ function call(e: Endpoint, headers: Record<string, string>): Test {
   const values: Record<string, string> = {};
   for (const p of paramsOf(e.path)) {
     if (e.resource) values[p] = e.method === 'DELETE' ? missingKey : existing.get(e.resource.name)![p]!;
-    else values[p] = { session_id: '2024-25', offset: '0', limit: '5', exam_id: 'MAIN-DEC-2024', college_id: 'C101', paper_id: missingKey }[p]!;
+    else
+      values[p] = {
+        session_id: '2024-25',
+        offset: '0',
+        limit: '5',
+        exam_id: 'MAIN-DEC-2024',
+        college_id: 'C101',
+        paper_id: missingKey,
+      }[p]!;
   }
-  const query = e.query ?? (e.file === 'export' || e.file === 'template' ? '?format=csv' : e.resource && !e.keyed && e.method === 'GET' ? '?limit=2' : '');
+  const query =
+    e.query ??
+    (e.file === 'export' || e.file === 'template'
+      ? '?format=csv'
+      : e.resource && !e.keyed && e.method === 'GET'
+        ? '?limit=2'
+        : '');
   const url = `/api${fillPath(e.path, values)}${query}`;
   const method = e.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   const req = ctx.api[method](url).set(headers);
   // A file with a header row only: refused (400) and nothing stored, where the role may import.
-  if (e.file === 'import') return req.attach('file', Buffer.from(`${e.resource!.keyFields.join(',')}\r\n`), 'empty.csv');
+  if (e.file === 'import')
+    return req.attach('file', Buffer.from(`${e.resource!.keyFields.join(',')}\r\n`), 'empty.csv');
   // An action with an updated_at that is not a time: a 422 before anything moves, where the role may act.
   if (e.action) return req.send({ updated_at: 'not-a-time' });
   if (e.method === 'POST') return req.send({});
@@ -64,7 +84,10 @@ async function headersFor(role: RoleName, e: Endpoint) {
   return { Authorization: `Bearer ${await ctx.login(demoUsers.find((u) => u.role === role)!.email)}` };
 }
 
-function expectClean(res: { status: number; body: { message?: unknown; code?: unknown }; headers: Record<string, string> }, code: string) {
+function expectClean(
+  res: { status: number; body: { message?: unknown; code?: unknown }; headers: Record<string, string> },
+  code: string,
+) {
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   expect(typeof res.body.message).toBe('string');
   expect(res.body.code).toBe(code);
@@ -73,7 +96,11 @@ function expectClean(res: { status: number; body: { message?: unknown; code?: un
 describe('the endpoint list', () => {
   it('names exactly the operations of the OpenAPI document (which openapi.test.ts matches to the served routes)', () => {
     const paths = buildOpenApiDocument(apiModules).paths as Record<string, Record<string, unknown>>;
-    const documented = Object.entries(paths).flatMap(([p, ops]) => Object.keys(ops).filter((k) => k !== 'parameters').map((m) => `${m.toUpperCase()} ${p}`));
+    const documented = Object.entries(paths).flatMap(([p, ops]) =>
+      Object.keys(ops)
+        .filter((k) => k !== 'parameters')
+        .map((m) => `${m.toUpperCase()} ${p}`),
+    );
     // The document does not list itself.
     documented.push('GET /openapi.json');
     // A list's download is its list call with `?format=`: one operation in the document.
@@ -110,20 +137,32 @@ describe('the role matrix, generated from the grants table', () => {
         expect(res.status, `${role} ${operation(e)}: ${res.text}`).toBeLessThan(500);
         // A keyed read under a scoped grant may name a record out of the role's scope: it does not exist for it.
         const scoped = e.access.kind === 'capability' && can(role, e.access.capability) !== 'any';
-        const noRecord = e.resource !== undefined && Object.values(existing.get(e.resource.name) ?? {}).includes(missingKey);
-        if (e.method === 'GET') expect((scoped || e.mayBeMissing || noRecord) && e.keyed ? [200, 404] : [200], `${role} ${operation(e)}`).toContain(res.status);
+        const noRecord =
+          e.resource !== undefined && Object.values(existing.get(e.resource.name) ?? {}).includes(missingKey);
+        if (e.method === 'GET')
+          expect(
+            (scoped || e.mayBeMissing || noRecord) && e.keyed ? [200, 404] : [200],
+            `${role} ${operation(e)}`,
+          ).toContain(res.status);
       } else {
         expect(res.status, `${role} ${operation(e)}: ${res.text}`).toBe(403);
         expectClean(res, 'FORBIDDEN');
       }
     }
     // The allowed writes were invalid on purpose and the forbidden ones refused: nothing changed.
-    expect(await databaseDigest(ctx.db, ['revoked_token', 'login_throttle', 'verification_log'])).toEqual(before);
+    expect(await databaseDigest(ctx.db, ['revoked_token', 'login_throttle', 'verification_log'])).toEqual(
+      before,
+    );
     expect(seen).toHaveLength(endpoints.length);
   });
 
   it('follows the table when it changes: the API reads the same table, not a copy', async () => {
-    const saved = { faculty: { ...grants.faculty }, student: { ...grants.student }, office: { ...grants.office }, admin: { ...grants.admin } };
+    const saved = {
+      faculty: { ...grants.faculty },
+      student: { ...grants.student },
+      office: { ...grants.office },
+      admin: { ...grants.admin },
+    };
     const post = endpoints.find((e) => e.method === 'POST' && e.resource?.name === 'exam')!;
     const list = endpoints.find((e) => e.method === 'GET' && e.resource?.name === 'session' && !e.keyed)!;
     const audit = endpoints.find((e) => e.path === '/audit')!;

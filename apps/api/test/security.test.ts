@@ -9,7 +9,11 @@ import { TEST_SECRET, useTestApp } from './support/context.ts';
 
 const ctx = useTestApp({
   seedMasterData: false,
-  env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '6', CORS_ORIGINS: 'https://portal.example' },
+  env: {
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '6',
+    CORS_ORIGINS: 'https://portal.example',
+  },
 });
 
 const attempt = (email: string, password: string, address = '127.0.0.1') =>
@@ -17,7 +21,8 @@ const attempt = (email: string, password: string, address = '127.0.0.1') =>
 
 describe('login rate limits', () => {
   it('blocks an account from the address that failed repeatedly, even with the right password, and says when to retry', async () => {
-    for (let i = 0; i < 3; i++) expect((await attempt('result@university.test', 'wrong', '10.0.0.1')).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt('result@university.test', 'wrong', '10.0.0.1')).status).toBe(401);
     const blocked = await attempt('result@university.test', 'Demo@12345', '10.0.0.1');
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('RATE_LIMITED');
@@ -57,7 +62,10 @@ describe('headers', () => {
   it('over plain HTTP (no https PUBLIC_URL) asks browsers neither to upgrade requests nor to insist on HTTPS', async () => {
     // upgrade-insecure-requests made browsers fetch the scripts by https from http://exam-server:3000: a blank page.
     for (const env of [{}, { PUBLIC_URL: 'http://exam-server:3000' }]) {
-      const app = createApp({ db: ctx.db, config: loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, ...env }) });
+      const app = createApp({
+        db: ctx.db,
+        config: loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, ...env }),
+      });
       const res = await request(app).get('/api/health');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
@@ -66,30 +74,58 @@ describe('headers', () => {
   });
 
   it('on an https PUBLIC_URL upgrades requests and sends HSTS', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, PUBLIC_URL: 'https://exams.university.example' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: TEST_SECRET,
+      PUBLIC_URL: 'https://exams.university.example',
+    });
     const res = await request(createApp({ db: ctx.db, config })).get('/api/health');
     expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 
   it('refuses a PUBLIC_URL that is not an http(s) address, naming the setting', () => {
-    expect(() => loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'exams.university.example' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'exams.university.example' })).toThrow(
+      /PUBLIC_URL/,
+    );
   });
 
   it('allows only configured origins to call the API from a browser', async () => {
-    const allowed = await ctx.api.options('/api/session').set('Origin', 'https://portal.example').set('Access-Control-Request-Method', 'GET');
+    const allowed = await ctx.api
+      .options('/api/session')
+      .set('Origin', 'https://portal.example')
+      .set('Access-Control-Request-Method', 'GET');
     expect(allowed.headers['access-control-allow-origin']).toBe('https://portal.example');
-    const other = await ctx.api.options('/api/session').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'GET');
+    const other = await ctx.api
+      .options('/api/session')
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'GET');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 
 describe('the public verification call (a lean route, answered before the generic stack)', () => {
-  const helmetHeaders = ['content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'referrer-policy', 'x-content-type-options', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+  const helmetHeaders = [
+    'content-security-policy',
+    'cross-origin-opener-policy',
+    'cross-origin-resource-policy',
+    'origin-agent-cluster',
+    'referrer-policy',
+    'x-content-type-options',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-frame-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
   const appWithLog = (env: NodeJS.ProcessEnv = {}) => {
     const lines: Array<Record<string, unknown>> = [];
     const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, ...env });
-    const app = createApp({ db: ctx.db, config, logger: createLogger('info', {}, (line) => lines.push(JSON.parse(line))) });
+    const app = createApp({
+      db: ctx.db,
+      config,
+      logger: createLogger('info', {}, (line) => lines.push(JSON.parse(line))),
+    });
     return { app, lines };
   };
 
@@ -113,11 +149,15 @@ describe('the public verification call (a lean route, answered before the generi
   });
 
   it("leaves a browser's cross-origin call to the full stack: a configured origin gets CORS, the answer is the same", async () => {
-    const allowed = await ctx.api.get('/api/verify/not-a-document-code').set('Origin', 'https://portal.example');
+    const allowed = await ctx.api
+      .get('/api/verify/not-a-document-code')
+      .set('Origin', 'https://portal.example');
     expect(allowed.status).toBe(200);
     expect(allowed.headers['access-control-allow-origin']).toBe('https://portal.example');
     expect(allowed.body).toMatchObject({ document: null, signature_valid: false, reason: 'MALFORMED' });
-    const other = await ctx.api.get('/api/verify/not-a-document-code').set('Origin', 'https://elsewhere.example');
+    const other = await ctx.api
+      .get('/api/verify/not-a-document-code')
+      .set('Origin', 'https://elsewhere.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -134,13 +174,30 @@ describe('the public verification call (a lean route, answered before the generi
   it('an unexpected failure answers 500 with the general message, no details; the details go to the server log', async () => {
     const lines: Array<Record<string, unknown>> = [];
     const app = express();
-    app.use(leanRoutes([{ prefix: '/api/broken/', answer: async () => { throw new Error('relation "secret_table" does not exist'); } }], [['x-content-type-options', 'nosniff']], createLogger('info', {}, (line) => lines.push(JSON.parse(line))), { liveConnections: () => 1 }));
+    app.use(
+      leanRoutes(
+        [
+          {
+            prefix: '/api/broken/',
+            answer: async () => {
+              throw new Error('relation "secret_table" does not exist');
+            },
+          },
+        ],
+        [['x-content-type-options', 'nosniff']],
+        createLogger('info', {}, (line) => lines.push(JSON.parse(line))),
+        { liveConnections: () => 1 },
+      ),
+    );
     const res = await request(app).get('/api/broken/x');
     expect(res.status).toBe(500);
     expect(res.body.code).toBe('INTERNAL');
     expect(res.body.message).toMatch(/try again/);
     expect(JSON.stringify(res.body)).not.toContain('secret_table');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(lines.find((l) => l.msg === 'request failed')).toMatchObject({ status: 500, err: { message: 'relation "secret_table" does not exist' } });
+    expect(lines.find((l) => l.msg === 'request failed')).toMatchObject({
+      status: 500,
+      err: { message: 'relation "secret_table" does not exist' },
+    });
   });
 });

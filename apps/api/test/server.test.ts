@@ -40,27 +40,50 @@ describe('the production start path', () => {
   });
 
   it('creates the admin from the environment and no demo users', async () => {
-    const admin = await fetch(`${server.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const admin = await fetch(`${server.base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     expect(admin.status).toBe(200);
     const demo = await fetch(`${server.base}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@university.test', password: 'Demo@12345' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@university.test', password: 'Demo@12345' }),
     });
     expect(demo.status).toBe(401);
   });
 
   it('logs requests as JSON lines with a request id, and never the password or token', async () => {
-    const res = await fetch(`${server.base}/api/check-user`, { headers: { authorization: 'Bearer not.a.token', 'x-request-id': 'trace-123' } });
+    const res = await fetch(`${server.base}/api/check-user`, {
+      headers: { authorization: 'Bearer not.a.token', 'x-request-id': 'trace-123' },
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('x-request-id')).toBe('trace-123');
     await new Promise((r) => setTimeout(r, 100));
-    const lines = server.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
-    expect(lines).toContainEqual(expect.objectContaining({ msg: 'request', request_id: 'trace-123', status: 401, path: '/api/check-user' }));
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'request',
+        request_id: 'trace-123',
+        status: 401,
+        path: '/api/check-user',
+      }),
+    );
     expect(server.output()).not.toContain(ADMIN.password);
     expect(server.output()).not.toContain('not.a.token');
   });
 
   it('finishes the request in flight on SIGTERM, then exits 0', async () => {
-    const inFlight = fetch(`${server.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const inFlight = fetch(`${server.base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     await new Promise((r) => setTimeout(r, 30));
     server.child.kill('SIGTERM');
     const [res, [code]] = await Promise.all([inFlight, once(server.child, 'exit')]);
@@ -74,12 +97,21 @@ describe('configuration errors', () => {
   it('stop the process with one line naming the setting', async () => {
     const child = spawn('node', ['--import', 'tsx', 'src/server.ts'], {
       cwd: apiDir,
-      env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: '', ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: ADMIN.password, PORT: '0' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        JWT_SECRET: '',
+        ADMIN_EMAIL: 'a@b.c',
+        ADMIN_PASSWORD: ADMIN.password,
+        PORT: '0',
+      },
     });
     let err = '';
     child.stderr.on('data', (d) => (err += d));
     const [code] = await once(child, 'exit');
     expect(code).toBe(1);
-    expect(err.trim()).toBe('API failed to start: Invalid setting JWT_SECRET: must be at least 32 characters');
+    expect(err.trim()).toBe(
+      'API failed to start: Invalid setting JWT_SECRET: must be at least 32 characters',
+    );
   });
 });

@@ -8,11 +8,22 @@ import { useTestApp } from './support/context.ts';
 const ctx = useTestApp();
 
 const newSession = async (id: string) => {
-  const res = await ctx.api.post('/api/session').set(await ctx.as('office')).send({ session_id: id, session_name: `Academic Session ${id}` });
+  const res = await ctx.api
+    .post('/api/session')
+    .set(await ctx.as('office'))
+    .send({ session_id: id, session_name: `Academic Session ${id}` });
   expect(res.status).toBe(201);
 };
-const copy = async (to: string, from: string, dryRun: boolean, role: 'office' | 'admin' | 'faculty' = 'office') =>
-  ctx.api.post(`/api/session/${to}/copy-from/${from}`).query(dryRun ? { dry_run: '1' } : {}).set(await ctx.as(role));
+const copy = async (
+  to: string,
+  from: string,
+  dryRun: boolean,
+  role: 'office' | 'admin' | 'faculty' = 'office',
+) =>
+  ctx.api
+    .post(`/api/session/${to}/copy-from/${from}`)
+    .query(dryRun ? { dry_run: '1' } : {})
+    .set(await ctx.as(role));
 const countIn = async (session: string) => ({
   cc: await ctx.db.prisma.ccinfoSem.count({ where: { session_id: session } }),
   papers: await ctx.db.prisma.paperInfoSem.count({ where: { session_id: session } }),
@@ -28,42 +39,83 @@ describe('copying a session', () => {
     const preview = await copy('2025-26', '2024-25', true);
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({
-      dry_run: true, from: '2024-25', to: '2025-26',
-      counts: { ccinfo_sem: { create: source.cc, exists: 0 }, paperinfosem: { create: source.papers, exists: 0 } },
+      dry_run: true,
+      from: '2024-25',
+      to: '2025-26',
+      counts: {
+        ccinfo_sem: { create: source.cc, exists: 0 },
+        paperinfosem: { create: source.papers, exists: 0 },
+      },
     });
     expect(preview.body.paperinfosem).toHaveLength(source.papers);
     expect(preview.body.paperinfosem[0]).toMatchObject({ status: 'create' });
-    expect(preview.body.message).toBe(`Copying 2024-25 into 2025-26 would create ${source.cc} course-semester links and ${source.papers} paper schemes (0 already in 2025-26).`);
+    expect(preview.body.message).toBe(
+      `Copying 2024-25 into 2025-26 would create ${source.cc} course-semester links and ${source.papers} paper schemes (0 already in 2025-26).`,
+    );
     // The preview stored nothing.
     expect(await countIn('2025-26')).toEqual({ cc: 0, papers: 0 });
 
     const done = await copy('2025-26', '2024-25', false);
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ dry_run: false, counts: { ccinfo_sem: { create: source.cc }, paperinfosem: { create: source.papers } } });
+    expect(done.body).toMatchObject({
+      dry_run: false,
+      counts: { ccinfo_sem: { create: source.cc }, paperinfosem: { create: source.papers } },
+    });
     expect(await countIn('2025-26')).toEqual(source);
     // Same values as the source row, in the new session.
     const from = await ctx.api.get('/api/paperinfosem/2024-25/BA01/1/ENG101').set(await ctx.as('office'));
     const to = await ctx.api.get('/api/paperinfosem/2025-26/BA01/1/ENG101').set(await ctx.as('office'));
     expect(to.status).toBe(200);
-    for (const field of ['max_marks', 'min_marks', 'ext_max_marks', 'int_max_marks', 'th_pr_status', 'paper_type', 'credit_point', 'course_category']) {
+    for (const field of [
+      'max_marks',
+      'min_marks',
+      'ext_max_marks',
+      'int_max_marks',
+      'th_pr_status',
+      'paper_type',
+      'credit_point',
+      'course_category',
+    ]) {
       expect(to.body.paperinfosem[field], field).toEqual(from.body.paperinfosem[field]);
     }
 
     // One audit entry per created row, plus the action on the target session.
     const admin = await ctx.as('admin');
-    const created = await ctx.api.get('/api/audit').query({ entity: 'paperinfosem', action: 'create', limit: 500 }).set(admin);
-    const copied = created.body.audit.filter((e: { entity_key: string }) => e.entity_key.startsWith('2025-26/'));
+    const created = await ctx.api
+      .get('/api/audit')
+      .query({ entity: 'paperinfosem', action: 'create', limit: 500 })
+      .set(admin);
+    const copied = created.body.audit.filter((e: { entity_key: string }) =>
+      e.entity_key.startsWith('2025-26/'),
+    );
     expect(copied).toHaveLength(source.papers);
-    expect(copied[0]).toMatchObject({ user_email: 'office@university.test', reason: 'Copied from session 2024-25' });
-    const links = await ctx.api.get('/api/audit').query({ entity: 'ccinfo_sem', action: 'create', limit: 500 }).set(admin);
-    expect(links.body.audit.filter((e: { entity_key: string }) => e.entity_key.startsWith('2025-26/'))).toHaveLength(source.cc);
-    const action = await ctx.api.get('/api/audit').query({ entity: 'session', key: '2025-26', action: 'transition' }).set(admin);
+    expect(copied[0]).toMatchObject({
+      user_email: 'office@university.test',
+      reason: 'Copied from session 2024-25',
+    });
+    const links = await ctx.api
+      .get('/api/audit')
+      .query({ entity: 'ccinfo_sem', action: 'create', limit: 500 })
+      .set(admin);
+    expect(
+      links.body.audit.filter((e: { entity_key: string }) => e.entity_key.startsWith('2025-26/')),
+    ).toHaveLength(source.cc);
+    const action = await ctx.api
+      .get('/api/audit')
+      .query({ entity: 'session', key: '2025-26', action: 'transition' })
+      .set(admin);
     expect(action.body.audit).toHaveLength(1);
-    expect(action.body.audit[0]).toMatchObject({ transition: 'copy-from', after: { from_session_id: '2024-25' } });
+    expect(action.body.audit[0]).toMatchObject({
+      transition: 'copy-from',
+      after: { from_session_id: '2024-25' },
+    });
 
     const again = await copy('2025-26', '2024-25', false);
     expect(again.status).toBe(200);
-    expect(again.body.counts).toEqual({ ccinfo_sem: { create: 0, exists: source.cc }, paperinfosem: { create: 0, exists: source.papers } });
+    expect(again.body.counts).toEqual({
+      ccinfo_sem: { create: 0, exists: source.cc },
+      paperinfosem: { create: 0, exists: source.papers },
+    });
     expect(await countIn('2025-26')).toEqual(source);
   });
 
@@ -78,7 +130,10 @@ describe('copying a session', () => {
     expect(preview.body.ccinfo_sem).toContainEqual({ course_comb_id: 'BA01', sem_id: '1', status: 'exists' });
     expect(preview.body.ccinfo_sem).toContainEqual({ course_comb_id: 'BA01', sem_id: '2', status: 'create' });
     await copy('2023-24', '2024-25', false);
-    expect(await countIn('2023-24')).toEqual({ cc: before.cc + ccinfo_sem.create, papers: before.papers + paperinfosem.create });
+    expect(await countIn('2023-24')).toEqual({
+      cc: before.cc + ccinfo_sem.create,
+      papers: before.papers + paperinfosem.create,
+    });
   });
 
   it('refuses a read-only role (403), an unknown session (404) and a copy onto itself (422), storing nothing', async () => {
@@ -88,7 +143,10 @@ describe('copying a session', () => {
     expect(refused.body.code).toBe('FORBIDDEN');
     const unknownTarget = await copy('2099-00', '2024-25', true);
     expect(unknownTarget.status).toBe(404);
-    expect(unknownTarget.body).toMatchObject({ code: 'NOT_FOUND', message: 'Session 2099-00 does not exist.' });
+    expect(unknownTarget.body).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Session 2099-00 does not exist.',
+    });
     const unknownSource = await copy('2026-27', '1999-00', false);
     expect(unknownSource.status).toBe(404);
     expect(unknownSource.body.message).toBe('Session 1999-00 does not exist.');
@@ -101,9 +159,15 @@ describe('copying a session', () => {
 describe("a record's history", () => {
   it('lists who changed what and when, newest first, for any role that may read the record', async () => {
     const office = await ctx.as('office');
-    const created = await ctx.api.post('/api/exam').set(office).send({ exam_id: 'HIST-1', exam_desc: 'History exam', session_id: '2024-25', active_status: '0' });
+    const created = await ctx.api
+      .post('/api/exam')
+      .set(office)
+      .send({ exam_id: 'HIST-1', exam_desc: 'History exam', session_id: '2024-25', active_status: '0' });
     expect(created.status).toBe(201);
-    const edited = await ctx.api.put('/api/exam/HIST-1').set(await ctx.as('admin')).send({ exam_desc: 'History exam (renamed)', updated_at: created.body.exam.updated_at });
+    const edited = await ctx.api
+      .put('/api/exam/HIST-1')
+      .set(await ctx.as('admin'))
+      .send({ exam_desc: 'History exam (renamed)', updated_at: created.body.exam.updated_at });
     expect(edited.status).toBe(200);
 
     const res = await ctx.api.get('/api/history/exam/HIST-1').set(await ctx.as('faculty'));
@@ -119,11 +183,15 @@ describe("a record's history", () => {
   it('keys composite records by their path, answers 404 for a missing record and 403 for the student role', async () => {
     await newSession('2027-28');
     await copy('2027-28', '2024-25', false);
-    const res = await ctx.api.get('/api/history/paperinfosem/2027-28/BA01/1/ENG101').set(await ctx.as('result'));
+    const res = await ctx.api
+      .get('/api/history/paperinfosem/2027-28/BA01/1/ENG101')
+      .set(await ctx.as('result'));
     expect(res.status).toBe(200);
     expect(res.body.history).toHaveLength(1);
     expect(res.body.history[0]).toMatchObject({ action: 'create', reason: 'Copied from session 2024-25' });
-    expect((await ctx.api.get('/api/history/paperinfosem/2027-28/BA01/1/NOPE').set(await ctx.as('office'))).status).toBe(404);
+    expect(
+      (await ctx.api.get('/api/history/paperinfosem/2027-28/BA01/1/NOPE').set(await ctx.as('office'))).status,
+    ).toBe(404);
     expect((await ctx.api.get('/api/history/exam/HIST-1').set(await ctx.as('student'))).status).toBe(403);
   });
 

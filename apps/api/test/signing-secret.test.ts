@@ -16,7 +16,13 @@ afterAll(async () => {
 
 /** `pnpm start` as the README has it: no JWT_SECRET, the embedded database (here in memory), the data folder given. */
 async function startWithoutSecret() {
-  const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', DATA_DIR: dataDir, PGLITE_DIR: 'memory://', SEED_DEMO: '0', BCRYPT_ROUNDS: '4' };
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    PGLITE_DIR: 'memory://',
+    SEED_DEMO: '0',
+    BCRYPT_ROUNDS: '4',
+  };
   const api = await startApi({ ...env, DATABASE_URL: undefined, JWT_SECRET: undefined });
   started.push(api);
   return api;
@@ -26,7 +32,9 @@ describe('without JWT_SECRET', { timeout: 240_000 }, () => {
   it('signs with a secret generated for this installation, kept in the data folder, never one from the repository; tokens outlive a restart', async () => {
     const first = await startWithoutSecret();
     const login = await fetch(`${first.base}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@university.test', password: DEMO_PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@university.test', password: DEMO_PASSWORD }),
     });
     expect(login.status).toBe(200);
     const { token } = (await login.json()) as { token: string };
@@ -35,11 +43,14 @@ describe('without JWT_SECRET', { timeout: 240_000 }, () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const kept = fs.readFileSync(file, 'utf8').trim();
     expect(() => jwt.verify(token, kept, { algorithms: ['HS256'] })).not.toThrow();
-    for (const published of publishedSecrets) expect(() => jwt.verify(token, published, { algorithms: ['HS256'] })).toThrow();
+    for (const published of publishedSecrets)
+      expect(() => jwt.verify(token, published, { algorithms: ['HS256'] })).toThrow();
 
     await first.stop();
     const second = await startWithoutSecret();
-    const check = await fetch(`${second.base}/api/check-user`, { headers: { authorization: `Bearer ${token}` } });
+    const check = await fetch(`${second.base}/api/check-user`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(check.status).toBe(200);
     expect(fs.readFileSync(file, 'utf8').trim()).toBe(kept);
   });

@@ -20,44 +20,80 @@ async function newCollege() {
   const res = await ctx.api
     .post('/api/college')
     .set(await ctx.as('admin'))
-    .send({ college_id, college_name: 'Test College', college_name_hi: 'परीक्षण महाविद्यालय', college_type: 'PRIVATE', is_centre: '0' });
+    .send({
+      college_id,
+      college_name: 'Test College',
+      college_name_hi: 'परीक्षण महाविद्यालय',
+      college_type: 'PRIVATE',
+      is_centre: '0',
+    });
   expect(res.status, res.text).toBe(201);
   return res.body.college as { college_id: string; status: string; updated_at: string };
 }
 
-const read = async (id: string) => (await ctx.api.get(`/api/college/${id}`).set(await ctx.as('admin'))).body.college;
-const trail = async (id: string) => (await ctx.api.get('/api/audit').query({ entity: 'college', key: id, action: 'transition' }).set(await ctx.as('admin'))).body.audit;
+const read = async (id: string) =>
+  (await ctx.api.get(`/api/college/${id}`).set(await ctx.as('admin'))).body.college;
+const trail = async (id: string) =>
+  (
+    await ctx.api
+      .get('/api/audit')
+      .query({ entity: 'college', key: id, action: 'transition' })
+      .set(await ctx.as('admin'))
+  ).body.audit;
 
 describe('a workflow action', () => {
   it('moves the status, answers the record and records actor, action, reason, before and after in the audit trail', async () => {
     const college = await newCollege();
     expect(college.status).toBe('ACTIVE');
-    const res = await ctx.api.post(`/api/college/${college.college_id}/suspend`).set(await ctx.as('office')).send({ reason: ' Affiliation fee unpaid ', updated_at: college.updated_at });
+    const res = await ctx.api
+      .post(`/api/college/${college.college_id}/suspend`)
+      .set(await ctx.as('office'))
+      .send({ reason: ' Affiliation fee unpaid ', updated_at: college.updated_at });
     expect(res.status, res.text).toBe(200);
     expect(res.body.college).toMatchObject({ college_id: college.college_id, status: 'SUSPENDED' });
     expect(res.body.message).toBe(`College ${college.college_id} is now Suspended.`);
-    expect(new Date(res.body.college.updated_at).getTime()).toBeGreaterThan(new Date(college.updated_at).getTime());
+    expect(new Date(res.body.college.updated_at).getTime()).toBeGreaterThan(
+      new Date(college.updated_at).getTime(),
+    );
 
     const [entry, ...more] = await trail(college.college_id);
     expect(more).toEqual([]);
-    expect(entry).toMatchObject({ action: 'transition', transition: 'suspend', reason: 'Affiliation fee unpaid', user_email: 'office@university.test', entity: 'college' });
+    expect(entry).toMatchObject({
+      action: 'transition',
+      transition: 'suspend',
+      reason: 'Affiliation fee unpaid',
+      user_email: 'office@university.test',
+      entity: 'college',
+    });
     expect(entry.before.status).toBe('ACTIVE');
     expect(entry.after).toEqual(res.body.college);
 
-    const back = await ctx.api.post(`/api/college/${college.college_id}/reinstate`).set(await ctx.as('admin')).send({});
+    const back = await ctx.api
+      .post(`/api/college/${college.college_id}/reinstate`)
+      .set(await ctx.as('admin'))
+      .send({});
     expect(back.status, back.text).toBe(200);
     expect(back.body.college.status).toBe('ACTIVE');
     const [latest] = await trail(college.college_id);
-    expect(latest).toMatchObject({ transition: 'reinstate', reason: null, user_email: 'admin@university.test' });
+    expect(latest).toMatchObject({
+      transition: 'reinstate',
+      reason: null,
+      user_email: 'admin@university.test',
+    });
   });
 
   it('answers 409 INVALID_TRANSITION naming the current status and the actions allowed now, and changes nothing', async () => {
     const college = await newCollege();
     const office = await ctx.as('office');
-    const res = await ctx.api.post(`/api/college/${college.college_id}/reinstate`).set(office).send({ reason: 'x' });
+    const res = await ctx.api
+      .post(`/api/college/${college.college_id}/reinstate`)
+      .set(office)
+      .send({ reason: 'x' });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('INVALID_TRANSITION');
-    expect(res.body.message).toBe(`College ${college.college_id} is Active (ACTIVE); Reinstate is not allowed from that status. Allowed now: Suspend (suspend).`);
+    expect(res.body.message).toBe(
+      `College ${college.college_id} is Active (ACTIVE); Reinstate is not allowed from that status. Allowed now: Suspend (suspend).`,
+    );
     expect(await read(college.college_id)).toEqual(college);
     expect(await trail(college.college_id)).toEqual([]);
   });
@@ -65,12 +101,18 @@ describe('a workflow action', () => {
   it('answers 422 naming the reason when a required one is missing or blank, and changes nothing', async () => {
     const college = await newCollege();
     for (const body of [{}, { reason: '   ' }]) {
-      const res = await ctx.api.post(`/api/college/${college.college_id}/suspend`).set(await ctx.as('office')).send(body);
+      const res = await ctx.api
+        .post(`/api/college/${college.college_id}/suspend`)
+        .set(await ctx.as('office'))
+        .send(body);
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('VALIDATION_FAILED');
       expect(Object.keys(res.body.errors)).toEqual(['reason']);
     }
-    const long = await ctx.api.post(`/api/college/${college.college_id}/suspend`).set(await ctx.as('office')).send({ reason: 'x'.repeat(501) });
+    const long = await ctx.api
+      .post(`/api/college/${college.college_id}/suspend`)
+      .set(await ctx.as('office'))
+      .send({ reason: 'x'.repeat(501) });
     expect(long.status).toBe(422);
     expect((await read(college.college_id)).status).toBe('ACTIVE');
     expect(await trail(college.college_id)).toEqual([]);
@@ -79,21 +121,34 @@ describe('a workflow action', () => {
   it('answers 409 STALE_EDIT when the record changed after the caller read it', async () => {
     const college = await newCollege();
     const admin = await ctx.as('admin');
-    const edited = await ctx.api.put(`/api/college/${college.college_id}`).set(admin).send({ district: 'Ajmer' });
+    const edited = await ctx.api
+      .put(`/api/college/${college.college_id}`)
+      .set(admin)
+      .send({ district: 'Ajmer' });
     expect(edited.status).toBe(200);
-    const res = await ctx.api.post(`/api/college/${college.college_id}/suspend`).set(admin).send({ reason: 'Inspection failed', updated_at: college.updated_at });
+    const res = await ctx.api
+      .post(`/api/college/${college.college_id}/suspend`)
+      .set(admin)
+      .send({ reason: 'Inspection failed', updated_at: college.updated_at });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('STALE_EDIT');
     expect((await read(college.college_id)).status).toBe('ACTIVE');
     // With the updated_at read now it goes through.
-    const again = await ctx.api.post(`/api/college/${college.college_id}/suspend`).set(admin).send({ reason: 'Inspection failed', updated_at: edited.body.college.updated_at });
+    const again = await ctx.api
+      .post(`/api/college/${college.college_id}/suspend`)
+      .set(admin)
+      .send({ reason: 'Inspection failed', updated_at: edited.body.college.updated_at });
     expect(again.status).toBe(200);
   });
 
   it('lets exactly one of two racing actions through', async () => {
     const college = await newCollege();
     const office = await ctx.as('office');
-    const answers = await Promise.all([1, 2].map(() => ctx.api.post(`/api/college/${college.college_id}/suspend`).set(office).send({ reason: 'race' })));
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        ctx.api.post(`/api/college/${college.college_id}/suspend`).set(office).send({ reason: 'race' }),
+      ),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await trail(college.college_id)).toHaveLength(1);
   });
@@ -107,11 +162,16 @@ describe('who may act', () => {
   it('answers 403 FORBIDDEN to a role without the capability, 401 without a token', async () => {
     const college = await newCollege();
     for (const role of ['faculty', 'result', 'student'] as const) {
-      const res = await ctx.api.post(`/api/college/${college.college_id}/suspend`).set(await ctx.as(role)).send({ reason: 'x' });
+      const res = await ctx.api
+        .post(`/api/college/${college.college_id}/suspend`)
+        .set(await ctx.as(role))
+        .send({ reason: 'x' });
       expect(res.status, role).toBe(403);
       expect(res.body.code).toBe('FORBIDDEN');
     }
-    expect((await ctx.api.post(`/api/college/${college.college_id}/suspend`).send({ reason: 'x' })).status).toBe(401);
+    expect(
+      (await ctx.api.post(`/api/college/${college.college_id}/suspend`).send({ reason: 'x' })).status,
+    ).toBe(401);
     expect((await read(college.college_id)).status).toBe('ACTIVE');
   });
 
@@ -123,10 +183,15 @@ describe('who may act', () => {
     expect(other.status).toBe(404);
     expect(other.body.code).toBe('NOT_FOUND');
     expect(other.body.message).toBe('College C102 does not exist.');
-    expect((await ctx.api.post('/api/college/NOSUCH/suspend').set(own).send({ reason: 'x' })).body.message).toBe('College NOSUCH does not exist.');
+    expect(
+      (await ctx.api.post('/api/college/NOSUCH/suspend').set(own).send({ reason: 'x' })).body.message,
+    ).toBe('College NOSUCH does not exist.');
     expect((await read('C102')).status).toBe('ACTIVE');
 
-    const mine = await ctx.api.post('/api/college/C101/suspend').set(own).send({ reason: 'Own college, for the test' });
+    const mine = await ctx.api
+      .post('/api/college/C101/suspend')
+      .set(own)
+      .send({ reason: 'Own college, for the test' });
     expect(mine.status, mine.text).toBe(200);
     expect((await ctx.api.post('/api/college/C101/reinstate').set(own).send({})).status).toBe(200);
   });
@@ -136,10 +201,19 @@ describe('the status field', () => {
   it('is never written by a create or an edit: a sent status is ignored, as any field the contract does not take', async () => {
     const admin = await ctx.as('admin');
     const college_id = uniqueKey('T');
-    const created = await ctx.api.post('/api/college').set(admin).send({ college_id, college_name: 'Sneaky College', college_type: 'GOVT', is_centre: 0, status: 'SUSPENDED' });
+    const created = await ctx.api.post('/api/college').set(admin).send({
+      college_id,
+      college_name: 'Sneaky College',
+      college_type: 'GOVT',
+      is_centre: 0,
+      status: 'SUSPENDED',
+    });
     expect(created.status).toBe(201);
     expect(created.body.college.status).toBe('ACTIVE');
-    const edited = await ctx.api.put(`/api/college/${college_id}`).set(admin).send({ status: 'SUSPENDED', district: 'Kota' });
+    const edited = await ctx.api
+      .put(`/api/college/${college_id}`)
+      .set(admin)
+      .send({ status: 'SUSPENDED', district: 'Kota' });
     expect(edited.status).toBe(200);
     expect(edited.body.college).toMatchObject({ status: 'ACTIVE', district: 'Kota' });
     expect(await trail(college_id)).toEqual([]);
@@ -147,10 +221,31 @@ describe('the status field', () => {
 
   it('cannot be declared among the fields a create or edit takes: the app refuses to start', () => {
     const examStatus = defineWorkflow({
-      resource: 'exam', field: 'active_status', states: [{ value: '1', label: 'Active' }, { value: '0', label: 'Not active' }], initial: '1',
-      actions: { close: { label: 'Close', from: ['1'], to: '0', capability: 'master-data.write', reason: 'none', confirm: 'Close?' } },
+      resource: 'exam',
+      field: 'active_status',
+      states: [
+        { value: '1', label: 'Active' },
+        { value: '0', label: 'Not active' },
+      ],
+      initial: '1',
+      actions: {
+        close: {
+          label: 'Close',
+          from: ['1'],
+          to: '0',
+          capability: 'master-data.write',
+          reason: 'none',
+          confirm: 'Close?',
+        },
+      },
     }) as Workflow;
-    expect(() => createApp({ db: ctx.db, config: ctx.config, modules: [...apiModules, { name: 'bad', workflows: [examStatus] }] })).toThrow(/moved by its workflow/);
+    expect(() =>
+      createApp({
+        db: ctx.db,
+        config: ctx.config,
+        modules: [...apiModules, { name: 'bad', workflows: [examStatus] }],
+      }),
+    ).toThrow(/moved by its workflow/);
   });
 });
 
@@ -161,26 +256,44 @@ describe('a guard', () => {
     actions: {
       ...collegeWorkflow.actions,
       'reinstate-centre': {
-        label: 'Reinstate as centre', from: ['SUSPENDED'], to: 'ACTIVE', capability: 'master-data.write', reason: 'optional', confirm: 'Reinstate?',
-        guard: { description: 'the college to be an examination centre', check: (record) => record.is_centre === 1 },
+        label: 'Reinstate as centre',
+        from: ['SUSPENDED'],
+        to: 'ACTIVE',
+        capability: 'master-data.write',
+        reason: 'optional',
+        confirm: 'Reinstate?',
+        guard: {
+          description: 'the college to be an examination centre',
+          check: (record) => record.is_centre === 1,
+        },
       },
     },
   }) as Workflow;
 
   it('refuses with 409 INVALID_TRANSITION saying what is needed, and allows once it holds', async () => {
-    const app = createApp({ db: ctx.db, config: ctx.config, modules: [...apiModules, { name: 'centres', workflows: [centreWorkflow] }] });
+    const app = createApp({
+      db: ctx.db,
+      config: ctx.config,
+      modules: [...apiModules, { name: 'centres', workflows: [centreWorkflow] }],
+    });
     const { default: request } = await import('supertest');
     const admin = await ctx.as('admin');
     const college = await newCollege();
     await ctx.api.post(`/api/college/${college.college_id}/suspend`).set(admin).send({ reason: 'test' });
-    const refused = await request(app).post(`/api/college/${college.college_id}/reinstate-centre`).set(admin).send({});
+    const refused = await request(app)
+      .post(`/api/college/${college.college_id}/reinstate-centre`)
+      .set(admin)
+      .send({});
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('INVALID_TRANSITION');
     expect(refused.body.message).toBe(
       `College ${college.college_id} is Suspended (SUSPENDED); Reinstate as centre needs the college to be an examination centre. Allowed now: Reinstate (reinstate).`,
     );
     await ctx.api.put(`/api/college/${college.college_id}`).set(admin).send({ is_centre: 1 });
-    const allowed = await request(app).post(`/api/college/${college.college_id}/reinstate-centre`).set(admin).send({});
+    const allowed = await request(app)
+      .post(`/api/college/${college.college_id}/reinstate-centre`)
+      .set(admin)
+      .send({});
     expect(allowed.status, allowed.text).toBe(200);
     expect(allowed.body.college.status).toBe('ACTIVE');
   });
@@ -192,7 +305,9 @@ describe('the action paths', () => {
     const suspend = doc.paths['/college/{college_id}/suspend'].post;
     expect(suspend.summary).toBe('Suspend: status ACTIVE → SUSPENDED');
     expect(suspend.description).toContain('A `reason` is required');
-    expect(Object.keys(suspend.responses)).toEqual(expect.arrayContaining(['200', '403', '404', '409', '422']));
+    expect(Object.keys(suspend.responses)).toEqual(
+      expect.arrayContaining(['200', '403', '404', '409', '422']),
+    );
     expect(doc.paths['/college/{college_id}/reinstate'].post.description).toContain('may be given');
 
     const admin = await ctx.as('admin');
@@ -208,8 +323,22 @@ describe('an action with an effect (the module’s database rules, in the action
     ...collegeWorkflow,
     actions: {
       ...collegeWorkflow.actions,
-      'suspend-noted': { label: 'Suspend with a note', from: ['ACTIVE'], to: 'SUSPENDED', capability: 'master-data.write', reason: 'optional', confirm: 'Suspend?' },
-      'reinstate-later': { label: 'Reinstate later', from: ['SUSPENDED'], to: 'ACTIVE', capability: 'master-data.write', reason: 'none', confirm: 'Reinstate?' },
+      'suspend-noted': {
+        label: 'Suspend with a note',
+        from: ['ACTIVE'],
+        to: 'SUSPENDED',
+        capability: 'master-data.write',
+        reason: 'optional',
+        confirm: 'Suspend?',
+      },
+      'reinstate-later': {
+        label: 'Reinstate later',
+        from: ['SUSPENDED'],
+        to: 'ACTIVE',
+        capability: 'master-data.write',
+        reason: 'none',
+        confirm: 'Reinstate?',
+      },
     },
   }) as Workflow;
   const effects: Record<string, ActionEffect> = {
@@ -218,7 +347,10 @@ describe('an action with an effect (the module’s database rules, in the action
       async before({ tx, input }) {
         if (input.note === 'refuse') {
           // Another row written first: the refusal after it must undo it too.
-          await tx.college.update({ where: { college_id: 'C102' }, data: { district: 'WRITTEN BEFORE REFUSAL' } });
+          await tx.college.update({
+            where: { college_id: 'C102' },
+            data: { district: 'WRITTEN BEFORE REFUSAL' },
+          });
           throw new AppError('LOCKED', 'Refused by the effect.');
         }
         return { set: { district: input.note } };
@@ -227,11 +359,23 @@ describe('an action with an effect (the module’s database rules, in the action
     'reinstate-later': {
       answers: 'job',
       async before() {
-        return { answer: { status: 202, body: { job: { job_id: 'j1', kind: 'later', status: 'queued', done: 0, total: 1, message: 'Queued' } } } };
+        return {
+          answer: {
+            status: 202,
+            body: {
+              job: { job_id: 'j1', kind: 'later', status: 'queued', done: 0, total: 1, message: 'Queued' },
+            },
+          },
+        };
       },
     },
   };
-  const app = () => createApp({ db: ctx.db, config: ctx.config, modules: [{ name: 'noted', workflows: [{ workflow: notedWorkflow, effects }] }, ...apiModules] });
+  const app = () =>
+    createApp({
+      db: ctx.db,
+      config: ctx.config,
+      modules: [{ name: 'noted', workflows: [{ workflow: notedWorkflow, effects }] }, ...apiModules],
+    });
 
   it('validates its own body, refuses with nothing changed, stores its fields with the move, or answers 202 without moving', async () => {
     const { default: request } = await import('supertest');
@@ -258,12 +402,22 @@ describe('an action with an effect (the module’s database rules, in the action
     expect((await read(college.college_id)).status).toBe('SUSPENDED');
     const doc = (await request(app()).get('/api/openapi.json')).body;
     expect(Object.keys(doc.paths['/college/{college_id}/reinstate-later'].post.responses)).toContain('202');
-    expect(doc.paths['/college/{college_id}/suspend-noted'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('note');
+    expect(
+      doc.paths['/college/{college_id}/suspend-noted'].post.requestBody.content['application/json'].schema
+        .properties,
+    ).toHaveProperty('note');
   });
 
   it('for an action the workflow does not declare: the app refuses to start', () => {
-    expect(() => createApp({ db: ctx.db, config: ctx.config, modules: [...apiModules, { name: 'bad', workflows: [{ workflow: collegeWorkflow, effects: { close: {} } }] }] })).toThrow(
-      /effects for undeclared actions close/,
-    );
+    expect(() =>
+      createApp({
+        db: ctx.db,
+        config: ctx.config,
+        modules: [
+          ...apiModules,
+          { name: 'bad', workflows: [{ workflow: collegeWorkflow, effects: { close: {} } }] },
+        ],
+      }),
+    ).toThrow(/effects for undeclared actions close/);
   });
 });

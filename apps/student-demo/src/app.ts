@@ -3,7 +3,15 @@ import express from 'express';
 import helmet from 'helmet';
 import type { Connection } from '@exam/db/connection';
 import type { OriginRules } from './config.ts';
-import { errorHandler, logJsonLine, methodNotAllowed, noStore, notFound, requestId, type Log } from './http.ts';
+import {
+  errorHandler,
+  logJsonLine,
+  methodNotAllowed,
+  noStore,
+  notFound,
+  requestId,
+  type Log,
+} from './http.ts';
 import { isAppOrigin } from './origins.ts';
 import { requireStaff, type TokenCheck } from './staff-auth.ts';
 import { studentRepository } from './student-repository.ts';
@@ -20,13 +28,22 @@ export interface AppDeps {
 }
 
 /** Builds the demo service without listening, so tests drive it directly; the students table must exist. */
-export function buildApp({ db, origins, checkToken, https = false, log = logJsonLine }: AppDeps): express.Express {
+export function buildApp({
+  db,
+  origins,
+  checkToken,
+  https = false,
+  log = logJsonLine,
+}: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // The API's headers; the demo serves only JSON, so its content policy allows nothing to load or frame it.
   app.use(
     helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+      },
       strictTransportSecurity: https,
     }),
   );

@@ -2,7 +2,15 @@ import { databaseOptionsFromEnv } from '@exam/db/env';
 import { parseSettings, settingsSchema } from '@exam/settings';
 
 // Every setting is defined once, in packages/settings (default, check, meaning).
-const demoEnv = settingsSchema(['DEMO_PORT', 'DEMO_HOST', 'PORT', 'DEMO_CORS_ORIGINS', 'API_URL', 'DEMO_AUTH_CACHE_MS', 'PUBLIC_URL']);
+const demoEnv = settingsSchema([
+  'DEMO_PORT',
+  'DEMO_HOST',
+  'PORT',
+  'DEMO_CORS_ORIGINS',
+  'API_URL',
+  'DEMO_AUTH_CACHE_MS',
+  'PUBLIC_URL',
+]);
 
 export interface DemoConfig {
   port: number;
@@ -34,7 +42,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DemoConfig {
     origins: { appPort: e.PORT, extra: e.DEMO_CORS_ORIGINS },
     https: e.PUBLIC_URL?.startsWith('https:') ?? false,
     // By default the API on this machine, at the PORT it shares with the demo under `pnpm start`.
-    auth: { apiUrl: (e.API_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''), cacheMs: e.DEMO_AUTH_CACHE_MS },
+    auth: {
+      apiUrl: (e.API_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
+      cacheMs: e.DEMO_AUTH_CACHE_MS,
+    },
     // Its own table, and by default its own embedded database folder.
     database: databaseOptionsFromEnv(env, { dirSetting: 'PGLITE_DIR_DEMO' }),
   };

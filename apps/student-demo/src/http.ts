@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { VALIDATION_MESSAGE, codeForStatus, errorCodes, fieldErrors, type ErrorBody, type ErrorCode } from '@exam/contracts';
+import {
+  VALIDATION_MESSAGE,
+  codeForStatus,
+  errorCodes,
+  fieldErrors,
+  type ErrorBody,
+  type ErrorCode,
+} from '@exam/contracts';
 import type { z } from 'zod';
 
 /**
@@ -20,7 +27,8 @@ export class HttpError extends Error {
   }
 }
 
-const answer = (code: ErrorCode, message: string, errors?: ErrorBody['errors']): ErrorBody => (errors ? { message, code, errors } : { message, code });
+const answer = (code: ErrorCode, message: string, errors?: ErrorBody['errors']): ErrorBody =>
+  errors ? { message, code, errors } : { message, code };
 
 /** Parses every part of the input and reports all failing fields together, not just the first part's. */
 export function parseAll<const S extends Record<string, z.ZodType>>(
@@ -33,7 +41,9 @@ export function parseAll<const S extends Record<string, z.ZodType>>(
     const result = schema.safeParse(input[part]);
     if (result.success) out[part] = result.data;
     // A part that is a single value (the id) is named by itself; an object's issues already carry field paths.
-    else for (const [field, messages] of Object.entries(fieldErrors(result.error))) errors[field === '_' ? part : field] = messages;
+    else
+      for (const [field, messages] of Object.entries(fieldErrors(result.error)))
+        errors[field === '_' ? part : field] = messages;
   }
   if (Object.keys(errors).length) throw new HttpError('VALIDATION_FAILED', VALIDATION_MESSAGE, errors);
   return out as { [K in keyof S]: z.output<S[K]> };
@@ -46,7 +56,8 @@ export const noStore: RequestHandler = (_req, res, next) => {
 
 /** Writes must say they send JSON; otherwise the body would silently be read as empty. */
 export const requireJson: RequestHandler = (req, _res, next) => {
-  if (!req.is('application/json')) throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+  if (!req.is('application/json'))
+    throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
   next();
 };
 
@@ -78,7 +89,9 @@ export interface FailureLog {
 export type Log = (entry: FailureLog) => void;
 
 export const logJsonLine: Log = (entry) =>
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'request failed', service: 'student-demo', ...entry })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'request failed', service: 'student-demo', ...entry })}\n`,
+  );
 
 /** Every answer names its request (X-Request-Id), so a user can report a failure that the log holds under that id. */
 export const requestId: RequestHandler = (_req, res, next) => {
@@ -113,14 +126,28 @@ export function errorHandler(log: Log): ErrorRequestHandler {
       return;
     }
     const parser = error as { type?: unknown; status?: unknown };
-    if (typeof parser.type === 'string' && typeof parser.status === 'number' && parser.status >= 400 && parser.status < 500) {
+    if (
+      typeof parser.type === 'string' &&
+      typeof parser.status === 'number' &&
+      parser.status >= 400 &&
+      parser.status < 500
+    ) {
       const known = parserErrors[parser.type];
-      res.status(parser.status).json(answer(known?.code ?? codeForStatus(parser.status), known?.message ?? 'Bad request'));
+      res
+        .status(parser.status)
+        .json(answer(known?.code ?? codeForStatus(parser.status), known?.message ?? 'Bad request'));
       return;
     }
     log({ request_id: res.locals.requestId ?? '-', status: 500, cause: causeOf(error) });
     // A failure mid-answer can only cut the connection (Express's own handler would also print the error).
     if (res.headersSent) return void res.destroy();
-    res.status(500).json(answer('INTERNAL', `Something went wrong; please try again later (request ${res.locals.requestId ?? '-'})`));
+    res
+      .status(500)
+      .json(
+        answer(
+          'INTERNAL',
+          `Something went wrong; please try again later (request ${res.locals.requestId ?? '-'})`,
+        ),
+      );
   };
 }

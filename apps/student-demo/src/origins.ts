@@ -16,10 +16,15 @@ const parse = (text: string) => {
  * 127.0.0.1, a LAN name or address), so a fixed list could never name them all; a page on any other host or port
  * (another site) gets no CORS grant, so its scripts cannot read the demo's answers.
  */
-export function isAppOrigin(origin: string | undefined, host: string | undefined, rules: OriginRules): boolean {
+export function isAppOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  rules: OriginRules,
+): boolean {
   if (!origin) return false;
   const page = parse(origin);
-  if (!page || (page.protocol !== 'http:' && page.protocol !== 'https:') || page.origin !== origin) return false;
+  if (!page || (page.protocol !== 'http:' && page.protocol !== 'https:') || page.origin !== origin)
+    return false;
   if (rules.extra.includes(page.origin)) return true;
   const self = host && /^[\w.:[\]-]+$/.test(host) ? parse(`http://${host}`) : undefined;
   if (!self || self.hostname !== page.hostname) return false;

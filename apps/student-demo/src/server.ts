@@ -7,16 +7,25 @@ import { openStudentsDb } from './student-repository.ts';
 const config = loadConfig();
 const db = await openStudentsDb(config.database);
 
-const app = buildApp({ db, origins: config.origins, checkToken: apiTokenCheck(config.auth), https: config.https });
+const app = buildApp({
+  db,
+  origins: config.origins,
+  checkToken: apiTokenCheck(config.auth),
+  https: config.https,
+});
 const onListening = () => {
   const { address, port } = server.address() as AddressInfo;
   const where = db.kind === 'pglite' ? `PGlite at ${config.database.pgliteDir}` : 'PostgreSQL';
-  const url = config.host ? `http://${address.includes(':') ? `[${address}]` : address}:${port}` : `http://localhost:${port}`;
+  const url = config.host
+    ? `http://${address.includes(':') ? `[${address}]` : address}:${port}`
+    : `http://localhost:${port}`;
   const on = config.host ? 'this address only' : 'every interface';
   console.log(`student-demo listening on ${url} (${on}; ${where}; tokens checked by ${config.auth.apiUrl})`);
 };
 // Without DEMO_HOST, Node's default: every interface (IPv6 and IPv4 where the machine has both).
-const server = config.host ? app.listen(config.port, config.host, onListening) : app.listen(config.port, onListening);
+const server = config.host
+  ? app.listen(config.port, config.host, onListening)
+  : app.listen(config.port, onListening);
 server.on('error', async (error) => {
   console.error('student-demo could not listen:', error.message);
   await db.close();

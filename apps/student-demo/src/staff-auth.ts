@@ -22,7 +22,13 @@ const UNAVAILABLE = 'The sign-in check is not available right now; please try ag
  * disabled accounts) without reading its tables: on the embedded default the two services have separate databases.
  * Answers (a user or a refusal) are kept for `cacheMs`; failures to reach the API are not kept.
  */
-export function apiTokenCheck({ apiUrl, cacheMs, timeoutMs = 5000, maxEntries = 10_000, now = Date.now }: TokenCheckOptions): TokenCheck {
+export function apiTokenCheck({
+  apiUrl,
+  cacheMs,
+  timeoutMs = 5000,
+  maxEntries = 10_000,
+  now = Date.now,
+}: TokenCheckOptions): TokenCheck {
   const checkUrl = `${apiUrl}/api/check-user`;
   // Keyed by a hash, so the cache holds no tokens.
   const answers = new Map<string, { until: number; answer: Promise<UserRole> }>();
@@ -30,7 +36,10 @@ export function apiTokenCheck({ apiUrl, cacheMs, timeoutMs = 5000, maxEntries = 
   const ask = async (authorization: string): Promise<UserRole> => {
     let response: Response;
     try {
-      response = await fetch(checkUrl, { headers: { authorization, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(checkUrl, {
+        headers: { authorization, accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch {
       throw new HttpError('UNAVAILABLE', UNAVAILABLE);
     }
@@ -62,7 +71,11 @@ export function apiTokenCheck({ apiUrl, cacheMs, timeoutMs = 5000, maxEntries = 
       answers.set(key, { until: now() + cacheMs, answer });
       // Only a definite answer is kept: an unreachable API is asked again on the next call.
       answer.catch((error: unknown) => {
-        if (!(error instanceof HttpError && error.code === 'UNAUTHENTICATED') && answers.get(key)?.answer === answer) answers.delete(key);
+        if (
+          !(error instanceof HttpError && error.code === 'UNAUTHENTICATED') &&
+          answers.get(key)?.answer === answer
+        )
+          answers.delete(key);
       });
     }
     return answer;
@@ -76,9 +89,14 @@ export const mayUseStudentDemo = (role: UserRole['name']) => role !== 'student';
 export function requireStaff(check: TokenCheck): RequestHandler {
   return async (req, res, next) => {
     const authorization = req.get('authorization');
-    if (!authorization?.trim()) throw new HttpError('UNAUTHENTICATED', 'Sign in first: this call needs a bearer token.');
+    if (!authorization?.trim())
+      throw new HttpError('UNAUTHENTICATED', 'Sign in first: this call needs a bearer token.');
     const user = await check(authorization);
-    if (!mayUseStudentDemo(user.name)) throw new HttpError('FORBIDDEN', 'The student records demo is for staff; the student role may not use it.');
+    if (!mayUseStudentDemo(user.name))
+      throw new HttpError(
+        'FORBIDDEN',
+        'The student records demo is for staff; the student role may not use it.',
+      );
     res.locals.staff = user;
     next();
   };

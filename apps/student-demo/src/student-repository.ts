@@ -58,20 +58,25 @@ export function studentRepository(db: Connection) {
   return {
     async list(page: { offset: number; limit?: number }) {
       const [rows, counted] = await Promise.all([
-        db.query<StudentRow>(`SELECT ${columns} FROM ${students} ORDER BY id OFFSET $1 LIMIT $2`, [page.offset, page.limit ?? null]),
+        db.query<StudentRow>(`SELECT ${columns} FROM ${students} ORDER BY id OFFSET $1 LIMIT $2`, [
+          page.offset,
+          page.limit ?? null,
+        ]),
         db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${students}`),
       ]);
       return { rows, total: counted[0]!.total };
     },
     get: (id: number) => first(`SELECT ${columns} FROM ${students} WHERE id = $1`, [id]),
     create: (input: StudentInput) =>
-      first(`INSERT INTO ${students} (stuname, email) VALUES ($1, $2) RETURNING ${columns}`, [input.stuname, input.email]) as Promise<StudentRow>,
-    update: (id: number, input: StudentInput) =>
-      first(`UPDATE ${students} SET stuname = $2, email = $3, updated_at = now() WHERE id = $1 RETURNING ${columns}`, [
-        id,
+      first(`INSERT INTO ${students} (stuname, email) VALUES ($1, $2) RETURNING ${columns}`, [
         input.stuname,
         input.email,
-      ]),
+      ]) as Promise<StudentRow>,
+    update: (id: number, input: StudentInput) =>
+      first(
+        `UPDATE ${students} SET stuname = $2, email = $3, updated_at = now() WHERE id = $1 RETURNING ${columns}`,
+        [id, input.stuname, input.email],
+      ),
     remove: (id: number) => first(`DELETE FROM ${students} WHERE id = $1 RETURNING ${columns}`, [id]),
   };
 }

@@ -45,7 +45,10 @@ export function studentRouter(students: StudentRepository): Router {
       res.json({ data: found(await students.get(id)) });
     })
     .put(requireJson, async (req, res) => {
-      const { id, body } = parseAll({ id: studentIdParam, body: studentInput }, { id: req.params.id, body: req.body });
+      const { id, body } = parseAll(
+        { id: studentIdParam, body: studentInput },
+        { id: req.params.id, body: req.body },
+      );
       res.json({ data: found(await students.update(id, body)), message: studentMessages.updated });
     })
     .delete(async (req, res) => {

@@ -21,13 +21,18 @@ describe('settings', () => {
     });
     expect(config.host).toBe('127.0.0.1');
     expect(config.auth).toEqual({ apiUrl: 'http://127.0.0.1:8080', cacheMs: 0 });
-    expect(config.origins).toEqual({ appPort: 8080, extra: ['https://exams.example.ac.in', 'http://localhost:5173'] });
+    expect(config.origins).toEqual({
+      appPort: 8080,
+      extra: ['https://exams.example.ac.in', 'http://localhost:5173'],
+    });
     expect(loadConfig({ API_URL: 'http://app:3000/' }).auth.apiUrl).toBe('http://app:3000');
   });
 
   it('names a wrong setting', () => {
     expect(() => loadConfig({ API_URL: 'app:3000' })).toThrow(/^Invalid setting API_URL/);
-    expect(() => loadConfig({ DEMO_CORS_ORIGINS: 'exams.example.ac.in' })).toThrow(/^Invalid setting DEMO_CORS_ORIGINS/);
+    expect(() => loadConfig({ DEMO_CORS_ORIGINS: 'exams.example.ac.in' })).toThrow(
+      /^Invalid setting DEMO_CORS_ORIGINS/,
+    );
     expect(() => loadConfig({ DEMO_AUTH_CACHE_MS: '600000' })).toThrow(/^Invalid setting DEMO_AUTH_CACHE_MS/);
   });
 });

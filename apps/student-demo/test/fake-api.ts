@@ -28,9 +28,15 @@ export async function startFakeApi() {
     seen.push(authorization);
     res.setHeader('Content-Type', 'application/json');
     if (broken) return void res.writeHead(500).end(JSON.stringify({ message: 'down', code: 'INTERNAL' }));
-    if (req.url !== '/api/check-user') return void res.writeHead(404).end(JSON.stringify({ message: 'Not found', code: 'NOT_FOUND' }));
+    if (req.url !== '/api/check-user')
+      return void res.writeHead(404).end(JSON.stringify({ message: 'Not found', code: 'NOT_FOUND' }));
     const role = tokens.get(authorization.replace(/^Bearer /, ''));
-    if (!role) return void res.writeHead(401).end(JSON.stringify({ message: 'You have signed out; please sign in again.', code: 'UNAUTHENTICATED' }));
+    if (!role)
+      return void res
+        .writeHead(401)
+        .end(
+          JSON.stringify({ message: 'You have signed out; please sign in again.', code: 'UNAUTHENTICATED' }),
+        );
     res.end(JSON.stringify({ user_role: role }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

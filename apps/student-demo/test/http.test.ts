@@ -41,7 +41,10 @@ describe('service edges', () => {
   });
 
   it('answers 400 for malformed JSON', async () => {
-    const res = await ctx.staff.post('/students').set('Content-Type', 'application/json').send('{"stuname": "A",');
+    const res = await ctx.staff
+      .post('/students')
+      .set('Content-Type', 'application/json')
+      .send('{"stuname": "A",');
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/json/i);
     expect(res.body.code).toBe('MALFORMED_REQUEST');
@@ -51,11 +54,15 @@ describe('service edges', () => {
     const form = await ctx.staff.post('/students').type('form').send('stuname=A&email=a@example.edu');
     expect(form.status).toBe(415);
     expect(form.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    expect((await ctx.staff.put('/students/1').set('Content-Type', 'text/plain').send('hello')).status).toBe(415);
+    expect((await ctx.staff.put('/students/1').set('Content-Type', 'text/plain').send('hello')).status).toBe(
+      415,
+    );
   });
 
   it('answers 413 for a body over the limit', async () => {
-    const res = await ctx.staff.post('/students').send({ stuname: 'x'.repeat(120_000), email: 'big@example.edu' });
+    const res = await ctx.staff
+      .post('/students')
+      .send({ stuname: 'x'.repeat(120_000), email: 'big@example.edu' });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ message: expect.any(String), code: 'PAYLOAD_TOO_LARGE' });
   });
@@ -70,7 +77,11 @@ describe('service edges', () => {
 
 describe('security headers (helmet, as the API)', () => {
   it('sends them on every answer, refusals included, and no framework banner', async () => {
-    for (const res of [await anonymous().get('/health'), await anonymous().get('/students'), await ctx.staff.get('/students/999999')]) {
+    for (const res of [
+      await anonymous().get('/health'),
+      await anonymous().get('/students'),
+      await ctx.staff.get('/students/999999'),
+    ]) {
       expect(res.headers['x-powered-by']).toBeUndefined();
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -84,7 +95,12 @@ describe('security headers (helmet, as the API)', () => {
   });
 
   it('sends HSTS when the site is served over https', async () => {
-    const app = buildApp({ db: ctx.db, origins: { appPort, extra: [] }, checkToken: apiTokenCheck({ apiUrl: ctx.api.url, cacheMs: 0 }), https: true });
+    const app = buildApp({
+      db: ctx.db,
+      origins: { appPort, extra: [] },
+      checkToken: apiTokenCheck({ apiUrl: ctx.api.url, cacheMs: 0 }),
+      https: true,
+    });
     expect((await request(app).get('/health')).headers['strict-transport-security']).toMatch(/^max-age=\d+/);
   });
 });
@@ -95,7 +111,9 @@ describe('who may call it', () => {
     const list = await anonymous().get('/students');
     expect(list.status).toBe(401);
     expect(list.body).toEqual({ message: expect.stringMatching(/sign in/i), code: 'UNAUTHENTICATED' });
-    expect((await anonymous().post('/students').send({ stuname: 'Intruder', email: 'x@example.edu' })).status).toBe(401);
+    expect(
+      (await anonymous().post('/students').send({ stuname: 'Intruder', email: 'x@example.edu' })).status,
+    ).toBe(401);
     expect((await anonymous().delete('/students/1')).status).toBe(401);
     expect((await ctx.staff.get('/students')).body.total).toBe(before);
   });
@@ -110,13 +128,18 @@ describe('who may call it', () => {
     for (const token of ['made-up-token', 'x'.repeat(300)]) {
       const res = await signedIn(ctx.app, token).get('/students');
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: 'You have signed out; please sign in again.', code: 'UNAUTHENTICATED' });
+      expect(res.body).toEqual({
+        message: 'You have signed out; please sign in again.',
+        code: 'UNAUTHENTICATED',
+      });
     }
     expect((await anonymous().get('/students').set('Authorization', 'Basic b2ZmaWNlOnB3')).status).toBe(401);
   });
 
   it('refuses the student role with 403: the demo is for staff', async () => {
-    const res = await signedIn(ctx.app, 'student-token').post('/students').send({ stuname: 'Me', email: 'me@example.edu' });
+    const res = await signedIn(ctx.app, 'student-token')
+      .post('/students')
+      .send({ stuname: 'Me', email: 'me@example.edu' });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/staff/);
     expect(res.body.code).toBe('FORBIDDEN');
@@ -157,7 +180,8 @@ describe('who may call it', () => {
 });
 
 describe('CORS: only pages of the web app itself', () => {
-  const fromPage = (origin: string, host = demoHost) => signedIn(ctx.app, 'office-token').get('/students').set('Host', host).set('Origin', origin);
+  const fromPage = (origin: string, host = demoHost) =>
+    signedIn(ctx.app, 'office-token').get('/students').set('Host', host).set('Origin', origin);
 
   it('grants the app on whatever host name the demo was reached by, on the app port', async () => {
     for (const [host, origin] of [
@@ -178,7 +202,14 @@ describe('CORS: only pages of the web app itself', () => {
   });
 
   it('gives no grant to another site, another port of the same host, or a page on another name of the host', async () => {
-    for (const origin of ['http://evil.example', 'http://exam-server:8080', 'http://exam-server', 'http://127.0.0.1:3000', 'null', 'http://exam-server:3000/']) {
+    for (const origin of [
+      'http://evil.example',
+      'http://exam-server:8080',
+      'http://exam-server',
+      'http://127.0.0.1:3000',
+      'null',
+      'http://exam-server:3000/',
+    ]) {
       expect((await fromPage(origin)).headers['access-control-allow-origin']).toBeUndefined();
     }
   });
@@ -196,7 +227,10 @@ describe('CORS: only pages of the web app itself', () => {
   });
 
   it('grants nothing to a preflight from another origin', async () => {
-    const res = await anonymous().options('/students').set('Origin', 'http://evil.example').set('Access-Control-Request-Method', 'POST');
+    const res = await anonymous()
+      .options('/students')
+      .set('Origin', 'http://evil.example')
+      .set('Access-Control-Request-Method', 'POST');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
@@ -205,14 +239,20 @@ describe('CORS: only pages of the web app itself', () => {
 describe('server failures', () => {
   it('answers a generic 500 without stack or SQL, and logs only the request id and the kind of failure', async () => {
     await ctx.db.close();
-    const res = await ctx.staff.post('/students').send({ stuname: 'Private Person', email: 'private.person@example.edu' });
+    const res = await ctx.staff
+      .post('/students')
+      .send({ stuname: 'Private Person', email: 'private.person@example.edu' });
     expect(res.status).toBe(500);
     expect(Object.keys(res.body)).toEqual(['message', 'code']);
     expect(res.body.code).toBe('INTERNAL');
     expect(res.text).not.toMatch(/select|insert|students|at .*\.ts|Error:/i);
     expect(res.body.message).toContain(res.headers['x-request-id']);
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toEqual({ request_id: res.headers['x-request-id'], status: 500, cause: expect.any(String) });
+    expect(logged[0]).toEqual({
+      request_id: res.headers['x-request-id'],
+      status: 500,
+      cause: expect.any(String),
+    });
     expect(JSON.stringify(logged)).not.toMatch(/private|example\.edu|students|insert/i);
   });
 });

@@ -21,7 +21,8 @@ afterAll(async () => {
 describe('restart', () => {
   it('keeps the data when the app is started again on the same database', async () => {
     const first = await startApp(database.target, api);
-    const created = (await first.staff.post('/students').send({ stuname: 'Kept', email: 'kept@example.edu' })).body.data;
+    const created = (await first.staff.post('/students').send({ stuname: 'Kept', email: 'kept@example.edu' }))
+      .body.data;
     await first.db.close();
 
     const second = await startApp(database.target, api);
@@ -30,7 +31,8 @@ describe('restart', () => {
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual(created);
       // The id sequence continues too, so a new student never takes an old id.
-      const next = (await second.staff.post('/students').send({ stuname: 'Next', email: 'next@example.edu' })).body.data;
+      const next = (await second.staff.post('/students').send({ stuname: 'Next', email: 'next@example.edu' }))
+        .body.data;
       expect(next.id).toBeGreaterThan(created.id);
     } finally {
       await second.db.close();
@@ -41,7 +43,14 @@ describe('restart', () => {
     const { url, pgliteDir } = database.target;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env: { ...process.env, DEMO_PORT: '0', DEMO_HOST: '127.0.0.1', API_URL: api.url, DATABASE_URL: url ?? '', PGLITE_DIR_DEMO: pgliteDir },
+      env: {
+        ...process.env,
+        DEMO_PORT: '0',
+        DEMO_HOST: '127.0.0.1',
+        API_URL: api.url,
+        DATABASE_URL: url ?? '',
+        PGLITE_DIR_DEMO: pgliteDir,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -55,10 +64,15 @@ describe('restart', () => {
       child.on('exit', () => reject(new Error(`server exited early:\n${output}`)));
     });
     // DEMO_HOST=127.0.0.1: nothing answers on the machine's other addresses.
-    const lan = Object.values(networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal);
-    if (lan) await expect(request(`http://${lan.address}:${port}`).get('/health')).rejects.toThrow(/ECONNREFUSED/);
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal);
+    if (lan)
+      await expect(request(`http://${lan.address}:${port}`).get('/health')).rejects.toThrow(/ECONNREFUSED/);
     expect((await request(`http://127.0.0.1:${port}`).get('/students')).status).toBe(401);
-    const res = await request(`http://127.0.0.1:${port}`).get('/students').set('Authorization', 'Bearer office-token');
+    const res = await request(`http://127.0.0.1:${port}`)
+      .get('/students')
+      .set('Authorization', 'Bearer office-token');
     expect(res.status).toBe(200);
     expect(res.body.data.map((s: { stuname: string }) => s.stuname)).toContain('Kept');
 

@@ -30,38 +30,43 @@ const migrateApi = (url: string) => applyMigrations({ url });
 async function publicTables(url: string) {
   const db = await openConnection({ url, poolMax: 1 });
   try {
-    const rows = await db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
+    const rows = await db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
+    );
     return rows.map((r) => r.table_name);
   } finally {
     await db.close();
   }
 }
 
-describe.skipIf(!postgres)('the student demo and the API on one fresh PostgreSQL database (PostgreSQL only: on PGlite each has its own folder)', () => {
-  it('the demo first, then the API: the API still migrates, and the demo keeps its students', async () => {
-    const url = await freshDatabase();
-    const students = await startDemo(url);
-    const created = await students.create({ stuname: 'Asha Verma', email: 'asha@example.edu' });
-    expect(await migrateApi(url)).toEqual(migrationNames);
-    expect(await students.get(created.id)).toEqual(created);
-    expect(await publicTables(url)).not.toContain('students');
-  });
+describe.skipIf(!postgres)(
+  'the student demo and the API on one fresh PostgreSQL database (PostgreSQL only: on PGlite each has its own folder)',
+  () => {
+    it('the demo first, then the API: the API still migrates, and the demo keeps its students', async () => {
+      const url = await freshDatabase();
+      const students = await startDemo(url);
+      const created = await students.create({ stuname: 'Asha Verma', email: 'asha@example.edu' });
+      expect(await migrateApi(url)).toEqual(migrationNames);
+      expect(await students.get(created.id)).toEqual(created);
+      expect(await publicTables(url)).not.toContain('students');
+    });
 
-  it('the API first, then the demo', async () => {
-    const url = await freshDatabase();
-    expect(await migrateApi(url)).toEqual(migrationNames);
-    const students = await startDemo(url);
-    expect((await students.list({ offset: 0 })).total).toBe(0);
-    await students.create({ stuname: 'Ravi Kumar', email: 'ravi@example.edu' });
-    expect((await students.list({ offset: 0 })).total).toBe(1);
-  });
+    it('the API first, then the demo', async () => {
+      const url = await freshDatabase();
+      expect(await migrateApi(url)).toEqual(migrationNames);
+      const students = await startDemo(url);
+      expect((await students.list({ offset: 0 })).total).toBe(0);
+      await students.create({ stuname: 'Ravi Kumar', email: 'ravi@example.edu' });
+      expect((await students.list({ offset: 0 })).total).toBe(1);
+    });
 
-  it('both at once, with a second demo process starting alongside', async () => {
-    const url = await freshDatabase();
-    const [applied] = await Promise.all([migrateApi(url), startDemo(url), startDemo(url)]);
-    expect(applied).toEqual(migrationNames);
-    const students = await startDemo(url);
-    await students.create({ stuname: 'Meera Iyer', email: 'meera@example.edu' });
-    expect((await students.list({ offset: 0 })).total).toBe(1);
-  });
-});
+    it('both at once, with a second demo process starting alongside', async () => {
+      const url = await freshDatabase();
+      const [applied] = await Promise.all([migrateApi(url), startDemo(url), startDemo(url)]);
+      expect(applied).toEqual(migrationNames);
+      const students = await startDemo(url);
+      await students.create({ stuname: 'Meera Iyer', email: 'meera@example.edu' });
+      expect((await students.list({ offset: 0 })).total).toBe(1);
+    });
+  },
+);

@@ -55,10 +55,17 @@ describe('students CRUD', () => {
 
   it('updates a student and moves updated_at', async () => {
     const before = (await create({ stuname: 'Old Name', email: 'old@example.edu' })).body.data;
-    const res = await ctx.staff.put(`/students/${before.id}/`).send({ stuname: ' New Name ', email: 'new@example.edu' });
+    const res = await ctx.staff
+      .put(`/students/${before.id}/`)
+      .send({ stuname: ' New Name ', email: 'new@example.edu' });
     expect(res.status).toBe(200);
     expect(res.body.message).toEqual(expect.any(String));
-    expect(res.body.data).toMatchObject({ id: before.id, stuname: 'New Name', email: 'new@example.edu', created_at: before.created_at });
+    expect(res.body.data).toMatchObject({
+      id: before.id,
+      stuname: 'New Name',
+      email: 'new@example.edu',
+      created_at: before.created_at,
+    });
     expect(Date.parse(res.body.data.updated_at)).toBeGreaterThanOrEqual(Date.parse(before.updated_at));
     expect((await ctx.staff.get(`/students/${before.id}`)).body.data.stuname).toBe('New Name');
   });
@@ -86,7 +93,8 @@ describe('students CRUD', () => {
 
 describe('students validation', () => {
   const failingFields = async (body: unknown, method: 'post' | 'put' = 'post') => {
-    const res = method === 'post' ? await create(body) : await ctx.staff.put('/students/1').send(body as object);
+    const res =
+      method === 'post' ? await create(body) : await ctx.staff.put('/students/1').send(body as object);
     expect(res.status).toBe(422);
     expect(res.body.message).toEqual(expect.any(String));
     for (const messages of Object.values(res.body.errors)) expect(messages).toEqual([expect.any(String)]);
@@ -128,7 +136,9 @@ describe('students validation', () => {
 
   it('refuses a NUL character in a name or email with 422 naming the field, on create and update', async () => {
     expect(await failingFields({ stuname: 'Asha\u0000Rao', email: 'asha@example.edu' })).toEqual(['stuname']);
-    expect(await failingFields({ stuname: 'Asha Rao', email: 'asha\u0000@example.edu' }, 'put')).toEqual(['email']);
+    expect(await failingFields({ stuname: 'Asha Rao', email: 'asha\u0000@example.edu' }, 'put')).toEqual([
+      'email',
+    ]);
   });
 
   it('answers 404 for an id with a broken %-escape', async () => {

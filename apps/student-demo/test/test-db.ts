@@ -24,7 +24,10 @@ type Target = Pick<DatabaseOptions, 'url' | 'pgliteDir'>;
  * A database of the test file's own: a throwaway PostgreSQL database when DATABASE_URL is set,
  * else PGlite (in memory, or in a temporary folder when the test needs the data to outlive the app).
  */
-export async function throwawayDatabase({ persistent = false } = {}): Promise<{ target: Target; drop(): Promise<void> }> {
+export async function throwawayDatabase({ persistent = false } = {}): Promise<{
+  target: Target;
+  drop(): Promise<void>;
+}> {
   const maintenanceUrl = process.env.DATABASE_URL;
   if (maintenanceUrl) {
     const name = `demo_test_${randomBytes(6).toString('hex')}`;
@@ -40,7 +43,10 @@ export async function throwawayDatabase({ persistent = false } = {}): Promise<{ 
     await admin(`CREATE DATABASE ${name}`);
     const url = new URL(maintenanceUrl);
     url.pathname = `/${name}`;
-    return { target: { url: url.toString(), pgliteDir: 'memory://' }, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+    return {
+      target: { url: url.toString(), pgliteDir: 'memory://' },
+      drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
   }
   if (!persistent) return { target: { pgliteDir: 'memory://' }, drop: async () => {} };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'student-demo-'));
@@ -48,7 +54,11 @@ export async function throwawayDatabase({ persistent = false } = {}): Promise<{ 
 }
 
 /** Opens the database the way server.ts does and builds the app on it, its tokens checked by `api`. */
-export async function startApp(target: Target, api: Pick<FakeApi, 'url'>, { log = () => {}, cacheMs = 0, now }: { log?: Log; cacheMs?: number; now?: () => number } = {}) {
+export async function startApp(
+  target: Target,
+  api: Pick<FakeApi, 'url'>,
+  { log = () => {}, cacheMs = 0, now }: { log?: Log; cacheMs?: number; now?: () => number } = {},
+) {
   const db = await openStudentsDb(target);
   const app = buildApp({
     db,

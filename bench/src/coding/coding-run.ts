@@ -6,5 +6,9 @@ import { renderCodingSection, runCodingBench } from './coding-bench.ts';
 await runSectionBench({
   name: 'coding',
   notes: new URL('./NOTES.md', import.meta.url),
-  run: async (option, notes) => renderCodingSection(await runCodingBench({ serverUrl: benchServerUrl(), books: Number(option('--books') ?? 100_000) }), notes),
+  run: async (option, notes) =>
+    renderCodingSection(
+      await runCodingBench({ serverUrl: benchServerUrl(), books: Number(option('--books') ?? 100_000) }),
+      notes,
+    ),
 });

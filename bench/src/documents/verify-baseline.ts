@@ -9,7 +9,11 @@ import { createHash, createPublicKey, verify as edVerify, type KeyObject } from 
 import http from 'node:http';
 import pg from 'pg';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10), connectionTimeoutMillis: 5000 });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DB_POOL_MAX ?? 10),
+  connectionTimeoutMillis: 5000,
+});
 pool.on('error', () => {});
 
 type Reply = [status: number, body: unknown];
@@ -18,29 +22,43 @@ const withLog = process.env.VERIFY_LOG === '1';
 
 let keys: Promise<Map<string, KeyObject>> | undefined;
 function publicKeys() {
-  keys ??= pool.query<{ public_pem: string }>('SELECT public_pem FROM document_signing_key').then(({ rows }) => {
-    const map = new Map<string, KeyObject>();
-    for (const row of rows) {
-      const key = createPublicKey(row.public_pem);
-      const raw = Buffer.from((key.export({ format: 'jwk' }) as { x: string }).x, 'base64url');
-      map.set(createHash('sha256').update(raw).digest('hex').slice(0, 16), key);
-    }
-    return map;
-  });
+  keys ??= pool
+    .query<{ public_pem: string }>('SELECT public_pem FROM document_signing_key')
+    .then(({ rows }) => {
+      const map = new Map<string, KeyObject>();
+      for (const row of rows) {
+        const key = createPublicKey(row.public_pem);
+        const raw = Buffer.from((key.export({ format: 'jwk' }) as { x: string }).x, 'base64url');
+        map.set(createHash('sha256').update(raw).digest('hex').slice(0, 16), key);
+      }
+      return map;
+    });
   return keys;
 }
 
 function send(res: http.ServerResponse, [status, body]: Reply) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
   res.end(text);
 }
 
-interface Claims { sn: string; t: string; st: string; h: string; id: string; kid: string }
+interface Claims {
+  sn: string;
+  t: string;
+  st: string;
+  h: string;
+  id: string;
+  kid: string;
+}
 
 async function verifyDocument(token: string): Promise<Reply> {
   const parts = token.length <= 1000 ? token.split('.') : [];
-  if (parts.length !== 2 || !B64URL.test(parts[0]!) || !B64URL.test(parts[1]!)) return [200, { document: null, signature_valid: false, reason: 'MALFORMED' }];
+  if (parts.length !== 2 || !B64URL.test(parts[0]!) || !B64URL.test(parts[1]!))
+    return [200, { document: null, signature_valid: false, reason: 'MALFORMED' }];
   const body = Buffer.from(parts[0]!, 'base64url');
   let claims: Claims;
   try {
@@ -48,34 +66,59 @@ async function verifyDocument(token: string): Promise<Reply> {
   } catch {
     return [200, { document: null, signature_valid: false, reason: 'MALFORMED' }];
   }
-  if (!claims || typeof claims.id !== 'string' || typeof claims.kid !== 'string') return [200, { document: null, signature_valid: false, reason: 'MALFORMED' }];
+  if (!claims || typeof claims.id !== 'string' || typeof claims.kid !== 'string')
+    return [200, { document: null, signature_valid: false, reason: 'MALFORMED' }];
   const key = (await publicKeys()).get(claims.kid);
   if (!key) return [200, { document: null, signature_valid: false, reason: 'UNKNOWN_KEY' }];
   const signature = Buffer.from(parts[1]!, 'base64url');
-  if (signature.length !== 64 || !edVerify(null, body, key, signature)) return [200, { document: null, signature_valid: false, reason: 'BAD_SIGNATURE' }];
+  if (signature.length !== 64 || !edVerify(null, body, key, signature))
+    return [200, { document: null, signature_valid: false, reason: 'BAD_SIGNATURE' }];
   const { rows } = await pool.query(
     `SELECT d.doc_type, d.serial_no, d.status, d.payload_hash, d.student_id, d.name_en, d.name_hi, d.issued_at, d.marker, n.serial_no AS superseded_by_serial, d.payload
        FROM document d LEFT JOIN document n ON n.doc_id = d.superseded_by WHERE d.doc_id = $1`,
     [claims.id],
   );
   const row = rows[0];
-  if (!row || !['ISSUED', 'SUPERSEDED', 'CANCELLED'].includes(row.status)) return [404, { message: `Document ${claims.sn} is not issued.` }];
-  if (row.serial_no !== claims.sn || row.payload_hash !== claims.h || row.student_id !== claims.st || row.doc_type !== claims.t) {
+  if (!row || !['ISSUED', 'SUPERSEDED', 'CANCELLED'].includes(row.status))
+    return [404, { message: `Document ${claims.sn} is not issued.` }];
+  if (
+    row.serial_no !== claims.sn ||
+    row.payload_hash !== claims.h ||
+    row.student_id !== claims.st ||
+    row.doc_type !== claims.t
+  ) {
     return [200, { document: null, signature_valid: true, reason: 'MISMATCH' }];
   }
   const p = row.payload;
   const status = row.status === 'ISSUED' ? 'VALID' : row.status;
-  if (withLog) await pool.query(`INSERT INTO verification_log (token_hash, doc_id, result, ip) VALUES ($1, $2, $3, $4)`, [createHash('sha256').update(token).digest('hex'), claims.id, status, 'bench-baseline']);
+  if (withLog)
+    await pool.query(
+      `INSERT INTO verification_log (token_hash, doc_id, result, ip) VALUES ($1, $2, $3, $4)`,
+      [createHash('sha256').update(token).digest('hex'), claims.id, status, 'bench-baseline'],
+    );
   const t = p.totals ?? {};
-  return [200, {
-    document: {
-      doc_type: row.doc_type, serial_no: row.serial_no, name_en: row.name_en ?? p.student?.name?.en, name_hi: row.name_hi, programme: p.programme?.name?.en ?? null,
-      exam: p.exam ? [p.exam.name?.en, p.exam.cycle].filter(Boolean).join(', ') : null,
-      result: [t.result?.en, t.division?.en, t.sgpa ? `SGPA ${t.sgpa}` : null].filter(Boolean).join(', ') || null,
-      issued_at: row.issued_at?.toISOString() ?? null, status, marker: row.marker, superseded_by: row.superseded_by_serial,
+  return [
+    200,
+    {
+      document: {
+        doc_type: row.doc_type,
+        serial_no: row.serial_no,
+        name_en: row.name_en ?? p.student?.name?.en,
+        name_hi: row.name_hi,
+        programme: p.programme?.name?.en ?? null,
+        exam: p.exam ? [p.exam.name?.en, p.exam.cycle].filter(Boolean).join(', ') : null,
+        result:
+          [t.result?.en, t.division?.en, t.sgpa ? `SGPA ${t.sgpa}` : null].filter(Boolean).join(', ') || null,
+        issued_at: row.issued_at?.toISOString() ?? null,
+        status,
+        marker: row.marker,
+        superseded_by: row.superseded_by_serial,
+      },
+      signature_valid: true,
+      reason: null,
+      message: `${status}: ${row.serial_no}`,
     },
-    signature_valid: true, reason: null, message: `${status}: ${row.serial_no}`,
-  }];
+  ];
 }
 
 async function route(req: http.IncomingMessage): Promise<Reply> {

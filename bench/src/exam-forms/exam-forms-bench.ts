@@ -18,9 +18,24 @@ const EXAM = 'EX00001';
 const LINKS = 20;
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-export interface ExamFormsBenchOptions { serverUrl: string; candidates: number; cards: number }
-export interface Row { what: string; ours: string; baseline: string; goal: string; met: boolean }
-export interface ExamFormsBenchReport { startedAt: Date; options: ExamFormsBenchOptions; rows: Row[]; notes: string[] }
+export interface ExamFormsBenchOptions {
+  serverUrl: string;
+  candidates: number;
+  cards: number;
+}
+export interface Row {
+  what: string;
+  ours: string;
+  baseline: string;
+  goal: string;
+  met: boolean;
+}
+export interface ExamFormsBenchReport {
+  startedAt: Date;
+  options: ExamFormsBenchOptions;
+  rows: Row[];
+  notes: string[];
+}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -29,7 +44,10 @@ async function fill(db: pg.Client, candidates: number, cards: number, dataDir: s
   const files = path.join(dataDir, 'student-files');
   fs.mkdirSync(files, { recursive: true });
   const stored: Record<string, string> = {};
-  for (const [kind, name] of [['photo', 'photo.jpg'], ['signature', 'signature.png']] as const) {
+  for (const [kind, name] of [
+    ['photo', 'photo.jpg'],
+    ['signature', 'signature.png'],
+  ] as const) {
     const content = fixture(name);
     const sha = createHash('sha256').update(content).digest('hex');
     fs.writeFileSync(path.join(files, sha), content);
@@ -44,7 +62,9 @@ async function fill(db: pg.Client, candidates: number, cards: number, dataDir: s
   await q(`CREATE TEMP TABLE link AS
            SELECT row_number() OVER (ORDER BY course_comb_id, sem_id) - 1 AS n, session_id, course_comb_id, sem_id
              FROM ccinfo_sem WHERE session_id = (SELECT session_id FROM exam WHERE exam_id = '${EXAM}') ORDER BY course_comb_id, sem_id LIMIT ${LINKS}`);
-  await q(`INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase) SELECT '${EXAM}', session_id, course_comb_id, sem_id, 'FORMS_CLOSED' FROM link`);
+  await q(
+    `INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase) SELECT '${EXAM}', session_id, course_comb_id, sem_id, 'FORMS_CLOSED' FROM link`,
+  );
   // Candidates: `cards` of them in college B001 (the admit-card batch), the rest spread over the others.
   await q(`INSERT INTO student (student_id, name_en, name_hi, father_name_en, father_name_hi, dob, gender, category, college_id, admission_session_id, photo_sha256, photo_type, signature_sha256, signature_type)
            SELECT 'BS' || lpad(i::text, 7, '0'), 'Candidate ' || i || ' Sharma', 'परीक्षार्थी क्षितिज शर्मा', 'Ramesh Sharma', 'रमेश शर्मा', '2005-01-01', 'M', 'GEN',
@@ -81,7 +101,9 @@ async function fill(db: pg.Client, candidates: number, cards: number, dataDir: s
            SELECT '${EXAM}', l.session_id, l.course_comb_id, l.sem_id, s.paper_id, s.slot_id FROM timetable_slot s JOIN link l ON s.slot_id LIKE 'T' || l.n || '\\_%'`);
   await q('COMMIT');
   await q('ANALYZE');
-  const counts = await db.query(`SELECT (SELECT count(*) FROM exam_form) AS forms, (SELECT count(*) FROM exam_form_paper) AS papers, (SELECT count(*) FROM timetable_slot) AS slots`);
+  const counts = await db.query(
+    `SELECT (SELECT count(*) FROM exam_form) AS forms, (SELECT count(*) FROM exam_form_paper) AS papers, (SELECT count(*) FROM timetable_slot) AS slots`,
+  );
   return counts.rows[0] as { forms: string; papers: string; slots: string };
 }
 
@@ -99,7 +121,10 @@ const ROLL_SQL = `UPDATE exam_form f SET roll_no = r.roll, status = 'ROLL_ALLOTT
          CASE candidate_type WHEN 'REGULAR' THEN 0 WHEN 'EX' THEN 1 WHEN 'BACK' THEN 2 ELSE 3 END, student_id)::text, 5, '0') AS roll
     FROM exam_form WHERE exam_id = $1 AND status = 'APPROVED') r WHERE f.form_id = r.form_id`;
 
-export async function runExamFormsBench(options: ExamFormsBenchOptions, log: (line: string) => void = console.log): Promise<ExamFormsBenchReport> {
+export async function runExamFormsBench(
+  options: ExamFormsBenchOptions,
+  log: (line: string) => void = console.log,
+): Promise<ExamFormsBenchReport> {
   const startedAt = new Date();
   const url = await recreateDatabase(options.serverUrl, 'exam_bench_forms');
   await fillDatabase(url, scales.tiny, { bcryptRounds: 4 });
@@ -108,17 +133,38 @@ export async function runExamFormsBench(options: ExamFormsBenchOptions, log: (li
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-forms-bench-'));
   let t = performance.now();
   const counts = await fill(db, options.candidates, options.cards, dataDir);
-  log(`filled: ${counts.forms} approved forms, ${counts.papers} form papers, ${counts.slots} slots in ${seconds(performance.now() - t)}`);
+  log(
+    `filled: ${counts.forms} approved forms, ${counts.papers} form papers, ${counts.slots} slots in ${seconds(performance.now() - t)}`,
+  );
   const rows: Row[] = [];
-  const notes: string[] = [`${counts.forms} approved forms (${options.candidates} candidates, one in ten also a back candidate), ${counts.papers} form papers, ${counts.slots} timetable slots; photos and signatures on every card.`];
+  const notes: string[] = [
+    `${counts.forms} approved forms (${options.candidates} candidates, one in ten also a back candidate), ${counts.papers} form papers, ${counts.slots} timetable slots; photos and signatures on every card.`,
+  ];
 
   const server = await startServer(
-    apiServer({ DATABASE_URL: url, JWT_SECRET: randomBytes(32).toString('hex'), DB_POOL_MAX: '10', NODE_ENV: 'production', ADMIN_EMAIL, ADMIN_PASSWORD: BENCH_PASSWORD, LOG_LEVEL: 'warn', JOBS_IN_PROCESS: '1', DATA_DIR: dataDir, DB_STATEMENT_TIMEOUT_MS: '120000' }),
+    apiServer({
+      DATABASE_URL: url,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DB_POOL_MAX: '10',
+      NODE_ENV: 'production',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD: BENCH_PASSWORD,
+      LOG_LEVEL: 'warn',
+      JOBS_IN_PROCESS: '1',
+      DATA_DIR: dataDir,
+      DB_STATEMENT_TIMEOUT_MS: '120000',
+    }),
     await freePort(),
   );
   try {
-    const login = await fetch(`${server.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: BENCH_PASSWORD }) });
-    const headers = { Authorization: `Bearer {token}`.replace('{token}', ((await login.json()) as { token: string }).token) };
+    const login = await fetch(`${server.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: BENCH_PASSWORD }),
+    });
+    const headers = {
+      Authorization: `Bearer {token}`.replace('{token}', ((await login.json()) as { token: string }).token),
+    };
 
     // Clash detection: median of 3.
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -135,7 +181,13 @@ export async function runExamFormsBench(options: ExamFormsBenchOptions, log: (li
       await db.query(CLASH_SQL, [EXAM]);
       bare.push(performance.now() - t);
     }
-    rows.push({ what: `clash detection, ${options.candidates.toLocaleString('en')} candidates (${total.toLocaleString('en')} clashes found)`, ours: seconds(median(ours)), baseline: seconds(median(bare)), goal: '< 5 s', met: median(ours) < 5000 });
+    rows.push({
+      what: `clash detection, ${options.candidates.toLocaleString('en')} candidates (${total.toLocaleString('en')} clashes found)`,
+      ours: seconds(median(ours)),
+      baseline: seconds(median(bare)),
+      goal: '< 5 s',
+      met: median(ours) < 5000,
+    });
     log(JSON.stringify(rows.at(-1)));
 
     // Roll allotment: the baseline's single UPDATE in a transaction rolled back, then ours as a job.
@@ -144,19 +196,37 @@ export async function runExamFormsBench(options: ExamFormsBenchOptions, log: (li
     await db.query(ROLL_SQL, [EXAM]);
     const bareRolls = performance.now() - t;
     await db.query('ROLLBACK');
-    const { rows: [link] } = await db.query(`SELECT session_id, course_comb_id, sem_id FROM exam_ccinfo WHERE exam_id = $1 LIMIT 1`, [EXAM]);
+    const {
+      rows: [link],
+    } = await db.query(
+      `SELECT session_id, course_comb_id, sem_id FROM exam_ccinfo WHERE exam_id = $1 LIMIT 1`,
+      [EXAM],
+    );
     t = performance.now();
-    const started = await fetch(`${server.baseUrl}/api/examccinfo/${EXAM}/${link.session_id}/${link.course_comb_id}/${link.sem_id}/allot-rolls`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
+    const started = await fetch(
+      `${server.baseUrl}/api/examccinfo/${EXAM}/${link.session_id}/${link.course_comb_id}/${link.sem_id}/allot-rolls`,
+      { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' },
+    );
     if (started.status !== 202) throw new Error(`allot-rolls: ${started.status} ${await started.text()}`);
     const { job } = (await started.json()) as { job: { job_id: string } };
     let finished: { status: string; done: number; total: number; message: string | null };
     for (;;) {
-      finished = ((await (await fetch(`${server.baseUrl}/api/job/${job.job_id}`, { headers })).json()) as { job: typeof finished }).job;
+      finished = (
+        (await (await fetch(`${server.baseUrl}/api/job/${job.job_id}`, { headers })).json()) as {
+          job: typeof finished;
+        }
+      ).job;
       if (['succeeded', 'failed', 'cancelled'].includes(finished.status)) break;
       await new Promise((r) => setTimeout(r, 200));
     }
     const rollMs = performance.now() - t;
-    rows.push({ what: `roll allotment, ${counts.forms} approved forms (job ${finished.status}, ${finished.done}/${finished.total}; centres and admit cards too)`, ours: seconds(rollMs), baseline: seconds(bareRolls), goal: '< 30 s', met: finished.status === 'succeeded' && rollMs < 30_000 });
+    rows.push({
+      what: `roll allotment, ${counts.forms} approved forms (job ${finished.status}, ${finished.done}/${finished.total}; centres and admit cards too)`,
+      ours: seconds(rollMs),
+      baseline: seconds(bareRolls),
+      goal: '< 30 s',
+      met: finished.status === 'succeeded' && rollMs < 30_000,
+    });
     log(JSON.stringify(rows.at(-1)));
 
     // A college's admit cards as one streamed PDF.
@@ -182,13 +252,21 @@ export async function runExamFormsBench(options: ExamFormsBenchOptions, log: (li
     const count = Number(pdf.headers.get('x-card-count'));
     peak = Math.max(peak, server.peakRss());
     // The baseline: the PDF engine's sample card, no database, same number of pages, in its own process.
-    const baseline = spawnSync(process.execPath, ['--import', 'tsx', 'bench/pdf-bench.ts', String(options.cards), '1'], { cwd: path.join(repoRoot, 'packages/pdf'), encoding: 'utf8' });
+    const baseline = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'bench/pdf-bench.ts', String(options.cards), '1'],
+      { cwd: path.join(repoRoot, 'packages/pdf'), encoding: 'utf8' },
+    );
     const line = baseline.stdout.split('\n').find((l) => l.includes('one streamed batch'));
-    const base = line ? (JSON.parse(line) as { pagesPerSecond: number; finalRssMB: number; rssMBByPage: string }) : null;
+    const base = line
+      ? (JSON.parse(line) as { pagesPerSecond: number; finalRssMB: number; rssMBByPage: string })
+      : null;
     rows.push({
       what: `admit cards, college of ${count.toLocaleString('en')} cards, one streamed PDF (${(bytes / 1048576).toFixed(0)} MB); server RSS ${Math.round(rssBefore)} → peak ${Math.round(peak)} MB (${samples.join(' ')})`,
       ours: `${(count / (pdfMs / 1000)).toFixed(1)} cards/s`,
-      baseline: base ? `${base.pagesPerSecond} cards/s (RSS by page ${base.rssMBByPage})` : `failed: ${baseline.stderr.slice(-300)}`,
+      baseline: base
+        ? `${base.pagesPerSecond} cards/s (RSS by page ${base.rssMBByPage})`
+        : `failed: ${baseline.stderr.slice(-300)}`,
       goal: '≥ 50 cards/s, memory flat',
       met: count / (pdfMs / 1000) >= 50,
     });
@@ -210,7 +288,9 @@ export function renderExamFormsSection(report: ExamFormsBenchReport, notes: stri
     '',
     '| measurement | ours (API) | baseline | goal | met |',
     '| --- | --- | --- | --- | --- |',
-    ...report.rows.map((r) => `| ${r.what} | ${r.ours} | ${r.baseline} | ${r.goal} | ${r.met ? 'yes' : 'no'} |`),
+    ...report.rows.map(
+      (r) => `| ${r.what} | ${r.ours} | ${r.baseline} | ${r.goal} | ${r.met ? 'yes' : 'no'} |`,
+    ),
     '',
     notes.trim(),
     '<!-- exam-forms:end -->',

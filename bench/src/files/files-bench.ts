@@ -10,7 +10,16 @@ import { apiServer, freePort, startServer, type RunningServer } from '../servers
 const ADMIN_EMAIL = 'admin@bench.example';
 
 /** 10,000 paperinfosem rows with the generator's key arithmetic intact (see scale.ts). */
-export const tenThousand: Scale = { sessions: 4, courses: 500, papers: 3_000, semesters: 6, ccinfoSems: 2_000, paperInfoSems: 10_000, exams: 20, users: 10 };
+export const tenThousand: Scale = {
+  sessions: 4,
+  courses: 500,
+  papers: 3_000,
+  semesters: 6,
+  ccinfoSems: 2_000,
+  paperInfoSems: 10_000,
+  exams: 20,
+  users: 10,
+};
 
 export const sizes = { '10k': tenThousand, '300k': scales.default } as const;
 export type SizeName = keyof typeof sizes;
@@ -49,7 +58,8 @@ export interface FilesBenchReport {
 /** VmRSS and VmHWM (the peak since the last reset) of a process, in MB. */
 function memoryOf(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
+  const mb = (name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
   return { rss: mb('VmRSS'), peak: mb('VmHWM') };
 }
 
@@ -59,7 +69,11 @@ function resetPeak(pid: number) {
 }
 
 async function login(baseUrl: string) {
-  const res = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: BENCH_PASSWORD }) });
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: BENCH_PASSWORD }),
+  });
   if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
@@ -87,7 +101,9 @@ async function download(url: string, token: string) {
 }
 
 type ImportAnswer = { message: string; imported?: number };
-type JobAnswer = { job: { job_id: string; status: string; message: string | null; result: ImportAnswer | null } };
+type JobAnswer = {
+  job: { job_id: string; status: string; message: string | null; result: ImportAnswer | null };
+};
 
 /**
  * Uploads a file to an import; an import large enough to run as a job (202) is followed to its end, so the time is
@@ -98,7 +114,8 @@ async function upload(baseUrl: string, pathAndQuery: string, token: string, file
   form.append('file', file, name);
   const headers = { Authorization: `Bearer ${token}` };
   const res = await fetch(`${baseUrl}${pathAndQuery}`, { method: 'POST', headers, body: form });
-  if (res.status !== 202) return { status: res.status, body: (await res.json()) as ImportAnswer, asJob: false };
+  if (res.status !== 202)
+    return { status: res.status, body: (await res.json()) as ImportAnswer, asJob: false };
   const { job } = (await res.json()) as JobAnswer;
   for (;;) {
     const answer = (await (await fetch(`${baseUrl}/api/job/${job.job_id}`, { headers })).json()) as JobAnswer;
@@ -112,22 +129,35 @@ async function upload(baseUrl: string, pathAndQuery: string, token: string, file
 
 /** A CSV of `n` new papers with Hindi names, as a clerk would fill the template. */
 export function papersCsv(n: number, prefix = 'IMP') {
-  const rows = Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(6, '0')},Imported paper ${i} हिन्दी,${prefix}-${i}`);
+  const rows = Array.from(
+    { length: n },
+    (_, i) => `${prefix}${String(i).padStart(6, '0')},Imported paper ${i} हिन्दी,${prefix}-${i}`,
+  );
   return ['\uFEFFPaper Id,Paper Name,Paper Code', ...rows].join('\r\n');
 }
 
-export async function runFilesBench(options: FilesBenchOptions, log: (line: string) => void = console.log): Promise<FilesBenchReport> {
+export async function runFilesBench(
+  options: FilesBenchOptions,
+  log: (line: string) => void = console.log,
+): Promise<FilesBenchReport> {
   const measurements: Measurement[] = [];
   const startedAt = new Date();
   for (const size of options.sizes) {
     const scale = sizes[size];
-    log(`Filling exam_bench_files_${size} (${scale.paperInfoSems.toLocaleString('en-IN')} paperinfosem rows)...`);
+    log(
+      `Filling exam_bench_files_${size} (${scale.paperInfoSems.toLocaleString('en-IN')} paperinfosem rows)...`,
+    );
     const url = await recreateDatabase(options.serverUrl, `exam_bench_files_${size}`);
     await fillDatabase(url, scale, { bcryptRounds: 4 });
     for (const heapCapMb of options.heapCapMb ? [0, options.heapCapMb] : [0]) {
       const server = await startServer(
         apiServer({
-          DATABASE_URL: url, JWT_SECRET: randomBytes(32).toString('hex'), NODE_ENV: 'production', ADMIN_EMAIL, ADMIN_PASSWORD: BENCH_PASSWORD, LOG_LEVEL: 'warn',
+          DATABASE_URL: url,
+          JWT_SECRET: randomBytes(32).toString('hex'),
+          NODE_ENV: 'production',
+          ADMIN_EMAIL,
+          ADMIN_PASSWORD: BENCH_PASSWORD,
+          LOG_LEVEL: 'warn',
           NODE_OPTIONS: heapCapMb ? `--max-old-space-size=${heapCapMb}` : '',
         }),
         await freePort(),
@@ -141,18 +171,50 @@ export async function runFilesBench(options: FilesBenchOptions, log: (line: stri
           await download(`${server.baseUrl}/api/sempart?format=${format}`, token);
         }
         for (const format of ['csv', 'xlsx'] as const) {
-          const m = await measured(server, () => download(`${server.baseUrl}/api/paperinfosem?format=${format}`, token));
-          const note = format === 'csv' && m.result.lines !== scale.paperInfoSems + 1 ? `${m.result.lines - 1} rows arrived` : undefined;
-          measurements.push({ what: `download paperinfosem ${format}${capped}`, rows: scale.paperInfoSems, seconds: m.seconds, bytes: m.result.bytes, status: m.result.status, rssBeforeMb: m.rssBeforeMb, peakMb: m.peakMb, note });
-          log(`  ${format}${capped}: ${m.seconds.toFixed(1)} s, ${(m.result.bytes / 1048576).toFixed(1)} MB, peak ${m.peakMb.toFixed(0)} MB (before ${m.rssBeforeMb.toFixed(0)} MB)`);
+          const m = await measured(server, () =>
+            download(`${server.baseUrl}/api/paperinfosem?format=${format}`, token),
+          );
+          const note =
+            format === 'csv' && m.result.lines !== scale.paperInfoSems + 1
+              ? `${m.result.lines - 1} rows arrived`
+              : undefined;
+          measurements.push({
+            what: `download paperinfosem ${format}${capped}`,
+            rows: scale.paperInfoSems,
+            seconds: m.seconds,
+            bytes: m.result.bytes,
+            status: m.result.status,
+            rssBeforeMb: m.rssBeforeMb,
+            peakMb: m.peakMb,
+            note,
+          });
+          log(
+            `  ${format}${capped}: ${m.seconds.toFixed(1)} s, ${(m.result.bytes / 1048576).toFixed(1)} MB, peak ${m.peakMb.toFixed(0)} MB (before ${m.rssBeforeMb.toFixed(0)} MB)`,
+          );
         }
         if (!heapCapMb && options.importRows > 0 && size === options.sizes[0]) {
           const csv = new Blob([papersCsv(options.importRows)]);
-          for (const [what, query] of [['import papers csv, dry run', '?dry_run=1'], ['import papers csv (create)', ''], ['import papers csv again (unchanged)', '']] as const) {
-            const m = await measured(server, () => upload(server.baseUrl, `/api/import/paper${query}`, token, csv, 'papers.csv'));
+          for (const [what, query] of [
+            ['import papers csv, dry run', '?dry_run=1'],
+            ['import papers csv (create)', ''],
+            ['import papers csv again (unchanged)', ''],
+          ] as const) {
+            const m = await measured(server, () =>
+              upload(server.baseUrl, `/api/import/paper${query}`, token, csv, 'papers.csv'),
+            );
             const note = `${m.result.asJob ? 'as a job (202, then GET /api/job until done): ' : ''}${m.result.body.message}`;
-            measurements.push({ what, rows: options.importRows, seconds: m.seconds, status: m.result.status, rssBeforeMb: m.rssBeforeMb, peakMb: m.peakMb, note });
-            log(`  ${what}: ${m.result.status} in ${m.seconds.toFixed(1)} s, peak ${m.peakMb.toFixed(0)} MB: ${m.result.body.message}`);
+            measurements.push({
+              what,
+              rows: options.importRows,
+              seconds: m.seconds,
+              status: m.result.status,
+              rssBeforeMb: m.rssBeforeMb,
+              peakMb: m.peakMb,
+              note,
+            });
+            log(
+              `  ${what}: ${m.result.status} in ${m.seconds.toFixed(1)} s, peak ${m.peakMb.toFixed(0)} MB: ${m.result.body.message}`,
+            );
           }
         }
       } finally {
@@ -172,7 +234,9 @@ const mb = (n: number) => n.toFixed(1);
 export function flatMemory(measurements: readonly Measurement[], heapCapMb: number) {
   const capped = heapCapMb ? ` (heap capped at ${heapCapMb} MB)` : '';
   const rise = (format: string, rows: number) => {
-    const m = measurements.find((x) => x.what === `download paperinfosem ${format}${capped}` && x.rows === rows);
+    const m = measurements.find(
+      (x) => x.what === `download paperinfosem ${format}${capped}` && x.rows === rows,
+    );
     return m && m.status === 200 && !m.note ? m.peakMb - m.rssBeforeMb : undefined;
   };
   return (['csv', 'xlsx'] as const).map((format) => {

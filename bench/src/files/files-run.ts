@@ -9,9 +9,15 @@ await runSectionBench({
   run: async (option, notes) => {
     const only = (option('--sizes') ?? process.env.FILES_BENCH_SIZES ?? '10k,300k').split(',') as SizeName[];
     const unknown = only.filter((s) => !(s in sizes));
-    if (unknown.length) throw new Error(`Unknown size ${unknown.join(', ')}; use ${Object.keys(sizes).join(', ')}`);
+    if (unknown.length)
+      throw new Error(`Unknown size ${unknown.join(', ')}; use ${Object.keys(sizes).join(', ')}`);
     const heapCapMb = Number(option('--heap-cap') ?? 128);
-    const report = await runFilesBench({ serverUrl: benchServerUrl(), sizes: only, importRows: Number(option('--import-rows') ?? 10_000), heapCapMb });
+    const report = await runFilesBench({
+      serverUrl: benchServerUrl(),
+      sizes: only,
+      importRows: Number(option('--import-rows') ?? 10_000),
+      heapCapMb,
+    });
     return renderFilesSection(report, heapCapMb, notes);
   },
 });

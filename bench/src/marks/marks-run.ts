@@ -8,7 +8,12 @@ await runSectionBench({
   notes: new URL('./NOTES.md', import.meta.url),
   run: async (option, notes) =>
     renderMarksSection(
-      await runMarksBench({ serverUrl: benchServerUrl(), operators: Number(option('--operators') ?? 32), rows: Number(option('--rows') ?? 60), seconds: Number(option('--seconds') ?? 15) }),
+      await runMarksBench({
+        serverUrl: benchServerUrl(),
+        operators: Number(option('--operators') ?? 32),
+        rows: Number(option('--rows') ?? 60),
+        seconds: Number(option('--seconds') ?? 15),
+      }),
       notes,
     ),
 });

@@ -6,5 +6,12 @@ import { renderResultsSection, runResultsBench } from './results-bench.ts';
 await runSectionBench({
   name: 'results',
   notes: new URL('./NOTES.md', import.meta.url),
-  run: async (option, notes) => renderResultsSection(await runResultsBench({ serverUrl: benchServerUrl(), students: Number(option('--students') ?? 100_000) }), notes),
+  run: async (option, notes) =>
+    renderResultsSection(
+      await runResultsBench({
+        serverUrl: benchServerUrl(),
+        students: Number(option('--students') ?? 100_000),
+      }),
+      notes,
+    ),
 });

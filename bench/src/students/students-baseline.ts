@@ -8,13 +8,21 @@ import pg from 'pg';
 
 const secret = process.env.JWT_SECRET ?? '';
 if (secret.length < 32) throw new Error('JWT_SECRET must be set (at least 32 characters)');
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10), connectionTimeoutMillis: 5000 });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DB_POOL_MAX ?? 10),
+  connectionTimeoutMillis: 5000,
+});
 pool.on('error', () => {});
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,29}$/;
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
   res.end(text);
 }
 
@@ -27,7 +35,10 @@ async function signedIn(req: http.IncomingMessage) {
   } catch {
     return false;
   }
-  const { rows } = await pool.query(`SELECT u.active, EXISTS (SELECT 1 FROM revoked_token r WHERE r.jti = $2) AS revoked FROM users u WHERE u.id = $1`, [Number(claims.sub), claims.jti]);
+  const { rows } = await pool.query(
+    `SELECT u.active, EXISTS (SELECT 1 FROM revoked_token r WHERE r.jti = $2) AS revoked FROM users u WHERE u.id = $1`,
+    [Number(claims.sub), claims.jti],
+  );
   return !!rows[0] && rows[0].active && !rows[0].revoked;
 }
 
@@ -42,13 +53,20 @@ async function route(req: http.IncomingMessage): Promise<[number, unknown]> {
   const offset = Number(url.searchParams.get('offset') ?? 0);
   const [total, rows] = await Promise.all([
     pool.query('SELECT count(*)::int AS n FROM student WHERE college_id = $1', [college]),
-    pool.query('SELECT * FROM student WHERE college_id = $1 ORDER BY student_id LIMIT $2 OFFSET $3', [college, limit, offset]),
+    pool.query('SELECT * FROM student WHERE college_id = $1 ORDER BY student_id LIMIT $2 OFFSET $3', [
+      college,
+      limit,
+      offset,
+    ]),
   ]);
   return [200, { student: rows.rows, total: total.rows[0].n }];
 }
 
 const server = http.createServer((req, res) => {
-  route(req).then(([status, body]) => send(res, status, body), (error: unknown) => send(res, 500, { message: error instanceof Error ? error.message : 'error' }));
+  route(req).then(
+    ([status, body]) => send(res, status, body),
+    (error: unknown) => send(res, 500, { message: error instanceof Error ? error.message : 'error' }),
+  );
 });
 server.keepAliveTimeout = 65_000;
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1');

@@ -18,7 +18,18 @@ const COLLEGES = 100;
 const SESSION = 'S2000-01';
 /** Rows per import file: the platform's limit per file is 50,000 rows. */
 const FILE_ROWS = 50_000;
-const COLUMNS = ['student_id', 'name_en', 'name_hi', 'dob', 'gender', 'category', 'abc_id', 'mobile', 'college_id', 'admission_session_id'];
+const COLUMNS = [
+  'student_id',
+  'name_en',
+  'name_hi',
+  'dob',
+  'gender',
+  'category',
+  'abc_id',
+  'mobile',
+  'college_id',
+  'admission_session_id',
+];
 
 const college = (i: number) => `B${String((i % COLLEGES) + 1).padStart(3, '0')}`;
 
@@ -26,10 +37,20 @@ const college = (i: number) => `B${String((i % COLLEGES) + 1).padStart(3, '0')}`
 export function studentsCsv(from: number, n: number, prefix = 'BS') {
   const lines = [COLUMNS.join(',')];
   for (let i = from; i < from + n; i++) {
-    lines.push([
-      `${prefix}${String(i).padStart(7, '0')}`, `Student ${i} Sharma`, 'छात्र शर्मा', `200${i % 8}-0${(i % 9) + 1}-1${i % 9}`, ['M', 'F'][i % 2], ['GEN', 'OBC', 'SC', 'ST', 'EWS'][i % 5],
-      String(300_000_000_000 + i), `9${String(100_000_000 + i).padStart(9, '0')}`, college(i), SESSION,
-    ].join(','));
+    lines.push(
+      [
+        `${prefix}${String(i).padStart(7, '0')}`,
+        `Student ${i} Sharma`,
+        'छात्र शर्मा',
+        `200${i % 8}-0${(i % 9) + 1}-1${i % 9}`,
+        ['M', 'F'][i % 2],
+        ['GEN', 'OBC', 'SC', 'ST', 'EWS'][i % 5],
+        String(300_000_000_000 + i),
+        `9${String(100_000_000 + i).padStart(9, '0')}`,
+        college(i),
+        SESSION,
+      ].join(','),
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -80,12 +101,17 @@ export interface StudentsBenchReport {
 
 function memoryOf(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
+  const mb = (name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
   return { rss: mb('VmRSS'), peak: mb('VmHWM') };
 }
 
 async function login(baseUrl: string) {
-  const res = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: BENCH_PASSWORD }) });
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: BENCH_PASSWORD }),
+  });
   if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
@@ -104,7 +130,9 @@ async function importFile(server: RunningServer, token: string, csv: string) {
   if (res.status === 202) {
     const { job } = (await res.json()) as { job: { job_id: string } };
     for (;;) {
-      const answer = (await (await fetch(`${server.baseUrl}/api/job/${job.job_id}`, { headers })).json()) as { job: { status: string; message: string | null; result: { message: string } | null } };
+      const answer = (await (await fetch(`${server.baseUrl}/api/job/${job.job_id}`, { headers })).json()) as {
+        job: { status: string; message: string | null; result: { message: string } | null };
+      };
       if (['succeeded', 'failed', 'cancelled'].includes(answer.job.status)) {
         status = answer.job.status;
         message = answer.job.result?.message ?? answer.job.message ?? '';
@@ -116,12 +144,27 @@ async function importFile(server: RunningServer, token: string, csv: string) {
     status = String(res.status);
     message = ((await res.json()) as { message: string }).message;
   }
-  return { seconds: (performance.now() - started) / 1000, status: `${status}: ${message}`, rssBeforeMb: before, peakMb: memoryOf(server.pid).peak };
+  return {
+    seconds: (performance.now() - started) / 1000,
+    status: `${status}: ${message}`,
+    rssBeforeMb: before,
+    peakMb: memoryOf(server.pid).peak,
+  };
 }
 
 /** Loads one URL with autocannon for `duration` seconds. */
-async function load(server: RunningServer, url: string, token: string, options: StudentsBenchOptions): Promise<PageMeasurement> {
-  const result = await autocannon({ url: `${server.baseUrl}${url}`, connections: options.connections, duration: options.duration, headers: { Authorization: `Bearer ${token}` } });
+async function load(
+  server: RunningServer,
+  url: string,
+  token: string,
+  options: StudentsBenchOptions,
+): Promise<PageMeasurement> {
+  const result = await autocannon({
+    url: `${server.baseUrl}${url}`,
+    connections: options.connections,
+    duration: options.duration,
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return {
     server: server.name,
     requestsPerSecond: result.requests.average,
@@ -133,16 +176,29 @@ async function load(server: RunningServer, url: string, token: string, options: 
   };
 }
 
-export async function runStudentsBench(options: StudentsBenchOptions, log: (line: string) => void = console.log): Promise<StudentsBenchReport> {
+export async function runStudentsBench(
+  options: StudentsBenchOptions,
+  log: (line: string) => void = console.log,
+): Promise<StudentsBenchReport> {
   const startedAt = new Date();
   const url = await recreateDatabase(options.serverUrl, 'exam_bench_students');
   await fillDatabase(url, scales.tiny, { bcryptRounds: 4 });
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  await db.query(`INSERT INTO college (college_id, college_name, college_type) SELECT 'B' || lpad(i::text, 3, '0'), 'Bench College ' || i, 'AIDED' FROM generate_series(1, ${COLLEGES}) AS i`);
+  await db.query(
+    `INSERT INTO college (college_id, college_name, college_type) SELECT 'B' || lpad(i::text, 3, '0'), 'Bench College ' || i, 'AIDED' FROM generate_series(1, ${COLLEGES}) AS i`,
+  );
   const secret = randomBytes(32).toString('hex');
   const common = { DATABASE_URL: url, JWT_SECRET: secret, DB_POOL_MAX: '10' };
-  const oursEnv = { ...common, NODE_ENV: 'production', ADMIN_EMAIL, ADMIN_PASSWORD: BENCH_PASSWORD, LOG_LEVEL: 'warn', USER_MAX_CONCURRENT_REQUESTS: '1000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000' };
+  const oursEnv = {
+    ...common,
+    NODE_ENV: 'production',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+    LOG_LEVEL: 'warn',
+    USER_MAX_CONCURRENT_REQUESTS: '1000',
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+  };
   const ours = await startServer(apiServer(oursEnv), await freePort());
   const imports: ImportMeasurement[] = [];
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'students-bench-'));
@@ -175,9 +231,17 @@ export async function runStudentsBench(options: StudentsBenchOptions, log: (line
       try {
         const cappedToken = await login(capped.baseUrl);
         await importFile(capped, cappedToken, studentsCsv(910_000, 100, 'WC'));
-        for (const [from, n] of [[1_000_000, 10_000], [1_100_000, FILE_ROWS]] as const) {
+        for (const [from, n] of [
+          [1_000_000, 10_000],
+          [1_100_000, FILE_ROWS],
+        ] as const) {
           const m = await importFile(capped, cappedToken, studentsCsv(from, n, 'HC'));
-          imports.push({ what: `import ${n.toLocaleString('en-IN')} students (CSV, as a job, heap capped at ${options.heapCapMb} MB)`, rows: n, ...m, capped: true });
+          imports.push({
+            what: `import ${n.toLocaleString('en-IN')} students (CSV, as a job, heap capped at ${options.heapCapMb} MB)`,
+            rows: n,
+            ...m,
+            capped: true,
+          });
           log(`  capped ${n}: ${m.seconds.toFixed(1)} s ${m.status}`);
         }
       } finally {
@@ -188,11 +252,26 @@ export async function runStudentsBench(options: StudentsBenchOptions, log: (line
     await db.query('CREATE TABLE student_copy (LIKE student INCLUDING ALL)');
     const started = performance.now();
     for (const file of files) {
-      const run = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-c', `\\copy student_copy (${COLUMNS.join(', ')}) FROM '${file}' WITH (FORMAT csv, HEADER true)`], { encoding: 'utf8' });
+      const run = spawnSync(
+        'psql',
+        [
+          url,
+          '-v',
+          'ON_ERROR_STOP=1',
+          '-c',
+          `\\copy student_copy (${COLUMNS.join(', ')}) FROM '${file}' WITH (FORMAT csv, HEADER true)`,
+        ],
+        { encoding: 'utf8' },
+      );
       if (run.status !== 0) throw new Error(`psql \\copy: ${run.stderr}`);
     }
     const copied = (await db.query('SELECT count(*)::int AS n FROM student_copy')).rows[0].n as number;
-    copy = { what: `PostgreSQL COPY of the same ${copied.toLocaleString('en-IN')} rows (psql \\copy, same-shaped table)`, rows: copied, seconds: (performance.now() - started) / 1000, status: 'done' };
+    copy = {
+      what: `PostgreSQL COPY of the same ${copied.toLocaleString('en-IN')} rows (psql \\copy, same-shaped table)`,
+      rows: copied,
+      seconds: (performance.now() - started) / 1000,
+      status: 'done',
+    };
     log(`  COPY: ${copy.seconds.toFixed(1)} s for ${copied} rows`);
 
     // Up to the page scale: the rest of the students in bulk, then statistics as a running database has them.
@@ -204,7 +283,12 @@ export async function runStudentsBench(options: StudentsBenchOptions, log: (line
     totalStudents = (await db.query('SELECT count(*)::int AS n FROM student')).rows[0].n as number;
     log(`  ${totalStudents} students; loading the page of a college`);
     const baseline = await startServer(
-      { name: 'baseline', cwd: fileURLToPath(new URL('../..', import.meta.url)), script: 'src/students/students-baseline.ts', env: common } satisfies ServerSpec,
+      {
+        name: 'baseline',
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        script: 'src/students/students-baseline.ts',
+        env: common,
+      } satisfies ServerSpec,
       await freePort(),
     );
     try {
@@ -236,10 +320,13 @@ export function renderStudentsSection(report: StudentsBenchReport, notes = ''): 
   const cappedRuns = report.imports.filter((m) => m.capped);
   const judged = cappedRuns.length ? cappedRuns : uncapped;
   const small = judged.find((m) => m.rows === 10_000);
-  const rise = (m?: ImportMeasurement) => (m?.peakMb !== undefined && m.rssBeforeMb !== undefined ? m.peakMb - m.rssBeforeMb : NaN);
+  const rise = (m?: ImportMeasurement) =>
+    m?.peakMb !== undefined && m.rssBeforeMb !== undefined ? m.peakMb - m.rssBeforeMb : NaN;
   const bigRise = Math.max(...judged.filter((m) => m.rows === FILE_ROWS).map(rise));
   const uncappedRise = Math.max(...big.map(rise));
-  const cap = cappedRuns.length ? ` (heap capped at ${report.options.heapCapMb} MB; uncapped, the ${FILE_ROWS.toLocaleString('en-IN')}-row imports rose at most ${f1(uncappedRise)} MB, the 10,000-row one ${f1(rise(uncapped.find((m) => m.rows === 10_000)))} MB)` : '';
+  const cap = cappedRuns.length
+    ? ` (heap capped at ${report.options.heapCapMb} MB; uncapped, the ${FILE_ROWS.toLocaleString('en-IN')}-row imports rose at most ${f1(uncappedRise)} MB, the 10,000-row one ${f1(rise(uncapped.find((m) => m.rows === 10_000)))} MB)`
+    : '';
   return `<!-- students:start -->
 ## Students: import against COPY, a college's page against the baseline
 

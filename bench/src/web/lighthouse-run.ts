@@ -16,10 +16,24 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const dist = path.join(repoRoot, 'apps/web/dist');
 const defaultOut = path.join(repoRoot, 'bench/RESULTS.md');
 const SCORE_TARGET = 95;
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** Set LIGHTHOUSE_REPORTS=<dir> to keep every run's full report (JSON, opens in the Lighthouse viewer). */
 const reportDir = process.env.LIGHTHOUSE_REPORTS;
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
 
 interface Options {
   build: boolean;
@@ -66,7 +80,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 const score = (lhr: Result, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 
 function scriptsOf(lhr: Result): ScriptSize[] {
-  const items = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+  const items =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: { url: string; resourceType?: string }[] } | undefined
+    )?.items ?? [];
   return items
     .filter((i) => i.resourceType === 'Script' && new URL(i.url).pathname.startsWith('/assets/'))
     .map((i) => scriptSize(dist, new URL(i.url).pathname));
@@ -86,12 +104,24 @@ function findingsOf(lhr: Result): string[] {
 }
 
 /** Runs one page `runs` times and keeps the median of each category (Lighthouse's scores vary run to run). */
-async function measure(port: number, url: string, page: string, preset: Preset, runs: number): Promise<PageResult> {
+async function measure(
+  port: number,
+  url: string,
+  page: string,
+  preset: Preset,
+  runs: number,
+): Promise<PageResult> {
   const lhrs: Result[] = [];
   // A loaded machine now and then loses the trace (NO_NAVSTART, NO_FCP): such a run is repeated, at most twice in a row.
-  for (let retries = 0; lhrs.length < runs; ) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, preset.config);
-    const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
+  for (let retries = 0; lhrs.length < runs;) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+      preset.config,
+    );
+    const error = result
+      ? result.lhr.runtimeError
+      : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
     if (error) {
       if (++retries > 2) throw new Error(`${page} (${preset.name}): ${error.message}`);
       console.log(`${page} (${preset.name}): ${error.code}, running it again`);
@@ -99,7 +129,11 @@ async function measure(port: number, url: string, page: string, preset: Preset, 
     }
     retries = 0;
     lhrs.push(result!.lhr);
-    if (reportDir) fs.writeFileSync(path.join(reportDir, `${page.replace(/\W+/g, '-')}-${preset.name}-${lhrs.length}.json`), JSON.stringify(result!.lhr));
+    if (reportDir)
+      fs.writeFileSync(
+        path.join(reportDir, `${page.replace(/\W+/g, '-')}-${preset.name}-${lhrs.length}.json`),
+        JSON.stringify(result!.lhr),
+      );
   }
   const performance = median(lhrs.map((l) => score(l, 'performance')));
   // The report's metrics and findings come from the run whose performance score is the median.
@@ -109,7 +143,9 @@ async function measure(port: number, url: string, page: string, preset: Preset, 
     preset: preset.name,
     performance,
     accessibility: median(lhrs.map((l) => score(l, 'accessibility'))),
-    metrics: Object.fromEntries(METRICS.map((m) => [m, lhr.audits[m]?.displayValue ?? '—'])) as PageResult['metrics'],
+    metrics: Object.fromEntries(
+      METRICS.map((m) => [m, lhr.audits[m]?.displayValue ?? '—']),
+    ) as PageResult['metrics'],
     scripts: scriptsOf(lhr),
     findings: findingsOf(lhr),
   };
@@ -125,7 +161,12 @@ async function signIn(baseUrl: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-function render(initial: ReturnType<typeof initialJs>, results: PageResult[], runs: number, chromeVersion: string): string {
+function render(
+  initial: ReturnType<typeof initialJs>,
+  results: PageResult[],
+  runs: number,
+  chromeVersion: string,
+): string {
   const mark = (n: number) => (n >= SCORE_TARGET ? `${n}` : `**${n}**`);
   const sum = (s: ScriptSize[]) => s.reduce((n, x) => n + x.gzip, 0);
   const rows = results.map(
@@ -156,25 +197,37 @@ ${rows.join('\n')}
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   if (reportDir) fs.mkdirSync(reportDir, { recursive: true });
-  if (options.build) execFileSync('pnpm', ['--filter', '@exam/web', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist}/index.html is missing: build the web app first`);
+  if (options.build)
+    execFileSync('pnpm', ['--filter', '@exam/web', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    throw new Error(`${dist}/index.html is missing: build the web app first`);
   const initial = initialJs(dist);
 
-  const server = await startServer(apiServer({ PGLITE_DIR: 'memory://', SEED_DEMO: '1', WEB_DIST: dist }), await freePort());
+  const server = await startServer(
+    apiServer({ PGLITE_DIR: 'memory://', SEED_DEMO: '1', WEB_DIST: dist }),
+    await freePort(),
+  );
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const token = await signIn(server.baseUrl);
     const pages = [
       { page: 'login (/)', url: `${server.baseUrl}/` },
-      { page: 'list (/ListSession)', url: `${server.baseUrl}/ListSession?token=${encodeURIComponent(token)}` },
+      {
+        page: 'list (/ListSession)',
+        url: `${server.baseUrl}/ListSession?token=${encodeURIComponent(token)}`,
+      },
     ];
     chrome = await chromeLauncher.launch({ chromePath: options.chromePath, chromeFlags: CHROME_FLAGS });
-    const chromeVersion = ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }).Browser;
+    const chromeVersion = (
+      (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }
+    ).Browser;
     const results: PageResult[] = [];
     for (const preset of PRESETS) {
       for (const { page, url } of pages) {
         const result = await measure(chrome.port, url, page, preset, options.runs);
-        console.log(`${page} ${preset.name}: performance ${result.performance}, accessibility ${result.accessibility}`);
+        console.log(
+          `${page} ${preset.name}: performance ${result.performance}, accessibility ${result.accessibility}`,
+        );
         for (const f of result.findings) console.log(`  ${f}`);
         results.push(result);
       }
@@ -182,7 +235,9 @@ async function main() {
     const section = render(initial, results, options.runs, chromeVersion);
     console.log('\n' + section);
     if (options.out) {
-      const previous = fs.existsSync(options.out) ? fs.readFileSync(options.out, 'utf8') : '# Benchmark results\n';
+      const previous = fs.existsSync(options.out)
+        ? fs.readFileSync(options.out, 'utf8')
+        : '# Benchmark results\n';
       fs.writeFileSync(options.out, withWebSection(previous, section));
       console.log(`Wrote the web section of ${options.out}`);
     }

@@ -21,7 +21,17 @@ export function withSection(markdown: string, name: string, content: string): st
 }
 
 /** The sections that commands other than `pnpm bench` write, which `pnpm bench` keeps when it rewrites the file. */
-export const KEPT_SECTIONS = ['web', 'files', 'students', 'exam-forms', 'coding', 'conduct', 'marks', 'results', 'documents'] as const;
+export const KEPT_SECTIONS = [
+  'web',
+  'files',
+  'students',
+  'exam-forms',
+  'coding',
+  'conduct',
+  'marks',
+  'results',
+  'documents',
+] as const;
 
 export const WEB_START = markers('web')[0];
 export const WEB_END = markers('web')[1];

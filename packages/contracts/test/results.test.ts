@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computedStudentResult, gradingInput, markCell, oldVariantA, rulesetPresets, rulesetRules } from '../src/index.ts';
+import {
+  computedStudentResult,
+  gradingInput,
+  markCell,
+  oldVariantA,
+  rulesetPresets,
+  rulesetRules,
+} from '../src/index.ts';
 
 describe('results contracts', () => {
   it('every ready-made rule set is a valid rule set', () => {
@@ -33,7 +40,14 @@ describe('results contracts', () => {
   });
 
   it('an engine input needs at least one paper; an empty result shape is refused', () => {
-    const base = { ruleset: { ruleset_id: 'OLD-A', version: 1, scheme: 'OLD', rules: oldVariantA.rules }, student_id: 'S1', exam_id: 'E', session_id: 'S', course_comb_id: 'C', sem_id: 'I' };
+    const base = {
+      ruleset: { ruleset_id: 'OLD-A', version: 1, scheme: 'OLD', rules: oldVariantA.rules },
+      student_id: 'S1',
+      exam_id: 'E',
+      session_id: 'S',
+      course_comb_id: 'C',
+      sem_id: 'I',
+    };
     expect(gradingInput.safeParse({ ...base, papers: [] }).success).toBe(false);
     expect(computedStudentResult.safeParse({}).success).toBe(false);
   });

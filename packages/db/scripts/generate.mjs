@@ -10,5 +10,9 @@ const env = {
   CHECKPOINT_DISABLE: '1',
 };
 const schema = fileURLToPath(new URL('../../../prisma/schema.prisma', import.meta.url));
-const result = spawnSync('prisma', ['generate', '--schema', schema], { stdio: 'inherit', env, shell: process.platform === 'win32' });
+const result = spawnSync('prisma', ['generate', '--schema', schema], {
+  stdio: 'inherit',
+  env,
+  shell: process.platform === 'win32',
+});
 process.exit(result.status ?? 1);

@@ -46,7 +46,10 @@ async function newWay() {
 const times = { old: [] as number[], new: [] as number[] };
 const load = [os.loadavg()[0]!];
 for (let i = 0; i < rounds; i++) {
-  for (const [name, run] of [['old', oldWay], ['new', newWay]] as const) {
+  for (const [name, run] of [
+    ['old', oldWay],
+    ['new', newWay],
+  ] as const) {
     const start = performance.now();
     await run();
     times[name].push(performance.now() - start);
@@ -55,7 +58,10 @@ for (let i = 0; i < rounds; i++) {
 load.push(os.loadavg()[0]!);
 await dispose();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const fmt = (xs: number[]) => `median ${(median(xs) / 1000).toFixed(2)} s (${xs.map((x) => (x / 1000).toFixed(2)).join(' ')})`;
-console.log(`${url ? 'PostgreSQL' : 'PGlite'}: templates prepared once in ${(prepareMs / 1000).toFixed(1)} s; load average ${load.map((l) => l.toFixed(1)).join(' -> ')}`);
+const fmt = (xs: number[]) =>
+  `median ${(median(xs) / 1000).toFixed(2)} s (${xs.map((x) => (x / 1000).toFixed(2)).join(' ')})`;
+console.log(
+  `${url ? 'PostgreSQL' : 'PGlite'}: templates prepared once in ${(prepareMs / 1000).toFixed(1)} s; load average ${load.map((l) => l.toFixed(1)).join(' -> ')}`,
+);
 console.log(`  old per-file setup: ${fmt(times.old)}`);
 console.log(`  new per-file setup: ${fmt(times.new)}`);

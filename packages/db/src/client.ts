@@ -25,14 +25,17 @@ export interface Database {
 /** Prisma over the connection: PostgreSQL through the pg pool, or the embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const connection = await openConnection(options);
-  const adapterFactory = connection.kind === 'postgresql' ? new PrismaPg(connection.pool) : new PrismaPGlite(connection.pglite);
+  const adapterFactory =
+    connection.kind === 'postgresql' ? new PrismaPg(connection.pool) : new PrismaPGlite(connection.pglite);
   const prisma = new PrismaClient({ adapter: adapterFactory });
   return {
     kind: connection.kind,
     prisma,
     adapterFactory,
     migrationTarget:
-      connection.kind === 'postgresql' ? { url: options.url!, connectTimeoutMs: options.connectTimeoutMs } : { pglite: connection.pglite },
+      connection.kind === 'postgresql'
+        ? { url: options.url!, connectTimeoutMs: options.connectTimeoutMs }
+        : { pglite: connection.pglite },
     query: connection.query,
     transaction: connection.transaction,
     liveConnections: connection.liveConnections,

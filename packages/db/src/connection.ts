@@ -38,7 +38,11 @@ export interface SqlTransaction {
 export function copyField(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '\\N';
   const text = String(value);
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : text;
+  return /[\\\t\n\r]/.test(text)
+    ? text.replace(/[\\\t\n\r]/g, (c) =>
+        c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+      )
+    : text;
 }
 
 /** Plain SQL over PostgreSQL or PGlite, for what needs no Prisma (the demo service, health checks, tests). */
@@ -109,9 +113,12 @@ export async function openConnection(options: ConnectionOptions = {}): Promise<C
         try {
           await client.query('BEGIN');
           const answer = await fn({
-            query: async <R>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as R[],
-            execute: async (sql: string, params?: unknown[]) => (await client.query(sql, params)).rowCount ?? 0,
-            copyFrom: (target: string, rows: string | Buffer) => pipeline(Readable.from([rows]), client.query(copyStreamFrom(`COPY ${target} FROM STDIN`))),
+            query: async <R>(sql: string, params?: unknown[]) =>
+              (await client.query(sql, params)).rows as R[],
+            execute: async (sql: string, params?: unknown[]) =>
+              (await client.query(sql, params)).rowCount ?? 0,
+            copyFrom: (target: string, rows: string | Buffer) =>
+              pipeline(Readable.from([rows]), client.query(copyStreamFrom(`COPY ${target} FROM STDIN`))),
           });
           await client.query('COMMIT');
           return answer;
@@ -142,7 +149,8 @@ export async function openConnection(options: ConnectionOptions = {}): Promise<C
         fn({
           query: async <R>(sql: string, params?: unknown[]) => (await tx.query<R>(sql, params)).rows,
           execute: async (sql: string, params?: unknown[]) => (await tx.query(sql, params)).affectedRows ?? 0,
-          copyFrom: async (target: string, rows: string | Buffer) => void (await tx.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([rows]) })),
+          copyFrom: async (target: string, rows: string | Buffer) =>
+            void (await tx.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([rows]) })),
         }),
       ),
     close: closeOnce(() => pglite.close()),

@@ -4,7 +4,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from '@prisma/driver-adapter-utils';
 import * as engineModule from '@prisma/schema-engine-wasm/schema_engine_bg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -44,14 +47,18 @@ function loadEngine() {
 
 const noFilters = { externalTables: [], externalEnums: [] };
 
-type Adapter = Awaited<ReturnType<SqlMigrationAwareDriverAdapterFactory['connect']>> & { underlyingDriver?: () => unknown };
+type Adapter = Awaited<ReturnType<SqlMigrationAwareDriverAdapterFactory['connect']>> & {
+  underlyingDriver?: () => unknown;
+};
 
 /**
  * @prisma/adapter-pg runs a migration script by splitting it at every ';', which breaks any
  * function body ($$ ... $$). PostgreSQL takes a whole script in one simple query (and runs it
  * atomically), so scripts go to the pool as they are.
  */
-function sendScriptsWhole(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrationAwareDriverAdapterFactory {
+function sendScriptsWhole(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+): SqlMigrationAwareDriverAdapterFactory {
   const wrap = (adapter: Adapter) => {
     const driver = adapter.underlyingDriver?.() as { query?: (sql: string) => Promise<unknown> } | undefined;
     if (typeof driver?.query === 'function') {
@@ -69,7 +76,9 @@ function sendScriptsWhole(factory: SqlMigrationAwareDriverAdapterFactory): SqlMi
       // PGlite's own shadow database lacks the extensions the migrations create; give it ours.
       if (factory instanceof PrismaPGlite) {
         const shadow = await openConnection({ pgliteDir: 'memory://' });
-        return new PrismaPGlite((shadow as { pglite: ConstructorParameters<typeof PrismaPGlite>[0] }).pglite).connect();
+        return new PrismaPGlite(
+          (shadow as { pglite: ConstructorParameters<typeof PrismaPGlite>[0] }).pglite,
+        ).connect();
       }
       return wrap(await factory.connectToShadowDb());
     },
@@ -100,7 +109,8 @@ async function withEngine<T>(
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
-  if (typeof error === 'object' && error && 'message' in error) return String((error as { message: unknown }).message);
+  if (typeof error === 'object' && error && 'message' in error)
+    return String((error as { message: unknown }).message);
   return String(error);
 }
 
@@ -129,7 +139,10 @@ export function readMigrations(migrationsDir = defaultMigrationsDir): engineModu
   });
   return {
     baseDir: migrationsDir,
-    lockfile: { path: 'migration_lock.toml', content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, 'utf8') : null },
+    lockfile: {
+      path: 'migration_lock.toml',
+      content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, 'utf8') : null,
+    },
     shadowDbInitScript: '',
     migrationDirectories,
   };
@@ -159,7 +172,10 @@ export interface ApplyOptions extends MigrateOptions {
 }
 
 /** Applies every migration the database has not had yet; answers the names it applied (none when up to date). */
-export async function applyMigrations(target: MigrationTarget, options: ApplyOptions = {}): Promise<string[]> {
+export async function applyMigrations(
+  target: MigrationTarget,
+  options: ApplyOptions = {},
+): Promise<string[]> {
   const migrationsList = readMigrations(options.migrationsDir);
   const run = (factory: SqlMigrationAwareDriverAdapterFactory) =>
     withEngine(factory, options.schemaPath ?? defaultSchemaPath, async (engine) => {
@@ -177,17 +193,26 @@ export async function applyMigrations(target: MigrationTarget, options: ApplyOpt
   }
 
   // One connection (idle forever rather than recycled, so the session and its lock stay the same), ended when done.
-  const pool = new pg.Pool({ connectionString: target.url, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: target.connectTimeoutMs ?? 5000 });
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 1,
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: target.connectTimeoutMs ?? 5000,
+  });
   pool.on('error', () => {});
   try {
     // Queue behind another migrator for as long as it takes (within lockWaitMs), instead of the engine's 10 s.
-    const [{ locked }] = (await pool.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [prismaMigrateLock])).rows as [{ locked: boolean }];
+    const [{ locked }] = (
+      await pool.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [prismaMigrateLock])
+    ).rows as [{ locked: boolean }];
     if (!locked) {
       options.onWait?.('Another process is applying migrations; waiting for it to finish.');
       const waitMs = Math.max(1, Math.round(options.lockWaitMs ?? 600_000));
       await pool.query(`SET lock_timeout = ${waitMs}`);
       await pool.query('SELECT pg_advisory_lock($1)', [prismaMigrateLock]).catch((error: Error) => {
-        throw new Error(`Another process kept the migration lock for more than ${+(waitMs / 1000).toFixed(1)} s (${error.message}).`);
+        throw new Error(
+          `Another process kept the migration lock for more than ${+(waitMs / 1000).toFixed(1)} s (${error.message}).`,
+        );
       });
       await pool.query('RESET lock_timeout');
     }
@@ -203,8 +228,12 @@ export async function applyMigrations(target: MigrationTarget, options: ApplyOpt
  * Applies pending migrations to the database the options name: PostgreSQL by its own connection,
  * or the embedded database opened (and closed) for the purpose. What `db:migrate deploy` runs.
  */
-export async function migrateDatabase(options: ConnectionOptions, apply: ApplyOptions = {}): Promise<string[]> {
-  if (options.url) return applyMigrations({ url: options.url, connectTimeoutMs: options.connectTimeoutMs }, apply);
+export async function migrateDatabase(
+  options: ConnectionOptions,
+  apply: ApplyOptions = {},
+): Promise<string[]> {
+  if (options.url)
+    return applyMigrations({ url: options.url, connectTimeoutMs: options.connectTimeoutMs }, apply);
   const connection = await openConnection(options);
   try {
     if (connection.kind !== 'pglite') throw new Error('expected the embedded database');
@@ -255,7 +284,11 @@ export async function createMigration(
   });
   if (!/^\s*[A-Z]/m.test(script.replace(/^--.*$/gm, ''))) return undefined;
   const stamp = (options.now ?? new Date()).toISOString().replace(/\D/g, '').slice(0, 14);
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'migration';
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '') || 'migration';
   const dir = path.join(migrationsDir, `${stamp}_${slug}`);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'migration.sql'), script);

@@ -21,7 +21,11 @@ export interface PasswordCheck {
   outdated: boolean;
 }
 
-export async function verifyPassword(password: string, stored: string, rounds: number): Promise<PasswordCheck> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  rounds: number,
+): Promise<PasswordCheck> {
   if (stored.startsWith(MARKER)) {
     const hash = stored.slice(MARKER.length);
     const matches = await bcrypt.compare(digest(password), hash);

@@ -10,7 +10,14 @@ afterAll(async () => {
 
 const kinds: Array<['pglite' | 'postgresql', () => Promise<Connection>]> = [
   ['pglite', () => openConnection({ pgliteDir: 'memory://' })],
-  ...(pgUrl ? [['postgresql', () => openConnection({ url: pgUrl, poolMax: 2 })] as ['postgresql', () => Promise<Connection>]] : []),
+  ...(pgUrl
+    ? [
+        ['postgresql', () => openConnection({ url: pgUrl, poolMax: 2 })] as [
+          'postgresql',
+          () => Promise<Connection>,
+        ],
+      ]
+    : []),
 ];
 
 describe.each(kinds)('a plain-SQL transaction on %s', (_kind, open) => {
@@ -21,13 +28,19 @@ describe.each(kinds)('a plain-SQL transaction on %s', (_kind, open) => {
     opened.push(c);
     await c.query(`CREATE TABLE ${table} (id int PRIMARY KEY, note text)`);
     const changed = await c.transaction(async (tx) => {
-      const inserted = await tx.execute(`INSERT INTO ${table} SELECT i, 'n' || i FROM generate_series(1, 3) AS i`);
+      const inserted = await tx.execute(
+        `INSERT INTO ${table} SELECT i, 'n' || i FROM generate_series(1, 3) AS i`,
+      );
       const updated = await tx.execute(`UPDATE ${table} SET note = 'x' WHERE id >= $1`, [2]);
       const seen = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
       return { inserted, updated, seen: seen[0]!.n };
     });
     expect(changed).toEqual({ inserted: 3, updated: 2, seen: 3 });
-    expect(await c.query(`SELECT id, note FROM ${table} ORDER BY id`)).toEqual([{ id: 1, note: 'n1' }, { id: 2, note: 'x' }, { id: 3, note: 'x' }]);
+    expect(await c.query(`SELECT id, note FROM ${table} ORDER BY id`)).toEqual([
+      { id: 1, note: 'n1' },
+      { id: 2, note: 'x' },
+      { id: 3, note: 'x' },
+    ]);
 
     // A failing statement rolls back what came before it in the same transaction, and the error reaches the caller.
     await expect(
@@ -56,7 +69,13 @@ describe.each(kinds)('a plain-SQL transaction on %s', (_kind, open) => {
     await c.query(`CREATE TABLE ${copied} (id int PRIMARY KEY, note text, doc json)`);
     const awkward = 'tab\there, new\nline, back\\slash \\N, द्वितीय ≥ 40 %';
     const doc = JSON.stringify({ text: 'line one\nline "two"\t\\', marks: ['27.50', null] });
-    const rows = [[1, awkward, doc], [2, null, '[]'], [3, '', null]].map((r) => r.map(copyField).join('\t') + '\n').join('');
+    const rows = [
+      [1, awkward, doc],
+      [2, null, '[]'],
+      [3, '', null],
+    ]
+      .map((r) => r.map(copyField).join('\t') + '\n')
+      .join('');
     await c.transaction(async (tx) => {
       await tx.copyFrom(`${copied} (id, note, doc)`, rows);
       expect(await tx.query(`SELECT count(*)::int AS n FROM ${copied}`)).toEqual([{ n: 3 }]);
@@ -67,7 +86,9 @@ describe.each(kinds)('a plain-SQL transaction on %s', (_kind, open) => {
       { id: 3, note: '', doc: null },
     ]);
     // A malformed value fails the COPY and rolls the transaction back.
-    await expect(c.transaction((tx) => tx.copyFrom(`${copied} (id, note, doc)`, `4\tx\t{not json\n`))).rejects.toThrow(/json/i);
+    await expect(
+      c.transaction((tx) => tx.copyFrom(`${copied} (id, note, doc)`, `4\tx\t{not json\n`)),
+    ).rejects.toThrow(/json/i);
     expect(await c.query(`SELECT count(*)::int AS n FROM ${copied}`)).toEqual([{ n: 3 }]);
     await c.query(`DROP TABLE ${copied}`);
   });

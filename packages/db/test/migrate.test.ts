@@ -5,7 +5,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, createMigration, openDatabase, pendingMigrations, readMigrations, type Database } from '../src/index.ts';
+import {
+  applyMigrations,
+  createMigration,
+  openDatabase,
+  pendingMigrations,
+  readMigrations,
+  type Database,
+} from '../src/index.ts';
 import { createEmptyDatabase, dropDatabase } from '../src/testing/test-database.ts';
 import { defaultMigrationsDir, defaultSchemaPath } from '../src/migrate.ts';
 
@@ -57,15 +64,30 @@ describe.each(kinds)('migrate on %s', (kind) => {
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
     );
     expect(tables.map((t) => t.table_name)).toEqual(
-      expect.arrayContaining(['session', 'course', 'paper', 'sempart', 'ccinfo_sem', 'paperinfosem', 'exam', 'examcycle', 'users', '_prisma_migrations']),
+      expect.arrayContaining([
+        'session',
+        'course',
+        'paper',
+        'sempart',
+        'ccinfo_sem',
+        'paperinfosem',
+        'exam',
+        'examcycle',
+        'users',
+        '_prisma_migrations',
+      ]),
     );
   });
 
   it('leaves the enumerations to the database as well: a bad value is refused even past the API', async () => {
     expect(await pendingMigrations(db.query)).toEqual([]);
     await db.query(`INSERT INTO session (session_id, session_name) VALUES ('2024-25', 'S')`);
-    await expect(db.query(`INSERT INTO exam (exam_id, active_status, session_id) VALUES ('E1', 2, '2024-25')`)).rejects.toThrow(/check constraint/);
-    await expect(db.query(`INSERT INTO exam (exam_id, active_status, session_id) VALUES ('E1', 1, 'nope')`)).rejects.toThrow(/foreign key/);
+    await expect(
+      db.query(`INSERT INTO exam (exam_id, active_status, session_id) VALUES ('E1', 2, '2024-25')`),
+    ).rejects.toThrow(/check constraint/);
+    await expect(
+      db.query(`INSERT INTO exam (exam_id, active_status, session_id) VALUES ('E1', 1, 'nope')`),
+    ).rejects.toThrow(/foreign key/);
   });
 });
 
@@ -81,7 +103,9 @@ describe.skipIf(!pgUrl)('migrating one PostgreSQL database from several processe
     return { url: database.url, query: observer.query };
   }
   const migrationLocksHeld = (query: Awaited<ReturnType<typeof emptyPostgres>>['query']) =>
-    query(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = 72707369 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
+    query(
+      `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = 72707369 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
 
   it('leaves no lock behind once it is done', async () => {
     const { url, query } = await emptyPostgres();
@@ -103,8 +127,12 @@ describe.skipIf(!pgUrl)('migrating one PostgreSQL database from several processe
     await holder.query('SELECT pg_advisory_lock(72707369)');
     const said: string[] = [];
     let settled = false;
-    const migrating = applyMigrations({ url }, { onWait: (message) => said.push(message) }).finally(() => (settled = true));
-    await expect.poll(() => said, { timeout: 20_000 }).toEqual(['Another process is applying migrations; waiting for it to finish.']);
+    const migrating = applyMigrations({ url }, { onWait: (message) => said.push(message) }).finally(
+      () => (settled = true),
+    );
+    await expect
+      .poll(() => said, { timeout: 20_000 })
+      .toEqual(['Another process is applying migrations; waiting for it to finish.']);
     expect(settled).toBe(false);
     expect(await pendingMigrations(query)).toEqual(migrationNames);
     await holder.query('SELECT pg_advisory_unlock(72707369)');
@@ -116,7 +144,9 @@ describe.skipIf(!pgUrl)('migrating one PostgreSQL database from several processe
     const holder = await openDatabase({ url, poolMax: 1 });
     cleanups.push(() => holder.close());
     await holder.query('SELECT pg_advisory_lock(72707369)');
-    await expect(applyMigrations({ url }, { lockWaitMs: 300 })).rejects.toThrow(/^Another process kept the migration lock for more than 0.3 s/);
+    await expect(applyMigrations({ url }, { lockWaitMs: 300 })).rejects.toThrow(
+      /^Another process kept the migration lock for more than 0.3 s/,
+    );
   });
 });
 
@@ -143,13 +173,20 @@ describe('creating a migration', () => {
     );
     const shadow = await openDatabase({ pgliteDir: 'memory://' });
     cleanups.push(() => shadow.close());
-    const dir = await createMigration(shadow.adapterFactory, 'Add notices', { schemaPath, migrationsDir, now: new Date('2030-01-02T03:04:05Z') });
+    const dir = await createMigration(shadow.adapterFactory, 'Add notices', {
+      schemaPath,
+      migrationsDir,
+      now: new Date('2030-01-02T03:04:05Z'),
+    });
     expect(path.basename(dir!)).toBe('20300102030405_add_notices');
     expect(fs.readFileSync(path.join(dir!, 'migration.sql'), 'utf8')).toMatch(/CREATE TABLE "notice"/);
 
     const target = await openDatabase({ pgliteDir: 'memory://' });
     cleanups.push(() => target.close());
-    expect(await applyMigrations(target.migrationTarget, { schemaPath, migrationsDir })).toEqual([...migrationNames, '20300102030405_add_notices']);
+    expect(await applyMigrations(target.migrationTarget, { schemaPath, migrationsDir })).toEqual([
+      ...migrationNames,
+      '20300102030405_add_notices',
+    ]);
     await target.query(`INSERT INTO notice (text) VALUES ('hello')`);
   });
 });
@@ -166,7 +203,10 @@ describe('the db:migrate command', () => {
   });
 
   it('fails with one clear line for a bad setting', async () => {
-    const result = await run('node', ['--import', 'tsx', 'src/cli/migrate.ts'], { cwd: pkgDir, env: { ...process.env, DATABASE_URL: 'mysql://nope' } }).catch((e) => e);
+    const result = await run('node', ['--import', 'tsx', 'src/cli/migrate.ts'], {
+      cwd: pkgDir,
+      env: { ...process.env, DATABASE_URL: 'mysql://nope' },
+    }).catch((e) => e);
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('Invalid setting DATABASE_URL: must start with postgresql://');
   });

@@ -59,7 +59,10 @@ export class Q {
 
   add(o: Q): Q {
     if (this.d === o.d) return Q.of(safe(this.n + o.n, 'add'), this.d);
-    return Q.of(safe(safe(this.n * o.d, 'add') + safe(o.n * this.d, 'add'), 'add'), safe(this.d * o.d, 'add'));
+    return Q.of(
+      safe(safe(this.n * o.d, 'add') + safe(o.n * this.d, 'add'), 'add'),
+      safe(this.d * o.d, 'add'),
+    );
   }
 
   sub(o: Q): Q {
@@ -263,7 +266,13 @@ export const percentOf = (percent: Q, base: Q): Q => percent.mul(base).div(Q.HUN
 
 /** Whole-number rule for budgets and counts: CEIL (3.2 → 4), FLOOR, HALF_UP (1.6 → 2), NONE keeps the fraction. */
 export const applyFraction = (value: Q, rule: 'CEIL' | 'FLOOR' | 'HALF_UP' | 'NONE'): Q =>
-  rule === 'CEIL' ? value.ceil() : rule === 'FLOOR' ? value.floor() : rule === 'HALF_UP' ? value.halfUp() : value;
+  rule === 'CEIL'
+    ? value.ceil()
+    : rule === 'FLOOR'
+      ? value.floor()
+      : rule === 'HALF_UP'
+        ? value.halfUp()
+        : value;
 
 /** Exact percentage obtained/max × 100 (max > 0). */
 export const percentage = (obtained: Q, max: Q): Q => obtained.mul(Q.HUNDRED).div(max);

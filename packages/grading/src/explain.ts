@@ -9,4 +9,7 @@ export const step = (
   inputs: Record<string, Value>,
   output: Record<string, Value>,
   text: string,
-): ExplanationStep => (ruleId === undefined ? { step: name, inputs, output, text } : { step: name, rule_id: ruleId, inputs, output, text });
+): ExplanationStep =>
+  ruleId === undefined
+    ? { step: name, inputs, output, text }
+    : { step: name, rule_id: ruleId, inputs, output, text };

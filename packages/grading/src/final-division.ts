@@ -21,13 +21,25 @@ export const finalDivision = (
   const shown = exact.toFixed(rules.percentRounding.decimals, rules.percentRounding.mode);
   const distinction = rules.distinction.aggregateMin;
   const d = divisionOf(rules.divisions, total, max);
-  const division = distinction !== null && exact.gte(distinction) ? rules.distinction.code : (d?.code ?? null);
+  const division =
+    distinction !== null && exact.gte(distinction) ? rules.distinction.code : (d?.code ?? null);
   const label = division === rules.distinction.code ? rules.distinction.label : (d?.label ?? 'no division');
-  const bound = division === rules.distinction.code ? distinction : d?.min ?? null;
+  const bound = division === rules.distinction.code ? distinction : (d?.min ?? null);
   return {
     division,
     percentage: shown,
-    explanation: [step('FINAL_DIVISION', rules.ruleId('divisions'), { total: total.toDecimal(), max_total: max.toDecimal(), parts: parts.map((p) => p.sem_id).join(', ') }, { percentage: shown, division },
-      `aggregate of all parts ${total.toDecimal()} of ${max.toDecimal()} = ${approx(exact)} %${bound ? ` ≥ ${pct(bound)}` : ''}: ${label}`)],
+    explanation: [
+      step(
+        'FINAL_DIVISION',
+        rules.ruleId('divisions'),
+        {
+          total: total.toDecimal(),
+          max_total: max.toDecimal(),
+          parts: parts.map((p) => p.sem_id).join(', '),
+        },
+        { percentage: shown, division },
+        `aggregate of all parts ${total.toDecimal()} of ${max.toDecimal()} = ${approx(exact)} %${bound ? ` ≥ ${pct(bound)}` : ''}: ${label}`,
+      ),
+    ],
   };
 };

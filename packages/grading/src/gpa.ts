@@ -28,7 +28,13 @@ const policyText = {
  * Σ(credit × grade point) / Σ credit under the rule set's SGPA policy (§4.6), rounded once at the end.
  * `name` is SGPA or CGPA; the same policy decides which courses count in both.
  */
-export const gradePointAverage = (rules: PreparedRules, lines: CreditLine[], name: 'SGPA' | 'CGPA', source: string | null = null, basis = ''): GpaOutcome => {
+export const gradePointAverage = (
+  rules: PreparedRules,
+  lines: CreditLine[],
+  name: 'SGPA' | 'CGPA',
+  source: string | null = null,
+  basis = '',
+): GpaOutcome => {
   const policy = rules.raw.sgpa_policy;
   const rounding = name === 'SGPA' ? rules.raw.rounding.sgpa : rules.raw.rounding.cgpa;
   const ruleId = rules.ruleId(name === 'SGPA' ? 'sgpa_policy' : 'cgpa_source');
@@ -41,10 +47,34 @@ export const gradePointAverage = (rules: PreparedRules, lines: CreditLine[], nam
   }
   const inputs = { policy, source, credit_points: points.toDecimal(), credits: credits.toDecimal() };
   if (policy === 'WITHHOLD_IF_FAIL' && lines.some((l) => !l.passed)) {
-    return { value: null, text: null, credits, creditPoints: points, step: step(name, ruleId, inputs, name === 'SGPA' ? { sgpa: null } : { cgpa: null }, `${name} not shown: a course is failed (${policyText[policy]})`) };
+    return {
+      value: null,
+      text: null,
+      credits,
+      creditPoints: points,
+      step: step(
+        name,
+        ruleId,
+        inputs,
+        name === 'SGPA' ? { sgpa: null } : { cgpa: null },
+        `${name} not shown: a course is failed (${policyText[policy]})`,
+      ),
+    };
   }
   if (credits.isZero()) {
-    return { value: null, text: null, credits, creditPoints: points, step: step(name, ruleId, inputs, name === 'SGPA' ? { sgpa: null } : { cgpa: null }, `${name} not computed: no credits counted`) };
+    return {
+      value: null,
+      text: null,
+      credits,
+      creditPoints: points,
+      step: step(
+        name,
+        ruleId,
+        inputs,
+        name === 'SGPA' ? { sgpa: null } : { cgpa: null },
+        `${name} not computed: no credits counted`,
+      ),
+    };
   }
   const exact = points.div(credits);
   const text = exact.toFixed(rounding.decimals, rounding.mode);
@@ -53,8 +83,19 @@ export const gradePointAverage = (rules: PreparedRules, lines: CreditLine[], nam
     text,
     credits,
     creditPoints: points,
-    step: step(name, ruleId, { policy, source, credit_points: inputs.credit_points, credits: inputs.credits, exact: exact.toFraction() }, name === 'SGPA' ? { sgpa: text } : { cgpa: text },
-      `${name} = ${points.toDecimal()} / ${credits.toDecimal()} = ${approx(exact)} → ${text} (${rounding.mode === 'HALF_UP' ? 'half-up' : 'truncated'} to ${rounding.decimals} decimals; ${policyText[policy]})${basis}`),
+    step: step(
+      name,
+      ruleId,
+      {
+        policy,
+        source,
+        credit_points: inputs.credit_points,
+        credits: inputs.credits,
+        exact: exact.toFraction(),
+      },
+      name === 'SGPA' ? { sgpa: text } : { cgpa: text },
+      `${name} = ${points.toDecimal()} / ${credits.toDecimal()} = ${approx(exact)} → ${text} (${rounding.mode === 'HALF_UP' ? 'half-up' : 'truncated'} to ${rounding.decimals} decimals; ${policyText[policy]})${basis}`,
+    ),
   };
 };
 
@@ -85,44 +126,94 @@ export const chooseAttempts = (rules: PreparedRules, courses: readonly EarlierCo
  */
 export const cgpaOf = (rules: PreparedRules, courses: readonly EarlierCourse[]): GpaOutcome => {
   const chosen = chooseAttempts(rules, courses);
-  const lines = (list: EarlierCourse[]) => list.map((c) => ({ credit: dec(c.credit), gradePoint: dec(c.grade_point), passed: c.passed }));
-  const attemptText = rules.raw.attempt_policy === 'LATEST' ? 'latest attempt of each course' : 'best attempt of each course';
-  if (rules.raw.cgpa_source === 'CREDIT_POINTS') return gradePointAverage(rules, lines(chosen), 'CGPA', 'CREDIT_POINTS', `; from credit points of the ${attemptText}`);
+  const lines = (list: EarlierCourse[]) =>
+    list.map((c) => ({ credit: dec(c.credit), gradePoint: dec(c.grade_point), passed: c.passed }));
+  const attemptText =
+    rules.raw.attempt_policy === 'LATEST' ? 'latest attempt of each course' : 'best attempt of each course';
+  if (rules.raw.cgpa_source === 'CREDIT_POINTS')
+    return gradePointAverage(
+      rules,
+      lines(chosen),
+      'CGPA',
+      'CREDIT_POINTS',
+      `; from credit points of the ${attemptText}`,
+    );
   // ROUNDED_SGPA: each semester's SGPA rounded as printed, weighted by that semester's credits.
   const bySem = new Map<string, EarlierCourse[]>();
   for (const c of chosen) bySem.set(c.sem_id, [...(bySem.get(c.sem_id) ?? []), c]);
-  const semesters = [...bySem.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([sem, list]) => ({ sem, sgpa: gradePointAverage(rules, lines(list), 'SGPA') }));
+  const semesters = [...bySem.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([sem, list]) => ({ sem, sgpa: gradePointAverage(rules, lines(list), 'SGPA') }));
   const perSem: CreditLine[] = [];
   for (const s of semesters) {
     if (s.sgpa.value === null) {
       if (rules.raw.sgpa_policy !== 'WITHHOLD_IF_FAIL') continue; // a semester without counted credits adds nothing
       return {
-        value: null, text: null, credits: Q.ZERO, creditPoints: Q.ZERO,
-        step: step('CGPA', rules.ruleId('cgpa_source'), { source: 'ROUNDED_SGPA', semester: s.sem }, { cgpa: null }, `CGPA not shown: the SGPA of ${s.sem} is withheld`),
+        value: null,
+        text: null,
+        credits: Q.ZERO,
+        creditPoints: Q.ZERO,
+        step: step(
+          'CGPA',
+          rules.ruleId('cgpa_source'),
+          { source: 'ROUNDED_SGPA', semester: s.sem },
+          { cgpa: null },
+          `CGPA not shown: the SGPA of ${s.sem} is withheld`,
+        ),
       };
     }
     // A semester counts with SGPA as grade point and its counted credits as weight; passed keeps EARNED_ONLY from dropping it again.
     perSem.push({ credit: s.sgpa.credits, gradePoint: s.sgpa.value, passed: true });
   }
-  return gradePointAverage(rules, perSem, 'CGPA', 'ROUNDED_SGPA',
-    `; from each semester's rounded SGPA (${semesters.map((s) => `${s.sem} ${s.sgpa.text ?? '-'} × ${s.sgpa.credits.toDecimal()}`).join(', ')}), ${attemptText}`);
+  return gradePointAverage(
+    rules,
+    perSem,
+    'CGPA',
+    'ROUNDED_SGPA',
+    `; from each semester's rounded SGPA (${semesters.map((s) => `${s.sem} ${s.sgpa.text ?? '-'} × ${s.sgpa.credits.toDecimal()}`).join(', ')}), ${attemptText}`,
+  );
 };
 
 /** CGPA over earlier course attempts for a rule set, as used on transcripts (public). */
-export const computeCgpa = (ruleset: GradingRuleset, courses: readonly EarlierCourse[]): { cgpa: string | null; explanation: ExplanationStep[] } => {
+export const computeCgpa = (
+  ruleset: GradingRuleset,
+  courses: readonly EarlierCourse[],
+): { cgpa: string | null; explanation: ExplanationStep[] } => {
   const out = cgpaOf(prepareRules(ruleset), courses);
   return { cgpa: out.text, explanation: [out.step] };
 };
 
 /** CGPA → percentage (§4.6): × 9.5, (CGPA − 0.75) × 10, or none; from the printed (rounded) CGPA, as transcripts show it. */
-export const cgpaToPercentage = (ruleset: GradingRuleset, cgpa: string): { percentage: string | null; explanation: ExplanationStep } => {
+export const cgpaToPercentage = (
+  ruleset: GradingRuleset,
+  cgpa: string,
+): { percentage: string | null; explanation: ExplanationStep } => {
   const rules = prepareRules(ruleset);
   const { formula, rounding } = rules.raw.percent_conversion;
   const value = dec(cgpa);
   const ruleId = rules.ruleId('percent_conversion');
-  if (formula === 'NONE') return { percentage: null, explanation: step('CGPA_PERCENT', ruleId, { cgpa, formula }, { percentage: null }, 'no CGPA-to-percentage conversion is prescribed') };
+  if (formula === 'NONE')
+    return {
+      percentage: null,
+      explanation: step(
+        'CGPA_PERCENT',
+        ruleId,
+        { cgpa, formula },
+        { percentage: null },
+        'no CGPA-to-percentage conversion is prescribed',
+      ),
+    };
   const exact = formula === 'X9_5' ? value.mul(dec('9.5')) : value.sub(dec('0.75')).mul(dec('10'));
   const text = exact.toFixed(rounding.decimals, rounding.mode);
   const formulaText = formula === 'X9_5' ? `${cgpa} × 9.5` : `(${cgpa} − 0.75) × 10`;
-  return { percentage: text, explanation: step('CGPA_PERCENT', ruleId, { cgpa, formula }, { percentage: text }, `percentage = ${formulaText} = ${text} %`) };
+  return {
+    percentage: text,
+    explanation: step(
+      'CGPA_PERCENT',
+      ruleId,
+      { cgpa, formula },
+      { percentage: text },
+      `percentage = ${formulaText} = ${text} %`,
+    ),
+  };
 };

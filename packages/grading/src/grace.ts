@@ -1,7 +1,14 @@
 import type { ExplanationStep, GraceRule, HeadCap } from '@exam/contracts';
 import { applyFraction, dec, percentage, percentOf, Q } from './exact.ts';
 import { step } from './explain.ts';
-import { failedHeads, type GraceGiven, type Head, isPassed, type PaperState, totalWithGrace } from './paper.ts';
+import {
+  failedHeads,
+  type GraceGiven,
+  type Head,
+  isPassed,
+  type PaperState,
+  totalWithGrace,
+} from './paper.ts';
 import { pct, type Division, type PreparedRules, upToStep } from './rules.ts';
 
 /**
@@ -39,7 +46,9 @@ export const aggregateOf = (ctx: GraceContext): Q => {
 };
 
 const headLabel = (h: Head | AggregateHead): string =>
-  'paper' in h ? `${h.paper.input.paper_id} ${h.component === 'TOTAL' ? 'total' : h.component.toLowerCase()}` : 'aggregate';
+  'paper' in h
+    ? `${h.paper.input.paper_id} ${h.component === 'TOTAL' ? 'total' : h.component.toLowerCase()}`
+    : 'aggregate';
 
 interface AggregateHead {
   component: 'AGGREGATE';
@@ -51,14 +60,16 @@ interface AggregateHead {
 }
 
 const capOf = (caps: HeadCap[], headMax: Q): Q => {
-  const row = caps.find((c) => c.up_to_max === null || headMax.lte(dec(c.up_to_max))) ?? caps[caps.length - 1]!;
+  const row =
+    caps.find((c) => c.up_to_max === null || headMax.lte(dec(c.up_to_max))) ?? caps[caps.length - 1]!;
   if (row.marks !== null) return dec(row.marks);
   const byPercent = percentOf(dec(row.percent_of_head_max!), headMax);
   return row.cap_marks === null ? byPercent : Q.min(byPercent, dec(row.cap_marks));
 };
 
 /** Papers with at least one minimum, by the G1 base. */
-const hasMinimum = (p: PaperState) => p.min !== null || (p.requiresInt && p.intMin !== null) || (p.requiresExt && p.extMin !== null);
+const hasMinimum = (p: PaperState) =>
+  p.min !== null || (p.requiresInt && p.intMin !== null) || (p.requiresExt && p.extMin !== null);
 
 interface Verdict {
   eligible: boolean;
@@ -67,7 +78,14 @@ interface Verdict {
   inputs: Record<string, string | number | boolean | null>;
 }
 
-const evaluatePassRule = (rule: PassRule, ctx: GraceContext, heads: Head[], aggHead: AggregateHead | null, grants: Q[], total: Q): Verdict => {
+const evaluatePassRule = (
+  rule: PassRule,
+  ctx: GraceContext,
+  heads: Head[],
+  aggHead: AggregateHead | null,
+  grants: Q[],
+  total: Q,
+): Verdict => {
   const { aggregateMax } = ctx;
   const allHeads: Array<Head | AggregateHead> = aggHead ? [...heads, aggHead] : heads;
   const failingPapers = [...new Set(heads.map((h) => h.paper))];
@@ -77,50 +95,110 @@ const evaluatePassRule = (rule: PassRule, ctx: GraceContext, heads: Head[], aggH
     aggregate_max: aggregateMax.toDecimal(),
   };
   const notGraceable = heads.find((h) => !h.graceable);
-  if (notGraceable) return { eligible: false, inputs, text: `${headLabel(notGraceable)} is absent: no grace` };
+  if (notGraceable)
+    return { eligible: false, inputs, text: `${headLabel(notGraceable)} is absent: no grace` };
 
   switch (rule.rule_type) {
     case 'G1': {
       const p = rule.params;
-      const budget = applyFraction(percentOf(dec(p.budget_percent_of_aggregate_max), aggregateMax), p.budget_fraction);
-      const inBase = (paper: PaperState) => hasMinimum(paper) && (p.paper_base === 'ALL_WITH_MINIMA' || paper.requiresExt);
+      const budget = applyFraction(
+        percentOf(dec(p.budget_percent_of_aggregate_max), aggregateMax),
+        p.budget_fraction,
+      );
+      const inBase = (paper: PaperState) =>
+        hasMinimum(paper) && (p.paper_base === 'ALL_WITH_MINIMA' || paper.requiresExt);
       const base = ctx.papers.filter(inBase).length;
-      const maxFailing = applyFraction(percentOf(dec(p.max_failing_papers_percent), Q.of(base)), p.max_failing_fraction);
-      Object.assign(inputs, { budget: budget.toDecimal(), failing_papers: failingPapers.length, papers_with_minima: base, max_failing_papers: maxFailing.toDecimal() });
+      const maxFailing = applyFraction(
+        percentOf(dec(p.max_failing_papers_percent), Q.of(base)),
+        p.max_failing_fraction,
+      );
+      Object.assign(inputs, {
+        budget: budget.toDecimal(),
+        failing_papers: failingPapers.length,
+        papers_with_minima: base,
+        max_failing_papers: maxFailing.toDecimal(),
+      });
       const outside = failingPapers.find((paper) => !inBase(paper));
-      if (outside) return { eligible: false, inputs, text: `${outside.input.paper_id} is not examined by the university: ${rule.rule_id} does not apply` };
+      if (outside)
+        return {
+          eligible: false,
+          inputs,
+          text: `${outside.input.paper_id} is not examined by the university: ${rule.rule_id} does not apply`,
+        };
       const budgetText = `budget ${budget.toDecimal()} (${pct(dec(p.budget_percent_of_aggregate_max))} of ${aggregateMax.toDecimal()})`;
       const countText = `${failingPapers.length} failing paper${failingPapers.length === 1 ? '' : 's'} ${Q.of(failingPapers.length).lte(maxFailing) ? '≤' : '>'} ${maxFailing.toDecimal()} allowed (${pct(dec(p.max_failing_papers_percent))} of ${base} papers with minima)`;
-      if (Q.of(failingPapers.length).gt(maxFailing)) return { eligible: false, inputs, text: `${countText}: no grace` };
-      if (total.gt(budget)) return { eligible: false, inputs, text: `${countText}; deficits ${total.toDecimal()} > ${budgetText}: no grace` };
+      if (Q.of(failingPapers.length).gt(maxFailing))
+        return { eligible: false, inputs, text: `${countText}: no grace` };
+      if (total.gt(budget))
+        return {
+          eligible: false,
+          inputs,
+          text: `${countText}; deficits ${total.toDecimal()} > ${budgetText}: no grace`,
+        };
       return { eligible: true, inputs, text: `${countText}; deficits ${total.toDecimal()} ≤ ${budgetText}` };
     }
     case 'G2': {
-      const cap = applyFraction(percentOf(dec(rule.params.total_cap_percent_of_aggregate_max), aggregateMax), rule.params.total_cap_fraction);
+      const cap = applyFraction(
+        percentOf(dec(rule.params.total_cap_percent_of_aggregate_max), aggregateMax),
+        rule.params.total_cap_fraction,
+      );
       Object.assign(inputs, { total_cap: cap.toDecimal() });
       const over = allHeads.findIndex((h, i) => grants[i]!.gt(capOf(rule.params.head_caps, h.max)));
-      if (over >= 0) return { eligible: false, inputs, text: `${headLabel(allHeads[over]!)} needs ${grants[over]!.toDecimal()}, above its cap ${capOf(rule.params.head_caps, allHeads[over]!.max).toDecimal()}: no grace` };
-      if (total.gt(cap)) return { eligible: false, inputs, text: `deficits ${total.toDecimal()} > total cap ${cap.toDecimal()}: no grace` };
-      return { eligible: true, inputs, text: `every head within its table cap; deficits ${total.toDecimal()} ≤ total cap ${cap.toDecimal()}` };
+      if (over >= 0)
+        return {
+          eligible: false,
+          inputs,
+          text: `${headLabel(allHeads[over]!)} needs ${grants[over]!.toDecimal()}, above its cap ${capOf(rule.params.head_caps, allHeads[over]!.max).toDecimal()}: no grace`,
+        };
+      if (total.gt(cap))
+        return {
+          eligible: false,
+          inputs,
+          text: `deficits ${total.toDecimal()} > total cap ${cap.toDecimal()}: no grace`,
+        };
+      return {
+        eligible: true,
+        inputs,
+        text: `every head within its table cap; deficits ${total.toDecimal()} ≤ total cap ${cap.toDecimal()}`,
+      };
     }
     case 'G5': {
       Object.assign(inputs, { max_heads: rule.params.max_heads });
-      if (allHeads.length > rule.params.max_heads) return { eligible: false, inputs, text: `${allHeads.length} failed heads > ${rule.params.max_heads} allowed: no condonation` };
+      if (allHeads.length > rule.params.max_heads)
+        return {
+          eligible: false,
+          inputs,
+          text: `${allHeads.length} failed heads > ${rule.params.max_heads} allowed: no condonation`,
+        };
       const over = allHeads.findIndex((h, i) => grants[i]!.gt(capOf(rule.params.head_caps, h.max)));
-      if (over >= 0) return { eligible: false, inputs, text: `${headLabel(allHeads[over]!)} needs ${grants[over]!.toDecimal()}, above ${capOf(rule.params.head_caps, allHeads[over]!.max).toDecimal()}: no condonation` };
+      if (over >= 0)
+        return {
+          eligible: false,
+          inputs,
+          text: `${headLabel(allHeads[over]!)} needs ${grants[over]!.toDecimal()}, above ${capOf(rule.params.head_caps, allHeads[over]!.max).toDecimal()}: no condonation`,
+        };
       return { eligible: true, inputs, text: `${allHeads.length} failed head within the condonation cap` };
     }
     case 'G6': {
       const pool = dec(rule.params.pool_marks);
       Object.assign(inputs, { pool: pool.toDecimal() });
-      if (total.gt(pool)) return { eligible: false, inputs, text: `deficits ${total.toDecimal()} > pool ${pool.toDecimal()}: no grace` };
+      if (total.gt(pool))
+        return {
+          eligible: false,
+          inputs,
+          text: `deficits ${total.toDecimal()} > pool ${pool.toDecimal()}: no grace`,
+        };
       return { eligible: true, inputs, text: `deficits ${total.toDecimal()} ≤ pool ${pool.toDecimal()}` };
     }
     case 'G7': {
-      const budget = applyFraction(percentOf(dec(rule.params.budget_percent_of_aggregate_max), aggregateMax), rule.params.budget_fraction);
+      const budget = applyFraction(
+        percentOf(dec(rule.params.budget_percent_of_aggregate_max), aggregateMax),
+        rule.params.budget_fraction,
+      );
       Object.assign(inputs, { budget: budget.toDecimal() });
       const budgetText = `budget ${budget.toDecimal()} (${pct(dec(rule.params.budget_percent_of_aggregate_max))} of ${aggregateMax.toDecimal()})`;
-      if (total.gt(budget)) return { eligible: false, inputs, text: `deficits ${total.toDecimal()} > ${budgetText}: no grace` };
+      if (total.gt(budget))
+        return { eligible: false, inputs, text: `deficits ${total.toDecimal()} > ${budgetText}: no grace` };
       return { eligible: true, inputs, text: `deficits ${total.toDecimal()} ≤ ${budgetText}` };
     }
   }
@@ -133,7 +211,13 @@ const leastPapersFirst = (papers: PaperState[]) =>
     .sort((a, b) => totalWithGrace(a)!.cmp(totalWithGrace(b)!) || a.index - b.index);
 
 /** Puts `marks` on the papers with the least marks, never above a paper's maximum. Returns false if there is no room. */
-const distribute = (ctx: GraceContext, marks: Q, grace: Omit<GraceGiven, 'marks'>, reason: string, ruleId: string): boolean => {
+const distribute = (
+  ctx: GraceContext,
+  marks: Q,
+  grace: Omit<GraceGiven, 'marks'>,
+  reason: string,
+  ruleId: string,
+): boolean => {
   const candidates = leastPapersFirst(ctx.papers);
   const room = Q.sum(candidates.map((p) => p.max.sub(totalWithGrace(p)!)));
   if (room.lt(marks)) return false;
@@ -143,8 +227,19 @@ const distribute = (ctx: GraceContext, marks: Q, grace: Omit<GraceGiven, 'marks'
     const give = Q.min(left, p.max.sub(totalWithGrace(p)!));
     if (!give.isPositive()) continue;
     p.graces.push({ ...grace, marks: give });
-    p.steps.push(step('GRACE', ruleId, { paper_total: totalWithGrace(p)!.sub(grace.added ? give : Q.ZERO).toDecimal() }, { grace: give.toDecimal() },
-      `${grace.ruleId} grace ${give.toDecimal()} on the paper with the least marks: ${reason}`));
+    p.steps.push(
+      step(
+        'GRACE',
+        ruleId,
+        {
+          paper_total: totalWithGrace(p)!
+            .sub(grace.added ? give : Q.ZERO)
+            .toDecimal(),
+        },
+        { grace: give.toDecimal() },
+        `${grace.ruleId} grace ${give.toDecimal()} on the paper with the least marks: ${reason}`,
+      ),
+    );
     left = left.sub(give);
   }
   return true;
@@ -158,7 +253,15 @@ export const applyPassGrace = (ctx: GraceContext): void => {
   if (rules.aggregateMin !== null) {
     const needed = percentOf(rules.aggregateMin, aggregateMax);
     const aggregate = aggregateOf(ctx);
-    if (aggregate.lt(needed)) aggHead = { component: 'AGGREGATE', obtained: aggregate, min: needed, max: aggregateMax, deficit: needed.sub(aggregate), graceable: true };
+    if (aggregate.lt(needed))
+      aggHead = {
+        component: 'AGGREGATE',
+        obtained: aggregate,
+        min: needed,
+        max: aggregateMax,
+        deficit: needed.sub(aggregate),
+        graceable: true,
+      };
   }
   if (heads.length === 0 && aggHead === null) return;
   const passRules = rules.grace.filter((g): g is PassRule => PASS_TYPES.has(g.rule_type));
@@ -166,8 +269,15 @@ export const applyPassGrace = (ctx: GraceContext): void => {
   for (const rule of passRules) {
     const ruleId = rules.ruleId(`grace.${rule.rule_id}`);
     if (blocked) {
-      ctx.steps.push(step('GRACE', ruleId, { paper: blocked.input.paper_id, status: blocked.terminal }, { granted: '0' },
-        `${rule.rule_id} not applied: ${blocked.input.paper_id} is ${blocked.terminal}, and grace is never given to absent or UFM papers`));
+      ctx.steps.push(
+        step(
+          'GRACE',
+          ruleId,
+          { paper: blocked.input.paper_id, status: blocked.terminal },
+          { granted: '0' },
+          `${rule.rule_id} not applied: ${blocked.input.paper_id} is ${blocked.terminal}, and grace is never given to absent or UFM papers`,
+        ),
+      );
       continue;
     }
     const allHeads: Array<Head | AggregateHead> = aggHead ? [...heads, aggHead] : heads;
@@ -175,32 +285,69 @@ export const applyPassGrace = (ctx: GraceContext): void => {
     const total = Q.sum(grants);
     const verdict = evaluatePassRule(rule, ctx, heads, aggHead, grants, total);
     if (!verdict.eligible) {
-      ctx.steps.push(step('GRACE', ruleId, verdict.inputs, { granted: '0' }, `${rule.rule_id} not applied: ${verdict.text}`));
+      ctx.steps.push(
+        step(
+          'GRACE',
+          ruleId,
+          verdict.inputs,
+          { granted: '0' },
+          `${rule.rule_id} not applied: ${verdict.text}`,
+        ),
+      );
       continue;
     }
-    const addedText = rule.added_to_marks ? 'added to the marks' : 'not added to the marks: deemed to have obtained the minimum';
+    const addedText = rule.added_to_marks
+      ? 'added to the marks'
+      : 'not added to the marks: deemed to have obtained the minimum';
     heads.forEach((h, i) => {
       const give = grants[i]!;
       h.paper.graces.push({ ruleId: rule.rule_id, kind: 'PASS', marks: give, added: rule.added_to_marks });
-      h.paper.steps.push(step('GRACE', ruleId,
-        { head: headLabel(h), obtained: h.obtained.toDecimal(), min: h.min.toDecimal(), deficit: h.deficit.toDecimal(), ...pick(verdict.inputs, 'budget', 'total_cap', 'pool') },
-        { grace: give.toDecimal(), passed: true },
-        `${h.component === 'TOTAL' ? 'total' : h.component.toLowerCase()} ${h.obtained.toDecimal()} < min ${h.min.toDecimal()}: failed; ${rule.rule_id} grace ${give.toDecimal()}${verdict.inputs.budget ? ` of budget ${verdict.inputs.budget} (${budgetBasis(rule)} of ${aggregateMax.toDecimal()})` : ''}: passed by grace${rule.ordinance ? ` under ${rule.ordinance}` : ''}`));
+      h.paper.steps.push(
+        step(
+          'GRACE',
+          ruleId,
+          {
+            head: headLabel(h),
+            obtained: h.obtained.toDecimal(),
+            min: h.min.toDecimal(),
+            deficit: h.deficit.toDecimal(),
+            ...pick(verdict.inputs, 'budget', 'total_cap', 'pool'),
+          },
+          { grace: give.toDecimal(), passed: true },
+          `${h.component === 'TOTAL' ? 'total' : h.component.toLowerCase()} ${h.obtained.toDecimal()} < min ${h.min.toDecimal()}: failed; ${rule.rule_id} grace ${give.toDecimal()}${verdict.inputs.budget ? ` of budget ${verdict.inputs.budget} (${budgetBasis(rule)} of ${aggregateMax.toDecimal()})` : ''}: passed by grace${rule.ordinance ? ` under ${rule.ordinance}` : ''}`,
+        ),
+      );
     });
     if (aggHead) {
       const give = grants[grants.length - 1]!;
-      if (rule.added_to_marks) distribute(ctx, give, { ruleId: rule.rule_id, kind: 'PASS', added: true }, 'aggregate minimum reached', ruleId);
+      if (rule.added_to_marks)
+        distribute(
+          ctx,
+          give,
+          { ruleId: rule.rule_id, kind: 'PASS', added: true },
+          'aggregate minimum reached',
+          ruleId,
+        );
       else ctx.aggregateMinDeemed = true;
     }
-    ctx.steps.push(step('GRACE', ruleId, verdict.inputs, { granted: total.toDecimal(), added_to_marks: rule.added_to_marks },
-      `${rule.rule_id}: ${verdict.text}: grace ${total.toDecimal()} given (${allHeads.map((h, i) => `${headLabel(h)} +${grants[i]!.toDecimal()}`).join(', ')}), ${addedText}`));
+    ctx.steps.push(
+      step(
+        'GRACE',
+        ruleId,
+        verdict.inputs,
+        { granted: total.toDecimal(), added_to_marks: rule.added_to_marks },
+        `${rule.rule_id}: ${verdict.text}: grace ${total.toDecimal()} given (${allHeads.map((h, i) => `${headLabel(h)} +${grants[i]!.toDecimal()}`).join(', ')}), ${addedText}`,
+      ),
+    );
     ctx.passGraceRule = rule.rule_id;
     return;
   }
 };
 
 const budgetBasis = (rule: PassRule): string =>
-  rule.rule_type === 'G1' || rule.rule_type === 'G7' ? pct(dec(rule.params.budget_percent_of_aggregate_max)) : '';
+  rule.rule_type === 'G1' || rule.rule_type === 'G7'
+    ? pct(dec(rule.params.budget_percent_of_aggregate_max))
+    : '';
 
 const pick = (from: Record<string, string | number | boolean | null>, ...keys: string[]) =>
   Object.fromEntries(keys.filter((k) => from[k] !== undefined).map((k) => [k, from[k]!]));
@@ -219,23 +366,39 @@ export const applyDistinctionGrace = (ctx: GraceContext): void => {
   for (const rule of rules.grace) {
     if (rule.rule_type !== 'G4') continue;
     const ruleId = rules.ruleId(`grace.${rule.rule_id}`);
-    const target = rules.scheme === 'OLD' ? rules.distinction.paperMin : rules.topBand?.min ?? null;
+    const target = rules.scheme === 'OLD' ? rules.distinction.paperMin : (rules.topBand?.min ?? null);
     if (target === null) continue;
     const cap = dec(rule.params.max_marks_per_paper);
     const candidates = ctx.papers
       .filter((p) => p.counted && p.terminal === null && isPassed(p))
       .map((p) => ({ p, short: upToStep(percentOf(target, p.max).sub(totalWithGrace(p)!), rules.marksStep) }))
-      .filter((c) => c.short.isPositive() && c.short.lte(cap) && totalWithGrace(c.p)!.add(c.short).lte(c.p.max))
+      .filter(
+        (c) => c.short.isPositive() && c.short.lte(cap) && totalWithGrace(c.p)!.add(c.short).lte(c.p.max),
+      )
       .sort((a, b) => a.short.cmp(b.short) || a.p.index - b.p.index)
       .slice(0, rule.params.max_papers);
     for (const { p, short } of candidates) {
       p.graces.push({ ruleId: rule.rule_id, kind: 'DISTINCTION', marks: short, added: rule.added_to_marks });
-      p.steps.push(step('GRACE', ruleId, { total: totalWithGrace(p)!.toDecimal(), target_percent: target.toDecimal(), cap: cap.toDecimal() }, { grace: short.toDecimal() },
-        `${rule.rule_id}: short of ${pct(target)} by ${short.toDecimal()} ≤ ${cap.toDecimal()}: grace ${short.toDecimal()} for distinction in the paper`));
+      p.steps.push(
+        step(
+          'GRACE',
+          ruleId,
+          { total: totalWithGrace(p)!.toDecimal(), target_percent: target.toDecimal(), cap: cap.toDecimal() },
+          { grace: short.toDecimal() },
+          `${rule.rule_id}: short of ${pct(target)} by ${short.toDecimal()} ≤ ${cap.toDecimal()}: grace ${short.toDecimal()} for distinction in the paper`,
+        ),
+      );
     }
     if (candidates.length > 0) {
-      ctx.steps.push(step('GRACE', ruleId, { max_papers: rule.params.max_papers }, { papers: candidates.map((c) => c.p.input.paper_id).join(', ') },
-        `${rule.rule_id}: distinction grace in ${candidates.map((c) => `${c.p.input.paper_id} +${c.short.toDecimal()}`).join(', ')}`));
+      ctx.steps.push(
+        step(
+          'GRACE',
+          ruleId,
+          { max_papers: rule.params.max_papers },
+          { papers: candidates.map((c) => c.p.input.paper_id).join(', ') },
+          `${rule.rule_id}: distinction grace in ${candidates.map((c) => `${c.p.input.paper_id} +${c.short.toDecimal()}`).join(', ')}`,
+        ),
+      );
     }
   }
 };
@@ -258,22 +421,46 @@ export const applyDivisionGrace = (ctx: GraceContext): void => {
     if (rule.rule_type === 'G1d' && !rule.params.target_divisions.includes(next.code)) continue;
     const needed = percentOf(next.min, aggregateMax);
     const shortfall = upToStep(needed.sub(aggregate), rules.marksStep);
-    const cap = rule.rule_type === 'G1d'
-      ? dec(rule.params.max_marks)
-      : Q.min(percentOf(dec(rule.params.cap_percent_of_aggregate_max), aggregateMax), dec(rule.params.cap_marks));
-    const capText = rule.rule_type === 'G1d' ? cap.toDecimal() : `min(${pct(dec(rule.params.cap_percent_of_aggregate_max))} of ${aggregateMax.toDecimal()}, ${rule.params.cap_marks}) = ${cap.toDecimal()}`;
-    const inputs = { aggregate: aggregate.toDecimal(), aggregate_max: aggregateMax.toDecimal(), division: current?.code ?? null, next_division: next.code, needed: needed.toDecimal(), cap: cap.toDecimal() };
+    const cap =
+      rule.rule_type === 'G1d'
+        ? dec(rule.params.max_marks)
+        : Q.min(
+            percentOf(dec(rule.params.cap_percent_of_aggregate_max), aggregateMax),
+            dec(rule.params.cap_marks),
+          );
+    const capText =
+      rule.rule_type === 'G1d'
+        ? cap.toDecimal()
+        : `min(${pct(dec(rule.params.cap_percent_of_aggregate_max))} of ${aggregateMax.toDecimal()}, ${rule.params.cap_marks}) = ${cap.toDecimal()}`;
+    const inputs = {
+      aggregate: aggregate.toDecimal(),
+      aggregate_max: aggregateMax.toDecimal(),
+      division: current?.code ?? null,
+      next_division: next.code,
+      needed: needed.toDecimal(),
+      cap: cap.toDecimal(),
+    };
     if (shortfall.gt(cap)) continue; // out of reach: nothing to explain on every ordinary pass
     const reason = `${next.label} needs ${needed.toDecimal()} of ${aggregateMax.toDecimal()}, short by ${shortfall.toDecimal()} ≤ ${capText}`;
     if (rule.added_to_marks) {
-      if (!distribute(ctx, shortfall, { ruleId: rule.rule_id, kind: 'DIVISION', added: true }, reason, ruleId)) continue;
+      if (
+        !distribute(ctx, shortfall, { ruleId: rule.rule_id, kind: 'DIVISION', added: true }, reason, ruleId)
+      )
+        continue;
     } else {
       const least = leastPapersFirst(ctx.papers)[0];
       if (!least) continue;
       least.graces.push({ ruleId: rule.rule_id, kind: 'DIVISION', marks: shortfall, added: false });
       ctx.deemedDivisionBonus = ctx.deemedDivisionBonus.add(shortfall);
     }
-    ctx.steps.push(step('GRACE', ruleId, inputs, { granted: shortfall.toDecimal(), added_to_marks: rule.added_to_marks },
-      `${rule.rule_id}: ${reason}: +${shortfall.toDecimal()} ${rule.added_to_marks ? 'to the paper with the least marks and to the aggregate' : '(deemed, not added to the marks)'}`));
+    ctx.steps.push(
+      step(
+        'GRACE',
+        ruleId,
+        inputs,
+        { granted: shortfall.toDecimal(), added_to_marks: rule.added_to_marks },
+        `${rule.rule_id}: ${reason}: +${shortfall.toDecimal()} ${rule.added_to_marks ? 'to the paper with the least marks and to the aggregate' : '(deemed, not added to the marks)'}`,
+      ),
+    );
   }
 };

@@ -9,7 +9,11 @@ import { step } from './explain.ts';
  * of the highest band reached. An absent entry counts 0; a missing mandatory component leaves the
  * internal RL (never a guessed 0); every component absent makes the internal AB.
  */
-export const computeInternal = (pattern: CiaPattern, intMax: string, marks: CiaMarks): { cell: MarkCell; explanation: ExplanationStep[] } => {
+export const computeInternal = (
+  pattern: CiaPattern,
+  intMax: string,
+  marks: CiaMarks,
+): { cell: MarkCell; explanation: ExplanationStep[] } => {
   const max = dec(intMax);
   const ruleId = `cia:${pattern.pattern_id}`;
   let sum = Q.ZERO;
@@ -21,26 +25,51 @@ export const computeInternal = (pattern: CiaPattern, intMax: string, marks: CiaM
     const present = entries.filter((e) => e.value !== null || e.status !== null);
     if (present.length === 0) {
       if (c.mandatory) {
-        return { cell: { value: null, status: 'RL' }, explanation: [step('INTERNAL', ruleId, { component: c.code }, { int: 'RL' }, `${c.name} not entered: internal marks later (RL)`)] };
+        return {
+          cell: { value: null, status: 'RL' },
+          explanation: [
+            step(
+              'INTERNAL',
+              ruleId,
+              { component: c.code },
+              { int: 'RL' },
+              `${c.name} not entered: internal marks later (RL)`,
+            ),
+          ],
+        };
       }
       parts.push(`${c.name} not entered: 0`);
       continue;
     }
     if (present.some((e) => e.status === 'RL' || e.status === 'WH' || e.status === 'UFM')) {
-      return { cell: { value: null, status: 'RL' }, explanation: [step('INTERNAL', ruleId, { component: c.code }, { int: 'RL' }, `${c.name} is pending: internal marks later (RL)`)] };
+      return {
+        cell: { value: null, status: 'RL' },
+        explanation: [
+          step(
+            'INTERNAL',
+            ruleId,
+            { component: c.code },
+            { int: 'RL' },
+            `${c.name} is pending: internal marks later (RL)`,
+          ),
+        ],
+      };
     }
     if (present.some((e) => e.status !== 'AB')) allAbsent = false;
     const cMax = dec(c.max_marks);
     const values = present.map((e) => {
       if (e.value === null) return Q.ZERO; // AB counts 0 in a component
       const v = dec(e.value);
-      if (c.attendance_bands === null && v.gt(cMax)) throw new GradingInputError('MARKS_ABOVE_MAXIMUM', `${c.name} ${e.value} is above ${c.max_marks}`);
+      if (c.attendance_bands === null && v.gt(cMax))
+        throw new GradingInputError('MARKS_ABOVE_MAXIMUM', `${c.name} ${e.value} is above ${c.max_marks}`);
       return v;
     });
     let fraction: Q;
     if (c.attendance_bands !== null) {
       const attended = values[0]!;
-      const band = [...c.attendance_bands].sort((a, b) => dec(b.min_percent).cmp(dec(a.min_percent))).find((b) => attended.gte(dec(b.min_percent)));
+      const band = [...c.attendance_bands]
+        .sort((a, b) => dec(b.min_percent).cmp(dec(a.min_percent)))
+        .find((b) => attended.gte(dec(b.min_percent)));
       const got = band ? dec(band.marks) : Q.ZERO;
       fraction = got.div(cMax);
       parts.push(`${c.name} ${attended.toDecimal()} % → ${got.toDecimal()}/${cMax.toDecimal()}`);
@@ -48,22 +77,41 @@ export const computeInternal = (pattern: CiaPattern, intMax: string, marks: CiaM
       const take = Math.min(c.best_of ?? 1, values.length);
       const best = [...values].sort((a, b) => b.cmp(a)).slice(0, take);
       fraction = Q.sum(best).div(cMax.mul(Q.of(take)));
-      parts.push(c.best_of ? `${c.name} best ${take} of ${values.map((v) => v.toDecimal()).join(', ')} = ${Q.sum(best).toDecimal()}/${cMax.mul(Q.of(take)).toDecimal()}` : `${c.name} ${values[0]!.toDecimal()}/${cMax.toDecimal()}`);
+      parts.push(
+        c.best_of
+          ? `${c.name} best ${take} of ${values.map((v) => v.toDecimal()).join(', ')} = ${Q.sum(best).toDecimal()}/${cMax.mul(Q.of(take)).toDecimal()}`
+          : `${c.name} ${values[0]!.toDecimal()}/${cMax.toDecimal()}`,
+      );
     }
     sum = sum.add(fraction.mul(dec(c.weight_percent)).div(Q.HUNDRED));
   }
-  if (allAbsent) return { cell: { value: null, status: 'AB' }, explanation: [step('INTERNAL', ruleId, {}, { int: 'AB' }, 'absent in every internal component: AB')] };
+  if (allAbsent)
+    return {
+      cell: { value: null, status: 'AB' },
+      explanation: [step('INTERNAL', ruleId, {}, { int: 'AB' }, 'absent in every internal component: AB')],
+    };
   const exact = sum.mul(max);
   const decimals = pattern.decimals;
   const scale = Q.of(10 ** decimals);
-  const rounded = pattern.rounding === 'CEIL' ? exact.mul(scale).ceil().div(scale)
-    : pattern.rounding === 'FLOOR' ? exact.mul(scale).floor().div(scale)
-      : pattern.rounding === 'HALF_UP' ? exact.round(decimals, 'HALF_UP')
-        : exact.round(2, 'HALF_UP'); // NONE: marks carry at most two decimals
+  const rounded =
+    pattern.rounding === 'CEIL'
+      ? exact.mul(scale).ceil().div(scale)
+      : pattern.rounding === 'FLOOR'
+        ? exact.mul(scale).floor().div(scale)
+        : pattern.rounding === 'HALF_UP'
+          ? exact.round(decimals, 'HALF_UP')
+          : exact.round(2, 'HALF_UP'); // NONE: marks carry at most two decimals
   const value = Q.min(rounded, max).toDecimal();
   return {
     cell: { value, status: null },
-    explanation: [step('INTERNAL', ruleId, { int_max: max.toDecimal(), exact: exact.toFraction(), rounding: pattern.rounding }, { int: value },
-      `${parts.join('; ')}; weighted × ${max.toDecimal()} = ${exact.toFraction()} → ${value} (${pattern.rounding.toLowerCase().replace('_', '-')}${pattern.rounding === 'NONE' ? '' : `, ${decimals} decimals`})`)],
+    explanation: [
+      step(
+        'INTERNAL',
+        ruleId,
+        { int_max: max.toDecimal(), exact: exact.toFraction(), rounding: pattern.rounding },
+        { int: value },
+        `${parts.join('; ')}; weighted × ${max.toDecimal()} = ${exact.toFraction()} → ${value} (${pattern.rounding.toLowerCase().replace('_', '-')}${pattern.rounding === 'NONE' ? '' : `, ${decimals} decimals`})`,
+      ),
+    ],
   };
 };

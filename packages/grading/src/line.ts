@@ -20,9 +20,16 @@ export interface LineGrade {
  * (total × 100 ≥ min × max), or, with ROUND_PERCENT_FIRST, against the percentage rounded as
  * displayed (Fedena). A pass below every band gets the lowest pass band (§8.11).
  */
-export const bandOf = (rules: PreparedRules, total: Q, max: Q): { band: Band; percent: Q; belowLowest: boolean } => {
+export const bandOf = (
+  rules: PreparedRules,
+  total: Q,
+  max: Q,
+): { band: Band; percent: Q; belowLowest: boolean } => {
   const exact = percentage(total, max);
-  const percent = rules.raw.rounding.grade_lookup === 'EXACT' ? exact : exact.round(rules.percentRounding.decimals, rules.percentRounding.mode);
+  const percent =
+    rules.raw.rounding.grade_lookup === 'EXACT'
+      ? exact
+      : exact.round(rules.percentRounding.decimals, rules.percentRounding.mode);
   for (const band of rules.passBands) if (percent.gte(band.min)) return { band, percent, belowLowest: false };
   return { band: rules.lowestPass!, percent, belowLowest: true };
 };
@@ -36,28 +43,91 @@ export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
   const failGp = graded ? dec(fail.grade_point) : null;
   let out: LineGrade;
   if (p.terminal === 'RW' || p.terminal === 'RL') {
-    out = { code: p.terminal, grade: null, gradePoint: null, gradePointText: null, inGpa: false, passed: false };
+    out = {
+      code: p.terminal,
+      grade: null,
+      gradePoint: null,
+      gradePointText: null,
+      inGpa: false,
+      passed: false,
+    };
   } else if (p.terminal === 'AB') {
     const gp = graded && !nonCredit ? dec(absent.grade_point) : null;
-    out = { code: 'AB', grade: graded || nonCredit ? absent.grade : null, gradePoint: gp, gradePointText: gp?.toDecimal() ?? null, inGpa: gp !== null, passed: false };
+    out = {
+      code: 'AB',
+      grade: graded || nonCredit ? absent.grade : null,
+      gradePoint: gp,
+      gradePointText: gp?.toDecimal() ?? null,
+      inGpa: gp !== null,
+      passed: false,
+    };
   } else if (p.terminal === 'UFM') {
     const gp = graded && !nonCredit ? failGp : null;
-    out = { code: 'UFM', grade: graded ? fail.grade : null, gradePoint: gp, gradePointText: gp?.toDecimal() ?? null, inGpa: gp !== null, passed: false };
+    out = {
+      code: 'UFM',
+      grade: graded ? fail.grade : null,
+      gradePoint: gp,
+      gradePointText: gp?.toDecimal() ?? null,
+      inGpa: gp !== null,
+      passed: false,
+    };
   } else if (nonCredit) {
-    out = { code: passed ? 'S' : 'U', grade: passed ? su.satisfactory : su.unsatisfactory, gradePoint: null, gradePointText: null, inGpa: false, passed };
-    p.steps.push(step('GRADE', rules.ruleId('non_credit_codes'), { paper_score_status: 'N' }, { grade: out.grade },
-      `qualifying paper (not counted in ${graded ? 'SGPA' : 'the aggregate'}): ${passed ? 'satisfactory' : 'not satisfactory'} (${out.grade})`));
+    out = {
+      code: passed ? 'S' : 'U',
+      grade: passed ? su.satisfactory : su.unsatisfactory,
+      gradePoint: null,
+      gradePointText: null,
+      inGpa: false,
+      passed,
+    };
+    p.steps.push(
+      step(
+        'GRADE',
+        rules.ruleId('non_credit_codes'),
+        { paper_score_status: 'N' },
+        { grade: out.grade },
+        `qualifying paper (not counted in ${graded ? 'SGPA' : 'the aggregate'}): ${passed ? 'satisfactory' : 'not satisfactory'} (${out.grade})`,
+      ),
+    );
   } else if (!graded) {
-    out = { code: passed ? 'P' : 'F', grade: null, gradePoint: null, gradePointText: null, inGpa: false, passed };
+    out = {
+      code: passed ? 'P' : 'F',
+      grade: null,
+      gradePoint: null,
+      gradePointText: null,
+      inGpa: false,
+      passed,
+    };
     const paperMin = rules.distinction.paperMin;
     if (passed && paperMin !== null && percentage(totalWithGrace(p)!, p.max).gte(paperMin)) {
-      p.steps.push(step('DISTINCTION', rules.ruleId('distinction.paper_min_percent'), { total: totalWithGrace(p)!.toDecimal(), min_percent: paperMin.toDecimal() }, { paper_distinction: true },
-        `${approx(percentage(totalWithGrace(p)!, p.max))} % ≥ ${pct(paperMin)}: distinction in the paper`));
+      p.steps.push(
+        step(
+          'DISTINCTION',
+          rules.ruleId('distinction.paper_min_percent'),
+          { total: totalWithGrace(p)!.toDecimal(), min_percent: paperMin.toDecimal() },
+          { paper_distinction: true },
+          `${approx(percentage(totalWithGrace(p)!, p.max))} % ≥ ${pct(paperMin)}: distinction in the paper`,
+        ),
+      );
     }
   } else if (!passed) {
-    out = { code: 'F', grade: fail.grade, gradePoint: failGp, gradePointText: failGp!.toDecimal(), inGpa: true, passed: false };
-    p.steps.push(step('GRADE', rules.ruleId('fail_grade'), { passed: false }, { grade: fail.grade, grade_point: out.gradePointText },
-      `a minimum is failed: grade ${fail.grade}, grade point ${out.gradePointText}, whatever the percentage`));
+    out = {
+      code: 'F',
+      grade: fail.grade,
+      gradePoint: failGp,
+      gradePointText: failGp!.toDecimal(),
+      inGpa: true,
+      passed: false,
+    };
+    p.steps.push(
+      step(
+        'GRADE',
+        rules.ruleId('fail_grade'),
+        { passed: false },
+        { grade: fail.grade, grade_point: out.gradePointText },
+        `a minimum is failed: grade ${fail.grade}, grade point ${out.gradePointText}, whatever the percentage`,
+      ),
+    );
   } else {
     const passGrace = passGraceOf(p);
     const deemed = passGrace.some((g) => !g.added);
@@ -68,7 +138,11 @@ export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
     const lowest = rules.lowestPass!;
     let band: Band;
     let text: string;
-    const inputs: Record<string, string> = { total: gradeTotal.toDecimal(), max: p.max.toDecimal(), lookup: rules.raw.rounding.grade_lookup };
+    const inputs: Record<string, string> = {
+      total: gradeTotal.toDecimal(),
+      max: p.max.toDecimal(),
+      lookup: rules.raw.rounding.grade_lookup,
+    };
     let ruleId = rules.ruleId('grading_bands');
     if (deemed || passGradeOnly) {
       band = lowest;
@@ -77,14 +151,26 @@ export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
     } else {
       const found = bandOf(rules, gradeTotal, p.max);
       band = found.band;
-      const shown = rules.raw.rounding.grade_lookup === 'EXACT' ? approx(found.percent) : found.percent.toFixed(rules.percentRounding.decimals, rules.percentRounding.mode);
+      const shown =
+        rules.raw.rounding.grade_lookup === 'EXACT'
+          ? approx(found.percent)
+          : found.percent.toFixed(rules.percentRounding.decimals, rules.percentRounding.mode);
       inputs.percentage = shown;
       text = found.belowLowest
         ? `${shown} % is below the lowest pass band (${lowest.grade} from ${pct(lowest.min)}), but every minimum is met: grade ${lowest.grade} (passed on the minima, section 8.11)`
         : `${shown} % ≥ ${pct(band.min)}: grade ${band.grade}, grade point ${band.gradePointText}`;
     }
-    out = { code: 'P', grade: band.grade, gradePoint: band.gradePoint, gradePointText: band.gradePointText, inGpa: true, passed: true };
-    p.steps.push(step('GRADE', ruleId, inputs, { grade: band.grade, grade_point: band.gradePointText }, text));
+    out = {
+      code: 'P',
+      grade: band.grade,
+      gradePoint: band.gradePoint,
+      gradePointText: band.gradePointText,
+      inGpa: true,
+      passed: true,
+    };
+    p.steps.push(
+      step('GRADE', ruleId, inputs, { grade: band.grade, grade_point: band.gradePointText }, text),
+    );
   }
   return out;
 };
@@ -99,7 +185,10 @@ export const backlogReasonOf = (p: PaperState): BacklogReason => {
   return 'OVERALL';
 };
 
-const cellOut = (cell: MarkCell): MarkCell => ({ value: cell.value === null ? null : dec(cell.value).toDecimal(), status: cell.status });
+const cellOut = (cell: MarkCell): MarkCell => ({
+  value: cell.value === null ? null : dec(cell.value).toDecimal(),
+  status: cell.status,
+});
 
 /** The line as lifecycle-api.md answers it. */
 export const buildLine = (p: PaperState, g: LineGrade, rules: PreparedRules): ResultLine => {
@@ -108,8 +197,15 @@ export const buildLine = (p: PaperState, g: LineGrade, rules: PreparedRules): Re
   const creditPoints = g.inGpa && g.gradePoint !== null ? p.credit.mul(g.gradePoint) : null;
   const graceMarks = p.graces.length > 0 ? Q.sum(p.graces.map((x) => x.marks)) : null;
   if (creditPoints !== null) {
-    p.steps.push(step('CREDIT_POINTS', rules.ruleId('grading_bands'), { credit: p.credit.toDecimal(), grade_point: g.gradePointText }, { credit_points: creditPoints.toDecimal() },
-      `credit points = ${p.credit.toDecimal()} × ${g.gradePointText} = ${creditPoints.toDecimal()}`));
+    p.steps.push(
+      step(
+        'CREDIT_POINTS',
+        rules.ruleId('grading_bands'),
+        { credit: p.credit.toDecimal(), grade_point: g.gradePointText },
+        { credit_points: creditPoints.toDecimal() },
+        `credit points = ${p.credit.toDecimal()} × ${g.gradePointText} = ${creditPoints.toDecimal()}`,
+      ),
+    );
   }
   p.steps.push(step('RESULT', undefined, {}, { paper_result: g.code }, resultText(p, g)));
   const line: ResultLine = {
@@ -118,10 +214,16 @@ export const buildLine = (p: PaperState, g: LineGrade, rules: PreparedRules): Re
     int: cellOut(p.input.int),
     ext: cellOut(p.input.ext),
     pr: cellOut(p.input.pr),
-    grace: graceMarks === null ? null : { marks: graceMarks.toDecimal(), rule_id: p.graces.map((x) => x.ruleId).join('+') },
+    grace:
+      graceMarks === null
+        ? null
+        : { marks: graceMarks.toDecimal(), rule_id: p.graces.map((x) => x.ruleId).join('+') },
     total: total?.toDecimal() ?? null,
     max: p.max.toDecimal(),
-    percentage: total === null ? null : percentage(total, p.max).toFixed(rules.percentRounding.decimals, rules.percentRounding.mode),
+    percentage:
+      total === null
+        ? null
+        : percentage(total, p.max).toFixed(rules.percentRounding.decimals, rules.percentRounding.mode),
     grade: g.grade,
     grade_point: g.gradePointText,
     credit_points: creditPoints?.toDecimal() ?? null,
@@ -134,8 +236,15 @@ export const buildLine = (p: PaperState, g: LineGrade, rules: PreparedRules): Re
 };
 
 const RESULT_WORDS: Record<PaperResultCode, string> = {
-  P: 'passed', F: 'failed', AB: 'absent', UFM: 'cancelled (unfair means)', RW: 'result withheld', RL: 'result later',
-  EX: 'exempted', S: 'satisfactory', U: 'not satisfactory',
+  P: 'passed',
+  F: 'failed',
+  AB: 'absent',
+  UFM: 'cancelled (unfair means)',
+  RW: 'result withheld',
+  RL: 'result later',
+  EX: 'exempted',
+  S: 'satisfactory',
+  U: 'not satisfactory',
 };
 
 const resultText = (p: PaperState, g: LineGrade): string => {

@@ -25,9 +25,15 @@ export interface ExitLevelOutcome {
  * top of min_credits (40 + a 4-credit vocational course); INCLUDED ones are part of it (12 research
  * credits of 160). A percentage condition is compared exactly (obtained × 100 ≥ min × max).
  */
-export const exitEligibility = (ruleset: GradingRuleset, record: ExitRecord): { levels: ExitLevelOutcome[]; awards: string[] } => exitLevels(prepareRules(ruleset), record);
+export const exitEligibility = (
+  ruleset: GradingRuleset,
+  record: ExitRecord,
+): { levels: ExitLevelOutcome[]; awards: string[] } => exitLevels(prepareRules(ruleset), record);
 
-const exitLevels = (rules: PreparedRules, record: ExitRecord): { levels: ExitLevelOutcome[]; awards: string[] } => {
+const exitLevels = (
+  rules: PreparedRules,
+  record: ExitRecord,
+): { levels: ExitLevelOutcome[]; awards: string[] } => {
   const earned = dec(record.credits_earned);
   const levels = rules.raw.exit.map((level, i): ExitLevelOutcome => {
     const reasons: string[] = [];
@@ -36,12 +42,16 @@ const exitLevels = (rules: PreparedRules, record: ExitRecord): { levels: ExitLev
     const needed = dec(level.min_credits).add(additional);
     const creditsOk = earned.gte(needed);
     eligible &&= creditsOk;
-    reasons.push(`${earned.toDecimal()} credits ${creditsOk ? '≥' : '<'} ${level.min_credits}${additional.isPositive() ? ` + ${additional.toDecimal()}` : ''}`);
+    reasons.push(
+      `${earned.toDecimal()} credits ${creditsOk ? '≥' : '<'} ${level.min_credits}${additional.isPositive() ? ` + ${additional.toDecimal()}` : ''}`,
+    );
     for (const extra of level.extra) {
       const have = dec(record.credits_by_category[extra.category] ?? '0');
       const ok = have.gte(dec(extra.credits));
       eligible &&= ok;
-      reasons.push(`${extra.category.toLowerCase()} ${have.toDecimal()} ${ok ? '≥' : '<'} ${extra.credits} (${extra.mode === 'ADDITIONAL' ? 'in addition' : 'included'})`);
+      reasons.push(
+        `${extra.category.toLowerCase()} ${have.toDecimal()} ${ok ? '≥' : '<'} ${extra.credits} (${extra.mode === 'ADDITIONAL' ? 'in addition' : 'included'})`,
+      );
     }
     if (level.min_percent !== null) {
       const min = dec(level.min_percent);
@@ -53,15 +63,22 @@ const exitLevels = (rules: PreparedRules, record: ExitRecord): { levels: ExitLev
         const max = dec(record.marks.max);
         const ok = max.isPositive() && percentage(obtained, max).gte(min);
         eligible &&= ok;
-        reasons.push(`${obtained.toDecimal()} of ${max.toDecimal()} = ${percentage(obtained, max).toFixed(2, 'TRUNCATE')} % ${ok ? '≥' : '<'} ${pct(min)}`);
+        reasons.push(
+          `${obtained.toDecimal()} of ${max.toDecimal()} = ${percentage(obtained, max).toFixed(2, 'TRUNCATE')} % ${ok ? '≥' : '<'} ${pct(min)}`,
+        );
       }
     }
     return {
       level: level.level,
       award: level.award,
       eligible,
-      explanation: step('EXIT', rules.ruleId(`exit.${i}`), { level: level.level, award: level.award, credits_earned: earned.toDecimal() }, { eligible },
-        `${level.award}: ${reasons.join('; ')}: ${eligible ? 'eligible' : 'not eligible'}`),
+      explanation: step(
+        'EXIT',
+        rules.ruleId(`exit.${i}`),
+        { level: level.level, award: level.award, credits_earned: earned.toDecimal() },
+        { eligible },
+        `${level.award}: ${reasons.join('; ')}: ${eligible ? 'eligible' : 'not eligible'}`,
+      ),
     };
   });
   return { levels, awards: levels.filter((l) => l.eligible).map((l) => l.award) };
@@ -84,23 +101,53 @@ const MARKS_SEMESTERS = ['1', '2', '3', '4', '5', '6'];
  * courses) overall and per course category, and the marks of semesters I–VI when all six are there. Null when the
  * rule set has no exit levels or the semester does not end a year.
  */
-export const exitCheck = (rules: PreparedRules, semId: string, courses: readonly EarlierCourse[]): ExplanationStep[] | null => {
+export const exitCheck = (
+  rules: PreparedRules,
+  semId: string,
+  courses: readonly EarlierCourse[],
+): ExplanationStep[] | null => {
   const year = yearEndOf(semId);
   if (rules.raw.exit.length === 0 || year === null) return null;
   const chosen = chooseAttempts(rules, courses);
   const passed = chosen.filter((c) => c.passed);
   const earned = Q.sum(passed.map((c) => dec(c.credit)));
   const byCategory = new Map<string, Q>();
-  for (const c of passed) if (c.course_category) byCategory.set(c.course_category, (byCategory.get(c.course_category) ?? Q.ZERO).add(dec(c.credit)));
-  const credits_by_category = Object.fromEntries([...byCategory.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, v.toDecimal()]));
+  for (const c of passed)
+    if (c.course_category)
+      byCategory.set(c.course_category, (byCategory.get(c.course_category) ?? Q.ZERO).add(dec(c.credit)));
+  const credits_by_category = Object.fromEntries(
+    [...byCategory.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => [k, v.toDecimal()]),
+  );
   const marksCourses = chosen.filter((c) => MARKS_SEMESTERS.includes(c.sem_id));
-  const allSix = MARKS_SEMESTERS.every((s) => marksCourses.some((c) => c.sem_id === s)) && marksCourses.every((c) => c.max !== null && c.max !== undefined);
-  const marks = allSix ? { obtained: Q.sum(marksCourses.map((c) => dec(c.total ?? '0'))).toDecimal(), max: Q.sum(marksCourses.map((c) => dec(c.max!))).toDecimal() } : null;
-  const semesters = [...new Set(chosen.map((c) => c.sem_id))].sort((a, b) => (a.length - b.length) || (a < b ? -1 : a > b ? 1 : 0));
-  const categoryText = Object.entries(credits_by_category).map(([k, v]) => `${k.toLowerCase()} ${v}`).join(', ');
+  const allSix =
+    MARKS_SEMESTERS.every((s) => marksCourses.some((c) => c.sem_id === s)) &&
+    marksCourses.every((c) => c.max !== null && c.max !== undefined);
+  const marks = allSix
+    ? {
+        obtained: Q.sum(marksCourses.map((c) => dec(c.total ?? '0'))).toDecimal(),
+        max: Q.sum(marksCourses.map((c) => dec(c.max!))).toDecimal(),
+      }
+    : null;
+  const semesters = [...new Set(chosen.map((c) => c.sem_id))].sort(
+    (a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0),
+  );
+  const categoryText = Object.entries(credits_by_category)
+    .map(([k, v]) => `${k.toLowerCase()} ${v}`)
+    .join(', ');
   const out = exitLevels(rules, { credits_earned: earned.toDecimal(), credits_by_category, marks });
-  const summary = step('EXIT_CHECK', rules.ruleId('exit'), { semester: semId, year, semesters: semesters.join(','), ...(marks ? { marks_obtained: marks.obtained, marks_max: marks.max } : {}) },
+  const summary = step(
+    'EXIT_CHECK',
+    rules.ruleId('exit'),
+    {
+      semester: semId,
+      year,
+      semesters: semesters.join(','),
+      ...(marks ? { marks_obtained: marks.obtained, marks_max: marks.max } : {}),
+    },
     { credits_earned: earned.toDecimal(), eligible_awards: out.awards.length },
-    `semester ${semId} ends year ${year}: exit levels checked over ${earned.toDecimal()} credits earned in semesters ${semesters.join(', ')}${categoryText ? ` (${categoryText})` : ''}: ${out.awards.length ? `eligible for ${out.awards.join(', ')}` : 'no award yet'}`);
+    `semester ${semId} ends year ${year}: exit levels checked over ${earned.toDecimal()} credits earned in semesters ${semesters.join(', ')}${categoryText ? ` (${categoryText})` : ''}: ${out.awards.length ? `eligible for ${out.awards.join(', ')}` : 'no award yet'}`,
+  );
   return [summary, ...out.levels.map((l) => l.explanation)];
 };

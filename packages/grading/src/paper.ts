@@ -71,14 +71,28 @@ export const passGraceOf = (p: PaperState): GraceGiven[] => p.graces.filter((g) 
 
 export const isPassed = (p: PaperState): boolean => p.passedBeforeGrace || passGraceOf(p).length > 0;
 
-const checkCell = (cell: MarkCell, label: string, max: Q | null, rules: PreparedRules, paperId: string): Q | null => {
+const checkCell = (
+  cell: MarkCell,
+  label: string,
+  max: Q | null,
+  rules: PreparedRules,
+  paperId: string,
+): Q | null => {
   if (cell.value === null) return null;
   const value = dec(cell.value);
   if (max !== null && value.gt(max)) {
-    throw new GradingInputError('MARKS_ABOVE_MAXIMUM', `${paperId}: ${label} ${cell.value} is above the maximum ${max.toDecimal()}`, paperId);
+    throw new GradingInputError(
+      'MARKS_ABOVE_MAXIMUM',
+      `${paperId}: ${label} ${cell.value} is above the maximum ${max.toDecimal()}`,
+      paperId,
+    );
   }
   if (!value.div(rules.marksStep).isInteger()) {
-    throw new GradingInputError('MARKS_STEP', `${paperId}: ${label} ${cell.value} is not a multiple of the marks step ${rules.marksStep.toDecimal()}`, paperId);
+    throw new GradingInputError(
+      'MARKS_STEP',
+      `${paperId}: ${label} ${cell.value} is not a multiple of the marks step ${rules.marksStep.toDecimal()}`,
+      paperId,
+    );
   }
   return value;
 };
@@ -93,7 +107,8 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
   const requiresInt = paper.paper_type === 0 || paper.paper_type === 2;
   const requiresExt = paper.paper_type === 0 || paper.paper_type === 1;
   const max = dec(paper.max);
-  if (!max.isPositive()) throw new GradingInputError('SCHEME_INVALID', `${id}: maximum marks must be above 0`, id);
+  if (!max.isPositive())
+    throw new GradingInputError('SCHEME_INVALID', `${id}: maximum marks must be above 0`, id);
   const state: PaperState = {
     input: paper,
     index,
@@ -122,11 +137,28 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
   };
   if (paper.attempt_exam_id !== null) {
     const carried = paper.int.status === 'EX' ? `; internal ${paper.int.value} carried forward` : '';
-    state.steps.push(step('ATTEMPT', rules.ruleId('internal_carry_forward'), { attempt_exam_id: paper.attempt_exam_id, attempt_type: paper.attempt_type }, {},
-      `marks of the ${paper.attempt_type.toLowerCase()} attempt in ${paper.attempt_exam_id} replace the earlier attempt${carried}`));
+    state.steps.push(
+      step(
+        'ATTEMPT',
+        rules.ruleId('internal_carry_forward'),
+        { attempt_exam_id: paper.attempt_exam_id, attempt_type: paper.attempt_type },
+        {},
+        `marks of the ${paper.attempt_type.toLowerCase()} attempt in ${paper.attempt_exam_id} replace the earlier attempt${carried}`,
+      ),
+    );
   }
-  if (requiresInt && state.intMax === null) throw new GradingInputError('SCHEME_INVALID', `${id}: the paper needs internal marks but has no int_max`, id);
-  if (requiresExt && state.extMax === null) throw new GradingInputError('SCHEME_INVALID', `${id}: the paper needs external marks but has no ext_max`, id);
+  if (requiresInt && state.intMax === null)
+    throw new GradingInputError(
+      'SCHEME_INVALID',
+      `${id}: the paper needs internal marks but has no int_max`,
+      id,
+    );
+  if (requiresExt && state.extMax === null)
+    throw new GradingInputError(
+      'SCHEME_INVALID',
+      `${id}: the paper needs external marks but has no ext_max`,
+      id,
+    );
   // A cell the paper does not have must be empty: marks there are an entry error, not something to ignore.
   const unused: Array<'int' | 'ext' | 'pr'> = [];
   if (!requiresInt) unused.push('int');
@@ -135,7 +167,11 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
   for (const key of unused) {
     const cell = paper[key];
     if (cell.value !== null || cell.status !== null) {
-      throw new GradingInputError('MARKS_FOR_MISSING_COMPONENT', `${id}: has no ${CELL_LABEL[key]} component, but ${CELL_LABEL[key]} marks or a status were given`, id);
+      throw new GradingInputError(
+        'MARKS_FOR_MISSING_COMPONENT',
+        `${id}: has no ${CELL_LABEL[key]} component, but ${CELL_LABEL[key]} marks or a status were given`,
+        id,
+      );
     }
   }
   const intCell = paper.int;
@@ -152,17 +188,36 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
     state.steps.push(step('STATUS', rules.ruleId('pass'), inputs, { paper_result: status }, text));
     return state;
   };
-  const statusInputs = () => Object.fromEntries(required.map(([label, cell]) => [label, cell.status ?? cell.value]));
+  const statusInputs = () =>
+    Object.fromEntries(required.map(([label, cell]) => [label, cell.status ?? cell.value]));
 
   const withheld = required.find(([, c]) => c.status === 'WH');
-  if (withheld) return terminal('RW', `${withheld[0]} is withheld (UFM case pending or result withheld): result of ${id} withheld (RW)`, statusInputs());
+  if (withheld)
+    return terminal(
+      'RW',
+      `${withheld[0]} is withheld (UFM case pending or result withheld): result of ${id} withheld (RW)`,
+      statusInputs(),
+    );
   if (paper.ufm_cancelled || required.some(([, c]) => c.status === 'UFM')) {
-    return terminal('UFM', `${id} cancelled under an unfair-means decision: UFM, counts as failed with 0 marks`, { ...statusInputs(), ufm_cancelled: String(paper.ufm_cancelled) });
+    return terminal(
+      'UFM',
+      `${id} cancelled under an unfair-means decision: UFM, counts as failed with 0 marks`,
+      { ...statusInputs(), ufm_cancelled: String(paper.ufm_cancelled) },
+    );
   }
   const missing = required.find(([, c]) => c.status === 'RL' || (c.value === null && c.status === null));
-  if (missing) return terminal('RL', `${missing[0]} marks of ${id} are not available: result later (RL), never a guessed 0`, statusInputs());
+  if (missing)
+    return terminal(
+      'RL',
+      `${missing[0]} marks of ${id} are not available: result later (RL), never a guessed 0`,
+      statusInputs(),
+    );
   if ((requiresExt && extCell.status === 'AB') || (paper.paper_type === 2 && intCell.status === 'AB')) {
-    return terminal('AB', `absent in ${requiresExt ? extLabel : 'int'} of ${id}: AB (printed "AB", never 0)`, statusInputs());
+    return terminal(
+      'AB',
+      `absent in ${requiresExt ? extLabel : 'int'} of ${id}: AB (printed "AB", never 0)`,
+      statusInputs(),
+    );
   }
 
   state.intAbsent = requiresInt && intCell.status === 'AB';
@@ -173,40 +228,54 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
   if (requiresInt) {
     const value = state.intValue!;
     state.intPassed = !checkMinima || state.intMin === null || value.gte(state.intMin);
-    parts.push(state.intMin === null || !checkMinima
-      ? `int ${state.intAbsent ? 'AB (0)' : value.toDecimal()}: no minimum`
-      : describeMin(state.intAbsent ? 'int AB (0)' : 'int', value, state.intMin, state.intPassed));
+    parts.push(
+      state.intMin === null || !checkMinima
+        ? `int ${state.intAbsent ? 'AB (0)' : value.toDecimal()}: no minimum`
+        : describeMin(state.intAbsent ? 'int AB (0)' : 'int', value, state.intMin, state.intPassed),
+    );
   }
   if (requiresExt) {
     const value = state.extValue!;
     state.extPassed = !checkMinima || state.extMin === null || value.gte(state.extMin);
-    parts.push(state.extMin === null || !checkMinima ? `${extLabel} ${value.toDecimal()}: no minimum` : describeMin(extLabel, value, state.extMin, state.extPassed));
+    parts.push(
+      state.extMin === null || !checkMinima
+        ? `${extLabel} ${value.toDecimal()}: no minimum`
+        : describeMin(extLabel, value, state.extMin, state.extPassed),
+    );
   }
   // Fixed-shape literals (no computed keys): this runs for every paper of a run.
   const intIn = requiresInt ? (state.intAbsent ? 'AB' : state.intValue!.toDecimal()) : null;
   const intMinIn = requiresInt && state.intMin ? state.intMin.toDecimal() : null;
   const extIn = requiresExt ? state.extValue!.toDecimal() : null;
   const extMinIn = requiresExt && state.extMin ? state.extMin.toDecimal() : null;
-  state.steps.push(step(
-    'COMPONENTS',
-    rules.ruleId('pass.component_minima'),
-    extKey === 'pr' ? { int: intIn, int_min: intMinIn, pr: extIn, pr_min: extMinIn } : { int: intIn, int_min: intMinIn, ext: extIn, ext_min: extMinIn },
-    extKey === 'pr' ? { int_passed: state.intPassed, pr_passed: state.extPassed } : { int_passed: state.intPassed, ext_passed: state.extPassed },
-    parts.join('; '),
-  ));
+  state.steps.push(
+    step(
+      'COMPONENTS',
+      rules.ruleId('pass.component_minima'),
+      extKey === 'pr'
+        ? { int: intIn, int_min: intMinIn, pr: extIn, pr_min: extMinIn }
+        : { int: intIn, int_min: intMinIn, ext: extIn, ext_min: extMinIn },
+      extKey === 'pr'
+        ? { int_passed: state.intPassed, pr_passed: state.extPassed }
+        : { int_passed: state.intPassed, ext_passed: state.extPassed },
+      parts.join('; '),
+    ),
+  );
 
   const total = (state.intValue ?? Q.ZERO).add(state.extValue ?? Q.ZERO);
   state.rawTotal = total;
   state.totalPassed = state.min === null || total.gte(state.min);
   state.passedBeforeGrace = (state.intPassed ?? true) && (state.extPassed ?? true) && state.totalPassed;
   const percent = percentage(total, max).toFixed(rules.percentRounding.decimals, rules.percentRounding.mode);
-  state.steps.push(step(
-    'TOTAL',
-    rules.ruleId('pass'),
-    { total: total.toDecimal(), max: max.toDecimal(), min: state.min?.toDecimal() ?? null },
-    { percentage: percent, passed: state.passedBeforeGrace },
-    `total ${total.toDecimal()} of ${max.toDecimal()} (${percent} %)${state.min === null ? ', no paper minimum' : state.totalPassed ? ` ≥ min ${state.min.toDecimal()}` : ` < min ${state.min.toDecimal()}`}${state.totalPassed && !state.passedBeforeGrace ? ', but a component minimum is failed' : ''}: ${state.passedBeforeGrace ? 'passed' : 'failed'}`,
-  ));
+  state.steps.push(
+    step(
+      'TOTAL',
+      rules.ruleId('pass'),
+      { total: total.toDecimal(), max: max.toDecimal(), min: state.min?.toDecimal() ?? null },
+      { percentage: percent, passed: state.passedBeforeGrace },
+      `total ${total.toDecimal()} of ${max.toDecimal()} (${percent} %)${state.min === null ? ', no paper minimum' : state.totalPassed ? ` ≥ min ${state.min.toDecimal()}` : ` < min ${state.min.toDecimal()}`}${state.totalPassed && !state.passedBeforeGrace ? ', but a component minimum is failed' : ''}: ${state.passedBeforeGrace ? 'passed' : 'failed'}`,
+    ),
+  );
   return state;
 };
 
@@ -220,16 +289,40 @@ export const failedHeads = (p: PaperState): Head[] => {
   let covered = p.rawTotal!;
   if (p.intPassed === false) {
     const deficit = p.intMin!.sub(p.intValue!);
-    heads.push({ paper: p, component: 'INT', obtained: p.intValue!, min: p.intMin!, max: p.intMax!, deficit, graceable: !p.intAbsent });
+    heads.push({
+      paper: p,
+      component: 'INT',
+      obtained: p.intValue!,
+      min: p.intMin!,
+      max: p.intMax!,
+      deficit,
+      graceable: !p.intAbsent,
+    });
     covered = covered.add(deficit);
   }
   if (p.extPassed === false) {
     const deficit = p.extMin!.sub(p.extValue!);
-    heads.push({ paper: p, component: p.extKey === 'pr' ? 'PR' : 'EXT', obtained: p.extValue!, min: p.extMin!, max: p.extMax!, deficit, graceable: true });
+    heads.push({
+      paper: p,
+      component: p.extKey === 'pr' ? 'PR' : 'EXT',
+      obtained: p.extValue!,
+      min: p.extMin!,
+      max: p.extMax!,
+      deficit,
+      graceable: true,
+    });
     covered = covered.add(deficit);
   }
   if (p.min !== null && covered.lt(p.min)) {
-    heads.push({ paper: p, component: 'TOTAL', obtained: p.rawTotal!, min: p.min, max: p.max, deficit: p.min.sub(covered), graceable: true });
+    heads.push({
+      paper: p,
+      component: 'TOTAL',
+      obtained: p.rawTotal!,
+      min: p.min,
+      max: p.max,
+      deficit: p.min.sub(covered),
+      graceable: true,
+    });
   }
   return heads;
 };

@@ -34,42 +34,84 @@ export const revaluationOutcome = (ruleset: GradingRuleset, marks: RevaluationMa
   const O = dec(marks.original);
   const R = dec(marks.revaluation);
   const M = dec(marks.max);
-  if (O.gt(M) || R.gt(M)) throw new GradingInputError('MARKS_ABOVE_MAXIMUM', `revaluation marks above the maximum ${M.toDecimal()}`);
+  if (O.gt(M) || R.gt(M))
+    throw new GradingInputError(
+      'MARKS_ABOVE_MAXIMUM',
+      `revaluation marks above the maximum ${M.toDecimal()}`,
+    );
   const d = R.sub(O);
-  const inputs = { rule, original: O.toDecimal(), revaluation: R.toDecimal(), max: M.toDecimal(), difference: d.toDecimal() };
+  const inputs = {
+    rule,
+    original: O.toDecimal(),
+    revaluation: R.toDecimal(),
+    max: M.toDecimal(),
+    difference: d.toDecimal(),
+  };
   const done = (final: Q, text: string): RevaluationOutcome => ({
-    final: final.toDecimal(), needs_third_valuation: false, explanation: [step('REVALUATION', ruleId, inputs, { final: final.toDecimal() }, text)],
+    final: final.toDecimal(),
+    needs_third_valuation: false,
+    explanation: [step('REVALUATION', ruleId, inputs, { final: final.toDecimal() }, text)],
   });
   switch (rule) {
     case 'REPLACE':
-      return done(R, `REPLACE: the revaluation marks ${R.toDecimal()} stand, even when lower than ${O.toDecimal()}`);
+      return done(
+        R,
+        `REPLACE: the revaluation marks ${R.toDecimal()} stand, even when lower than ${O.toDecimal()}`,
+      );
     case 'BETTER':
-      return done(Q.max(O, R), `BETTER: the better of ${O.toDecimal()} and ${R.toDecimal()} = ${Q.max(O, R).toDecimal()}`);
+      return done(
+        Q.max(O, R),
+        `BETTER: the better of ${O.toDecimal()} and ${R.toDecimal()} = ${Q.max(O, R).toDecimal()}`,
+      );
     case 'THRESHOLD': {
       const k = dec(params.threshold_marks);
       const abs = d.isPositive() ? d : d.neg();
       return abs.gte(k)
-        ? done(R, `THRESHOLD: |${d.toDecimal()}| ≥ ${k.toDecimal()}: the revaluation marks ${R.toDecimal()} stand`)
+        ? done(
+            R,
+            `THRESHOLD: |${d.toDecimal()}| ≥ ${k.toDecimal()}: the revaluation marks ${R.toDecimal()} stand`,
+          )
         : done(O, `THRESHOLD: |${d.toDecimal()}| < ${k.toDecimal()}: the original ${O.toDecimal()} stays`);
     }
     case 'VTU': {
       const small = percentOf(dec(params.vtu_small_percent), M);
       const large = percentOf(dec(params.vtu_large_percent), M);
-      if (R.lte(O)) return done(O, `VTU: revaluation ${R.toDecimal()} ≤ original ${O.toDecimal()}: the original stays`);
-      if (d.lte(small)) return done(R, `VTU: difference ${d.toDecimal()} ≤ ${params.vtu_small_percent} % of ${M.toDecimal()} (${small.toDecimal()}): the revaluation marks ${R.toDecimal()} stand`);
+      if (R.lte(O))
+        return done(O, `VTU: revaluation ${R.toDecimal()} ≤ original ${O.toDecimal()}: the original stays`);
+      if (d.lte(small))
+        return done(
+          R,
+          `VTU: difference ${d.toDecimal()} ≤ ${params.vtu_small_percent} % of ${M.toDecimal()} (${small.toDecimal()}): the revaluation marks ${R.toDecimal()} stand`,
+        );
       if (d.lte(large)) {
         const share = applyFraction(dec(params.vtu_share).mul(d.sub(small)), 'CEIL');
         const final = O.add(small).add(share);
-        return done(final, `VTU: ${small.toDecimal()} < difference ${d.toDecimal()} ≤ ${large.toDecimal()}: ${O.toDecimal()} + ${small.toDecimal()} + ⌈${params.vtu_share} × (${d.toDecimal()} − ${small.toDecimal()})⌉ = ${final.toDecimal()}`);
+        return done(
+          final,
+          `VTU: ${small.toDecimal()} < difference ${d.toDecimal()} ≤ ${large.toDecimal()}: ${O.toDecimal()} + ${small.toDecimal()} + ⌈${params.vtu_share} × (${d.toDecimal()} − ${small.toDecimal()})⌉ = ${final.toDecimal()}`,
+        );
       }
       if (marks.third === undefined || marks.third === null) {
         return {
-          final: null, needs_third_valuation: true,
-          explanation: [step('REVALUATION', ruleId, inputs, { final: null, needs_third_valuation: true }, `VTU: difference ${d.toDecimal()} > ${params.vtu_large_percent} % of ${M.toDecimal()} (${large.toDecimal()}): a third valuation is needed`)],
+          final: null,
+          needs_third_valuation: true,
+          explanation: [
+            step(
+              'REVALUATION',
+              ruleId,
+              inputs,
+              { final: null, needs_third_valuation: true },
+              `VTU: difference ${d.toDecimal()} > ${params.vtu_large_percent} % of ${M.toDecimal()} (${large.toDecimal()}): a third valuation is needed`,
+            ),
+          ],
         };
       }
       const T = dec(marks.third);
-      if (T.gt(M)) throw new GradingInputError('MARKS_ABOVE_MAXIMUM', `third valuation above the maximum ${M.toDecimal()}`);
+      if (T.gt(M))
+        throw new GradingInputError(
+          'MARKS_ABOVE_MAXIMUM',
+          `third valuation above the maximum ${M.toDecimal()}`,
+        );
       const [x, y, z] = [O, R, T].sort((a, b) => a.cmp(b)) as [Q, Q, Q];
       const low = y.sub(x);
       const high = z.sub(y);
@@ -77,9 +119,17 @@ export const revaluationOutcome = (ruleset: GradingRuleset, marks: RevaluationMa
       const final = applyFraction(pair[0].add(pair[1]).div(Q.of(2)), 'CEIL');
       const why = low.eq(high) ? `${y.toDecimal()} is exactly midway: the higher two` : 'the nearest two';
       return {
-        final: final.toDecimal(), needs_third_valuation: false,
-        explanation: [step('REVALUATION', ruleId, { ...inputs, third: T.toDecimal() }, { final: final.toDecimal() },
-          `VTU: difference ${d.toDecimal()} > ${large.toDecimal()}, third valuation ${T.toDecimal()}; ${why} ${pair[0].toDecimal()} and ${pair[1].toDecimal()} average to ${final.toDecimal()} (fractions up)`)],
+        final: final.toDecimal(),
+        needs_third_valuation: false,
+        explanation: [
+          step(
+            'REVALUATION',
+            ruleId,
+            { ...inputs, third: T.toDecimal() },
+            { final: final.toDecimal() },
+            `VTU: difference ${d.toDecimal()} > ${large.toDecimal()}, third valuation ${T.toDecimal()}; ${why} ${pair[0].toDecimal()} and ${pair[1].toDecimal()} average to ${final.toDecimal()} (fractions up)`,
+          ),
+        ],
       };
     }
   }
@@ -99,13 +149,21 @@ export const revaluationLastDay = (ruleset: GradingRuleset, publishedOn: string)
   return isoOf(dayNumber(publishedOn) + window_days - (window_excludes_publication_day ? 0 : 1));
 };
 
-export const withinRevaluationWindow = (ruleset: GradingRuleset, publishedOn: string, appliedOn: string): boolean =>
-  dayNumber(appliedOn) >= dayNumber(publishedOn) && dayNumber(appliedOn) <= dayNumber(revaluationLastDay(ruleset, publishedOn));
+export const withinRevaluationWindow = (
+  ruleset: GradingRuleset,
+  publishedOn: string,
+  appliedOn: string,
+): boolean =>
+  dayNumber(appliedOn) >= dayNumber(publishedOn) &&
+  dayNumber(appliedOn) <= dayNumber(revaluationLastDay(ruleset, publishedOn));
 
 /** How many papers a student may apply for: percent of the theory papers appeared, with the fraction rule, at least n, never more than appeared. */
 export const maxRevaluationPapers = (ruleset: GradingRuleset, theoryPapersAppeared: number): number => {
   const r = prepareRules(ruleset).raw.reval;
-  const byPercent = applyFraction(percentOf(dec(r.max_papers_percent), Q.of(theoryPapersAppeared)), r.max_papers_fraction === 'NONE' ? 'FLOOR' : r.max_papers_fraction);
+  const byPercent = applyFraction(
+    percentOf(dec(r.max_papers_percent), Q.of(theoryPapersAppeared)),
+    r.max_papers_fraction === 'NONE' ? 'FLOOR' : r.max_papers_fraction,
+  );
   return Math.min(theoryPapersAppeared, Math.max(r.max_papers_at_least, byPercent.n));
 };
 
@@ -113,7 +171,9 @@ export const maxRevaluationPapers = (ruleset: GradingRuleset, theoryPapersAppear
 export const revaluationEligible = (
   ruleset: GradingRuleset,
   paper: {
-    component: 'INT' | 'EXT' | 'PR'; th_pr_status: 'TH' | 'PR'; attempt_type: 'REGULAR' | 'EX' | 'BACK' | 'IMPROVEMENT';
+    component: 'INT' | 'EXT' | 'PR';
+    th_pr_status: 'TH' | 'PR';
+    attempt_type: 'REGULAR' | 'EX' | 'BACK' | 'IMPROVEMENT';
     /** The marks of the paper, for a minimum score to apply (min_score_percent of the maximum). */
     marks?: { obtained: string; max: string };
   },
@@ -121,6 +181,11 @@ export const revaluationEligible = (
   const r = prepareRules(ruleset).raw.reval;
   if (!r.eligible_components.includes(paper.component)) return false;
   if (r.theory_only && paper.th_pr_status !== 'TH') return false;
-  if (r.min_score_percent !== null && paper.marks && percentage(dec(paper.marks.obtained), dec(paper.marks.max)).lt(dec(r.min_score_percent))) return false;
+  if (
+    r.min_score_percent !== null &&
+    paper.marks &&
+    percentage(dec(paper.marks.obtained), dec(paper.marks.max)).lt(dec(r.min_score_percent))
+  )
+    return false;
   return paper.attempt_type === 'REGULAR' || paper.attempt_type === 'EX';
 };

@@ -47,13 +47,23 @@ export const prepareRules = (ruleset: GradingRuleset): PreparedRules => {
   const prefix = `${ruleset.ruleset_id}@${ruleset.version}:`;
   const passBands = rules.grading_bands
     .filter((b) => b.is_pass)
-    .map((b) => ({ grade: b.grade, min: dec(b.min_percent), gradePoint: dec(b.grade_point), gradePointText: dec(b.grade_point).toDecimal(), isPass: true }))
+    .map((b) => ({
+      grade: b.grade,
+      min: dec(b.min_percent),
+      gradePoint: dec(b.grade_point),
+      gradePointText: dec(b.grade_point).toDecimal(),
+      isPass: true,
+    }))
     .sort((a, b) => b.min.cmp(a.min));
   if (ruleset.scheme !== 'OLD' && passBands.length === 0) {
-    throw new GradingInputError('RULESET_INCOMPLETE', `Rule set ${ruleset.ruleset_id} version ${ruleset.version} (${ruleset.scheme}) has no passing grade band`);
+    throw new GradingInputError(
+      'RULESET_INCOMPLETE',
+      `Rule set ${ruleset.ruleset_id} version ${ruleset.version} (${ruleset.scheme}) has no passing grade band`,
+    );
   }
   const marksStep = dec(rules.marks_step);
-  if (!marksStep.isPositive()) throw new GradingInputError('RULESET_INCOMPLETE', 'marks_step must be above 0');
+  if (!marksStep.isPositive())
+    throw new GradingInputError('RULESET_INCOMPLETE', 'marks_step must be above 0');
   const prepared: PreparedRules = {
     id: ruleset.ruleset_id,
     version: ruleset.version,
@@ -63,7 +73,9 @@ export const prepareRules = (ruleset: GradingRuleset): PreparedRules => {
     marksStep,
     percentRounding: rules.rounding.percent_display,
     aggregateMin: decOrNull(rules.pass.aggregate_min_percent),
-    divisions: rules.divisions.map((d) => ({ code: d.code, label: d.label, min: dec(d.min_percent) })).sort((a, b) => a.min.cmp(b.min)),
+    divisions: rules.divisions
+      .map((d) => ({ code: d.code, label: d.label, min: dec(d.min_percent) }))
+      .sort((a, b) => a.min.cmp(b.min)),
     distinction: {
       code: rules.distinction.code,
       label: rules.distinction.label,

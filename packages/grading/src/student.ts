@@ -1,9 +1,24 @@
-import type { BacklogEntry, ComputedStudentResult, EarlierCourse, ExplanationStep, GradingInput, ResultLine, StudentResultCode } from '@exam/contracts';
+import type {
+  BacklogEntry,
+  ComputedStudentResult,
+  EarlierCourse,
+  ExplanationStep,
+  GradingInput,
+  ResultLine,
+  StudentResultCode,
+} from '@exam/contracts';
 import { GradingInputError } from './errors.ts';
 import { applyFraction, approx, dec, percentage, percentOf, Q } from './exact.ts';
 import { step } from './explain.ts';
 import { cgpaOf, cgpaToPercentage, gradePointAverage } from './gpa.ts';
-import { aggregateOf, applyDistinctionGrace, applyDivisionGrace, applyPassGrace, divisionOf, type GraceContext } from './grace.ts';
+import {
+  aggregateOf,
+  applyDistinctionGrace,
+  applyDivisionGrace,
+  applyPassGrace,
+  divisionOf,
+  type GraceContext,
+} from './grace.ts';
 import { backlogReasonOf, buildLine, gradeLine, type LineGrade } from './line.ts';
 import { exitCheck } from './nep-exit.ts';
 import { evaluatePaper, isPassed, type PaperState } from './paper.ts';
@@ -16,8 +31,15 @@ export interface GradedStudent {
 }
 
 const RESULT_TEXT: Record<StudentResultCode, string> = {
-  PASS: 'passed', PASS_GRACE: 'passed by grace', PROMOTED: 'promoted with back papers (ATKT)', FAIL: 'failed',
-  ABSENT: 'absent in every paper', RL: 'result later', RW: 'result withheld', UFM: 'unfair means', DETAINED: 'detained',
+  PASS: 'passed',
+  PASS_GRACE: 'passed by grace',
+  PROMOTED: 'promoted with back papers (ATKT)',
+  FAIL: 'failed',
+  ABSENT: 'absent in every paper',
+  RL: 'result later',
+  RW: 'result withheld',
+  UFM: 'unfair means',
+  DETAINED: 'detained',
 };
 
 /**
@@ -30,24 +52,54 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
   const { scheme } = rules;
   const graded = scheme !== 'OLD';
   const steps: ExplanationStep[] = [
-    step('RULESET', rules.ruleId('*'), { ruleset_id: rules.id, version: rules.version, scheme }, {},
-      `computed under rule set ${rules.id} version ${rules.version} (${scheme} scheme)`),
+    step(
+      'RULESET',
+      rules.ruleId('*'),
+      { ruleset_id: rules.id, version: rules.version, scheme },
+      {},
+      `computed under rule set ${rules.id} version ${rules.version} (${scheme} scheme)`,
+    ),
   ];
   const base = {
-    student_id: input.student_id, exam_id: input.exam_id, session_id: input.session_id, course_comb_id: input.course_comb_id, sem_id: input.sem_id,
-    ruleset_id: rules.id, ruleset_version: rules.version, scheme,
+    student_id: input.student_id,
+    exam_id: input.exam_id,
+    session_id: input.session_id,
+    course_comb_id: input.course_comb_id,
+    sem_id: input.sem_id,
+    ruleset_id: rules.id,
+    ruleset_version: rules.version,
+    scheme,
   };
   const empty = {
-    total: null, max_total: null, percentage: null, division: null,
-    credits_registered: null, credits_earned: null, credit_points: null, sgpa: null, cgpa: null,
+    total: null,
+    max_total: null,
+    percentage: null,
+    division: null,
+    credits_registered: null,
+    credits_earned: null,
+    credit_points: null,
+    sgpa: null,
+    cgpa: null,
   };
   if (input.detained) {
-    steps.push(step('RESULT', undefined, { detained: true }, { result: 'DETAINED' }, 'detained (attendance or eligibility): no paper is graded'));
-    return { result: { ...base, ...empty, result: 'DETAINED', backlogs: [], lines: [], explanation: steps }, backlogs: [] };
+    steps.push(
+      step(
+        'RESULT',
+        undefined,
+        { detained: true },
+        { result: 'DETAINED' },
+        'detained (attendance or eligibility): no paper is graded',
+      ),
+    );
+    return {
+      result: { ...base, ...empty, result: 'DETAINED', backlogs: [], lines: [], explanation: steps },
+      backlogs: [],
+    };
   }
   const seen = new Set<string>();
   for (const p of input.papers) {
-    if (seen.has(p.paper_id)) throw new GradingInputError('DUPLICATE_PAPER', `${p.paper_id} is listed twice`, p.paper_id);
+    if (seen.has(p.paper_id))
+      throw new GradingInputError('DUPLICATE_PAPER', `${p.paper_id} is listed twice`, p.paper_id);
     seen.add(p.paper_id);
   }
 
@@ -57,20 +109,43 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
   const level = rules.raw.student_level;
   const statusResult: 'RW' | 'RL' | null = withheld.length > 0 ? 'RW' : later.length > 0 ? 'RL' : null;
   // PARTIAL: the other papers are graded and their backlogs opened; the student result still waits.
-  const partial = statusResult !== null && (withheld.length === 0 || level.on_rw === 'PARTIAL') && (later.length === 0 || level.on_rl === 'PARTIAL');
+  const partial =
+    statusResult !== null &&
+    (withheld.length === 0 || level.on_rw === 'PARTIAL') &&
+    (later.length === 0 || level.on_rl === 'PARTIAL');
   const active = papers.filter((p) => p.terminal !== 'RW' && p.terminal !== 'RL');
   const counted = active.filter((p) => p.counted);
   const aggregateMax = Q.sum(counted.map((p) => p.max));
-  const ctx: GraceContext = { rules, papers: active, aggregateMax, steps, deemedDivisionBonus: Q.ZERO, passGraceRule: null, aggregateMinDeemed: false };
+  const ctx: GraceContext = {
+    rules,
+    papers: active,
+    aggregateMax,
+    steps,
+    deemedDivisionBonus: Q.ZERO,
+    passGraceRule: null,
+    aggregateMinDeemed: false,
+  };
 
   if (statusResult !== null) {
     const which = (statusResult === 'RW' ? withheld : later).map((p) => p.input.paper_id).join(', ');
-    steps.push(step('STATUS', rules.ruleId(`student_level.on_${statusResult.toLowerCase()}`), { papers: which, policy: statusResult === 'RW' ? level.on_rw : level.on_rl }, { result: statusResult },
-      `${which}: ${statusResult === 'RW' ? 'result withheld' : 'marks not available'}, so the student's result is ${statusResult}${partial ? '; the other papers are shown' : ''}, no SGPA or division`));
+    steps.push(
+      step(
+        'STATUS',
+        rules.ruleId(`student_level.on_${statusResult.toLowerCase()}`),
+        { papers: which, policy: statusResult === 'RW' ? level.on_rw : level.on_rl },
+        { result: statusResult },
+        `${which}: ${statusResult === 'RW' ? 'result withheld' : 'marks not available'}, so the student's result is ${statusResult}${partial ? '; the other papers are shown' : ''}, no SGPA or division`,
+      ),
+    );
     if (!partial) {
       const lines = papers.map((p) => buildLine(p, gradeLine(p, rules), rules));
-      steps.push(step('RESULT', undefined, {}, { result: statusResult }, `result: ${RESULT_TEXT[statusResult]}`));
-      return { result: { ...base, ...empty, result: statusResult, backlogs: [], lines, explanation: steps }, backlogs: [] };
+      steps.push(
+        step('RESULT', undefined, {}, { result: statusResult }, `result: ${RESULT_TEXT[statusResult]}`),
+      );
+      return {
+        result: { ...base, ...empty, result: statusResult, backlogs: [], lines, explanation: steps },
+        backlogs: [],
+      };
     }
   }
 
@@ -85,8 +160,15 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
   if (rules.aggregateMin !== null && aggregateMax.isPositive()) {
     const needed = percentOf(rules.aggregateMin, aggregateMax);
     aggregateOk = aggregate.gte(needed) || ctx.aggregateMinDeemed;
-    steps.push(step('PASS', rules.ruleId('pass.aggregate_min_percent'), { aggregate: aggregate.toDecimal(), needed: needed.toDecimal() }, { passed: aggregateOk },
-      `aggregate minimum ${pct(rules.aggregateMin)} of ${aggregateMax.toDecimal()} = ${needed.toDecimal()}: ${aggregate.gte(needed) ? 'met' : ctx.aggregateMinDeemed ? `met by grace under ${ctx.passGraceRule}` : 'not met'}`));
+    steps.push(
+      step(
+        'PASS',
+        rules.ruleId('pass.aggregate_min_percent'),
+        { aggregate: aggregate.toDecimal(), needed: needed.toDecimal() },
+        { passed: aggregateOk },
+        `aggregate minimum ${pct(rules.aggregateMin)} of ${aggregateMax.toDecimal()} = ${needed.toDecimal()}: ${aggregate.gte(needed) ? 'met' : ctx.aggregateMinDeemed ? `met by grace under ${ctx.passGraceRule}` : 'not met'}`,
+      ),
+    );
   }
   const passed = statusResult === null && !allAbsent && papersPassed && aggregateOk;
 
@@ -100,11 +182,19 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
   const lines: ResultLine[] = papers.map((p) => buildLine(p, lineGrades.get(p)!, rules));
 
   const percentExact = aggregatePercent();
-  const percentText = percentExact?.toFixed(rules.percentRounding.decimals, rules.percentRounding.mode) ?? null;
+  const percentText =
+    percentExact?.toFixed(rules.percentRounding.decimals, rules.percentRounding.mode) ?? null;
   const graceNotAdded = ctx.papers.some((p) => p.graces.some((g) => !g.added));
   if (aggregateMax.isPositive()) {
-    steps.push(step('AGGREGATE', rules.ruleId('pass'), { total: aggregate.toDecimal(), max_total: aggregateMax.toDecimal(), papers: counted.length }, { percentage: percentText },
-      `aggregate ${aggregate.toDecimal()} of ${aggregateMax.toDecimal()} = ${percentText} % over the ${counted.length} counted paper${counted.length === 1 ? '' : 's'}${graceNotAdded ? ' (grace not added to the marks)' : ''}${partial ? ', papers with results pending left out' : ''}`));
+    steps.push(
+      step(
+        'AGGREGATE',
+        rules.ruleId('pass'),
+        { total: aggregate.toDecimal(), max_total: aggregateMax.toDecimal(), papers: counted.length },
+        { percentage: percentText },
+        `aggregate ${aggregate.toDecimal()} of ${aggregateMax.toDecimal()} = ${percentText} % over the ${counted.length} counted paper${counted.length === 1 ? '' : 's'}${graceNotAdded ? ' (grace not added to the marks)' : ''}${partial ? ', papers with results pending left out' : ''}`,
+      ),
+    );
   }
 
   if (!graded && passed && aggregateMax.isPositive()) {
@@ -114,66 +204,150 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
     const distinctionMin = rules.distinction.aggregateMin;
     if (distinctionMin !== null && exactPercent.gte(distinctionMin)) {
       division = rules.distinction.code;
-      steps.push(step('DIVISION', rules.ruleId('distinction.aggregate_min_percent'), { aggregate: forDivision.toDecimal(), max_total: aggregateMax.toDecimal(), min_percent: distinctionMin.toDecimal() }, { division },
-        `${forDivision.toDecimal()} × 100 ≥ ${distinctionMin.toDecimal()} × ${aggregateMax.toDecimal()}: ${rules.distinction.label}`));
+      steps.push(
+        step(
+          'DIVISION',
+          rules.ruleId('distinction.aggregate_min_percent'),
+          {
+            aggregate: forDivision.toDecimal(),
+            max_total: aggregateMax.toDecimal(),
+            min_percent: distinctionMin.toDecimal(),
+          },
+          { division },
+          `${forDivision.toDecimal()} × 100 ≥ ${distinctionMin.toDecimal()} × ${aggregateMax.toDecimal()}: ${rules.distinction.label}`,
+        ),
+      );
     } else if (d) {
       division = d.code;
-      steps.push(step('DIVISION', rules.ruleId('divisions'), { aggregate: forDivision.toDecimal(), max_total: aggregateMax.toDecimal(), min_percent: d.min.toDecimal() }, { division },
-        `${approx(exactPercent)} % ≥ ${pct(d.min)} (exact: ${forDivision.toDecimal()} × 100 ≥ ${d.min.toDecimal()} × ${aggregateMax.toDecimal()}): ${d.label}${ctx.deemedDivisionBonus.isPositive() ? ' (with deemed division grace)' : ''}`));
+      steps.push(
+        step(
+          'DIVISION',
+          rules.ruleId('divisions'),
+          {
+            aggregate: forDivision.toDecimal(),
+            max_total: aggregateMax.toDecimal(),
+            min_percent: d.min.toDecimal(),
+          },
+          { division },
+          `${approx(exactPercent)} % ≥ ${pct(d.min)} (exact: ${forDivision.toDecimal()} × 100 ≥ ${d.min.toDecimal()} × ${aggregateMax.toDecimal()}): ${d.label}${ctx.deemedDivisionBonus.isPositive() ? ' (with deemed division grace)' : ''}`,
+        ),
+      );
     } else {
-      steps.push(step('DIVISION', rules.ruleId('divisions'), { aggregate: forDivision.toDecimal(), max_total: aggregateMax.toDecimal() }, { division: null },
-        `${approx(exactPercent)} % is below the lowest division: no division`));
+      steps.push(
+        step(
+          'DIVISION',
+          rules.ruleId('divisions'),
+          { aggregate: forDivision.toDecimal(), max_total: aggregateMax.toDecimal() },
+          { division: null },
+          `${approx(exactPercent)} % is below the lowest division: no division`,
+        ),
+      );
     }
   }
 
   // NEW/NEP: credits, SGPA, CGPA.
-  let credits = { registered: null as string | null, earned: null as string | null, points: null as string | null, sgpa: null as string | null, cgpa: null as string | null };
+  let credits = {
+    registered: null as string | null,
+    earned: null as string | null,
+    points: null as string | null,
+    sgpa: null as string | null,
+    cgpa: null as string | null,
+  };
   let qualifies = true;
   if (graded) {
     const exitable = rules.raw.exit.length > 0;
     const totalOf = (p: PaperState) => lines[papers.indexOf(p)]!.total;
     const gpaPapers = active.filter((p) => lineGrades.get(p)!.inGpa);
-    const creditLines = gpaPapers.map((p) => ({ credit: p.credit, gradePoint: lineGrades.get(p)!.gradePoint!, passed: lineGrades.get(p)!.passed }));
+    const creditLines = gpaPapers.map((p) => ({
+      credit: p.credit,
+      gradePoint: lineGrades.get(p)!.gradePoint!,
+      passed: lineGrades.get(p)!.passed,
+    }));
     const registered = Q.sum(gpaPapers.map((p) => p.credit));
     const earned = Q.sum(gpaPapers.filter((p) => lineGrades.get(p)!.passed).map((p) => p.credit));
     const points = Q.sum(creditLines.map((l) => l.credit.mul(l.gradePoint)));
-    credits = { registered: registered.toDecimal(), earned: earned.toDecimal(), points: points.toDecimal(), sgpa: null, cgpa: null };
-    steps.push(step('CREDITS', rules.ruleId('sgpa_policy'), { courses: gpaPapers.length }, { credits_registered: credits.registered, credits_earned: credits.earned, credit_points: credits.points },
-      `credits registered ${credits.registered}, earned ${credits.earned}; credit points ${credits.points}`));
+    credits = {
+      registered: registered.toDecimal(),
+      earned: earned.toDecimal(),
+      points: points.toDecimal(),
+      sgpa: null,
+      cgpa: null,
+    };
+    steps.push(
+      step(
+        'CREDITS',
+        rules.ruleId('sgpa_policy'),
+        { courses: gpaPapers.length },
+        {
+          credits_registered: credits.registered,
+          credits_earned: credits.earned,
+          credit_points: credits.points,
+        },
+        `credits registered ${credits.registered}, earned ${credits.earned}; credit points ${credits.points}`,
+      ),
+    );
     if (statusResult === null) {
       const sgpa = gradePointAverage(rules, creditLines, 'SGPA');
       credits.sgpa = sgpa.text;
       steps.push(sgpa.step);
       const current: EarlierCourse[] = gpaPapers.map((p) => {
         const course: EarlierCourse = {
-          sem_id: input.sem_id, paper_id: p.input.paper_id, credit: p.input.credit, grade_point: lineGrades.get(p)!.gradePointText!,
-          passed: lineGrades.get(p)!.passed, attempt_seq: input.attempt_seq,
+          sem_id: input.sem_id,
+          paper_id: p.input.paper_id,
+          credit: p.input.credit,
+          grade_point: lineGrades.get(p)!.gradePointText!,
+          passed: lineGrades.get(p)!.passed,
+          attempt_seq: input.attempt_seq,
         };
-        if (exitable) Object.assign(course, { course_category: p.input.course_category ?? null, total: p.terminal === null ? totalOf(p) : null, max: p.max.toDecimal() });
+        if (exitable)
+          Object.assign(course, {
+            course_category: p.input.course_category ?? null,
+            total: p.terminal === null ? totalOf(p) : null,
+            max: p.max.toDecimal(),
+          });
         return course;
       });
       const all = [...input.earlier_courses, ...current];
       const cgpa = cgpaOf(rules, all);
       credits.cgpa = cgpa.text;
       steps.push(cgpa.step);
-      if (cgpa.text !== null && rules.raw.percent_conversion.formula !== 'NONE') steps.push(cgpaToPercentage(input.ruleset, cgpa.text).explanation);
+      if (cgpa.text !== null && rules.raw.percent_conversion.formula !== 'NONE')
+        steps.push(cgpaToPercentage(input.ruleset, cgpa.text).explanation);
       // NEP exit levels at a year-end semester (§4.7): credits by category and marks of semesters I–VI.
       const exit = exitable ? exitCheck(rules, input.sem_id, all) : null;
       if (exit) steps.push(...exit);
       const minSgpa = rules.raw.qualifying.min_sgpa;
       if (passed && minSgpa !== null && (sgpa.value === null || sgpa.value.lt(dec(minSgpa)))) {
         qualifies = false;
-        steps.push(step('QUALIFYING', rules.ruleId('qualifying.min_sgpa'), { sgpa: sgpa.text, min_sgpa: minSgpa }, { qualified: false },
-          `SGPA ${sgpa.text ?? '(none)'} is below the qualifying SGPA ${minSgpa}: the semester is not cleared`));
+        steps.push(
+          step(
+            'QUALIFYING',
+            rules.ruleId('qualifying.min_sgpa'),
+            { sgpa: sgpa.text, min_sgpa: minSgpa },
+            { qualified: false },
+            `SGPA ${sgpa.text ?? '(none)'} is below the qualifying SGPA ${minSgpa}: the semester is not cleared`,
+          ),
+        );
       }
     }
   }
 
   const failed = active.filter((p) => !(p.terminal === null && isPassed(p)));
-  const backlogs: BacklogEntry[] = failed.map((p) => ({ paper_id: p.input.paper_id, reason: backlogReasonOf(p) }));
+  const backlogs: BacklogEntry[] = failed.map((p) => ({
+    paper_id: p.input.paper_id,
+    reason: backlogReasonOf(p),
+  }));
   failed.forEach((p, i) => {
     const { reason } = backlogs[i]!;
-    p.steps.push(step('BACKLOG', rules.ruleId('atkt'), {}, { reason }, `${p.input.paper_id} goes to the backlog (reason ${reason}); cleared by passing it in a later exam`));
+    p.steps.push(
+      step(
+        'BACKLOG',
+        rules.ruleId('atkt'),
+        {},
+        { reason },
+        `${p.input.paper_id} goes to the backlog (reason ${reason}); cleared by passing it in a later exam`,
+      ),
+    );
   });
 
   let result: StudentResultCode;
@@ -184,25 +358,54 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
   else if (failed.length === 0) result = 'FAIL';
   else {
     const atkt = rules.raw.atkt;
-    const limit = atkt.max_failed_papers_count !== null
-      ? Q.of(atkt.max_failed_papers_count)
-      : applyFraction(percentOf(dec(atkt.max_failed_papers_percent!), Q.of(papers.length)), atkt.fraction_rule);
+    const limit =
+      atkt.max_failed_papers_count !== null
+        ? Q.of(atkt.max_failed_papers_count)
+        : applyFraction(
+            percentOf(dec(atkt.max_failed_papers_percent!), Q.of(papers.length)),
+            atkt.fraction_rule,
+          );
     const promoted = Q.of(failed.length).lte(limit);
     result = promoted ? 'PROMOTED' : 'FAIL';
-    const limitText = atkt.max_failed_papers_count !== null
-      ? `at most ${atkt.max_failed_papers_count}`
-      : `at most ${pct(dec(atkt.max_failed_papers_percent!))} of ${papers.length} = ${approx(percentOf(dec(atkt.max_failed_papers_percent!), Q.of(papers.length)))} → ${limit.toDecimal()} (${atkt.fraction_rule.toLowerCase().replace('_', '-')})`;
-    steps.push(step('ATKT', rules.ruleId('atkt'), { failed_papers: failed.length, papers: papers.length }, { limit: limit.toDecimal(), promoted },
-      `${failed.length} failed paper${failed.length === 1 ? '' : 's'} (${failed.map((p) => p.input.paper_id).join(', ')}); ${limitText} may be carried: ${promoted ? 'promoted with back papers' : 'fail'}`));
+    const limitText =
+      atkt.max_failed_papers_count !== null
+        ? `at most ${atkt.max_failed_papers_count}`
+        : `at most ${pct(dec(atkt.max_failed_papers_percent!))} of ${papers.length} = ${approx(percentOf(dec(atkt.max_failed_papers_percent!), Q.of(papers.length)))} → ${limit.toDecimal()} (${atkt.fraction_rule.toLowerCase().replace('_', '-')})`;
+    steps.push(
+      step(
+        'ATKT',
+        rules.ruleId('atkt'),
+        { failed_papers: failed.length, papers: papers.length },
+        { limit: limit.toDecimal(), promoted },
+        `${failed.length} failed paper${failed.length === 1 ? '' : 's'} (${failed.map((p) => p.input.paper_id).join(', ')}); ${limitText} may be carried: ${promoted ? 'promoted with back papers' : 'fail'}`,
+      ),
+    );
   }
-  const divisionLabel = division === null ? '' : `, ${division === rules.distinction.code ? rules.distinction.label : rules.divisions.find((d) => d.code === division)!.label}`;
-  steps.push(step('RESULT', undefined, { passed }, { result, division }, `result: ${RESULT_TEXT[result]}${divisionLabel}${backlogs.length ? `; back in ${backlogs.map((b) => b.paper_id).join(', ')}` : ''}`));
+  const divisionLabel =
+    division === null
+      ? ''
+      : `, ${division === rules.distinction.code ? rules.distinction.label : rules.divisions.find((d) => d.code === division)!.label}`;
+  steps.push(
+    step(
+      'RESULT',
+      undefined,
+      { passed },
+      { result, division },
+      `result: ${RESULT_TEXT[result]}${divisionLabel}${backlogs.length ? `; back in ${backlogs.map((b) => b.paper_id).join(', ')}` : ''}`,
+    ),
+  );
 
   return {
     result: {
       // Every key written out (no spread): one object shape for every student of a run.
-      student_id: base.student_id, exam_id: base.exam_id, session_id: base.session_id, course_comb_id: base.course_comb_id, sem_id: base.sem_id,
-      ruleset_id: base.ruleset_id, ruleset_version: base.ruleset_version, scheme: base.scheme,
+      student_id: base.student_id,
+      exam_id: base.exam_id,
+      session_id: base.session_id,
+      course_comb_id: base.course_comb_id,
+      sem_id: base.sem_id,
+      ruleset_id: base.ruleset_id,
+      ruleset_version: base.ruleset_version,
+      scheme: base.scheme,
       total: aggregateMax.isPositive() ? aggregate.toDecimal() : null,
       max_total: aggregateMax.isPositive() ? aggregateMax.toDecimal() : null,
       percentage: percentText,

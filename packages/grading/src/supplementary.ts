@@ -24,22 +24,32 @@ export interface BackAttempt {
 export const withBackAttempt = (original: GradingInput, attempt: BackAttempt): GradingInput => {
   const rules = prepareRules(original.ruleset);
   const paper = original.papers.find((p) => p.paper_id === attempt.paper_id);
-  if (!paper) throw new GradingInputError('PAPER_NOT_IN_RESULT', `${attempt.paper_id} is not a paper of this result`, attempt.paper_id);
+  if (!paper)
+    throw new GradingInputError(
+      'PAPER_NOT_IN_RESULT',
+      `${attempt.paper_id} is not a paper of this result`,
+      attempt.paper_id,
+    );
   const empty: MarkCell = { value: null, status: null };
   let int: MarkCell = paper.int;
   if (paper.paper_type !== 1) {
     if (attempt.int) int = attempt.int;
     else {
       const carry = rules.raw.internal_carry_forward;
-      const intPassed = paper.int.value !== null && (paper.int_min === null || dec(paper.int.value).gte(dec(paper.int_min)));
-      int = carry.enabled && (intPassed || !carry.unless_internal_failed) && paper.int.value !== null ? { value: paper.int.value, status: 'EX' } : empty;
+      const intPassed =
+        paper.int.value !== null && (paper.int_min === null || dec(paper.int.value).gte(dec(paper.int_min)));
+      int =
+        carry.enabled && (intPassed || !carry.unless_internal_failed) && paper.int.value !== null
+          ? { value: paper.int.value, status: 'EX' }
+          : empty;
     }
   }
   const replaced: GradingPaper = {
     ...paper,
     int,
     ext: paper.th_pr_status === 'PR' || paper.paper_type === 2 ? paper.ext : (attempt.ext ?? empty),
-    pr: paper.th_pr_status === 'PR' && paper.paper_type !== 2 ? (attempt.pr ?? attempt.ext ?? empty) : paper.pr,
+    pr:
+      paper.th_pr_status === 'PR' && paper.paper_type !== 2 ? (attempt.pr ?? attempt.ext ?? empty) : paper.pr,
     ufm_cancelled: false,
     attempt_type: 'BACK',
     attempt_exam_id: attempt.exam_id,

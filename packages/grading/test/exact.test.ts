@@ -31,24 +31,42 @@ describe('exact arithmetic', () => {
   });
 
   it('a sum of two-decimal marks equals the BigInt sum', () => {
-    fc.assert(fc.property(fc.array(hundredthsArb, { minLength: 1, maxLength: 12 }), (marks) => {
-      const total = Q.sum(marks.map((m) => dec(text(m))));
-      expect(total.toFixed(2, 'TRUNCATE')).toBe(text(marks.reduce((a, b) => a + b, 0n)));
-    }));
+    fc.assert(
+      fc.property(fc.array(hundredthsArb, { minLength: 1, maxLength: 12 }), (marks) => {
+        const total = Q.sum(marks.map((m) => dec(text(m))));
+        expect(total.toFixed(2, 'TRUNCATE')).toBe(text(marks.reduce((a, b) => a + b, 0n)));
+      }),
+    );
   });
 
   it('a percentage rounded half-up equals BigInt integer division', () => {
-    fc.assert(fc.property(hundredthsArb, fc.bigInt({ min: 1n, max: 10_000_00n }), (obtained, max) => {
-      const expected = (obtained * 10_000n * 2n + max) / (2n * max); // hundredths of a percent, half-up
-      expect(dec(text(obtained)).mul(Q.HUNDRED).div(dec(text(max))).toFixed(2, 'HALF_UP')).toBe(text(expected));
-    }));
+    fc.assert(
+      fc.property(hundredthsArb, fc.bigInt({ min: 1n, max: 10_000_00n }), (obtained, max) => {
+        const expected = (obtained * 10_000n * 2n + max) / (2n * max); // hundredths of a percent, half-up
+        expect(
+          dec(text(obtained))
+            .mul(Q.HUNDRED)
+            .div(dec(text(max)))
+            .toFixed(2, 'HALF_UP'),
+        ).toBe(text(expected));
+      }),
+    );
   });
 
   it('comparison is exact cross-multiplication', () => {
-    fc.assert(fc.property(hundredthsArb, fc.bigInt({ min: 1n, max: 10_000_00n }), fc.bigInt({ min: 0n, max: 100_00n }), (obtained, max, minPercent) => {
-      const exact = dec(text(obtained)).mul(Q.HUNDRED).gte(dec(text(minPercent)).mul(dec(text(max))));
-      expect(exact).toBe(obtained * 100n * 100n >= minPercent * max);
-    }));
+    fc.assert(
+      fc.property(
+        hundredthsArb,
+        fc.bigInt({ min: 1n, max: 10_000_00n }),
+        fc.bigInt({ min: 0n, max: 100_00n }),
+        (obtained, max, minPercent) => {
+          const exact = dec(text(obtained))
+            .mul(Q.HUNDRED)
+            .gte(dec(text(minPercent)).mul(dec(text(max))));
+          expect(exact).toBe(obtained * 100n * 100n >= minPercent * max);
+        },
+      ),
+    );
   });
 
   it('refuses to leave the exact range instead of rounding', () => {

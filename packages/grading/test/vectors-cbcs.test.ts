@@ -2,9 +2,20 @@
 import type { EarlierCourse, GradingPaperInput, RulesetPreset } from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
 import { cgpaToPercentage, computeCgpa, gradeStudent, withBackAttempt } from '../src/index.ts';
-import { cbcsDefault, internalOnly, nepDefault, practical, rulesetOf, studentInput, theory } from './fixtures.ts';
+import {
+  cbcsDefault,
+  internalOnly,
+  nepDefault,
+  practical,
+  rulesetOf,
+  studentInput,
+  theory,
+} from './fixtures.ts';
 
-const variant = (change: (rules: RulesetPreset['rules']) => void, base: RulesetPreset = cbcsDefault): RulesetPreset => {
+const variant = (
+  change: (rules: RulesetPreset['rules']) => void,
+  base: RulesetPreset = cbcsDefault,
+): RulesetPreset => {
   const copy = structuredClone(base);
   change(copy.rules);
   return copy;
@@ -12,7 +23,12 @@ const variant = (change: (rules: RulesetPreset['rules']) => void, base: RulesetP
 
 /** T4: B.Sc. PCM semester I, 18 credits. */
 const t4Papers = () => [
-  theory('PHY101', 20, 62), practical('PHY101P', 41), theory('CHE101', 18, 49), practical('CHE101P', 35), theory('MAT101', 22, 71), internalOnly('ENV101', 38),
+  theory('PHY101', 20, 62),
+  practical('PHY101P', 41),
+  theory('CHE101', 18, 49),
+  practical('CHE101P', 35),
+  theory('MAT101', 22, 71),
+  internalOnly('ENV101', 38),
 ];
 
 /** T6: semester II, credits 4,4,4,2,2,4 with grades B, F, A, O, B+, A+. */
@@ -28,16 +44,30 @@ const t6Papers = () => [
 /** T4's published lines as earlier courses of semester I. */
 const t4Courses = (): EarlierCourse[] => {
   const { result } = gradeStudent(studentInput(cbcsDefault, t4Papers()));
-  return result.lines.map((l) => ({ sem_id: 'SEM1', paper_id: l.paper_id, credit: l.credit, grade_point: l.grade_point!, passed: l.paper_result === 'P', attempt_seq: 1 }));
+  return result.lines.map((l) => ({
+    sem_id: 'SEM1',
+    paper_id: l.paper_id,
+    credit: l.credit,
+    grade_point: l.grade_point!,
+    passed: l.paper_result === 'P',
+    attempt_seq: 1,
+  }));
 };
 
 const sem2 = (preset: RulesetPreset, papers: GradingPaperInput[], earlier: EarlierCourse[] = []) =>
-  studentInput(preset, papers, { sem_id: 'SEM2', exam_id: 'MAIN-MAY-2025', attempt_seq: 2, earlier_courses: earlier });
+  studentInput(preset, papers, {
+    sem_id: 'SEM2',
+    exam_id: 'MAIN-MAY-2025',
+    attempt_seq: 2,
+    earlier_courses: earlier,
+  });
 
 describe('T4: CBCS SGPA', () => {
   it('Σ C×G = 154 over 18 credits: SGPA 154/18 = 8.5556 → 8.56 half-up', () => {
     const { result } = gradeStudent(studentInput(cbcsDefault, t4Papers()));
-    expect(result.lines.map((l) => [l.paper_id, l.percentage, l.grade, l.grade_point, l.credit_points])).toEqual([
+    expect(
+      result.lines.map((l) => [l.paper_id, l.percentage, l.grade, l.grade_point, l.credit_points]),
+    ).toEqual([
       ['PHY101', '82.00', 'A+', '9', '36'],
       ['PHY101P', '82.00', 'A+', '9', '18'],
       ['CHE101', '67.00', 'B+', '7', '28'],
@@ -45,7 +75,14 @@ describe('T4: CBCS SGPA', () => {
       ['MAT101', '93.00', 'O', '10', '40'],
       ['ENV101', '76.00', 'A', '8', '16'],
     ]);
-    expect(result).toMatchObject({ credits_registered: '18', credits_earned: '18', credit_points: '154', sgpa: '8.56', result: 'PASS', scheme: 'NEW' });
+    expect(result).toMatchObject({
+      credits_registered: '18',
+      credits_earned: '18',
+      credit_points: '154',
+      sgpa: '8.56',
+      result: 'PASS',
+      scheme: 'NEW',
+    });
     const sgpa = result.explanation.find((s) => s.step === 'SGPA')!;
     expect(sgpa.inputs).toMatchObject({ credit_points: '154', credits: '18', exact: '77/9' });
     expect(sgpa.text).toContain('154 / 18 = 8.5555… → 8.56');
@@ -61,8 +98,17 @@ describe('T4: CBCS SGPA', () => {
 
 describe('T5: a failed component beats the band', () => {
   it('int 25 + ext 20 = 45 ≥ 36 but ext 20 < 27: grade F, grade point 0 (not C)', () => {
-    const { result, backlogs } = gradeStudent(studentInput(cbcsDefault, [theory('PHY101', 25, 20), ...t4Papers().slice(1)]));
-    expect(result.lines[0]).toMatchObject({ total: '45', percentage: '45.00', grade: 'F', grade_point: '0', credit_points: '0', paper_result: 'F' });
+    const { result, backlogs } = gradeStudent(
+      studentInput(cbcsDefault, [theory('PHY101', 25, 20), ...t4Papers().slice(1)]),
+    );
+    expect(result.lines[0]).toMatchObject({
+      total: '45',
+      percentage: '45.00',
+      grade: 'F',
+      grade_point: '0',
+      credit_points: '0',
+      paper_result: 'F',
+    });
     expect(backlogs).toEqual([{ paper_id: 'PHY101', reason: 'EXTERNAL' }]);
   });
 });
@@ -71,7 +117,14 @@ describe('T6: F and Ab in SGPA', () => {
   it('credit points 126: ALL_ATTEMPTED 126/20 = 6.30', () => {
     const { result } = gradeStudent(sem2(cbcsDefault, t6Papers()));
     expect(result.lines.map((l) => l.grade)).toEqual(['B', 'F', 'A', 'O', 'B+', 'A+']);
-    expect(result).toMatchObject({ credit_points: '126', credits_registered: '20', credits_earned: '16', sgpa: '6.30', result: 'PROMOTED', backlogs: ['CHE201'] });
+    expect(result).toMatchObject({
+      credit_points: '126',
+      credits_registered: '20',
+      credits_earned: '16',
+      sgpa: '6.30',
+      result: 'PROMOTED',
+      backlogs: ['CHE201'],
+    });
   });
 
   it('EARNED_ONLY: 126/16 = 7.875 → 7.88', () => {
@@ -100,7 +153,10 @@ describe('T6: F and Ab in SGPA', () => {
   it('CGPA (T4 + T6, ALL_ATTEMPTED) = 280/38 = 7.37', () => {
     const { result } = gradeStudent(sem2(cbcsDefault, t6Papers(), t4Courses()));
     expect(result.cgpa).toBe('7.37');
-    expect(result.explanation.find((s) => s.step === 'CGPA')!.inputs).toMatchObject({ credit_points: '280', credits: '38' });
+    expect(result.explanation.find((s) => s.step === 'CGPA')!.inputs).toMatchObject({
+      credit_points: '280',
+      credits: '38',
+    });
   });
 });
 
@@ -108,25 +164,58 @@ describe('T7: back paper cleared', () => {
   it('the failed course passed in the supplementary with C (5): semester II 146 → SGPA 7.30 (new version); CGPA 300/38 → 7.89; × 9.5 → 74.96 %; (7.89 − 0.75) × 10 → 71.40 %', () => {
     const original = sem2(cbcsDefault, t6Papers(), t4Courses());
     const first = gradeStudent(original);
-    const revised = gradeStudent(withBackAttempt(original, { paper_id: 'CHE201', exam_id: 'SUPP-FEB-2025', attempt_seq: 3, ext: { value: '27', status: null } }));
+    const revised = gradeStudent(
+      withBackAttempt(original, {
+        paper_id: 'CHE201',
+        exam_id: 'SUPP-FEB-2025',
+        attempt_seq: 3,
+        ext: { value: '27', status: null },
+      }),
+    );
     const line = revised.result.lines[1]!;
-    expect(line).toMatchObject({ paper_id: 'CHE201', int: { value: '20', status: 'EX' }, ext: { value: '27', status: null }, total: '47', grade: 'C', grade_point: '5', credit_points: '20', paper_result: 'P' });
+    expect(line).toMatchObject({
+      paper_id: 'CHE201',
+      int: { value: '20', status: 'EX' },
+      ext: { value: '27', status: null },
+      total: '47',
+      grade: 'C',
+      grade_point: '5',
+      credit_points: '20',
+      paper_result: 'P',
+    });
     expect(line.explanation[0]!.text).toContain('SUPP-FEB-2025');
-    expect(revised.result).toMatchObject({ exam_id: 'MAIN-MAY-2025', credit_points: '146', credits_earned: '20', sgpa: '7.30', cgpa: '7.89', result: 'PASS', backlogs: [] });
+    expect(revised.result).toMatchObject({
+      exam_id: 'MAIN-MAY-2025',
+      credit_points: '146',
+      credits_earned: '20',
+      sgpa: '7.30',
+      cgpa: '7.89',
+      result: 'PASS',
+      backlogs: [],
+    });
     expect(first.result.credits_earned).toBe('16');
     expect(cgpaToPercentage(rulesetOf(cbcsDefault), revised.result.cgpa!).percentage).toBe('74.96');
     const vtu = variant((r) => {
       r.percent_conversion.formula = 'MINUS_0_75_X10';
     });
     expect(cgpaToPercentage(rulesetOf(vtu), '7.89').percentage).toBe('71.40');
-    expect(revised.result.explanation.find((s) => s.step === 'CGPA_PERCENT')!.text).toBe('percentage = 7.89 × 9.5 = 74.96 %');
+    expect(revised.result.explanation.find((s) => s.step === 'CGPA_PERCENT')!.text).toBe(
+      'percentage = 7.89 × 9.5 = 74.96 %',
+    );
   });
 
   it('a failed internal is not carried forward: without a new internal the paper is RL', () => {
     const papers = t6Papers();
     papers[1] = theory('CHE201', 5, 20);
     const original = sem2(cbcsDefault, papers);
-    const revised = gradeStudent(withBackAttempt(original, { paper_id: 'CHE201', exam_id: 'SUPP-FEB-2025', attempt_seq: 3, ext: { value: '40', status: null } }));
+    const revised = gradeStudent(
+      withBackAttempt(original, {
+        paper_id: 'CHE201',
+        exam_id: 'SUPP-FEB-2025',
+        attempt_seq: 3,
+        ext: { value: '40', status: null },
+      }),
+    );
     expect(revised.result.lines[1]!.paper_result).toBe('RL');
     expect(revised.result.result).toBe('RL');
   });
@@ -134,7 +223,20 @@ describe('T7: back paper cleared', () => {
 
 describe('T8: band edges', () => {
   const edgePaper = (marks: string, max: string, min: string) =>
-    ({ paper_id: 'EDGE', max, min, ext_max: max, ext_min: null, int_max: null, int_min: null, paper_type: 1, th_pr_status: 'TH', credit: '4', paper_score_status: 'Y', ext: { value: marks, status: null } }) as GradingPaperInput;
+    ({
+      paper_id: 'EDGE',
+      max,
+      min,
+      ext_max: max,
+      ext_min: null,
+      int_max: null,
+      int_min: null,
+      paper_type: 1,
+      th_pr_status: 'TH',
+      credit: '4',
+      paper_score_status: 'Y',
+      ext: { value: marks, status: null },
+    }) as GradingPaperInput;
   // Marks in hundredths, and no grace (G1 would otherwise cover the 0.01 deficit).
   const fine = variant((r) => {
     r.marks_step = '0.01';
@@ -142,7 +244,9 @@ describe('T8: band edges', () => {
   });
 
   it('179/200 = 89.5 %: A+ with EXACT lookup', () => {
-    expect(gradeStudent(studentInput(cbcsDefault, [edgePaper('179', '200', '72')])).result.lines[0]!.grade).toBe('A+');
+    expect(
+      gradeStudent(studentInput(cbcsDefault, [edgePaper('179', '200', '72')])).result.lines[0]!.grade,
+    ).toBe('A+');
   });
 
   it('179/200: O when the percentage is rounded before lookup (Fedena style)', () => {
@@ -150,7 +254,9 @@ describe('T8: band edges', () => {
       r.rounding.grade_lookup = 'ROUND_PERCENT_FIRST';
       r.rounding.percent_display.decimals = 0;
     });
-    expect(gradeStudent(studentInput(rounded, [edgePaper('179', '200', '72')])).result.lines[0]!.grade).toBe('O');
+    expect(gradeStudent(studentInput(rounded, [edgePaper('179', '200', '72')])).result.lines[0]!.grade).toBe(
+      'O',
+    );
   });
 
   it('the closed-range table 80–89 / 90–100, entered as the lower bounds it means, leaves no gap: 89.5 % is A+, not "no grade"', () => {
@@ -166,30 +272,51 @@ describe('T8: band edges', () => {
   });
 
   it('39.99 % → F; 40.00 % → P (default bands, paper minimum 40)', () => {
-    expect(gradeStudent(studentInput(fine, [edgePaper('39.99', '100', '40')])).result.lines[0]!.grade).toBe('F');
+    expect(gradeStudent(studentInput(fine, [edgePaper('39.99', '100', '40')])).result.lines[0]!.grade).toBe(
+      'F',
+    );
     expect(gradeStudent(studentInput(fine, [edgePaper('40', '100', '40')])).result.lines[0]!.grade).toBe('P');
   });
 
   it('passed on the minima below the lowest band (36 % minima, P from 40 %): P, never F (8.11)', () => {
-    const { result } = gradeStudent(studentInput(cbcsDefault, [theory('PHY101', 10, 28), ...t4Papers().slice(1)]));
+    const { result } = gradeStudent(
+      studentInput(cbcsDefault, [theory('PHY101', 10, 28), ...t4Papers().slice(1)]),
+    );
     expect(result.lines[0]).toMatchObject({ total: '38', grade: 'P', grade_point: '4', paper_result: 'P' });
     expect(result.lines[0]!.explanation.find((s) => s.step === 'GRADE')!.text).toContain('section 8.11');
   });
 
   it('G1 grace in CBCS gives the lowest pass grade and names the rule', () => {
-    const { result } = gradeStudent(studentInput(cbcsDefault, [theory('PHY101', 12, 25), ...t4Papers().slice(1)]));
-    expect(result.lines[0]).toMatchObject({ total: '37', grade: 'P', grade_point: '4', grace: { marks: '2', rule_id: 'G1' }, paper_result: 'P' });
+    const { result } = gradeStudent(
+      studentInput(cbcsDefault, [theory('PHY101', 12, 25), ...t4Papers().slice(1)]),
+    );
+    expect(result.lines[0]).toMatchObject({
+      total: '37',
+      grade: 'P',
+      grade_point: '4',
+      grace: { marks: '2', rule_id: 'G1' },
+      paper_result: 'P',
+    });
     expect(result.result).toBe('PASS_GRACE');
     expect(result.lines[0]!.explanation.find((s) => s.step === 'GRADE')!.rule_id).toBe('CBCS@1:grace.G1');
   });
 });
 
 describe('T9: CGPA from credit points vs rounded SGPA', () => {
-  const course = (sem: string, id: string, credit: string, gp: string): EarlierCourse => ({ sem_id: sem, paper_id: id, credit, grade_point: gp, passed: true, attempt_seq: sem === 'A' ? 1 : 2 });
+  const course = (sem: string, id: string, credit: string, gp: string): EarlierCourse => ({
+    sem_id: sem,
+    paper_id: id,
+    credit,
+    grade_point: gp,
+    passed: true,
+    attempt_seq: sem === 'A' ? 1 : 2,
+  });
   // Semester A: 20 credits, 140 points (SGPA 7.00); semester B: 22 credits, 155 points (SGPA 7.0454 → 7.05).
   const courses = [
     ...['A1', 'A2', 'A3', 'A4', 'A5'].map((id) => course('A', id, '4', '7')),
-    ...['B1', 'B2', 'B3', 'B4', 'B5'].map((id) => course('B', id, '4', '7')), course('B', 'B6', '1', '7'), course('B', 'B7', '1', '8'),
+    ...['B1', 'B2', 'B3', 'B4', 'B5'].map((id) => course('B', id, '4', '7')),
+    course('B', 'B6', '1', '7'),
+    course('B', 'B7', '1', '8'),
   ];
 
   it('from credit points: 295/42 = 7.0238 → 7.02 (default)', () => {
@@ -225,10 +352,19 @@ describe('NEP per semester is the CBCS computation', () => {
   });
 
   it('a qualifying paper (paper_score_status N) is S/U and left out of SGPA and credits', () => {
-    const { result } = gradeStudent(studentInput(cbcsDefault, [...t4Papers(), internalOnly('YOGA', 30, { paper_score_status: 'N' })]));
-    expect(result.lines.at(-1)).toMatchObject({ paper_result: 'S', grade: 'S', grade_point: null, credit_points: null });
+    const { result } = gradeStudent(
+      studentInput(cbcsDefault, [...t4Papers(), internalOnly('YOGA', 30, { paper_score_status: 'N' })]),
+    );
+    expect(result.lines.at(-1)).toMatchObject({
+      paper_result: 'S',
+      grade: 'S',
+      grade_point: null,
+      credit_points: null,
+    });
     expect(result).toMatchObject({ sgpa: '8.56', credits_registered: '18' });
-    const failed = gradeStudent(studentInput(cbcsDefault, [...t4Papers(), internalOnly('YOGA', 10, { paper_score_status: 'N' })]));
+    const failed = gradeStudent(
+      studentInput(cbcsDefault, [...t4Papers(), internalOnly('YOGA', 10, { paper_score_status: 'N' })]),
+    );
     expect(failed.result.lines.at(-1)!.paper_result).toBe('U');
     expect(failed.result.result).toBe('PROMOTED');
   });

@@ -19,14 +19,23 @@ async function measure(name: string, pages: number, run: (sample: (done: number)
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  console.log(JSON.stringify({
-    name, pages, seconds: +seconds.toFixed(1), pagesPerSecond: +(pages / seconds).toFixed(1),
-    pagesPerCpuSecond: +(pages / cpuSeconds).toFixed(1), rssMBByPage: rss.join(' '), finalRssMB: mb(process.memoryUsage().rss),
-  }));
+  console.log(
+    JSON.stringify({
+      name,
+      pages,
+      seconds: +seconds.toFixed(1),
+      pagesPerSecond: +(pages / seconds).toFixed(1),
+      pagesPerCpuSecond: +(pages / cpuSeconds).toFixed(1),
+      rssMBByPage: rss.join(' '),
+      finalRssMB: mb(process.memoryUsage().rss),
+    }),
+  );
 }
 
 // Warm-up: module loading, WebAssembly compilation and the first shaping of each word are not throughput.
-await renderPdfToBuffer(async (pdf) => { for (let i = 0; i < 20; i++) await drawSampleAdmitCard(pdf, i); });
+await renderPdfToBuffer(async (pdf) => {
+  for (let i = 0; i < 20; i++) await drawSampleAdmitCard(pdf, i);
+});
 
 await measure('admit cards, one streamed batch', cards, async (sample) => {
   const pdf = createPdf(createWriteStream('/dev/null'));

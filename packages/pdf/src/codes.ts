@@ -7,7 +7,11 @@ export type QrLevel = 'L' | 'M' | 'Q' | 'H';
 
 const QUIET_ZONE = 4; // modules of white around a QR code, as ISO/IEC 18004 asks
 
-export function drawQr(doc: PDFKit.PDFDocument, text: string, options: { x: number; y: number; size: number; level?: QrLevel }): void {
+export function drawQr(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  options: { x: number; y: number; size: number; level?: QrLevel },
+): void {
   const { size: n, data } = QRCode.create(text, { errorCorrectionLevel: options.level ?? 'M' }).modules;
   const unit = options.size / (n + 2 * QUIET_ZONE);
   doc.save();
@@ -18,7 +22,12 @@ export function drawQr(doc: PDFKit.PDFDocument, text: string, options: { x: numb
       const dark = col < n && data[row * n + col] === 1;
       if (dark && start < 0) start = col;
       if (!dark && start >= 0) {
-        doc.rect(options.x + (QUIET_ZONE + start) * unit, options.y + (QUIET_ZONE + row) * unit, (col - start) * unit, unit);
+        doc.rect(
+          options.x + (QUIET_ZONE + start) * unit,
+          options.y + (QUIET_ZONE + row) * unit,
+          (col - start) * unit,
+          unit,
+        );
         start = -1;
       }
     }
@@ -26,7 +35,11 @@ export function drawQr(doc: PDFKit.PDFDocument, text: string, options: { x: numb
   doc.fill('#000000').restore();
 }
 
-export function drawCode128(doc: PDFKit.PDFDocument, text: string, options: { x: number; y: number; width: number; height: number }): void {
+export function drawCode128(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  options: { x: number; y: number; width: number; height: number },
+): void {
   const [symbol] = bwipjs.raw('code128', text, {});
   if (!symbol || !('sbs' in symbol)) throw new Error(`Code 128 cannot encode "${text}"`);
   // sbs: alternating bar and space widths in modules, starting with a bar; 10 modules of quiet zone each side.

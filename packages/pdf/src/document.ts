@@ -18,10 +18,18 @@ export type PageSize = keyof typeof PAGE_SIZES;
 export type Orientation = 'portrait' | 'landscape';
 export type Align = 'left' | 'center' | 'right';
 
-export interface Margins { top: number; right: number; bottom: number; left: number }
+export interface Margins {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
 
 /** A bilingual string: English and (optionally) Hindi. */
-export interface Bilingual { en: string; hi?: string }
+export interface Bilingual {
+  en: string;
+  hi?: string;
+}
 
 /** The standard page frame: university header with logo, document title, footer with page numbers. */
 export interface PageFrame {
@@ -73,7 +81,11 @@ export interface TextOptions {
   oneLine?: boolean;
 }
 
-export interface BoxOptions { lineWidth?: number; stroke?: string | false; fill?: string }
+export interface BoxOptions {
+  lineWidth?: number;
+  stroke?: string | false;
+  fill?: string;
+}
 
 export interface ImageOptions {
   x: number;
@@ -108,12 +120,23 @@ export interface TableOptions {
   repeatHeader?: boolean;
 }
 
-export interface WatermarkOptions { color?: string; opacity?: number; size?: number }
+export interface WatermarkOptions {
+  color?: string;
+  opacity?: number;
+  size?: number;
+}
 
-interface PdfImage { readonly width: number; readonly height: number }
+interface PdfImage {
+  readonly width: number;
+  readonly height: number;
+}
 
 /** pdfkit's internal font object (pinned pdfkit version): its fontkit font and its per-word layout cache. */
-interface EmbeddedFont { font: ShapingFont; subset: unknown; layoutCache?: Record<string, unknown> }
+interface EmbeddedFont {
+  font: ShapingFont;
+  subset: unknown;
+  layoutCache?: Record<string, unknown>;
+}
 
 const LAYOUT_CACHE_PAGES = 200;
 const DEVANAGARI = /\p{Script=Devanagari}/u;
@@ -143,8 +166,14 @@ export class PdfDocument {
   private outputError: Error | undefined;
   private readonly embeddedFonts: EmbeddedFont[] = [];
 
-  constructor(private readonly output: Writable, options: PdfOptions = {}) {
-    const m = typeof options.margins === 'number' ? { top: options.margins, right: options.margins, bottom: options.margins, left: options.margins } : options.margins;
+  constructor(
+    private readonly output: Writable,
+    options: PdfOptions = {},
+  ) {
+    const m =
+      typeof options.margins === 'number'
+        ? { top: options.margins, right: options.margins, bottom: options.margins, left: options.margins }
+        : options.margins;
     this.margins = { top: 36, right: 36, bottom: 36, left: 36, ...m };
     this.size = options.size ?? 'A4';
     this.defaultOrientation = options.orientation ?? 'portrait';
@@ -157,7 +186,11 @@ export class PdfDocument {
       autoFirstPage: false,
       margin: 0,
       compress: options.compress ?? true,
-      info: { Creator: '@exam/pdf', ...(options.title ? { Title: options.title } : {}), ...(options.author ? { Author: options.author } : {}) },
+      info: {
+        Creator: '@exam/pdf',
+        ...(options.title ? { Title: options.title } : {}),
+        ...(options.author ? { Author: options.author } : {}),
+      },
     });
     const fonts = fontData();
     for (const weight of ['regular', 'bold'] as const) {
@@ -172,7 +205,9 @@ export class PdfDocument {
       this.embeddedFonts.push(embedded);
     }
     this.doc.font(fontName.regular);
-    output.on('error', (error: Error) => { this.outputError = error; });
+    output.on('error', (error: Error) => {
+      this.outputError = error;
+    });
     this.doc.pipe(output);
     // Hindi is drawn as shaped glyphs in visual order (an i-matra before its consonant, reph after): each line
     // that has any also carries its text as ActualText, so copying and extraction (pdftotext) give the words as
@@ -201,19 +236,31 @@ export class PdfDocument {
   }
 
   /** The underlying pdfkit document, for drawing this API does not offer (paths, colours, links). */
-  get kit(): PDFKit.PDFDocument { return this.doc; }
+  get kit(): PDFKit.PDFDocument {
+    return this.doc;
+  }
 
   /** Pages added so far. */
-  get pageCount(): number { return this.pages; }
+  get pageCount(): number {
+    return this.pages;
+  }
 
   /** The page's number within the current section (what the footer prints). */
-  get pageNumber(): number { return this.pages - this.sectionStart; }
+  get pageNumber(): number {
+    return this.pages - this.sectionStart;
+  }
 
   /** Most bytes ever held for the output at once (the streaming test asserts it stays bounded). */
-  get peakBufferedBytes(): number { return this.bufferedPeak; }
+  get peakBufferedBytes(): number {
+    return this.bufferedPeak;
+  }
 
-  get pageWidth(): number { return this.doc.page.width; }
-  get pageHeight(): number { return this.doc.page.height; }
+  get pageWidth(): number {
+    return this.doc.page.width;
+  }
+  get pageHeight(): number {
+    return this.doc.page.height;
+  }
 
   /** The area inside the margins and the frame: where content goes. */
   get content(): { left: number; top: number; right: number; bottom: number; width: number } {
@@ -225,10 +272,17 @@ export class PdfDocument {
   }
 
   /** The flow position: where the next `text()` without `y` goes. */
-  get y(): number { return this.cursor; }
-  set y(value: number) { this.cursor = value; }
+  get y(): number {
+    return this.cursor;
+  }
+  set y(value: number) {
+    this.cursor = value;
+  }
 
-  moveDown(points: number): this { this.cursor += points; return this; }
+  moveDown(points: number): this {
+    this.cursor += points;
+    return this;
+  }
 
   /** Starts a new page (with the frame) once the output has taken what was already written. */
   async addPage(options: PageOptions = {}): Promise<void> {
@@ -239,14 +293,17 @@ export class PdfDocument {
     this.pages += 1;
     // pdfkit caches the layout of every word it has seen in the document and never lets go; a batch meets new
     // words (roll numbers, names) on every page, so the cache is emptied now and then to keep memory flat.
-    if (this.pages % LAYOUT_CACHE_PAGES === 0) for (const font of this.embeddedFonts) font.layoutCache = Object.create(null);
+    if (this.pages % LAYOUT_CACHE_PAGES === 0)
+      for (const font of this.embeddedFonts) font.layoutCache = Object.create(null);
     this.pageFrame = options.frame === false ? false : (options.frame ?? this.frame ?? false);
     if (this.pageFrame) this.drawFrame(this.pageFrame);
     this.cursor = this.content.top;
   }
 
   /** Restarts page numbering: e.g. one transcript per student inside a batch file. */
-  startSection(): void { this.sectionStart = this.pages; }
+  startSection(): void {
+    this.sectionStart = this.pages;
+  }
 
   /** Starts a new page like the current one (frame, orientation) unless `height` points still fit below the flow position. */
   async ensureSpace(height: number): Promise<void> {
@@ -267,7 +324,13 @@ export class PdfDocument {
     this.doc.fillColor(options.color ?? '#000000');
     const lineGap = options.lineGap ?? 0;
     if (options.oneLine) {
-      this.doc.text(text, x, y, { width, align: options.align, lineGap, height: this.doc.currentLineHeight(true), ellipsis: true });
+      this.doc.text(text, x, y, {
+        width,
+        align: options.align,
+        lineGap,
+        height: this.doc.currentLineHeight(true),
+        ellipsis: true,
+      });
       this.cursor = y + this.doc.currentLineHeight(true);
     } else {
       this.doc.text(text, x, y, { width, align: options.align, lineGap });
@@ -285,7 +348,10 @@ export class PdfDocument {
   }
 
   /** Height the text would take at this width and size. */
-  heightOf(text: string, options: Pick<TextOptions, 'width' | 'size' | 'bold' | 'lineGap'> & { width: number }): number {
+  heightOf(
+    text: string,
+    options: Pick<TextOptions, 'width' | 'size' | 'bold' | 'lineGap'> & { width: number },
+  ): number {
     this.applyFont(options);
     return this.doc.heightOfString(text, { width: options.width, lineGap: options.lineGap ?? 0 });
   }
@@ -302,7 +368,14 @@ export class PdfDocument {
       this.box(x, y, width, height, { lineWidth: 0.75 });
       this.line(x, y, x + width, y + height, { color: '#999999' });
       this.line(x + width, y, x, y + height, { color: '#999999' });
-      this.text(options.placeholder ?? 'No photo / फ़ोटो नहीं', { x: x + 2, y: y + height / 2 - 5, width: width - 4, size: 7, align: 'center', color: '#555555' });
+      this.text(options.placeholder ?? 'No photo / फ़ोटो नहीं', {
+        x: x + 2,
+        y: y + height / 2 - 5,
+        width: width - 4,
+        size: 7,
+        align: 'center',
+        color: '#555555',
+      });
       return;
     }
     this.doc.image(data, x, y, { fit: [width, height], align: 'center', valign: 'center' });
@@ -316,11 +389,18 @@ export class PdfDocument {
       image = (this.doc as unknown as { openImage(src: Buffer): PdfImage }).openImage(data);
       this.images.set(data, image);
     }
-    this.doc.image(image as unknown as Buffer, options.x, options.y, { fit: [options.width, options.height], align: 'center', valign: 'center' });
+    this.doc.image(image as unknown as Buffer, options.x, options.y, {
+      fit: [options.width, options.height],
+      align: 'center',
+      valign: 'center',
+    });
   }
 
   box(x: number, y: number, width: number, height: number, options: BoxOptions = {}): void {
-    this.doc.save().lineWidth(options.lineWidth ?? 0.75).rect(x, y, width, height);
+    this.doc
+      .save()
+      .lineWidth(options.lineWidth ?? 0.75)
+      .rect(x, y, width, height);
     const stroke = options.stroke === undefined ? '#000000' : options.stroke;
     if (options.fill && stroke) this.doc.fillAndStroke(options.fill, stroke);
     else if (options.fill) this.doc.fill(options.fill);
@@ -328,8 +408,18 @@ export class PdfDocument {
     this.doc.restore();
   }
 
-  line(x1: number, y1: number, x2: number, y2: number, options: { lineWidth?: number; color?: string; dash?: number } = {}): void {
-    this.doc.save().lineWidth(options.lineWidth ?? 0.75).moveTo(x1, y1).lineTo(x2, y2);
+  line(
+    x1: number,
+    y1: number,
+    x2: number,
+    y2: number,
+    options: { lineWidth?: number; color?: string; dash?: number } = {},
+  ): void {
+    this.doc
+      .save()
+      .lineWidth(options.lineWidth ?? 0.75)
+      .moveTo(x1, y1)
+      .lineTo(x2, y2);
     if (options.dash) this.doc.dash(options.dash, { space: options.dash });
     this.doc.stroke(options.color ?? '#000000').restore();
   }
@@ -340,10 +430,20 @@ export class PdfDocument {
   }
 
   /** A Code 128 barcode (stickers, answer-book labels); `showText` prints the value under the bars. */
-  barcode128(text: string, options: { x: number; y: number; width: number; height: number; showText?: boolean }): void {
+  barcode128(
+    text: string,
+    options: { x: number; y: number; width: number; height: number; showText?: boolean },
+  ): void {
     const barHeight = options.showText ? options.height - 10 : options.height;
     drawCode128(this.doc, text, { ...options, height: barHeight });
-    if (options.showText) this.text(text, { x: options.x, y: options.y + barHeight + 1, width: options.width, size: 8, align: 'center' });
+    if (options.showText)
+      this.text(text, {
+        x: options.x,
+        y: options.y + barHeight + 1,
+        width: options.width,
+        size: 8,
+        align: 'center',
+      });
   }
 
   /** Large diagonal translucent text across the page ("DUPLICATE", "REVISED", "CANCELLED"). */
@@ -351,7 +451,12 @@ export class PdfDocument {
     const size = options.size ?? 80;
     const cx = this.pageWidth / 2;
     const cy = this.pageHeight / 2;
-    this.doc.save().font(fontName.bold).fontSize(size).fillColor(options.color ?? '#9e9e9e').fillOpacity(options.opacity ?? 0.25);
+    this.doc
+      .save()
+      .font(fontName.bold)
+      .fontSize(size)
+      .fillColor(options.color ?? '#9e9e9e')
+      .fillOpacity(options.opacity ?? 0.25);
     this.doc.rotate(-35, { origin: [cx, cy] });
     const width = this.doc.widthOfString(text);
     this.doc.text(text, cx - width / 2, cy - size / 2, { lineBreak: false });
@@ -363,7 +468,11 @@ export class PdfDocument {
    * header row is repeated there. `rows` may be any iterable (or async iterable, e.g. a database cursor).
    * Returns the flow position under the table.
    */
-  async table(columns: readonly TableColumn[], rows: Iterable<TableRow> | AsyncIterable<TableRow>, options: TableOptions = {}): Promise<number> {
+  async table(
+    columns: readonly TableColumn[],
+    rows: Iterable<TableRow> | AsyncIterable<TableRow>,
+    options: TableOptions = {},
+  ): Promise<number> {
     if (this.pages === 0) await this.addPage();
     const size = options.size ?? 9;
     const padding = options.padding ?? 3;
@@ -373,16 +482,27 @@ export class PdfDocument {
     const widths = columns.map((c) => (c.width / total) * width);
     const lefts = widths.map((_, i) => x + widths.slice(0, i).reduce((a, b) => a + b, 0));
     const header: Cell[] = columns.map((c) => ({ text: c.header, bold: true, align: c.align }));
-    const measure = (cells: readonly Cell[]) => Math.max(size + 2 * padding, ...cells.map((cell, i) => {
-      const { text, bold } = cellParts(cell);
-      return this.heightOf(text, { width: widths[i] - 2 * padding, size, bold }) + 2 * padding;
-    }));
+    const measure = (cells: readonly Cell[]) =>
+      Math.max(
+        size + 2 * padding,
+        ...cells.map((cell, i) => {
+          const { text, bold } = cellParts(cell);
+          return this.heightOf(text, { width: widths[i] - 2 * padding, size, bold }) + 2 * padding;
+        }),
+      );
     const draw = (cells: readonly Cell[], height: number, fill?: string) => {
       const y = this.cursor;
       if (fill) this.box(x, y, width, height, { fill, stroke: false });
       cells.forEach((cell, i) => {
         const { text, bold, align } = cellParts(cell);
-        this.text(text, { x: lefts[i] + padding, y: y + padding, width: widths[i] - 2 * padding, size, bold, align: align ?? columns[i]?.align });
+        this.text(text, {
+          x: lefts[i] + padding,
+          y: y + padding,
+          width: widths[i] - 2 * padding,
+          size,
+          bold,
+          align: align ?? columns[i]?.align,
+        });
         this.line(lefts[i], y, lefts[i], y + height);
       });
       this.box(x, y, width, height);
@@ -427,21 +547,59 @@ export class PdfDocument {
   }
 
   private drawFrame(frame: PageFrame): void {
-    const { left, right, width } = { left: this.margins.left, right: this.pageWidth - this.margins.right, width: this.pageWidth - this.margins.left - this.margins.right };
+    const { left, right, width } = {
+      left: this.margins.left,
+      right: this.pageWidth - this.margins.right,
+      width: this.pageWidth - this.margins.left - this.margins.right,
+    };
     const top = this.margins.top;
     const logo = 52;
     if (frame.logo) this.sharedImage(frame.logo, { x: left, y: top, width: logo, height: logo });
     else this.image(undefined, { x: left, y: top, width: logo, height: logo, placeholder: 'LOGO' });
     const textX = left + logo + 8;
     const textWidth = width - 2 * (logo + 8);
-    this.text(frame.university.en, { x: textX, y: top, width: textWidth, size: 13, bold: true, align: 'center', oneLine: true });
-    if (frame.university.hi) this.text(frame.university.hi, { x: textX, width: textWidth, size: 12, bold: true, align: 'center', oneLine: true });
-    if (frame.title) this.bilingual(frame.title, { x: textX, width: textWidth, size: 10.5, bold: true, align: 'center', inline: true, oneLine: true });
+    this.text(frame.university.en, {
+      x: textX,
+      y: top,
+      width: textWidth,
+      size: 13,
+      bold: true,
+      align: 'center',
+      oneLine: true,
+    });
+    if (frame.university.hi)
+      this.text(frame.university.hi, {
+        x: textX,
+        width: textWidth,
+        size: 12,
+        bold: true,
+        align: 'center',
+        oneLine: true,
+      });
+    if (frame.title)
+      this.bilingual(frame.title, {
+        x: textX,
+        width: textWidth,
+        size: 10.5,
+        bold: true,
+        align: 'center',
+        inline: true,
+        oneLine: true,
+      });
     this.line(left, top + HEADER_HEIGHT - 8, right, top + HEADER_HEIGHT - 8, { lineWidth: 1 });
     const footerY = this.pageHeight - this.margins.bottom - 12;
     this.line(left, footerY - 4, right, footerY - 4, { lineWidth: 0.5, color: '#777777' });
-    if (frame.footer) this.text(frame.footer, { x: left, y: footerY, width: width * 0.7, size: 8, oneLine: true });
-    if (frame.pageNumbers !== false) this.text(`पृष्ठ / Page ${this.pageNumber}`, { x: right - 120, y: footerY, width: 120, size: 8, align: 'right', oneLine: true });
+    if (frame.footer)
+      this.text(frame.footer, { x: left, y: footerY, width: width * 0.7, size: 8, oneLine: true });
+    if (frame.pageNumbers !== false)
+      this.text(`पृष्ठ / Page ${this.pageNumber}`, {
+        x: right - 120,
+        y: footerY,
+        width: 120,
+        size: 8,
+        align: 'right',
+        oneLine: true,
+      });
   }
 }
 
@@ -457,7 +615,10 @@ export function createPdf(output: Writable, options: PdfOptions = {}): PdfDocume
 }
 
 /** Builds a small document (one admit card, one marksheet) in memory; batches should stream to `createPdf`. */
-export async function renderPdfToBuffer(build: (pdf: PdfDocument) => Promise<void> | void, options: PdfOptions = {}): Promise<Buffer> {
+export async function renderPdfToBuffer(
+  build: (pdf: PdfDocument) => Promise<void> | void,
+  options: PdfOptions = {},
+): Promise<Buffer> {
   const sink = new PassThrough();
   const chunks: Buffer[] = [];
   sink.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -7,11 +7,24 @@
 import * as fontkit from 'fontkit';
 import * as hb from 'harfbuzzjs';
 
-interface ShapedGlyph { id: number; advanceWidth: number; codePoints: number[] }
-interface ShapedPosition { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }
+interface ShapedGlyph {
+  id: number;
+  advanceWidth: number;
+  codePoints: number[];
+}
+interface ShapedPosition {
+  xAdvance: number;
+  yAdvance: number;
+  xOffset: number;
+  yOffset: number;
+}
 
 /** The part of fontkit's GlyphRun that pdfkit reads (EmbeddedFont.layoutRun, encode and _fragment). */
-export interface ShapedRun { glyphs: ShapedGlyph[]; positions: ShapedPosition[]; readonly advanceWidth: number }
+export interface ShapedRun {
+  glyphs: ShapedGlyph[];
+  positions: ShapedPosition[];
+  readonly advanceWidth: number;
+}
 
 /** What pdfkit's font object needs from its fontkit font: metrics, subsetting and layout(). */
 export type ShapingFont = fontkit.Font & { layout: (text: string) => ShapedRun };
@@ -56,7 +69,13 @@ export class Shaper {
       this.cache.set(text, shaped);
     }
     const positions = shaped.positions.map((p) => ({ ...p }));
-    return { glyphs: shaped.glyphs, positions, get advanceWidth() { return positions.reduce((sum, p) => sum + p.xAdvance, 0); } };
+    return {
+      glyphs: shaped.glyphs,
+      positions,
+      get advanceWidth() {
+        return positions.reduce((sum, p) => sum + p.xAdvance, 0);
+      },
+    };
   }
 
   private shape(text: string): { glyphs: ShapedGlyph[]; positions: ShapedPosition[] } {
@@ -82,7 +101,12 @@ export class Shaper {
         const codePoints = first ? [...run.slice(info.cluster, end)].map((c) => c.codePointAt(0) ?? 0) : [];
         glyphs.push({ id: info.codepoint, advanceWidth: this.advance(info.codepoint), codePoints });
         const p = places[i];
-        positions.push({ xAdvance: p.xAdvance, yAdvance: p.yAdvance, xOffset: p.xOffset, yOffset: p.yOffset });
+        positions.push({
+          xAdvance: p.xAdvance,
+          yAdvance: p.yAdvance,
+          xOffset: p.xOffset,
+          yOffset: p.yOffset,
+        });
       });
     }
     return { glyphs, positions };

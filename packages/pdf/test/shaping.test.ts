@@ -17,10 +17,13 @@ describe('Hindi shaping in the PDF', () => {
   });
 
   it('draws the glyphs HarfBuzz chooses, in HarfBuzz order, for every test string and name', async () => {
-    const pdf = await renderPdfToBuffer(async (doc) => {
-      await doc.addPage();
-      for (const s of strings) doc.text(s, { size: 14 });
-    }, { compress: false });
+    const pdf = await renderPdfToBuffer(
+      async (doc) => {
+        await doc.addPage();
+        for (const s of strings) doc.text(s, { size: 14 });
+      },
+      { compress: false },
+    );
     const shown = shownOutlines(pdf);
     expect(shown).toHaveLength(strings.length);
     strings.forEach((s, i) => expect(shown[i], s).toEqual(expected(s)));

@@ -20,7 +20,11 @@ function slowReader() {
       else done();
     },
   });
-  return { sink, received: () => chunks.reduce((n, c) => n + c.length, 0), bytes: () => Buffer.concat(chunks) };
+  return {
+    sink,
+    received: () => chunks.reduce((n, c) => n + c.length, 0),
+    bytes: () => Buffer.concat(chunks),
+  };
 }
 
 describe('streaming batch', () => {
@@ -36,7 +40,9 @@ describe('streaming batch', () => {
     await pdf.end();
     const file = reader.bytes();
 
-    expect(receivedAtHalfway, 'pages reached the output before the batch ended').toBeGreaterThan(file.length / 4);
+    expect(receivedAtHalfway, 'pages reached the output before the batch ended').toBeGreaterThan(
+      file.length / 4,
+    );
     // One page of unsent output at most beyond the high-water mark (a card is ~10 KB).
     expect(pdf.peakBufferedBytes).toBeLessThan(highWaterMark + 64 * 1024);
 
@@ -54,16 +60,24 @@ describe('streaming batch', () => {
     });
     const objects = readObjects(file);
     expect(pageObjects(objects)).toHaveLength(CARDS);
-    expect([...objects.values()].some((o) => new RegExp(`/Type /Pages\\n/Count ${CARDS}\\n`).test(o.dict))).toBe(true);
+    expect(
+      [...objects.values()].some((o) => new RegExp(`/Type /Pages\\n/Count ${CARDS}\\n`).test(o.dict)),
+    ).toBe(true);
     expect(pdf.pageCount).toBe(CARDS);
   });
 
   it('reports a failing output instead of hanging', async () => {
-    const broken = new Writable({ write(_chunk, _encoding, done) { done(new Error('disk full')); } });
+    const broken = new Writable({
+      write(_chunk, _encoding, done) {
+        done(new Error('disk full'));
+      },
+    });
     const pdf = createPdf(broken);
-    await expect((async () => {
-      for (let i = 0; i < 50; i++) await drawSampleAdmitCard(pdf, i);
-      await pdf.end();
-    })()).rejects.toThrow('disk full');
+    await expect(
+      (async () => {
+        for (let i = 0; i < 50; i++) await drawSampleAdmitCard(pdf, i);
+        await pdf.end();
+      })(),
+    ).rejects.toThrow('disk full');
   });
 });

@@ -37,10 +37,14 @@ function inkShare(pdf: string, page: number): number {
 describe('bilingual test page', () => {
   const poppler = hasPoppler();
   if (!poppler) {
-    const message = '!!! pdftoppm (Debian package poppler-utils) is not installed: the test page was NOT rendered to PNG !!!';
+    const message =
+      '!!! pdftoppm (Debian package poppler-utils) is not installed: the test page was NOT rendered to PNG !!!';
     console.warn(message);
     // CI installs poppler-utils (.ci/run), so there a missing pdftoppm is a failure, not a skip.
-    if (process.env.CI === 'true') it('needs pdftoppm on CI', () => { throw new Error(message); });
+    if (process.env.CI === 'true')
+      it('needs pdftoppm on CI', () => {
+        throw new Error(message);
+      });
   }
 
   it.runIf(poppler)('renders every page to PNG at 150 dpi with all fonts embedded', async () => {
@@ -53,16 +57,22 @@ describe('bilingual test page', () => {
     expect(pdf.pageCount).toBe(3);
 
     execFileSync('pdftoppm', ['-png', '-r', '150', pdfPath, `${outDir}test-page`]);
-    const pngs = readdirSync(outDir).filter((f) => /^test-page-\d+\.png$/.test(f)).sort();
+    const pngs = readdirSync(outDir)
+      .filter((f) => /^test-page-\d+\.png$/.test(f))
+      .sort();
     expect(pngs).toEqual(['test-page-1.png', 'test-page-2.png', 'test-page-3.png']);
     // A4 at 150 dpi: 1241 x 1754 pixels; the third page is landscape.
     expect(pngSize(`${outDir}${pngs[0]}`)).toEqual([1241, 1754]);
     expect(pngSize(`${outDir}${pngs[2]}`)).toEqual([1754, 1241]);
-    for (const page of [1, 2, 3]) expect(inkShare(pdfPath, page), `page ${page} has content`).toBeGreaterThan(0.01);
+    for (const page of [1, 2, 3])
+      expect(inkShare(pdfPath, page), `page ${page} has content`).toBeGreaterThan(0.01);
 
     const fonts = execFileSync('pdffonts', [pdfPath]).toString().trim().split('\n').slice(2);
     expect(fonts.length).toBeGreaterThan(0);
-    for (const line of fonts) expect(line, 'font embedded as a subset').toMatch(/^\w{6}\+NotoSans-\w+\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+    for (const line of fonts)
+      expect(line, 'font embedded as a subset').toMatch(
+        /^\w{6}\+NotoSans-\w+\s+CID TrueType\s+Identity-H\s+yes yes yes/,
+      );
     console.log(`test page rendered: ${pngs.map((p) => outDir + p).join(', ')}`);
   });
 });

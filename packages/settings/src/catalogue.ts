@@ -40,7 +40,8 @@ export const settings = {
   // --- every service ---
   NODE_ENV: define({
     schema: z.enum(['development', 'production', 'test']).default('development'),
-    meaning: '`production` creates no demo users and refuses to start while an account still has the demo password (Express reads it too)',
+    meaning:
+      '`production` creates no demo users and refuses to start while an account still has the demo password (Express reads it too)',
     readBy: ['api', 'student-demo'],
   }),
   LOG_LEVEL: define({
@@ -64,7 +65,8 @@ export const settings = {
   }),
   DATA_DIR: define({
     schema: text.trim().optional(),
-    meaning: 'data folder: the embedded databases and the generated signing secret (`jwt-secret`, mode 0600) live there',
+    meaning:
+      'data folder: the embedded databases and the generated signing secret (`jwt-secret`, mode 0600) live there',
     shownDefault: '`.data`',
     readBy: ['api', 'student-demo', 'migrate'],
     notInCompose: 'compose runs PostgreSQL and sets JWT_SECRET: nothing is kept in a data folder',
@@ -85,7 +87,8 @@ export const settings = {
   }),
   DB_POOL_MAX: define({
     schema: z.coerce.number().int().min(1).max(500).default(10),
-    meaning: 'connections per process (per replica); replicas × this must stay under PostgreSQL’s `max_connections`',
+    meaning:
+      'connections per process (per replica); replicas × this must stay under PostgreSQL’s `max_connections`',
     readBy: ['api', 'student-demo', 'migrate', 'worker'],
   }),
   DB_CONNECT_TIMEOUT_MS: define({
@@ -96,7 +99,7 @@ export const settings = {
   MIGRATE_ON_START: define({
     schema: flag.default(true),
     meaning:
-      'apply pending migrations when the API starts; `0`: leave them to `db:migrate deploy` (compose\'s migrate service) and answer 503 until it has run',
+      "apply pending migrations when the API starts; `0`: leave them to `db:migrate deploy` (compose's migrate service) and answer 503 until it has run",
     shownDefault: '`1` (compose: `0`)',
     readBy: ['api'],
   }),
@@ -109,7 +112,8 @@ export const settings = {
   }),
   JOBS_CONCURRENCY: define({
     schema: z.coerce.number().int().min(1).max(64).default(2),
-    meaning: 'jobs one process runs at once (a worker, or the API with `JOBS_IN_PROCESS`); more at once: more workers (`--scale worker=N`)',
+    meaning:
+      'jobs one process runs at once (a worker, or the API with `JOBS_IN_PROCESS`); more at once: more workers (`--scale worker=N`)',
     readBy: ['api', 'worker'],
   }),
   POSTGRES_PASSWORD: define({
@@ -123,7 +127,8 @@ export const settings = {
   // --- web app + API ---
   PORT: define({
     schema: port(3000),
-    meaning: "web app + API port (the student demo allows pages from it; in compose: the proxy's published port)",
+    meaning:
+      "web app + API port (the student demo allows pages from it; in compose: the proxy's published port)",
     readBy: ['api', 'student-demo', 'compose'],
   }),
   WEB_DIST: define({
@@ -134,8 +139,12 @@ export const settings = {
     notInCompose: 'the image has the web build in its default place',
   }),
   JWT_SECRET: define({
-    schema: text.min(32, 'must be at least 32 characters').refine((v) => !isPublishedSecret(v), publishedSecretMessage).optional(),
-    meaning: 'HS256 signing secret, ≥ 32 characters; without it one is generated on first start and kept in `$DATA_DIR/jwt-secret` (replicas must share one: set it)',
+    schema: text
+      .min(32, 'must be at least 32 characters')
+      .refine((v) => !isPublishedSecret(v), publishedSecretMessage)
+      .optional(),
+    meaning:
+      'HS256 signing secret, ≥ 32 characters; without it one is generated on first start and kept in `$DATA_DIR/jwt-secret` (replicas must share one: set it)',
     shownDefault: 'generated, kept in the data folder',
     readBy: ['api'],
     secret: true,
@@ -151,8 +160,12 @@ export const settings = {
     readBy: ['api'],
   }),
   ADMIN_PASSWORD: define({
-    schema: text.min(10, 'must be at least 10 characters').refine((v) => !isPublishedSecret(v), publishedSecretMessage).optional(),
-    meaning: "that admin's password; required in production (also replaces the demo password of that account)",
+    schema: text
+      .min(10, 'must be at least 10 characters')
+      .refine((v) => !isPublishedSecret(v), publishedSecretMessage)
+      .optional(),
+    meaning:
+      "that admin's password; required in production (also replaces the demo password of that account)",
     readBy: ['api'],
     secret: true,
   }),
@@ -176,7 +189,8 @@ export const settings = {
   }),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: define({
     schema: z.coerce.number().int().min(1).max(1000).default(10),
-    meaning: 'sign-in attempts on one account from one address within the window before that pair gets 429; past it from all addresses together, the account is slowed (never refused)',
+    meaning:
+      'sign-in attempts on one account from one address within the window before that pair gets 429; past it from all addresses together, the account is slowed (never refused)',
     readBy: ['api'],
   }),
   LOGIN_MAX_FAILURES_PER_ADDRESS: define({
@@ -191,18 +205,26 @@ export const settings = {
   }),
   LOGIN_MAX_DELAY_SECONDS: define({
     schema: z.coerce.number().int().min(0).max(60).default(10),
-    meaning: 'the longest a sign-in to an account guessed at from many addresses waits (the wait doubles per attempt past the limit)',
+    meaning:
+      'the longest a sign-in to an account guessed at from many addresses waits (the wait doubles per attempt past the limit)',
     readBy: ['api'],
   }),
   PUBLIC_URL: define({
-    schema: z.url({ protocol: /^https?$/, error: 'must be the http(s) address users open, like https://exams.university.example' }).optional(),
-    meaning: 'the address users open; only an `https://` one makes pages upgrade requests to https and sends HSTS (plain HTTP on a LAN needs neither)',
+    schema: z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be the http(s) address users open, like https://exams.university.example',
+      })
+      .optional(),
+    meaning:
+      'the address users open; only an `https://` one makes pages upgrade requests to https and sends HSTS (plain HTTP on a LAN needs neither)',
     shownDefault: '(none: plain HTTP)',
     readBy: ['api', 'student-demo'],
   }),
   DOCUMENT_SIGNING_KEY: define({
     schema: text.optional(),
-    meaning: "the university's Ed25519 private key (PKCS8 PEM) that signs documents' QR tokens; without it a key pair is generated once and kept in the database (table document_signing_key)",
+    meaning:
+      "the university's Ed25519 private key (PKCS8 PEM) that signs documents' QR tokens; without it a key pair is generated once and kept in the database (table document_signing_key)",
     shownDefault: 'generated, kept in the database',
     readBy: ['api'],
     secret: true,
@@ -210,23 +232,27 @@ export const settings = {
   }),
   DOCUMENT_AUTO_APPROVE: define({
     schema: text.default(''),
-    meaning: "document types issued without document_admin's approval, comma-separated (MARKSHEET, CONSOLIDATED_MARKSHEET, TRANSCRIPT, MIGRATION; never degrees or certificates)",
+    meaning:
+      "document types issued without document_admin's approval, comma-separated (MARKSHEET, CONSOLIDATED_MARKSHEET, TRANSCRIPT, MIGRATION; never degrees or certificates)",
     shownDefault: '(none: every type is approved)',
     readBy: ['api', 'worker'],
   }),
   VERIFY_MAX_PER_MINUTE: define({
     schema: z.coerce.number().int().min(1).max(100_000).default(60),
-    meaning: 'document verifications (GET /api/verify/{token}, no sign-in) one address may make per minute, per API process',
+    meaning:
+      'document verifications (GET /api/verify/{token}, no sign-in) one address may make per minute, per API process',
     readBy: ['api'],
   }),
   DB_STATEMENT_TIMEOUT_MS: define({
     schema: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
-    meaning: 'PostgreSQL stops an API query running longer than this (the caller gets 503 "took too long"); `0` turns it off',
+    meaning:
+      'PostgreSQL stops an API query running longer than this (the caller gets 503 "took too long"); `0` turns it off',
     readBy: ['api'],
   }),
   USER_MAX_CONCURRENT_REQUESTS: define({
     schema: z.coerce.number().int().min(1).max(1000).default(4),
-    meaning: 'requests one signed-in user may have running at once per API process; as many again wait their turn, the rest get 429 with `Retry-After`',
+    meaning:
+      'requests one signed-in user may have running at once per API process; as many again wait their turn, the rest get 429 with `Retry-After`',
     readBy: ['api'],
   }),
   CORS_ORIGINS: define({
@@ -237,14 +263,16 @@ export const settings = {
   TRUST_PROXY: define({
     // 'loopback', a hop count such as 1 (compose's nginx), or an address list.
     schema: text.trim().min(1).default('loopback'),
-    meaning: "proxies whose `X-Forwarded-For` is believed: `loopback`, a hop count, or addresses (compose's default: `1`)",
+    meaning:
+      "proxies whose `X-Forwarded-For` is believed: `loopback`, a hop count, or addresses (compose's default: `1`)",
     readBy: ['api'],
   }),
 
   // --- student demo service ---
   DEMO_PORT: define({
     schema: port(3001),
-    meaning: 'student demo service port (the API tells the web app at run time; `pnpm dev` forwards `/student-demo` there)',
+    meaning:
+      'student demo service port (the API tells the web app at run time; `pnpm dev` forwards `/student-demo` there)',
     readBy: ['api', 'student-demo', 'compose', 'dev'],
   }),
   DEMO_HOST: define({
@@ -263,8 +291,11 @@ export const settings = {
           .map((origin) => origin.trim().replace(/\/$/, ''))
           .filter(Boolean),
       )
-      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' }))),
-    meaning: "other origins whose pages may call the student demo service (comma-separated; the app's own pages always may)",
+      .pipe(
+        z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' })),
+      ),
+    meaning:
+      "other origins whose pages may call the student demo service (comma-separated; the app's own pages always may)",
     shownDefault: '(none)',
     readBy: ['student-demo'],
   }),
@@ -287,8 +318,14 @@ export const settings = {
     readBy: ['build'],
   }),
   API_URL: define({
-    schema: z.url({ protocol: /^https?$/, error: 'must be the http(s) address of the API, like http://127.0.0.1:3000' }).optional(),
-    meaning: "the API's address: the student demo checks tokens there, `pnpm dev`'s web server sends `/api` there",
+    schema: z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be the http(s) address of the API, like http://127.0.0.1:3000',
+      })
+      .optional(),
+    meaning:
+      "the API's address: the student demo checks tokens there, `pnpm dev`'s web server sends `/api` there",
     shownDefault: '`http://127.0.0.1:${PORT}`',
     readBy: ['student-demo', 'dev'],
   }),

@@ -34,4 +34,5 @@ export function isPublishedSecret(value: string): boolean {
   return published.has(value.trim()) || placeholder.test(value);
 }
 
-export const publishedSecretMessage = 'is published in this repository (an example, placeholder, test or demo value); choose your own';
+export const publishedSecretMessage =
+  'is published in this repository (an example, placeholder, test or demo value); choose your own';

@@ -36,10 +36,12 @@ export function composeFile(): ComposeFile {
 export function composeEnvironment(service: ComposeService): Map<string, string | null> {
   const env = service.environment ?? {};
   if (Array.isArray(env)) {
-    return new Map(env.map((item) => {
-      const at = item.indexOf('=');
-      return at < 0 ? [item, null] : [item.slice(0, at), item.slice(at + 1)];
-    }));
+    return new Map(
+      env.map((item) => {
+        const at = item.indexOf('=');
+        return at < 0 ? [item, null] : [item.slice(0, at), item.slice(at + 1)];
+      }),
+    );
   }
   return new Map(Object.entries(env).map(([k, v]) => [k, v === null ? null : String(v)]));
 }

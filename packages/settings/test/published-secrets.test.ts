@@ -15,11 +15,19 @@ interface Found {
 const code = /\.(ts|tsx|js|mjs|cjs)$/;
 const quoted = String.raw`'([^'\n]*)'|"([^"\n]*)"|` + '`([^`\\n]*)`';
 /** `JWT_SECRET=x`, `JWT_SECRET: 'x'`, `"ADMIN_PASSWORD": "x"`; unquoted values count outside code only. */
-const keyed = new RegExp(String.raw`\b(JWT_SECRET|ADMIN_PASSWORD)\b['"]?[ \t]*[:=][ \t]*(?:${quoted}|([^\s'"` + '`' + String.raw`,;)}\]]+))`, 'g');
+const keyed = new RegExp(
+  String.raw`\b(JWT_SECRET|ADMIN_PASSWORD)\b['"]?[ \t]*[:=][ \t]*(?:${quoted}|([^\s'"` +
+    '`' +
+    String.raw`,;)}\]]+))`,
+  'g',
+);
 /** Compose defaults: `${JWT_SECRET:-x}`. */
 const composeDefault = /\$\{(JWT_SECRET|ADMIN_PASSWORD):?-([^}]*)\}/g;
 /** Constants and fields named like a secret, or the demo password, given a quoted literal: `TEST_SECRET = '...'`, `secret: "..."`. */
-const named = new RegExp(String.raw`\b(\w*secret|DEMO_PASSWORD)\b[ \t]*(?::[ \t]*string[ \t]*)?[:=][ \t]*(?:${quoted})`, 'gi');
+const named = new RegExp(
+  String.raw`\b(\w*secret|DEMO_PASSWORD)\b[ \t]*(?::[ \t]*string[ \t]*)?[:=][ \t]*(?:${quoted})`,
+  'gi',
+);
 
 /** Every literal the text gives JWT_SECRET or ADMIN_PASSWORD, or a secret-named constant. */
 export function secretAssignments(text: string, file: string): Found[] {
@@ -44,10 +52,20 @@ export function secretAssignments(text: string, file: string): Found[] {
 
 /** The repository's text files: tracked, plus new ones not ignored (so a literal is caught before it is committed). */
 function repositoryTextFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot }).toString().split('\0');
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: repoRoot,
+  })
+    .toString()
+    .split('\0');
   return listed.filter((file) => {
     // The list itself, and this file's own samples, hold such values on purpose.
-    if (!file || file === 'pnpm-lock.yaml' || file === 'packages/settings/src/published-secrets.ts' || file === 'packages/settings/test/published-secrets.test.ts') return false;
+    if (
+      !file ||
+      file === 'pnpm-lock.yaml' ||
+      file === 'packages/settings/src/published-secrets.ts' ||
+      file === 'packages/settings/test/published-secrets.test.ts'
+    )
+      return false;
     const full = path.join(repoRoot, file);
     if (!fs.existsSync(full) || fs.statSync(full).size > 2_000_000) return false;
     return !fs.readFileSync(full).subarray(0, 8000).includes(0);
@@ -58,10 +76,18 @@ function repositoryTextFiles(): string[] {
 const accepted = ({ setting, value }: Found) => settings[setting].schema.safeParse(value).success;
 
 describe('the list of published secrets', () => {
-  const found = repositoryTextFiles().flatMap((file) => secretAssignments(fs.readFileSync(path.join(repoRoot, file), 'utf8'), file));
+  const found = repositoryTextFiles().flatMap((file) =>
+    secretAssignments(fs.readFileSync(path.join(repoRoot, file), 'utf8'), file),
+  );
 
   it('finds the secret-looking assignments of the repository (the scan is not blind)', () => {
-    expect(found).toContainEqual(expect.objectContaining({ setting: 'ADMIN_PASSWORD', value: 'Demo@12345', where: expect.stringMatching(/^packages\/db\/src\/seed\/users\.ts:/) }));
+    expect(found).toContainEqual(
+      expect.objectContaining({
+        setting: 'ADMIN_PASSWORD',
+        value: 'Demo@12345',
+        where: expect.stringMatching(/^packages\/db\/src\/seed\/users\.ts:/),
+      }),
+    );
   });
 
   it('holds every value the repository writes as JWT_SECRET or ADMIN_PASSWORD: none of them is accepted', () => {
@@ -89,7 +115,7 @@ describe('the scan', () => {
       '      - ADMIN_PASSWORD=${ADMIN_PASSWORD:-compose-default-pw}',
       "const env = { JWT_SECRET: 'code-secret-0123456789-0123456789-01' };",
       'const TEST_SECRET = `template-secret-0123456789-0123456789`;',
-      "{ JWT_SECRET: SECRET, ADMIN_PASSWORD: process.env.X, secret: `${a}` }",
+      '{ JWT_SECRET: SECRET, ADMIN_PASSWORD: process.env.X, secret: `${a}` }',
     ].join('\n');
     const forCode = secretAssignments(sample, 'x.ts').map((f) => [f.setting, f.value]);
     expect(forCode).toEqual([
@@ -98,7 +124,13 @@ describe('the scan', () => {
       ['ADMIN_PASSWORD', 'compose-default-pw'],
       ['JWT_SECRET', 'template-secret-0123456789-0123456789'],
     ]);
-    const envFile = ['JWT_SECRET=env-file-secret-0123456789-0123456789', 'JWT_SECRET=', 'ADMIN_PASSWORD=${ADMIN_PASSWORD:?required}'].join('\n');
-    expect(secretAssignments(envFile, '.env.example').map((f) => f.value)).toEqual(['env-file-secret-0123456789-0123456789']);
+    const envFile = [
+      'JWT_SECRET=env-file-secret-0123456789-0123456789',
+      'JWT_SECRET=',
+      'ADMIN_PASSWORD=${ADMIN_PASSWORD:?required}',
+    ].join('\n');
+    expect(secretAssignments(envFile, '.env.example').map((f) => f.value)).toEqual([
+      'env-file-secret-0123456789-0123456789',
+    ]);
   });
 });

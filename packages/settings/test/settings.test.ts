@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseSettings, readmeTable, settings, settingsReadBy, settingsSchema, shownDefault, type Reader, type Setting, type SettingName } from '../src/index.ts';
+import {
+  parseSettings,
+  readmeTable,
+  settings,
+  settingsReadBy,
+  settingsSchema,
+  shownDefault,
+  type Reader,
+  type Setting,
+  type SettingName,
+} from '../src/index.ts';
 import {
   composeEnvironment,
   composeFile,
@@ -12,20 +22,30 @@ import {
 const names = Object.keys(settings) as SettingName[];
 const entry = (name: string) => (settings as Record<string, Setting>)[name];
 /** Compose services and the reader whose settings their environment block must carry. */
-const composeServices: Record<string, Reader> = { app: 'api', 'student-demo': 'student-demo', migrate: 'migrate', worker: 'worker' };
+const composeServices: Record<string, Reader> = {
+  app: 'api',
+  'student-demo': 'student-demo',
+  migrate: 'migrate',
+  worker: 'worker',
+};
 
 /** What is in `expected` but not in `actual`, and the other way round; both empty when they agree. */
 function difference(expected: Iterable<string>, actual: Iterable<string>) {
   const want = new Set(expected);
   const have = new Set(actual);
-  return { missing: [...want].filter((n) => !have.has(n)).sort(), extra: [...have].filter((n) => !want.has(n)).sort() };
+  return {
+    missing: [...want].filter((n) => !have.has(n)).sort(),
+    extra: [...have].filter((n) => !want.has(n)).sort(),
+  };
 }
 
 describe('parseSettings', () => {
   it('names the first wrong setting in one line without echoing its value', () => {
     const schema = settingsSchema(['PORT', 'LOG_LEVEL', 'ADMIN_PASSWORD']);
     expect(() => parseSettings(schema, { PORT: 'eighty' })).toThrow(/^Invalid setting PORT: /);
-    expect(() => parseSettings(schema, { ADMIN_PASSWORD: 'short-pw' })).toThrow('Invalid setting ADMIN_PASSWORD: must be at least 10 characters');
+    expect(() => parseSettings(schema, { ADMIN_PASSWORD: 'short-pw' })).toThrow(
+      'Invalid setting ADMIN_PASSWORD: must be at least 10 characters',
+    );
     expect(parseSettings(schema, {})).toEqual({ PORT: 3000, LOG_LEVEL: 'info' });
   });
 
@@ -34,7 +54,9 @@ describe('parseSettings', () => {
   });
 
   it.each(['verbose', 'INFO', ''])('refuses LOG_LEVEL=%j, naming it', (level) => {
-    expect(() => parseSettings(settingsSchema(['LOG_LEVEL']), { LOG_LEVEL: level })).toThrow(/^Invalid setting LOG_LEVEL: /);
+    expect(() => parseSettings(settingsSchema(['LOG_LEVEL']), { LOG_LEVEL: level })).toThrow(
+      /^Invalid setting LOG_LEVEL: /,
+    );
   });
 });
 
@@ -56,12 +78,18 @@ describe('every file that lists settings agrees with the catalogue', () => {
     expect(difference(expected, turboPassThroughEnv())).toEqual({ missing: [], extra: [] });
   });
 
-  it.each(Object.entries(composeServices))("docker-compose.yml's %s service gets every setting the %s reads", (service, reader) => {
-    const definition = composeFile().services[service];
-    expect(definition, `docker-compose.yml has no ${service} service`).toBeDefined();
-    const expected = settingsReadBy(reader).filter((n) => !entry(n).notInCompose);
-    expect(difference(expected, composeEnvironment(definition!).keys())).toEqual({ missing: [], extra: [] });
-  });
+  it.each(Object.entries(composeServices))(
+    "docker-compose.yml's %s service gets every setting the %s reads",
+    (service, reader) => {
+      const definition = composeFile().services[service];
+      expect(definition, `docker-compose.yml has no ${service} service`).toBeDefined();
+      const expected = settingsReadBy(reader).filter((n) => !entry(n).notInCompose);
+      expect(difference(expected, composeEnvironment(definition!).keys())).toEqual({
+        missing: [],
+        extra: [],
+      });
+    },
+  );
 
   it('docker-compose.yml interpolates only catalogued settings, every compose setting, and requires every secret it takes', () => {
     const interpolated = composeInterpolations();
@@ -69,7 +97,8 @@ describe('every file that lists settings agrees with the catalogue', () => {
     expect(settingsReadBy('compose').filter((n) => !interpolated.has(n))).toEqual([]);
     for (const [name, uses] of interpolated) {
       // A secret has no default anywhere: compose stops with a message when it is unset or empty.
-      if (entry(name)!.secret) for (const use of uses) expect(use, name).toMatch(new RegExp(`^\\$\\{${name}:\\?.+\\}$`));
+      if (entry(name)!.secret)
+        for (const use of uses) expect(use, name).toMatch(new RegExp(`^\\$\\{${name}:\\?.+\\}$`));
     }
   });
 
@@ -81,7 +110,8 @@ describe('every file that lists settings agrees with the catalogue', () => {
     }
     const example = envExample();
     expect(difference(fromEnvFile, example.keys())).toEqual({ missing: [], extra: [] });
-    for (const [name, { value }] of example) if (entry(name)?.secret) expect(value, `${name} in .env.example`).toBe('');
+    for (const [name, { value }] of example)
+      if (entry(name)?.secret) expect(value, `${name} in .env.example`).toBe('');
   });
 
   it("the README's configuration table is the catalogue's (pnpm --filter @exam/settings readme rewrites it)", () => {

@@ -10,9 +10,14 @@ import { verifyToken } from '../modules/documents/index.ts';
 
 /** Checks a token (or a verification link) with a public key in PEM (SPKI) or a JWK's JSON. */
 export function verifyOffline(tokenOrUrl: string, publicKey: string): TokenCheck {
-  const token = tokenOrUrl.trim().replace(/^.*\/verify\//, '').replace(/[?#].*$/, '');
+  const token = tokenOrUrl
+    .trim()
+    .replace(/^.*\/verify\//, '')
+    .replace(/[?#].*$/, '');
   const text = publicKey.trim();
-  const key = text.startsWith('{') ? createPublicKey({ key: JSON.parse(text) as import('node:crypto').JsonWebKey, format: 'jwk' }) : createPublicKey(text);
+  const key = text.startsWith('{')
+    ? createPublicKey({ key: JSON.parse(text) as import('node:crypto').JsonWebKey, format: 'jwk' })
+    : createPublicKey(text);
   return verifyToken(token, key);
 }
 
@@ -26,13 +31,23 @@ function main(argv: string[]): number {
   }
   const check = verifyOffline(token, fs.readFileSync(keyFile, 'utf8'));
   if (!check.signature_valid) {
-    process.stdout.write(`NOT GENUINE (${check.reason})${check.claims ? `: claims serial ${check.claims.sn}, ${check.claims.t}, student ${check.claims.st}` : ''}\n`);
+    process.stdout.write(
+      `NOT GENUINE (${check.reason})${check.claims ? `: claims serial ${check.claims.sn}, ${check.claims.t}, student ${check.claims.st}` : ''}\n`,
+    );
     return 1;
   }
   const c = check.claims!;
   process.stdout.write(
-    [`SIGNATURE VALID (key ${c.kid})`, `type:         ${c.t}`, `serial:       ${c.sn}`, `student:      ${c.st}`, `issue date:   ${c.d}`, `document:     ${c.id}`, `payload hash: ${c.h}`,
-      'Status (VALID / SUPERSEDED / CANCELLED) is known only online: GET /api/verify/<token>.'].join('\n') + '\n',
+    [
+      `SIGNATURE VALID (key ${c.kid})`,
+      `type:         ${c.t}`,
+      `serial:       ${c.sn}`,
+      `student:      ${c.st}`,
+      `issue date:   ${c.d}`,
+      `document:     ${c.id}`,
+      `payload hash: ${c.h}`,
+      'Status (VALID / SUPERSEDED / CANCELLED) is known only online: GET /api/verify/<token>.',
+    ].join('\n') + '\n',
   );
   return 0;
 }

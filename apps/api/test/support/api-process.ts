@@ -18,7 +18,9 @@ export interface ApiProcess {
  * A setting given as undefined is removed from the environment the test runs in.
  */
 export async function startApi(env: NodeJS.ProcessEnv, { timeoutMs = 90_000 } = {}): Promise<ApiProcess> {
-  const merged = Object.entries({ ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env }).filter(([, value]) => value !== undefined);
+  const merged = Object.entries({ ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env }).filter(
+    ([, value]) => value !== undefined,
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
     env: Object.fromEntries(merged),
@@ -60,11 +62,14 @@ export async function waitUntilReady(api: ApiProcess, timeoutMs = 60_000): Promi
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
-    if (api.child.exitCode !== null) throw new Error(`the API exited with ${api.child.exitCode}:\n${api.output()}`);
+    if (api.child.exitCode !== null)
+      throw new Error(`the API exited with ${api.child.exitCode}:\n${api.output()}`);
     const res = await fetch(`${api.base}/api/ready`).catch((error: Error) => error);
     if (!(res instanceof Error) && res.status === 200) return;
     last = res instanceof Error ? res.message : `${res.status} ${await res.text()}`;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`the API at ${api.base} was not ready within ${timeoutMs} ms (last answer: ${last}):\n${api.output()}`);
+  throw new Error(
+    `the API at ${api.base} was not ready within ${timeoutMs} ms (last answer: ${last}):\n${api.output()}`,
+  );
 }

@@ -27,14 +27,31 @@ export interface TestContext {
  * A database of the file's own, copied from a template made once per run (demo users and demo master
  * data, or only the demo users), and the app over it.
  */
-export function useTestApp(options: { seedMasterData?: boolean; env?: NodeJS.ProcessEnv; poolMax?: number; connectTimeoutMs?: number } = {}): TestContext {
+export function useTestApp(
+  options: {
+    seedMasterData?: boolean;
+    env?: NodeJS.ProcessEnv;
+    poolMax?: number;
+    connectTimeoutMs?: number;
+  } = {},
+): TestContext {
   let testDb: TestDatabase;
   const tokens = new Map<string, string>();
   const ctx = {} as TestContext;
 
   beforeAll(async () => {
-    testDb = await openTestDatabase({ templates: inject('testTemplates'), template: options.seedMasterData === false ? 'demoUsers' : 'demo', poolMax: options.poolMax, connectTimeoutMs: options.connectTimeoutMs });
-    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, BCRYPT_ROUNDS: '4', ...options.env });
+    testDb = await openTestDatabase({
+      templates: inject('testTemplates'),
+      template: options.seedMasterData === false ? 'demoUsers' : 'demo',
+      poolMax: options.poolMax,
+      connectTimeoutMs: options.connectTimeoutMs,
+    });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: TEST_SECRET,
+      BCRYPT_ROUNDS: '4',
+      ...options.env,
+    });
     const app = createApp({ db: testDb.db, config });
     Object.assign(ctx, {
       db: testDb.db,
@@ -44,11 +61,13 @@ export function useTestApp(options: { seedMasterData?: boolean; env?: NodeJS.Pro
       api: request(app),
       login: async (email: string, password = DEMO_PASSWORD) => {
         const res = await request(app).post('/api/login').send({ email, password });
-        if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status !== 200)
+          throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
         return res.body.token as string;
       },
       as: async (role: RoleName) => {
-        if (!tokens.has(role)) tokens.set(role, await ctx.login(demoUsers.find((u) => u.role === role)!.email));
+        if (!tokens.has(role))
+          tokens.set(role, await ctx.login(demoUsers.find((u) => u.role === role)!.email));
         return { Authorization: `Bearer ${tokens.get(role)}` };
       },
     });

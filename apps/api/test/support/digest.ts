@@ -14,7 +14,10 @@ export async function tableNames(db: Database): Promise<string[]> {
  * An md5 of every row of every table (the row's text form, in a fixed order), and the row count:
  * two equal digests mean nothing was written, not even a timestamp.
  */
-export async function databaseDigest(db: Database, exclude: readonly string[] = []): Promise<Record<string, string>> {
+export async function databaseDigest(
+  db: Database,
+  exclude: readonly string[] = [],
+): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of await tableNames(db)) {
     if (exclude.includes(table)) continue;

@@ -17,7 +17,13 @@ export interface RawClient {
    * Sends exactly the path and body given: no URL normalisation (dot segments and percent escapes
    * reach the server as written, unlike fetch or superagent) and no JSON encoding of the body.
    */
-  request(options: { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number }): Promise<RawResponse>;
+  request(options: {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    timeoutMs?: number;
+  }): Promise<RawResponse>;
   port: number;
   close(): Promise<void>;
 }
@@ -34,9 +40,17 @@ export async function listen(app: Express): Promise<RawClient> {
     request: ({ method, path, headers = {}, body, timeoutMs = 20_000 }) =>
       new Promise((resolve, reject) => {
         const started = Date.now();
-        const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
+        const payload =
+          body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
         const req = http.request(
-          { host: '127.0.0.1', port, method, path, agent, headers: { ...headers, ...(payload ? { 'Content-Length': String(payload.length) } : {}) } },
+          {
+            host: '127.0.0.1',
+            port,
+            method,
+            path,
+            agent,
+            headers: { ...headers, ...(payload ? { 'Content-Length': String(payload.length) } : {}) },
+          },
           (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (c: Buffer) => chunks.push(c));
@@ -48,12 +62,20 @@ export async function listen(app: Express): Promise<RawClient> {
               } catch {
                 parsed = undefined;
               }
-              resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed, ms: Date.now() - started });
+              resolve({
+                status: res.statusCode ?? 0,
+                headers: res.headers,
+                text,
+                body: parsed,
+                ms: Date.now() - started,
+              });
             });
             res.on('error', reject);
           },
         );
-        req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${path}: no answer within ${timeoutMs} ms`)));
+        req.setTimeout(timeoutMs, () =>
+          req.destroy(new Error(`${method} ${path}: no answer within ${timeoutMs} ms`)),
+        );
         req.on('error', reject);
         req.end(payload);
       }),

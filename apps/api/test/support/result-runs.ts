@@ -17,15 +17,25 @@ export interface RunPeople {
 export function resultRuns(api: TestContext['api'], people: RunPeople) {
   return {
     async compute(exam_id: string, course_comb_id: string, sem_id = '1'): Promise<string> {
-      const started = await api.post('/api/resultrun').set(people.calc).send({ exam_id, session_id: SESSION, course_comb_id, sem_id, scheme: 'NEW' });
+      const started = await api
+        .post('/api/resultrun')
+        .set(people.calc)
+        .send({ exam_id, session_id: SESSION, course_comb_id, sem_id, scheme: 'NEW' });
       expect(started.status, JSON.stringify(started.body)).toBe(202);
       expect((await followJob(api, people.calc, started.body.job.job_id, 50)).status).toBe('succeeded');
       return started.body.resultrun.run_id as string;
     },
-    async publish(runId: string, notification_no: string, notification_date = new Date().toISOString().slice(0, 10)): Promise<void> {
+    async publish(
+      runId: string,
+      notification_no: string,
+      notification_date = new Date().toISOString().slice(0, 10),
+    ): Promise<void> {
       expect((await api.post(`/api/resultrun/${runId}/verify`).set(people.result).send({})).status).toBe(200);
       expect((await api.post(`/api/resultrun/${runId}/approve`).set(people.admin).send({})).status).toBe(200);
-      const published = await api.post(`/api/resultrun/${runId}/publish`).set(people.result).send({ notification_no, notification_date });
+      const published = await api
+        .post(`/api/resultrun/${runId}/publish`)
+        .set(people.result)
+        .send({ notification_no, notification_date });
       expect(published.status, JSON.stringify(published.body)).toBe(200);
     },
   };

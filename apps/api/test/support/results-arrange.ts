@@ -37,10 +37,46 @@ export interface PaperScheme {
 }
 
 const SCHEMES = {
-  TH: { max: '100', min: '36', ext_max: '75', ext_min: '27', int_max: '25', int_min: '9', type: 0, th_pr: 'TH' },
-  PR: { max: '50', min: '18', ext_max: '50', ext_min: '18', int_max: null, int_min: null, type: 1, th_pr: 'PR' },
-  INT: { max: '50', min: '18', ext_max: null, ext_min: null, int_max: '50', int_min: '18', type: 2, th_pr: 'TH' },
-  BIG: { max: '200', min: '72', ext_max: '150', ext_min: '54', int_max: '50', int_min: '18', type: 0, th_pr: 'TH' },
+  TH: {
+    max: '100',
+    min: '36',
+    ext_max: '75',
+    ext_min: '27',
+    int_max: '25',
+    int_min: '9',
+    type: 0,
+    th_pr: 'TH',
+  },
+  PR: {
+    max: '50',
+    min: '18',
+    ext_max: '50',
+    ext_min: '18',
+    int_max: null,
+    int_min: null,
+    type: 1,
+    th_pr: 'PR',
+  },
+  INT: {
+    max: '50',
+    min: '18',
+    ext_max: null,
+    ext_min: null,
+    int_max: '50',
+    int_min: '18',
+    type: 2,
+    th_pr: 'TH',
+  },
+  BIG: {
+    max: '200',
+    min: '72',
+    ext_max: '150',
+    ext_min: '54',
+    int_max: '50',
+    int_min: '18',
+    type: 0,
+    th_pr: 'TH',
+  },
 } as const;
 
 export const SESSION = '2024-25';
@@ -60,29 +96,60 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
     if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as Record<string, unknown>;
   };
-  const id = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${(++seq).toString(36).toUpperCase()}`.slice(0, 30);
+  const id = (prefix: string) =>
+    `${prefix}${Date.now().toString(36).toUpperCase()}${(++seq).toString(36).toUpperCase()}`.slice(0, 30);
 
   return {
     async course(courseId: string, sems: Record<string, PaperScheme[]>) {
-      await sql(`INSERT INTO course (course_comb_id, course_comb_name4, course_comb_name_hi) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [courseId, `Result test course ${courseId}`, 'परिणाम परीक्षण पाठ्यक्रम']);
+      await sql(
+        `INSERT INTO course (course_comb_id, course_comb_name4, course_comb_name_hi) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [courseId, `Result test course ${courseId}`, 'परिणाम परीक्षण पाठ्यक्रम'],
+      );
       for (const [sem, papers] of Object.entries(sems)) {
-        await sql(`INSERT INTO ccinfo_sem (session_id, course_comb_id, sem_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [SESSION, courseId, sem]);
+        await sql(
+          `INSERT INTO ccinfo_sem (session_id, course_comb_id, sem_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+          [SESSION, courseId, sem],
+        );
         for (const p of papers) {
           const s = SCHEMES[p.kind];
-          await sql(`INSERT INTO paper (paper_id, paper_name) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [p.paper_id, `Paper ${p.paper_id}`]);
+          await sql(`INSERT INTO paper (paper_id, paper_name) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+            p.paper_id,
+            `Paper ${p.paper_id}`,
+          ]);
           await sql(
             `INSERT INTO paperinfosem (session_id, course_comb_id, sem_id, paper_id, group_status, group_code, max_marks, min_marks, ext_max_marks, ext_min_marks, int_max_marks, int_min_marks,
                 th_pr_status, paper_score_status, credit_point, paper_type, elective_status, course_category)
              VALUES ($1, $2, $3, $4, 'N', 'NG', $5, $6, $7, $8, $9, $10, $11::"TheoryPractical", 'Y', $12, $13, 0, $14::"CourseCategory")`,
-            [SESSION, courseId, sem, p.paper_id, s.max, s.min, s.ext_max, s.ext_min, s.int_max, s.int_min, s.th_pr, p.credit, s.type, p.category ?? null],
+            [
+              SESSION,
+              courseId,
+              sem,
+              p.paper_id,
+              s.max,
+              s.min,
+              s.ext_max,
+              s.ext_min,
+              s.int_max,
+              s.int_min,
+              s.th_pr,
+              p.credit,
+              s.type,
+              p.category ?? null,
+            ],
           );
         }
       }
     },
 
     async exam(examId: string, courseId: string, sem: string) {
-      await sql(`INSERT INTO exam (exam_id, exam_desc, active_status, session_id) VALUES ($1, $2, 1, $3) ON CONFLICT DO NOTHING`, [examId, `Result test exam ${examId}`, SESSION]);
-      await sql(`INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase) VALUES ($1, $2, $3, $4, 'TABULATION') ON CONFLICT DO NOTHING`, [examId, SESSION, courseId, sem]);
+      await sql(
+        `INSERT INTO exam (exam_id, exam_desc, active_status, session_id) VALUES ($1, $2, 1, $3) ON CONFLICT DO NOTHING`,
+        [examId, `Result test exam ${examId}`, SESSION],
+      );
+      await sql(
+        `INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase) VALUES ($1, $2, $3, $4, 'TABULATION') ON CONFLICT DO NOTHING`,
+        [examId, SESSION, courseId, sem],
+      );
     },
 
     async enrol(studentId: string, courseId: string, sem: string, ruleset: string, college = 'C101') {
@@ -100,7 +167,14 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
      * An approved form with one attempt per paper; its marks become LOCKED marks of record: at once by SQL, or (keyed)
      * queued for `keyMarks()`.
      */
-    async sit(examId: string, studentId: string, courseId: string, sem: string, marks: Record<string, PaperMarks>, options: { type?: string; college?: string } = {}) {
+    async sit(
+      examId: string,
+      studentId: string,
+      courseId: string,
+      sem: string,
+      marks: Record<string, PaperMarks>,
+      options: { type?: string; college?: string } = {},
+    ) {
       const college = options.college ?? 'C101';
       const formId = id('RF');
       await sql(
@@ -113,13 +187,39 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
         attempts[paperId] = attemptId;
         await sql(
           `INSERT INTO attempt (attempt_id, exam_id, student_id, session_id, course_comb_id, sem_id, paper_id, form_id, college_id, attempt_type) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [attemptId, examId, studentId, SESSION, courseId, sem, paperId, formId, college, options.type ?? 'REGULAR'],
+          [
+            attemptId,
+            examId,
+            studentId,
+            SESSION,
+            courseId,
+            sem,
+            paperId,
+            formId,
+            college,
+            options.type ?? 'REGULAR',
+          ],
         );
-        const [scheme] = await sql(`SELECT th_pr_status::text AS th_pr FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3 AND paper_id = $4`, [SESSION, courseId, sem, paperId]);
-        for (const [component, value] of [['INT', m.int], [scheme?.th_pr === 'PR' ? 'PR' : 'EXT', m.ext]] as const) {
+        const [scheme] = await sql(
+          `SELECT th_pr_status::text AS th_pr FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3 AND paper_id = $4`,
+          [SESSION, courseId, sem, paperId],
+        );
+        for (const [component, value] of [
+          ['INT', m.int],
+          [scheme?.th_pr === 'PR' ? 'PR' : 'EXT', m.ext],
+        ] as const) {
           if (value === undefined) continue;
           if (keyed) {
-            queued.push({ exam_id: examId, course_comb_id: courseId, sem_id: sem, paper_id: paperId, component, college_id: college, attempt_id: attemptId, value });
+            queued.push({
+              exam_id: examId,
+              course_comb_id: courseId,
+              sem_id: sem,
+              paper_id: paperId,
+              component,
+              college_id: college,
+              attempt_id: attemptId,
+              value,
+            });
             continue;
           }
           const batchId = await this.batch(examId, courseId, sem, paperId, component, 'LOCKED');
@@ -149,16 +249,53 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
       const locked: string[] = [];
       for (const marks of groups.values()) {
         const m = marks[0]!;
-        const practical = m.component === 'PR' ? { practical_date: '2025-01-05', practical_shift: 'FN', lab: `Lab ${m.paper_id}`, internal_examiner: 'Dr. Internal', external_examiner: 'Dr. External' } : {};
-        const created = expectOk(`open ${m.component} batch of ${m.exam_id} ${m.paper_id} (${m.college_id})`, await api.post('/api/entrybatch').set(enter).send({
-          component: m.component, exam_id: m.exam_id, session_id: SESSION, course_comb_id: m.course_comb_id, sem_id: m.sem_id, paper_id: m.paper_id, college_id: m.college_id,
-          attempt_ids: marks.map((x) => x.attempt_id), ...practical,
-        }), 201);
+        const practical =
+          m.component === 'PR'
+            ? {
+                practical_date: '2025-01-05',
+                practical_shift: 'FN',
+                lab: `Lab ${m.paper_id}`,
+                internal_examiner: 'Dr. Internal',
+                external_examiner: 'Dr. External',
+              }
+            : {};
+        const created = expectOk(
+          `open ${m.component} batch of ${m.exam_id} ${m.paper_id} (${m.college_id})`,
+          await api
+            .post('/api/entrybatch')
+            .set(enter)
+            .send({
+              component: m.component,
+              exam_id: m.exam_id,
+              session_id: SESSION,
+              course_comb_id: m.course_comb_id,
+              sem_id: m.sem_id,
+              paper_id: m.paper_id,
+              college_id: m.college_id,
+              attempt_ids: marks.map((x) => x.attempt_id),
+              ...practical,
+            }),
+          201,
+        );
         const batchId = String((created.entrybatch as { batch_id: string }).batch_id);
-        const rows = marks.map((x) => (/^\d/.test(x.value) ? { attempt_id: x.attempt_id, value: x.value } : { attempt_id: x.attempt_id, status: x.value }));
-        expectOk(`rows of ${batchId}`, await api.put(`/api/entrybatch/${batchId}/rows`).set(enter).send({ rows }));
-        for (const [action, who] of [['submit', enter], ['verify', verify], ['lock', verify]] as const) {
-          expectOk(`${action} ${batchId}`, await api.post(`/api/entrybatch/${batchId}/${action}`).set(who).send({}));
+        const rows = marks.map((x) =>
+          /^\d/.test(x.value)
+            ? { attempt_id: x.attempt_id, value: x.value }
+            : { attempt_id: x.attempt_id, status: x.value },
+        );
+        expectOk(
+          `rows of ${batchId}`,
+          await api.put(`/api/entrybatch/${batchId}/rows`).set(enter).send({ rows }),
+        );
+        for (const [action, who] of [
+          ['submit', enter],
+          ['verify', verify],
+          ['lock', verify],
+        ] as const) {
+          expectOk(
+            `${action} ${batchId}`,
+            await api.post(`/api/entrybatch/${batchId}/${action}`).set(who).send({}),
+          );
         }
         locked.push(batchId);
       }
@@ -166,9 +303,19 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
     },
 
     /** The one batch of a paper's component in an exam (made on first use). */
-    async batch(examId: string, courseId: string, sem: string, paperId: string, component: string, status: string) {
+    async batch(
+      examId: string,
+      courseId: string,
+      sem: string,
+      paperId: string,
+      component: string,
+      status: string,
+    ) {
       const unit = `C101/${component}`;
-      const [found] = await sql(`SELECT batch_id FROM entry_batch WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4 AND paper_id = $5 AND component = $6 AND unit_key = $7`, [examId, SESSION, courseId, sem, paperId, component, unit]);
+      const [found] = await sql(
+        `SELECT batch_id FROM entry_batch WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4 AND paper_id = $5 AND component = $6 AND unit_key = $7`,
+        [examId, SESSION, courseId, sem, paperId, component, unit],
+      );
       if (found) return String(found.batch_id);
       const batchId = id('RB');
       await sql(
@@ -180,7 +327,10 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
     },
 
     async setMark(attemptId: string, component: string, value: string) {
-      await sql(`UPDATE mark_record SET value = $3, status = NULL, source = 'CORRECTION', updated_at = now() WHERE attempt_id = $1 AND component = $2`, [attemptId, component, value]);
+      await sql(
+        `UPDATE mark_record SET value = $3, status = NULL, source = 'CORRECTION', updated_at = now() WHERE attempt_id = $1 AND component = $2`,
+        [attemptId, component, value],
+      );
     },
 
     /** An open unfair-means case of the attempt's paper (REPORTED): its result is withheld. */

@@ -28,7 +28,11 @@ function useTokenFromQuery() {
     if (adopted?.conflicting) setConflicting(adopted.conflicting);
   }
   useLayoutEffect(() => {
-    if (adopted) navigate({ pathname: location.pathname, search: adopted.search, hash: location.hash }, { replace: true });
+    if (adopted)
+      navigate(
+        { pathname: location.pathname, search: adopted.search, hash: location.hash },
+        { replace: true },
+      );
   }, [adopted, location.pathname, location.hash, navigate]);
   return { conflicting, settled: () => setConflicting(null) };
 }

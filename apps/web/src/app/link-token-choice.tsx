@@ -12,7 +12,9 @@ const who = (user: UserRole) => `${user.display_name} (${user.email})`;
 const whoseToken = (token: string | null) => ({
   queryKey: ['link-choice', token],
   queryFn: async ({ signal }: { signal: AbortSignal }) =>
-    checkUserResponse.parse(await request<unknown>('/check-user', { token, signal, skipUnauthorizedHandler: true })).user_role,
+    checkUserResponse.parse(
+      await request<unknown>('/check-user', { token, signal, skipUnauthorizedHandler: true }),
+    ).user_role,
   retry: false,
 });
 
@@ -48,7 +50,8 @@ export function LinkTokenChoice({ link, onDone }: { link: string; onDone: () => 
   };
 
   const undecided = current.isPending || linked.isPending;
-  const silent = !undecided && (linked.isError || current.isError || current.data?.email === linked.data?.email);
+  const silent =
+    !undecided && (linked.isError || current.isError || current.data?.email === linked.data?.email);
   useEffect(() => {
     if (!silent) return;
     // A dead link token changes nothing; a dead current session gives way to the link's.
@@ -73,7 +76,8 @@ export function LinkTokenChoice({ link, onDone }: { link: string; onDone: () => 
     >
       <h1 id={headingId}>Which account should stay signed in?</h1>
       <p id={textId}>
-        You are signed in as <strong>{who(me)}</strong>. The link you opened signs in as <strong>{who(them)}</strong>.
+        You are signed in as <strong>{who(me)}</strong>. The link you opened signs in as{' '}
+        <strong>{who(them)}</strong>.
       </p>
       <div className="page-nav">
         <button ref={stay} type="button" className="button primary" onClick={keepCurrent}>

@@ -19,7 +19,20 @@ import { RequireAuth } from './require-auth.tsx';
 const NotFound = lazy(() => import('./not-found.tsx'));
 
 /** The features the app serves. Adding one: its folder under features/ and one line here. */
-const features: FeatureRoutes[] = [authRoutes, dashboardRoutes, masterDataRoutes, studentDemoRoutes, studentsRoutes, examFormsRoutes, codingRoutes, conductRoutes, marksRoutes, resultsRoutes, postResultRoutes, documentsRoutes];
+const features: FeatureRoutes[] = [
+  authRoutes,
+  dashboardRoutes,
+  masterDataRoutes,
+  studentDemoRoutes,
+  studentsRoutes,
+  examFormsRoutes,
+  codingRoutes,
+  conductRoutes,
+  marksRoutes,
+  resultsRoutes,
+  postResultRoutes,
+  documentsRoutes,
+];
 
 export const routes: RouteObject[] = [
   {

@@ -16,8 +16,13 @@ export function tokenLifetime(token: string | null): number | null {
   try {
     const part = token?.split('.')[1];
     if (!part) return null;
-    const payload = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; iat?: unknown };
-    return typeof payload.exp === 'number' && typeof payload.iat === 'number' ? (payload.exp - payload.iat) * 1000 : null;
+    const payload = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp?: unknown;
+      iat?: unknown;
+    };
+    return typeof payload.exp === 'number' && typeof payload.iat === 'number'
+      ? (payload.exp - payload.iat) * 1000
+      : null;
   } catch {
     return null;
   }
@@ -63,7 +68,17 @@ export function SessionExpiryWarning() {
   );
 }
 
-function ExpiryDialog({ email, endsAt, onClose, onSignedIn }: { email: string; endsAt: number; onClose: () => void; onSignedIn: (token: string) => void }) {
+function ExpiryDialog({
+  email,
+  endsAt,
+  onClose,
+  onSignedIn,
+}: {
+  email: string;
+  endsAt: number;
+  onClose: () => void;
+  onSignedIn: (token: string) => void;
+}) {
   const passwordId = useId();
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string>();
@@ -86,11 +101,15 @@ function ExpiryDialog({ email, endsAt, onClose, onSignedIn }: { email: string; e
   return (
     <Dialog
       role="alertdialog"
-      title={minutes > 0 ? `Your sign-in ends in ${minutes} minute${minutes === 1 ? '' : 's'}` : 'Your sign-in has ended'}
+      title={
+        minutes > 0
+          ? `Your sign-in ends in ${minutes} minute${minutes === 1 ? '' : 's'}`
+          : 'Your sign-in has ended'
+      }
       description={
         <p>
-          At {clock.format(new Date(endsAt))} you will be signed out. Enter your password to continue signed in: this page and what you typed on it
-          stay as they are.
+          At {clock.format(new Date(endsAt))} you will be signed out. Enter your password to continue signed
+          in: this page and what you typed on it stay as they are.
         </p>
       }
       onClose={onClose}

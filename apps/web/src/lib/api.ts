@@ -19,7 +19,9 @@ export class ApiError extends Error {
   /** The stable code screens decide by (the status's own code when an answer carried none, or one this build does not know). */
   get code(): ErrorCode {
     const sent = this.body.code;
-    return sent !== undefined && Object.hasOwn(errorCodes, sent) ? (sent as ErrorCode) : codeForStatus(this.status);
+    return sent !== undefined && Object.hasOwn(errorCodes, sent)
+      ? (sent as ErrorCode)
+      : codeForStatus(this.status);
   }
 
   get fieldErrors(): Record<string, string[]> | undefined {
@@ -58,16 +60,26 @@ async function send(path: string, init: RequestInit, options: Pick<RequestOption
     return { token, response: await fetch(`${base}${path}`, { ...init, headers }) };
   } catch (cause) {
     if ((cause as Error)?.name === 'AbortError') throw cause;
-    throw new ApiError(0, { message: 'The server could not be reached. Check the connection and try again.', code: 'UNAVAILABLE' });
+    throw new ApiError(0, {
+      message: 'The server could not be reached. Check the connection and try again.',
+      code: 'UNAVAILABLE',
+    });
   }
 }
 
 /** A failed answer as an ApiError (a rejected token also signs the user out, unless the caller handles it). */
-function failure(response: Response, data: unknown, token: string | null, options: Pick<RequestOptions, 'skipUnauthorizedHandler'>) {
+function failure(
+  response: Response,
+  data: unknown,
+  token: string | null,
+  options: Pick<RequestOptions, 'skipUnauthorizedHandler'>,
+) {
   const parsed = receivedErrorBody.safeParse(data);
   const error = new ApiError(
     response.status,
-    parsed.success ? parsed.data : { message: response.statusText || `Request failed with status ${response.status}` },
+    parsed.success
+      ? parsed.data
+      : { message: response.statusText || `Request failed with status ${response.status}` },
   );
   if (error.code === 'UNAUTHENTICATED' && token && !options.skipUnauthorizedHandler) onUnauthorized();
   return error;
@@ -85,7 +97,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const { token, response } = await send(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }, options);
+  const { token, response } = await send(
+    path,
+    { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal },
+    options,
+  );
   const data = parseJson(await response.text());
   if (response.ok) return data as T;
   throw failure(response, data, token, options);

@@ -1,4 +1,10 @@
-import { can, checkUserResponse, type CapabilityKey, type LoginPayload, type UserRole } from '@exam/contracts';
+import {
+  can,
+  checkUserResponse,
+  type CapabilityKey,
+  type LoginPayload,
+  type UserRole,
+} from '@exam/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './api.ts';
 import { getToken } from './token.ts';
@@ -14,7 +20,8 @@ export const currentUserQuery = () =>
   });
 
 /** `enabled: false` while it is not yet settled whose session this is (an old link's token, `LinkTokenChoice`). */
-export const useCurrentUser = ({ enabled = true } = {}) => useQuery({ ...currentUserQuery(), enabled: enabled && !!getToken() });
+export const useCurrentUser = ({ enabled = true } = {}) =>
+  useQuery({ ...currentUserQuery(), enabled: enabled && !!getToken() });
 
 /** What the signed-in user may do, from the one grants table of contracts (the API enforces the same table). */
 export function usePermissions() {
@@ -24,7 +31,12 @@ export function usePermissions() {
 }
 
 export const login = (payload: LoginPayload) =>
-  request<{ token: string; message: string }>('/login', { method: 'POST', body: payload, token: null, skipUnauthorizedHandler: true });
+  request<{ token: string; message: string }>('/login', {
+    method: 'POST',
+    body: payload,
+    token: null,
+    skipUnauthorizedHandler: true,
+  });
 
 /** Revokes a token server-side; failures are the caller's to ignore (logout ends the session either way). */
 export const logout = (token: string) =>

@@ -8,7 +8,7 @@ const RETURN_KEY = 'return-to';
 
 type Values = Record<string, string>;
 
-const safely = <T,>(work: () => T, fallback: T): T => {
+const safely = <T>(work: () => T, fallback: T): T => {
   try {
     return work();
   } catch {
@@ -18,7 +18,8 @@ const safely = <T,>(work: () => T, fallback: T): T => {
 
 export const pageKey = () => `${window.location.pathname}${window.location.search}`;
 
-export const saveDraft = (page: string, values: Values) => safely(() => sessionStorage.setItem(DRAFT_PREFIX + page, JSON.stringify(values)), undefined);
+export const saveDraft = (page: string, values: Values) =>
+  safely(() => sessionStorage.setItem(DRAFT_PREFIX + page, JSON.stringify(values)), undefined);
 
 /** The draft of a page, if one was kept (read without removing it: `dropDraft` once it is shown). */
 export const readDraft = (page: string): Values | null =>
@@ -27,9 +28,11 @@ export const readDraft = (page: string): Values | null =>
     return text ? (JSON.parse(text) as Values) : null;
   }, null);
 
-export const dropDraft = (page: string) => safely(() => sessionStorage.removeItem(DRAFT_PREFIX + page), undefined);
+export const dropDraft = (page: string) =>
+  safely(() => sessionStorage.removeItem(DRAFT_PREFIX + page), undefined);
 
-export const rememberReturn = (page: string) => safely(() => sessionStorage.setItem(RETURN_KEY, page), undefined);
+export const rememberReturn = (page: string) =>
+  safely(() => sessionStorage.setItem(RETURN_KEY, page), undefined);
 
 /** The page to go back to after signing in (once), if the last session ended on one. */
 export const takeReturn = (): string | null =>

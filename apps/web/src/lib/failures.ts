@@ -61,7 +61,8 @@ export function handleSaveFailure(error: unknown, policy: SaveFailure): SaveOutc
     void tell(conflictAlert(error.message));
     return { reload: true };
   }
-  if (error.code === 'VALIDATION_FAILED' && error.fieldErrors) return { message: error.message, errors: error.fieldErrors, reload: true };
+  if (error.code === 'VALIDATION_FAILED' && error.fieldErrors)
+    return { message: error.message, errors: error.fieldErrors, reload: true };
   if (policy === 'sign-out') {
     endSession();
     return { reload: false };

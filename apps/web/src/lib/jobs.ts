@@ -27,7 +27,8 @@ export function useJob(id: string | undefined, { intervalMs = 1000 }: { interval
       const job = query.state.data;
       if (job && isJobFinished(job.status)) return false;
       const error = query.state.error;
-      if (isApiError(error) && (error.status === 404 || error.status === 401 || error.status === 403)) return false;
+      if (isApiError(error) && (error.status === 404 || error.status === 401 || error.status === 403))
+        return false;
       return intervalMs;
     },
   });

@@ -31,7 +31,8 @@ export const PREFS_PREFIX = 'exam.prefs.';
 
 /** The legacy app cleared the whole of local storage when a token failed; so do we, but for the users' preferences. */
 export const clearStorage = () => {
-  for (const key of Object.keys(localStorage)) if (!key.startsWith(PREFS_PREFIX)) localStorage.removeItem(key);
+  for (const key of Object.keys(localStorage))
+    if (!key.startsWith(PREFS_PREFIX)) localStorage.removeItem(key);
 };
 
 /** Whose token this is (its subject, the user's id), for preferences kept per user; no check of the signature. */

@@ -1,6 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, baseUrl, DEMO_PASSWORD, launch, openAs, openPage, runId, shot, signIn, storedToken, type Dialog } from './browser.ts';
+import {
+  api,
+  baseUrl,
+  DEMO_PASSWORD,
+  launch,
+  openAs,
+  openPage,
+  runId,
+  shot,
+  signIn,
+  storedToken,
+  type Dialog,
+} from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -17,7 +29,8 @@ describeBrowser('behaviours of the spec in the browser', () => {
     await signIn(page);
     token = (await storedToken(page))!;
     // Enough courses for three pages of five and two of ten, whatever the database held before.
-    for (const id of extraCourses) await api(token, 'POST', '/course', { course_comb_id: id, course_comb_name4: `Paging course ${id}` });
+    for (const id of extraCourses)
+      await api(token, 'POST', '/course', { course_comb_id: id, course_comb_name4: `Paging course ${id}` });
   });
   afterAll(async () => {
     if (token) for (const id of extraCourses) await api(token, 'DELETE', `/course/${id}`);
@@ -72,8 +85,14 @@ describeBrowser('behaviours of the spec in the browser', () => {
     const texts = await bullets.allTextContents();
     expect(texts).toContain('Session Id: Required');
     // Messages come from the shared contracts; the screen labels them with the field names staff read.
-    expect(texts.some((t) => t.startsWith('Group Code: ')), texts.join(' | ')).toBe(true);
-    expect(texts.some((t) => t.startsWith('Min Marks: ')), texts.join(' | ')).toBe(true);
+    expect(
+      texts.some((t) => t.startsWith('Group Code: ')),
+      texts.join(' | '),
+    ).toBe(true);
+    expect(
+      texts.some((t) => t.startsWith('Min Marks: ')),
+      texts.join(' | '),
+    ).toBe(true);
     expect(await page.getByLabel('Session Id', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await shot(page, 'paperinfosem-add-errors');
     expect(posts).toBe(0);
@@ -87,7 +106,9 @@ describeBrowser('behaviours of the spec in the browser', () => {
     const before = dialogs.length;
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     // An in-page alert dialog with the catalogue's sentence (no window.alert).
-    const duplicate = page.getByRole('alertdialog', { name: 'Error Code: 409 Error: Session 2023-24 already exists.' });
+    const duplicate = page.getByRole('alertdialog', {
+      name: 'Error Code: 409 Error: Session 2023-24 already exists.',
+    });
     await duplicate.waitFor();
     await duplicate.getByRole('button', { name: 'OK' }).click();
     await duplicate.waitFor({ state: 'detached' });
@@ -95,7 +116,9 @@ describeBrowser('behaviours of the spec in the browser', () => {
     const rti = `STALE-${runId}`;
     await api(token, 'POST', '/examcycle', { rti, student_exam_cycle: 'As first read' });
     await page.goto(`/EditExamCycle?id=${rti}`);
-    await expect.poll(() => page.getByLabel('Student Exam Cycle', { exact: true }).inputValue()).toBe('As first read');
+    await expect
+      .poll(() => page.getByLabel('Student Exam Cycle', { exact: true }).inputValue())
+      .toBe('As first read');
     const current = await api(token, 'GET', `/examcycle/${rti}`);
     await api(token, 'PUT', `/examcycle/${rti}`, {
       student_exam_cycle: 'Changed meanwhile',
@@ -108,7 +131,9 @@ describeBrowser('behaviours of the spec in the browser', () => {
     await stale.getByRole('button', { name: 'OK' }).click();
     expect(dialogs.length).toBe(before);
     // The record is reloaded: the form now shows what was stored meanwhile.
-    await expect.poll(() => page.getByLabel('Student Exam Cycle', { exact: true }).inputValue()).toBe('Changed meanwhile');
+    await expect
+      .poll(() => page.getByLabel('Student Exam Cycle', { exact: true }).inputValue())
+      .toBe('Changed meanwhile');
     await api(token, 'DELETE', `/examcycle/${rti}`);
   });
 
@@ -134,9 +159,17 @@ describeBrowser('behaviours of the spec in the browser', () => {
     await none.context.close();
   });
 
-  it("a ?token= link of another user never silently replaces the signed-in one: a dialog asks, staying is the default", async () => {
+  it('a ?token= link of another user never silently replaces the signed-in one: a dialog asks, staying is the default', async () => {
     const login = async (email: string) =>
-      ((await (await fetch(`${baseUrl()}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) })).json()) as { token: string }).token;
+      (
+        (await (
+          await fetch(`${baseUrl()}/api/login`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+          })
+        ).json()) as { token: string }
+      ).token;
     const officeToken = await login('office@university.test');
     const a = await openPage(browser);
     await signIn(a.page, 'admin@university.test');
@@ -148,7 +181,9 @@ describeBrowser('behaviours of the spec in the browser', () => {
     expect(a.page.url()).not.toContain('token');
     await shot(a.page, 'link-token-choice');
     // Staying is focused: Enter keeps the admin signed in.
-    await expect.poll(() => a.page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Stay signed in as /);
+    await expect
+      .poll(() => a.page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toMatch(/^Stay signed in as /);
     await a.page.keyboard.press('Enter');
     await a.page.getByRole('heading', { name: 'List Papers' }).waitFor();
     expect(await storedToken(a.page)).toBe(adminToken);
@@ -157,7 +192,9 @@ describeBrowser('behaviours of the spec in the browser', () => {
     await dialog.getByRole('button', { name: /continue as/ }).click();
     await a.page.getByRole('heading', { name: 'List Papers' }).waitFor();
     expect(await storedToken(a.page)).toBe(officeToken);
-    expect((await api(officeToken, 'GET', '/check-user')).body).toMatchObject({ user_role: { name: 'office' } });
+    expect((await api(officeToken, 'GET', '/check-user')).body).toMatchObject({
+      user_role: { name: 'office' },
+    });
     await expect.poll(async () => (await api(adminToken, 'GET', '/check-user')).status).toBe(401);
     await a.context.close();
   });
@@ -211,7 +248,10 @@ describeBrowser('behaviours of the spec in the browser', () => {
     expect(await panel.textContent()).toContain('C101');
     await shot(f.page, 'dashboard-faculty-college');
     await f.page.goto('/ListPapers');
-    await f.page.getByRole('link', { name: /^View / }).first().waitFor();
+    await f.page
+      .getByRole('link', { name: /^View / })
+      .first()
+      .waitFor();
     expect(await f.page.getByRole('link', { name: 'Add New' }).count()).toBe(0);
     expect(await f.page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
     await f.context.close();
@@ -231,13 +271,18 @@ describeBrowser('behaviours of the spec in the browser', () => {
     const narrow = await openPage(browser, { width: 390, height: 844 });
     await narrow.page.goto(`/ListSession?token=${encodeURIComponent(token)}`);
     await narrow.page.getByRole('heading', { name: 'List Session' }).waitFor();
-    await narrow.page.getByRole('link', { name: /^View / }).first().waitFor();
+    await narrow.page
+      .getByRole('link', { name: /^View / })
+      .first()
+      .waitFor();
     await shot(narrow.page, 'narrow-list-session');
     await narrow.page.goto('/AddExam');
     await narrow.page.getByLabel('Exam Id').waitFor();
     await shot(narrow.page, 'narrow-add-exam');
     // Nothing wider than the screen but the scrolling table region.
-    const overflow = await narrow.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await narrow.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await narrow.context.close();
   });
@@ -273,7 +318,9 @@ describeBrowser('behaviours of the spec in the browser', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await demo.page.locator('.notice.success').waitFor();
     expect(demo.dialogs.length).toBe(before);
-    await demo.page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).waitFor({ state: 'detached' });
+    await demo.page
+      .getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) })
+      .waitFor({ state: 'detached' });
     await demo.context.close();
   });
 });

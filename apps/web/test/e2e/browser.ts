@@ -14,7 +14,16 @@ export async function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: inject('chromiumPath'),
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      ...extraArgs,
+    ],
   });
 }
 
@@ -60,7 +69,11 @@ export const suiteShots = (dir: string) => (page: Page, name: string) => shot(pa
 
 /** A demo account's bearer token, signed in through the API. */
 export async function tokenOf(email: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const res = await fetch(`${baseUrl()}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
   if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }
@@ -94,7 +107,10 @@ export async function api(token: string, method: string, path: string, body?: un
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => ({}))) as Record<string, unknown>,
+  };
 }
 
 /** Unique per run, so a shared PostgreSQL database can hold rows of earlier runs. */

@@ -12,22 +12,37 @@ const describeBrowser = inject('browser') ? describe : describe.skip;
 /** The first column's text of each body row (after S N and the actions), for the paper-semester list: paper ids. */
 const columnTexts = (page: Page, header: string) =>
   page.evaluate((name) => {
-    const heads = [...document.querySelectorAll('.data-table thead th')].map((th) => th.textContent?.replace(/[▲▼]|, (ascending|descending)/g, '').trim());
+    const heads = [...document.querySelectorAll('.data-table thead th')].map((th) =>
+      th.textContent?.replace(/[▲▼]|, (ascending|descending)/g, '').trim(),
+    );
     const index = heads.indexOf(name);
-    return [...document.querySelectorAll('.data-table tbody tr')].map((tr) => tr.children[index]?.textContent?.trim() ?? '');
+    return [...document.querySelectorAll('.data-table tbody tr')].map(
+      (tr) => tr.children[index]?.textContent?.trim() ?? '',
+    );
   }, header);
 
-const ariaSort = (page: Page, header: string) => page.getByRole('columnheader', { name: header, exact: true }).getAttribute('aria-sort');
+const ariaSort = (page: Page, header: string) =>
+  page.getByRole('columnheader', { name: header, exact: true }).getAttribute('aria-sort');
 
-const downloadedText = async (download: Download) => readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+const downloadedText = async (download: Download) =>
+  readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
 
 /** Tabs until the focused element matches, as a keyboard user would reach it (at most `limit` presses). */
-async function tabTo(page: Page, matches: (el: { tag: string; text: string; label: string | null; id: string }) => boolean, limit = 80) {
+async function tabTo(
+  page: Page,
+  matches: (el: { tag: string; text: string; label: string | null; id: string }) => boolean,
+  limit = 80,
+) {
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab');
     const el = await page.evaluate(() => {
       const a = document.activeElement as HTMLElement | null;
-      return { tag: a?.tagName ?? '', text: a?.textContent?.trim() ?? '', label: a?.getAttribute('aria-label') ?? null, id: a?.id ?? '' };
+      return {
+        tag: a?.tagName ?? '',
+        text: a?.textContent?.trim() ?? '',
+        label: a?.getAttribute('aria-label') ?? null,
+        id: a?.id ?? '',
+      };
     });
     if (matches(el)) return;
   }
@@ -67,7 +82,8 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     await page.waitForURL(/sort=paper_name/);
     await expect.poll(() => ariaSort(page, 'Paper Name')).toBe('ascending');
     // The rows follow once the server answers (the old page stays on screen meanwhile).
-    const inOrder = (texts: string[]) => texts.every((t, i) => i === 0 || texts[i - 1]!.localeCompare(t, 'en', { sensitivity: 'base' }) <= 0);
+    const inOrder = (texts: string[]) =>
+      texts.every((t, i) => i === 0 || texts[i - 1]!.localeCompare(t, 'en', { sensitivity: 'base' }) <= 0);
     await expect.poll(async () => inOrder(await columnTexts(page, 'Paper Name'))).toBe(true);
     const ascending = await columnTexts(page, 'Paper Name');
     await page.keyboard.press('Enter');
@@ -81,7 +97,9 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     await page.waitForURL(/sort=paper_name/);
     await expect.poll(() => ariaSort(page, 'Paper Name')).toBe('ascending');
     // A joined column (the department's name) is not offered for sorting.
-    expect(await page.getByRole('columnheader', { name: 'Department', exact: true }).getAttribute('aria-sort')).toBeNull();
+    expect(
+      await page.getByRole('columnheader', { name: 'Department', exact: true }).getAttribute('aria-sort'),
+    ).toBeNull();
   });
 
   it('filters PaperInfoSem by session, course combination and semester, kept in the address for Back and bookmarks', async () => {
@@ -101,13 +119,17 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     await page.waitForURL(/sem_id=1/);
     await page.getByText('Showing 1–5 of 6').waitFor();
     const rows = await columnTexts(page, 'Paper Id');
-    expect(rows.every((id) => ['PHY101', 'PHY101P', 'CHE101', 'CHE101P', 'MAT101', 'ENV101'].includes(id))).toBe(true);
+    expect(
+      rows.every((id) => ['PHY101', 'PHY101P', 'CHE101', 'CHE101P', 'MAT101', 'ENV101'].includes(id)),
+    ).toBe(true);
 
     // And a sort on top, then one more enumerated filter (Th Pr Status).
     await page.getByRole('button', { name: /^Paper Id/ }).click();
     await page.getByRole('button', { name: /^Paper Id/ }).click();
     await page.waitForURL(/sort=-paper_id/);
-    await expect.poll(() => columnTexts(page, 'Paper Id')).toEqual(['PHY101P', 'PHY101', 'MAT101', 'ENV101', 'CHE101P']);
+    await expect
+      .poll(() => columnTexts(page, 'Paper Id'))
+      .toEqual(['PHY101P', 'PHY101', 'MAT101', 'ENV101', 'CHE101P']);
     expect(await axeProblems(page)).toEqual([]);
     await shot(page, 'clerk-list-sorted-filtered');
 
@@ -151,7 +173,14 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     const lines = (await downloadedText(csv)).trim().split(/\r?\n/);
     const header = lines[0]!.split(',');
     const paper = header.indexOf('Paper Id');
-    expect(lines.slice(1).map((line) => line.split(',')[paper])).toEqual(['PHY101P', 'PHY101', 'MAT101', 'ENV101', 'CHE101P', 'CHE101']);
+    expect(lines.slice(1).map((line) => line.split(',')[paper])).toEqual([
+      'PHY101P',
+      'PHY101',
+      'MAT101',
+      'ENV101',
+      'CHE101P',
+      'CHE101',
+    ]);
   });
 
   it('remembers the page size per list and user; a first visit shows the spec’s 5', async () => {
@@ -189,7 +218,9 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
       }),
     );
     expect(hidden).toEqual(['none', 'none', 'none', 'none', 'none']);
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.data-table thead')!).display)).toBe('table-header-group');
+    expect(
+      await page.evaluate(() => getComputedStyle(document.querySelector('.data-table thead')!).display),
+    ).toBe('table-header-group');
     await page.emulateMedia({ media: null });
     const dir = mkdtempSync(path.join(tmpdir(), 'clerk-print-'));
     const pdf = path.join(dir, 'list.pdf');
@@ -204,27 +235,51 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     expect(second).toMatch(/Session Id/);
     expect(second).toMatch(/Course \(Combination\)/);
     expect(second).not.toMatch(/Page size|Export|Logout/);
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '2', pdf, path.join(screenshotsDir, 'clerk-print')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '2',
+      pdf,
+      path.join(screenshotsDir, 'clerk-print'),
+    ]);
 
     // A narrow list prints portrait.
     await page.goto('/ListExamCycles');
     await page.locator('.data-table tbody tr').first().waitFor();
     await page.pdf({ path: path.join(dir, 'narrow.pdf'), preferCSSPageSize: true });
-    expect(execFileSync('pdfinfo', [path.join(dir, 'narrow.pdf')]).toString()).toMatch(/Page size:\s+594\.\d+ x 841\.\d+ pts/);
+    expect(execFileSync('pdfinfo', [path.join(dir, 'narrow.pdf')]).toString()).toMatch(
+      /Page size:\s+594\.\d+ x 841\.\d+ pts/,
+    );
   });
 
   it('the dashboard counts each master-data area and the current session, and lists the latest changes', async () => {
     const token = (await page.evaluate(() => localStorage.getItem('myData')))!;
     const call = async (path: string, init: RequestInit = {}) =>
-      (await fetch(`${inject('baseUrl')}/api${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } })).json() as Promise<Record<string, unknown>>;
+      (
+        await fetch(`${inject('baseUrl')}/api${path}`, {
+          ...init,
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        })
+      ).json() as Promise<Record<string, unknown>>;
     const paperId = `DASH${Date.now().toString(36).slice(-5).toUpperCase()}`;
-    await call('/paper', { method: 'POST', body: JSON.stringify({ paper_id: paperId, paper_name: 'Dashboard paper' }) });
+    await call('/paper', {
+      method: 'POST',
+      body: JSON.stringify({ paper_id: paperId, paper_name: 'Dashboard paper' }),
+    });
     const papers = (await call('/paper?limit=1')).total as number;
     const schemes = (await call('/paperinfosem?session_id=2024-25&limit=1')).total as number;
 
     await page.goto('/Dashboard');
-    const paperArea = page.locator('.link-grid.counts li').filter({ has: page.getByRole('link', { name: 'Paper', exact: true }) });
-    await expect.poll(() => paperArea.locator('.count').textContent(), { timeout: 15_000 }).toBe(String(papers));
+    const paperArea = page
+      .locator('.link-grid.counts li')
+      .filter({ has: page.getByRole('link', { name: 'Paper', exact: true }) });
+    await expect
+      .poll(() => paperArea.locator('.count').textContent(), { timeout: 15_000 })
+      .toBe(String(papers));
     const current = page.locator('section[aria-labelledby="current-session"]');
     await current.getByRole('link', { name: '2024-25' }).waitFor();
     await current.getByRole('link', { name: String(schemes), exact: true }).waitFor();
@@ -240,7 +295,9 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     // An admin sees who changed what, from the audit trail.
     await switchUser(page, 'admin@university.test');
     await page.goto('/Dashboard');
-    await expect.poll(() => page.locator('.recent-changes li').first().textContent(), { timeout: 15_000 }).toMatch(new RegExp(`office@university.test created Paper ${paperId}`));
+    await expect
+      .poll(() => page.locator('.recent-changes li').first().textContent(), { timeout: 15_000 })
+      .toMatch(new RegExp(`office@university.test created Paper ${paperId}`));
     expect(await axeProblems(page)).toEqual([]);
     await shot(page, 'clerk-dashboard');
     await switchUser(page, 'office@university.test');
@@ -266,7 +323,9 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     expect(hindiDate).toMatch(/[\u0900-\u097F]/);
     // The Devanagari web font is there (no boxes on machines without a Hindi font).
     await page.evaluate(() => document.fonts.ready);
-    expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Devanagari"', 'हिन्दी'))).toBe(true);
+    expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Devanagari"', 'हिन्दी'))).toBe(
+      true,
+    );
     expect(await axeProblems(page)).toEqual([]);
     await shot(page, 'clerk-hindi-list');
 
@@ -314,7 +373,9 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     const { page: phone, context } = await openPage(browser, { width: 375, height: 760 });
     await openAs(phone, 'office@university.test', '/ListPaperInfoSem?session_id=2024-25&sort=paper_id');
     await phone.getByRole('columnheader', { name: 'Paper Id' }).waitFor();
-    expect(await phone.getByRole('columnheader', { name: 'Paper Id' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(await phone.getByRole('columnheader', { name: 'Paper Id' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
     expect(await axeProblems(phone)).toEqual([]);
     await shot(phone, 'clerk-mobile-list');
     await context.close();

@@ -35,14 +35,25 @@ describeBrowser('anonymous coding through the screens', () => {
     // Two papers of one sitting share its plan: seat and finalize it once.
     const existing = await api(office, 'GET', `/seating/${slotId}/${CENTRE}`);
     if ((existing.body.seating as { status?: string } | undefined)?.status !== 'FINAL') {
-      const started = (await call('POST', `/seating/${slotId}/${CENTRE}/generate`, {})) as { job: { job_id: string } };
+      const started = (await call('POST', `/seating/${slotId}/${CENTRE}/generate`, {})) as {
+        job: { job_id: string };
+      };
       expect((await follow(started.job.job_id)).status).toBe('succeeded');
       await call('POST', `/seating/${slotId}/${CENTRE}/finalize`, {});
     }
-    const chart = (await call('GET', `/seating/${slotId}/${CENTRE}/chart`)) as { rooms: Array<{ seats: Array<{ roll_no: string; paper_id: string }> }> };
-    const rolls = chart.rooms.flatMap((r) => r.seats).filter((s) => s.paper_id === paperId).map((s) => s.roll_no);
+    const chart = (await call('GET', `/seating/${slotId}/${CENTRE}/chart`)) as {
+      rooms: Array<{ seats: Array<{ roll_no: string; paper_id: string }> }>;
+    };
+    const rolls = chart.rooms
+      .flatMap((r) => r.seats)
+      .filter((s) => s.paper_id === paperId)
+      .map((s) => s.roll_no);
     expect(rolls.length).toBeGreaterThan(2);
-    await call('PUT', `/attendancesheet/${slotId}/${CENTRE}/entries`, { absent: [rolls[0]], ufm: [], answer_books_received: rolls.length - 1 });
+    await call('PUT', `/attendancesheet/${slotId}/${CENTRE}/entries`, {
+      absent: [rolls[0]],
+      ufm: [],
+      answer_books_received: rolls.length - 1,
+    });
     await call('POST', `/attendancesheet/${slotId}/${CENTRE}/verify`, {});
     await call('POST', `/attendancesheet/${slotId}/${CENTRE}/lock`, {});
     return rolls;
@@ -54,20 +65,44 @@ describeBrowser('anonymous coding through the screens', () => {
     // The sitting's paper with the most candidates, seated at the centre, attendance taken (one absentee) and locked.
     // (ENV101 has internal marks only and the practicals are not anonymous: neither is coded.)
     // Not the sitting conduct.e2e seats through the screens (slot TPAST001's date and shift): the suite shares one database.
-    const all = ((await call('GET', `/timetable?exam_id=${EXAM}&limit=100`)) as { timetable: Array<{ slot_id: string; paper_id: string; date: string; shift: string }> }).timetable;
+    const all = (
+      (await call('GET', `/timetable?exam_id=${EXAM}&limit=100`)) as {
+        timetable: Array<{ slot_id: string; paper_id: string; date: string; shift: string }>;
+      }
+    ).timetable;
     const conductSitting = all.find((s) => s.slot_id === 'TPAST001');
-    const timetable = all.filter((s) => s.paper_id !== 'ENV101' && !s.paper_id.endsWith('P') && !(s.date === conductSitting?.date && s.shift === conductSitting?.shift));
+    const timetable = all.filter(
+      (s) =>
+        s.paper_id !== 'ENV101' &&
+        !s.paper_id.endsWith('P') &&
+        !(s.date === conductSitting?.date && s.shift === conductSitting?.shift),
+    );
     const counts: number[] = [];
-    for (const s of timetable) counts.push(((await call('GET', `/attempt?exam_id=${EXAM}&paper_id=${s.paper_id}&limit=1`)) as { total: number }).total);
+    for (const s of timetable)
+      counts.push(
+        ((await call('GET', `/attempt?exam_id=${EXAM}&paper_id=${s.paper_id}&limit=1`)) as { total: number })
+          .total,
+      );
     const slot = timetable[counts.indexOf(Math.max(...counts))]!;
     paper = slot.paper_id;
     // An examiner of a candidate's own college (the packet must be refused to them).
-    const { attempt } = (await call('GET', `/attempt?exam_id=${EXAM}&paper_id=${paper}&limit=1`)) as { attempt: Array<{ college_id: string }> };
+    const { attempt } = (await call('GET', `/attempt?exam_id=${EXAM}&paper_id=${paper}&limit=1`)) as {
+      attempt: Array<{ college_id: string }>;
+    };
     ownCollege = attempt[0]!.college_id;
-    await call('POST', '/examiner', { examiner_id: 'EXMOWN', name: 'Dr. Own College', college_id: ownCollege, institution: `College ${ownCollege}` });
+    await call('POST', '/examiner', {
+      examiner_id: 'EXMOWN',
+      name: 'Dr. Own College',
+      college_id: ownCollege,
+      institution: `College ${ownCollege}`,
+    });
     await seatAndLock(slot.slot_id, slot.paper_id);
     // A second paper for flap-number entry.
-    const other = timetable.filter((s) => s.paper_id !== paper)[counts.filter((_, i) => timetable[i]!.paper_id !== paper).indexOf(Math.max(...counts.filter((_, i) => timetable[i]!.paper_id !== paper)))]!;
+    const other = timetable.filter((s) => s.paper_id !== paper)[
+      counts
+        .filter((_, i) => timetable[i]!.paper_id !== paper)
+        .indexOf(Math.max(...counts.filter((_, i) => timetable[i]!.paper_id !== paper)))
+    ]!;
     flapPaper = other.paper_id;
     flapRolls = await seatAndLock(other.slot_id, other.paper_id);
   });
@@ -92,11 +127,24 @@ describeBrowser('anonymous coding through the screens', () => {
     await page.getByText(/answer books? of paper .* given fictitious numbers/).waitFor();
     await shot(page, 'coding-assigned');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print stickers' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Print stickers' }).click(),
+    ]);
     mkdirSync(screenshotsDir, { recursive: true });
     const file = path.join(screenshotsDir, 'coding-stickers.pdf');
     await download.saveAs(file);
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, path.join(screenshotsDir, 'coding-stickers')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      file,
+      path.join(screenshotsDir, 'coding-stickers'),
+    ]);
     const text = execFileSync('pdftotext', [file, '-']).toString();
     expect(text).toContain('Counterfoil');
 
@@ -105,16 +153,31 @@ describeBrowser('anonymous coding through the screens', () => {
     const firstRow = page.getByRole('row').filter({ hasText: `-${paper}-001` });
     await firstRow.getByLabel('Examiner').selectOption('EXMOWN');
     await firstRow.getByRole('button', { name: 'Assign' }).click();
-    await page.getByText(`belongs to college ${ownCollege}, the college of a candidate in packet`, { exact: false }).waitFor();
+    await page
+      .getByText(`belongs to college ${ownCollege}, the college of a candidate in packet`, { exact: false })
+      .waitFor();
     await firstRow.getByText('Created').waitFor();
     await shot(page, 'coding-examiner');
     await firstRow.getByLabel('Examiner').selectOption('EXM002');
     await firstRow.getByRole('button', { name: 'Assign' }).click();
     await firstRow.getByText('Assigned').waitFor();
-    const [slip] = await Promise.all([page.waitForEvent('download'), firstRow.getByRole('button', { name: /Download the slip of packet/ }).click()]);
+    const [slip] = await Promise.all([
+      page.waitForEvent('download'),
+      firstRow.getByRole('button', { name: /Download the slip of packet/ }).click(),
+    ]);
     const slipFile = path.join(screenshotsDir, 'coding-packet-slip.pdf');
     await slip.saveAs(slipFile);
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', slipFile, path.join(screenshotsDir, 'coding-packet-slip')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      slipFile,
+      path.join(screenshotsDir, 'coding-packet-slip'),
+    ]);
 
     await page.getByRole('button', { name: 'Decode' }).click();
     await page.getByText(/Cannot decode paper .* not LOCKED/).waitFor();
@@ -130,9 +193,17 @@ describeBrowser('anonymous coding through the screens', () => {
       expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
       return res.body;
     };
-    const listed = (await as(office, 'GET', `/entrybatch?exam_id=${EXAM}&paper_id=${paper}&component=EXT&limit=50`)) as { entrybatch: Array<{ batch_id: string; entry_no: number; packet_no: string }> };
-    const [e1, e2] = listed.entrybatch.filter((b) => b.packet_no?.endsWith(`-${paper}-001`)).sort((a, b) => a.entry_no - b.entry_no);
-    const { rows } = (await as(office, 'GET', `/entrybatch/${e1!.batch_id}/rows`)) as { rows: Array<{ fict_no: string }> };
+    const listed = (await as(
+      office,
+      'GET',
+      `/entrybatch?exam_id=${EXAM}&paper_id=${paper}&component=EXT&limit=50`,
+    )) as { entrybatch: Array<{ batch_id: string; entry_no: number; packet_no: string }> };
+    const [e1, e2] = listed.entrybatch
+      .filter((b) => b.packet_no?.endsWith(`-${paper}-001`))
+      .sort((a, b) => a.entry_no - b.entry_no);
+    const { rows } = (await as(office, 'GET', `/entrybatch/${e1!.batch_id}/rows`)) as {
+      rows: Array<{ fict_no: string }>;
+    };
     const marks = rows.map((r, i) => ({ fict_no: r.fict_no, value: String(40 + i) }));
     await as(office, 'PUT', `/entrybatch/${e1!.batch_id}/rows`, { rows: marks });
     await as(token, 'PUT', `/entrybatch/${e2!.batch_id}/rows`, { rows: marks });
@@ -140,8 +211,11 @@ describeBrowser('anonymous coding through the screens', () => {
     await as(token, 'POST', `/entrybatch/${e2!.batch_id}/submit`, {});
     await as(admin, 'POST', `/entrybatch/${e1!.batch_id}/verify`, {});
     await as(office, 'POST', `/entrybatch/${e1!.batch_id}/lock`, {});
-    const second = (await as(office, 'GET', `/entrybatch/${e2!.batch_id}`)) as { entrybatch: { status: string } };
-    if (second.entrybatch.status !== 'LOCKED') await as(office, 'POST', `/entrybatch/${e2!.batch_id}/lock`, {});
+    const second = (await as(office, 'GET', `/entrybatch/${e2!.batch_id}`)) as {
+      entrybatch: { status: string };
+    };
+    if (second.entrybatch.status !== 'LOCKED')
+      await as(office, 'POST', `/entrybatch/${e2!.batch_id}/lock`, {});
     await page.reload();
     await page.getByRole('heading', { name: `Paper ${paper}` }).waitFor();
     await page.getByRole('button', { name: 'Decode' }).click();
@@ -163,16 +237,28 @@ describeBrowser('anonymous coding through the screens', () => {
     await openAs(page, SECRECY, `/FlapEntry?exam_id=${EXAM}&paper_id=${flapPaper}`);
     await page.getByRole('heading', { name: 'Flap Entry' }).waitFor();
     const present = flapRolls.slice(1);
-    await page.getByLabel('Flap number and roll number, one pair a line').fill([`F-101 ${present[0]}`, `F-101 ${present[1]}`, 'F-103 NOSUCHROLL', `F-104 ${flapRolls[0]}`].join('\n'));
+    await page
+      .getByLabel('Flap number and roll number, one pair a line')
+      .fill(
+        [`F-101 ${present[0]}`, `F-101 ${present[1]}`, 'F-103 NOSUCHROLL', `F-104 ${flapRolls[0]}`].join(
+          '\n',
+        ),
+      );
     await page.getByRole('button', { name: 'Save flap numbers' }).click();
     await page.getByText(/Line 2: Flap number F-101 is entered twice/).waitFor();
     await page.getByText(/Line 3: Roll number NOSUCHROLL has no candidate/).waitFor();
     await page.getByText(/Line 4: .* is not PRESENT/).waitFor();
     await shot(page, 'coding-flap-refused');
     expect((await api(office, 'GET', `/coding/${EXAM}/${flapPaper}`)).status).toBe(403);
-    await page.getByLabel('Flap number and roll number, one pair a line').fill(present.map((r, i) => `F-${201 + i} ${r}`).join('\n'));
+    await page
+      .getByLabel('Flap number and roll number, one pair a line')
+      .fill(present.map((r, i) => `F-${201 + i} ${r}`).join('\n'));
     await page.getByRole('button', { name: 'Save flap numbers' }).click();
-    await page.getByText(`${present.length} flap numbers recorded; ${present.length} of ${present.length} present candidates coded.`).waitFor();
+    await page
+      .getByText(
+        `${present.length} flap numbers recorded; ${present.length} of ${present.length} present candidates coded.`,
+      )
+      .waitFor();
     await shot(page, 'coding-flap-saved');
     await page.context().close();
   });

@@ -26,7 +26,12 @@ describeBrowser('colleges: workflow, job and scope through the screens', () => {
     await signIn(page, 'office@university.test');
     const token = (await storedToken(page))!;
     const created = await api(token, 'POST', '/college', {
-      college_id: collegeId, college_name: 'Test College, Kota', college_name_hi: hindiName, district: 'Kota', college_type: 'PRIVATE', is_centre: '0',
+      college_id: collegeId,
+      college_name: 'Test College, Kota',
+      college_name_hi: hindiName,
+      district: 'Kota',
+      college_type: 'PRIVATE',
+      is_centre: '0',
     });
     expect(created.status).toBe(201);
 
@@ -38,7 +43,9 @@ describeBrowser('colleges: workflow, job and scope through the screens', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Suspend' });
     await dialog.waitFor();
-    await expect.poll(() => dialog.textContent()).toContain(`Suspend the affiliation of Test College, Kota (${collegeId})?`);
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain(`Suspend the affiliation of Test College, Kota (${collegeId})?`);
     // The reason is required: asked for before anything is sent.
     await dialog.getByRole('button', { name: 'Suspend' }).click();
     await dialog.getByRole('alert').getByText('Reason: Required: say why.').waitFor();
@@ -56,8 +63,15 @@ describeBrowser('colleges: workflow, job and scope through the screens', () => {
     expect(dialogs).toEqual([]);
     await shot(page, 'college-suspended');
 
-    const audit = await api(await tokenOf('admin@university.test'), 'GET', `/audit?entity=college&key=${collegeId}&action=transition`);
-    expect((audit.body.audit as Array<{ reason: string; transition: string }>)[0]).toMatchObject({ transition: 'suspend', reason: 'Affiliation fee for 2026-27 not paid' });
+    const audit = await api(
+      await tokenOf('admin@university.test'),
+      'GET',
+      `/audit?entity=college&key=${collegeId}&action=transition`,
+    );
+    expect((audit.body.audit as Array<{ reason: string; transition: string }>)[0]).toMatchObject({
+      transition: 'suspend',
+      reason: 'Affiliation fee for 2026-27 not paid',
+    });
 
     await printLetter(page, collegeId, hindiName);
   });
@@ -67,7 +81,8 @@ describeBrowser('colleges: workflow, job and scope through the screens', () => {
     await openAs(page, 'faculty.college@university.test', '/ListColleges');
     await page.getByRole('heading', { name: 'List Colleges' }).waitFor();
     await page.getByRole('link', { name: 'View C101' }).waitFor();
-    for (const other of ['C102', 'C103', 'C104', collegeId]) expect(await page.getByRole('link', { name: `View ${other}` }).count(), other).toBe(0);
+    for (const other of ['C102', 'C103', 'C104', collegeId])
+      expect(await page.getByRole('link', { name: `View ${other}` }).count(), other).toBe(0);
     await shot(page, 'college-list-faculty');
 
     await page.getByRole('link', { name: 'View C101' }).click();

@@ -13,7 +13,6 @@ const DEMO_STUDENT = '2024C101001';
 const PRACTICAL = 'PHY101P';
 const day = 86_400_000;
 
-
 /**
  * One exam from seated candidates to LOCKED marks, in the browser (issue 14's whole chain, lifecycle S3, S5-S7):
  * C101's B.Sc. candidates of a new exam with coding ON get their roll numbers and published admit cards (exam forms'
@@ -51,25 +50,44 @@ describeBrowser('from seated candidates to locked marks', () => {
       await page.keyboard.type(v);
       await page.keyboard.press('Enter');
     }
-    await page.getByTestId('save-state').getByText(/^Saved \d\d:\d\d$/).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('save-state')
+      .getByText(/^Saved \d\d:\d\d$/)
+      .waitFor({ timeout: 15_000 });
   };
 
   beforeAll(async () => {
     browser = await launch();
     office = await tokenOf('office@university.test');
     // The exam, its course link with coding ON, four approved forms of C101, a slot for the theory paper.
-    await call(office, 'POST', '/exam', { exam_id: EXAM, exam_desc: 'Conduct to marks e2e', active_status: 0, session_id: '2024-25' });
+    await call(office, 'POST', '/exam', {
+      exam_id: EXAM,
+      exam_desc: 'Conduct to marks e2e',
+      active_status: 0,
+      session_id: '2024-25',
+    });
     const link = `/examccinfo/${EXAM}/${COURSE.session_id}/${COURSE.course_comb_id}/${COURSE.sem_id}`;
     await call(office, 'POST', '/examccinfo', {
-      exam_id: EXAM, ...COURSE, base_fee: '800', coding: 'ON',
-      form_open_at: new Date(Date.now() - day).toISOString(), form_due_at: new Date(Date.now() + 10 * day).toISOString(), late_fee_close_at: new Date(Date.now() + 20 * day).toISOString(),
+      exam_id: EXAM,
+      ...COURSE,
+      base_fee: '800',
+      coding: 'ON',
+      form_open_at: new Date(Date.now() - day).toISOString(),
+      form_due_at: new Date(Date.now() + 10 * day).toISOString(),
+      late_fee_close_at: new Date(Date.now() + 20 * day).toISOString(),
     });
     await call(office, 'POST', `${link}/open-forms`, {});
     // Not the demo student user: its dashboard's admit cards are another test's (timetable-admit-cards.e2e).
     students.push(...(await approvedCandidates(office, EXAM, COURSE, CENTRE, 4, [DEMO_STUDENT])));
     expect(students.length).toBe(4);
     const { timetable } = (await call(office, 'POST', '/timetable', {
-      exam_id: EXAM, paper_id: THEORY, courses: '2024-25/BSC01/1', date: new Date(Date.now() + 30 * day).toISOString().slice(0, 10), shift: 'FN', start_time: '09:00', duration_minutes: 180,
+      exam_id: EXAM,
+      paper_id: THEORY,
+      courses: '2024-25/BSC01/1',
+      date: new Date(Date.now() + 30 * day).toISOString().slice(0, 10),
+      shift: 'FN',
+      start_time: '09:00',
+      duration_minutes: 180,
     })) as { timetable: { slot_id: string } };
     slotId = timetable.slot_id;
     // Roll numbers, centres and admit cards (a job), then the cards published.
@@ -77,7 +95,9 @@ describeBrowser('from seated candidates to locked marks', () => {
     const allot = (await call(office, 'POST', `${link}/allot-rolls`, {})) as { job: { job_id: string } };
     expect((await followJob(office, allot.job.job_id)).status).toBe('succeeded');
     await call(office, 'POST', '/admitcard-bulk/publish', { exam_id: EXAM, college_id: CENTRE });
-    const { admitcard } = (await call(office, 'GET', `/admitcard?exam_id=${EXAM}&limit=10`)) as { admitcard: Array<{ student_id: string; roll_no: string; centre_id: string; status: string }> };
+    const { admitcard } = (await call(office, 'GET', `/admitcard?exam_id=${EXAM}&limit=10`)) as {
+      admitcard: Array<{ student_id: string; roll_no: string; centre_id: string; status: string }>;
+    };
     expect(admitcard.map((c) => [c.centre_id, c.status])).toEqual(students.map(() => [CENTRE, 'PUBLISHED']));
     for (const c of admitcard) rolls.set(c.student_id, c.roll_no);
   }, 240_000);
@@ -92,7 +112,10 @@ describeBrowser('from seated candidates to locked marks', () => {
     const page = await signedIn('office@university.test');
     await page.goto(`/SeatingPlan?${sitting()}`);
     await page.getByRole('button', { name: 'Generate seating' }).click();
-    await page.getByText(/All 4 candidates seated in 1 room\./).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/All 4 candidates seated in 1 room\./)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await confirm(page, 'Finalize');
     await page.locator('.status-badge[data-status="FINAL"]').first().waitFor();
     await shot(page, 'flow-seating-final');
@@ -119,7 +142,7 @@ describeBrowser('from seated candidates to locked marks', () => {
     await page.context().close();
   }, 120_000);
 
-  it('secrecy cell: codes the three present books, makes the packet and gives it to an examiner of no candidate\'s college', async () => {
+  it("secrecy cell: codes the three present books, makes the packet and gives it to an examiner of no candidate's college", async () => {
     const page = await signedIn('secrecy@university.test');
     await page.goto(`/FlapStickers?exam_id=${EXAM}&paper_id=${THEORY}`);
     await page.getByRole('heading', { name: `Paper ${THEORY}` }).waitFor();
@@ -136,7 +159,11 @@ describeBrowser('from seated candidates to locked marks', () => {
   }, 120_000);
 
   it('two operators key the award list; 46 against 64 sends both back; corrected, a third person verifies and locks', async () => {
-    const { entrybatch } = (await call(office, 'GET', `/entrybatch?exam_id=${EXAM}&component=EXT&limit=10`)) as { entrybatch: Array<{ batch_id: string; entry_no: number }> };
+    const { entrybatch } = (await call(
+      office,
+      'GET',
+      `/entrybatch?exam_id=${EXAM}&component=EXT&limit=10`,
+    )) as { entrybatch: Array<{ batch_id: string; entry_no: number }> };
     const entries = entrybatch.sort((a, b) => Number(a.entry_no) - Number(b.entry_no));
     expect(entries.map((b) => Number(b.entry_no))).toEqual([1, 2]);
     const [first, second] = entries.map((b) => b.batch_id) as [string, string];
@@ -160,7 +187,10 @@ describeBrowser('from seated candidates to locked marks', () => {
     const checker = await signedIn('secrecy@university.test');
     await checker.goto(`/ExternalMarksEntry?batch_id=${first}`);
     await workflowAction(checker, 'Verify');
-    await checker.getByText(/Entries 1 and 2 differ in 1 book: .*46\.00 vs 64\.00/).first().waitFor();
+    await checker
+      .getByText(/Entries 1 and 2 differ in 1 book: .*46\.00 vs 64\.00/)
+      .first()
+      .waitFor();
     await shot(checker, 'flow-award-list-mismatch');
     // Operator 2 looks at the paper list again: 46 was right.
     const fix = await signedIn('admin@university.test');
@@ -192,7 +222,7 @@ describeBrowser('from seated candidates to locked marks', () => {
     }
   }, 180_000);
 
-  it('secrecy cell: decodes; every present attempt gets the award list\'s mark, the absentee none', async () => {
+  it("secrecy cell: decodes; every present attempt gets the award list's mark, the absentee none", async () => {
     const page = await signedIn('secrecy@university.test');
     await page.goto(`/FlapStickers?exam_id=${EXAM}&paper_id=${THEORY}`);
     await page.getByRole('button', { name: 'Decode' }).click();
@@ -201,16 +231,33 @@ describeBrowser('from seated candidates to locked marks', () => {
     await page.getByText('No exception.').waitFor();
     await shot(page, 'flow-decoded');
     const secrecy = (await storedToken(page))!;
-    const { rows: map } = (await call(secrecy, 'GET', `/coding/${EXAM}/${THEORY}/map`)) as { rows: Array<{ fict_no: string; roll_no: string }> };
-    expect(map.map((m) => m.roll_no).sort()).toEqual([...rolls.values()].filter((r) => r !== absentee()).sort());
+    const { rows: map } = (await call(secrecy, 'GET', `/coding/${EXAM}/${THEORY}/map`)) as {
+      rows: Array<{ fict_no: string; roll_no: string }>;
+    };
+    expect(map.map((m) => m.roll_no).sort()).toEqual(
+      [...rolls.values()].filter((r) => r !== absentee()).sort(),
+    );
     await page.context().close();
   }, 120_000);
 
   it('faculty keys the internal and practical marks; the office verifies and locks them', async () => {
     await call(office, 'POST', '/entrybatch-open', { exam_id: EXAM, component: 'INT' });
-    const { entrybatch: internal } = (await call(office, 'GET', `/entrybatch?exam_id=${EXAM}&component=INT&paper_id=${THEORY}&limit=5`)) as { entrybatch: Array<{ batch_id: string }> };
+    const { entrybatch: internal } = (await call(
+      office,
+      'GET',
+      `/entrybatch?exam_id=${EXAM}&component=INT&paper_id=${THEORY}&limit=5`,
+    )) as { entrybatch: Array<{ batch_id: string }> };
     const practical = (await call(office, 'POST', '/entrybatch', {
-      component: 'PR', exam_id: EXAM, ...COURSE, paper_id: PRACTICAL, college_id: CENTRE, practical_date: '2026-12-20', practical_shift: 'FN', lab: 'Physics Lab 1', internal_examiner: 'Dr. Meena Rao', external_examiner: 'Dr. Arun Sinha',
+      component: 'PR',
+      exam_id: EXAM,
+      ...COURSE,
+      paper_id: PRACTICAL,
+      college_id: CENTRE,
+      practical_date: '2026-12-20',
+      practical_shift: 'FN',
+      lab: 'Physics Lab 1',
+      internal_examiner: 'Dr. Meena Rao',
+      external_examiner: 'Dr. Arun Sinha',
     })) as { entrybatch: { batch_id: string } };
     const faculty = await signedIn('faculty.college@university.test');
     await faculty.goto(`/NewSchemeInternalEntry?batch_id=${internal[0]!.batch_id}`);
@@ -225,7 +272,10 @@ describeBrowser('from seated candidates to locked marks', () => {
     await faculty.context().close();
 
     const o = await signedIn('office@university.test');
-    for (const [path, batch] of [['/NewSchemeInternalEntry', internal[0]!.batch_id], ['/ExtPracticalEntry', practical.entrybatch.batch_id]] as const) {
+    for (const [path, batch] of [
+      ['/NewSchemeInternalEntry', internal[0]!.batch_id],
+      ['/ExtPracticalEntry', practical.entrybatch.batch_id],
+    ] as const) {
       await o.goto(`${path}?batch_id=${batch}`);
       await workflowAction(o, 'Verify');
       await o.getByText(/is verified/).waitFor();
@@ -236,8 +286,21 @@ describeBrowser('from seated candidates to locked marks', () => {
     await o.context().close();
 
     // Every attempt's marks of record: internal and practical as keyed, external from the decode, AB for the absentee.
-    const { markrecord } = (await call(office, 'GET', `/markrecord?exam_id=${EXAM}&limit=100`)) as { markrecord: Array<{ student_id: string; paper_id: string; component: string; value: string | null; status: string | null }> };
-    const of = (component: string, paper: string) => students.map((s) => markrecord.find((m) => m.student_id === s && m.component === component && m.paper_id === paper)).map((m) => m && (m.status ?? m.value));
+    const { markrecord } = (await call(office, 'GET', `/markrecord?exam_id=${EXAM}&limit=100`)) as {
+      markrecord: Array<{
+        student_id: string;
+        paper_id: string;
+        component: string;
+        value: string | null;
+        status: string | null;
+      }>;
+    };
+    const of = (component: string, paper: string) =>
+      students
+        .map((s) =>
+          markrecord.find((m) => m.student_id === s && m.component === component && m.paper_id === paper),
+        )
+        .map((m) => m && (m.status ?? m.value));
     expect(of('INT', THEORY)).toEqual(['20.00', '18.50', '22.00', '15.00']);
     expect(of('PR', PRACTICAL)).toEqual(['40.00', '35.00', '38.00', 'AB']);
     const external = of('EXT', THEORY);

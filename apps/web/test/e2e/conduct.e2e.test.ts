@@ -24,10 +24,23 @@ describeBrowser('conduct through the screens', () => {
   let page: Page;
   const pdfDir = path.join(screenshotsDir, 'conduct-pdf');
   const render = async (button: string, name: string) => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: button }).first().click(),
+    ]);
     const file = path.join(pdfDir, `${name}.pdf`);
     await download.saveAs(file);
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '2', file, path.join(screenshotsDir, `${name}-e2e`)]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '2',
+      file,
+      path.join(screenshotsDir, `${name}-e2e`),
+    ]);
   };
 
   beforeAll(async () => {
@@ -44,21 +57,34 @@ describeBrowser('conduct through the screens', () => {
     await page.goto(`/SeatingPlan?${sitting}`);
     await page.getByRole('heading', { name: 'Seating Plan' }).waitFor();
     await page.getByRole('button', { name: 'Generate seating' }).click();
-    await page.getByText('All 10 candidates seated in 2 rooms.').first().waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
-      await shot(page, 'conduct-seating-failed');
-      throw error;
-    });
+    await page
+      .getByText('All 10 candidates seated in 2 rooms.')
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(async (error: unknown) => {
+        await shot(page, 'conduct-seating-failed');
+        throw error;
+      });
     const seats = page.locator('.seat:not(.empty)');
     await expect.poll(() => seats.count()).toBe(10);
     // The demo candidate with a scribe sits in the accessible room R02.
     await page.getByText('ENG101 · SCRIBE EXTRA20').waitFor();
     // No paper sits beside itself in a row.
-    const grid = await page.locator('.room-grid').first().evaluate((el) => {
-      const cols = getComputedStyle(el).gridTemplateColumns.split(' ').length;
-      return { cols, cells: [...el.children].map((c) => (c.classList.contains('empty') ? '' : (c.querySelector('span')?.textContent ?? '').split(' ')[0])) };
-    });
+    const grid = await page
+      .locator('.room-grid')
+      .first()
+      .evaluate((el) => {
+        const cols = getComputedStyle(el).gridTemplateColumns.split(' ').length;
+        return {
+          cols,
+          cells: [...el.children].map((c) =>
+            c.classList.contains('empty') ? '' : (c.querySelector('span')?.textContent ?? '').split(' ')[0],
+          ),
+        };
+      });
     for (let i = 0; i < grid.cells.length; i += 1) {
-      if ((i + 1) % grid.cols !== 0 && grid.cells[i] && grid.cells[i] === grid.cells[i + 1]) throw new Error(`same paper side by side at cell ${i}`);
+      if ((i + 1) % grid.cols !== 0 && grid.cells[i] && grid.cells[i] === grid.cells[i + 1])
+        throw new Error(`same paper side by side at cell ${i}`);
     }
     await shot(page, 'conduct-seating-draft');
     await page.getByRole('button', { name: 'Finalize' }).click();
@@ -74,17 +100,32 @@ describeBrowser('conduct through the screens', () => {
     await page.getByRole('cell', { name: 'ENG101', exact: true }).waitFor();
     await shot(page, 'conduct-attendance-sheets');
     const row = page.getByRole('row', { name: /ENG101/ });
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Signature sheet (PDF)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Signature sheet (PDF)' }).click(),
+    ]);
     const file = path.join(pdfDir, 'conduct-sheet.pdf');
     await download.saveAs(file);
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, path.join(screenshotsDir, 'conduct-sheet-e2e')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      file,
+      path.join(screenshotsDir, 'conduct-sheet-e2e'),
+    ]);
   });
 
   it('office: keys two absentees and one UFM roll, reconciles with the answer books, verifies and locks', async () => {
     const token = (await storedToken(page))!;
     const marked = await api(token, 'GET', `/attendance?slot_id=${SLOT}`);
     expect(marked.status, JSON.stringify(marked.body)).toBe(200);
-    const rolls = (marked.body as { attendance: Array<{ roll_no: string }> }).attendance.map((a) => a.roll_no).sort();
+    const rolls = (marked.body as { attendance: Array<{ roll_no: string }> }).attendance
+      .map((a) => a.roll_no)
+      .sort();
     expect(rolls).toHaveLength(5);
     await page.goto(`/PresentAbsent?${sitting}`);
     await page.getByLabel('Absent roll numbers').fill(`${rolls[0]}\n${rolls[1]}`);
@@ -96,7 +137,10 @@ describeBrowser('conduct through the screens', () => {
     await shot(page, 'conduct-present-absent-unreconciled');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('dialog', { name: 'Verify' }).getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('dialog', { name: 'Verify' }).getByText(/does not reconcile/).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Verify' })
+      .getByText(/does not reconcile/)
+      .waitFor();
     await page.getByRole('dialog', { name: 'Verify' }).getByRole('button', { name: 'Cancel' }).click();
     await page.getByLabel('Answer books received').fill('3');
     await page.getByRole('button', { name: 'Save attendance' }).click();

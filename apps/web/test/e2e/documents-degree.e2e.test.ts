@@ -18,9 +18,23 @@ const EXAM = `DG-E2E-${runId}`;
 const COURSE = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '2' };
 const STATIONERY = `SS-${runId}`.slice(0, 40);
 
-interface Batch { batch_id: string; component: string; max_marks: string }
-interface Row { attempt_id: string }
-interface Doc { doc_id: string; updated_at: string; serial_no: string | null; verification_token: string | null; status: string; marker: string | null; stationery_serial: string | null }
+interface Batch {
+  batch_id: string;
+  component: string;
+  max_marks: string;
+}
+interface Row {
+  attempt_id: string;
+}
+interface Doc {
+  doc_id: string;
+  updated_at: string;
+  serial_no: string | null;
+  verification_token: string | null;
+  status: string;
+  marker: string | null;
+  stationery_serial: string | null;
+}
 
 /**
  * The rest of lifecycle S10/S11 in Chromium: the demo student's DEGREE from its published result to issued (the
@@ -44,30 +58,51 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
   let oldMarksheet: Doc;
   let revisedId = '';
 
-  const publishRun = (notification: string) => publishedResult({ calc, result, admin }, EXAM, COURSE, notification);
+  const publishRun = (notification: string) =>
+    publishedResult({ calc, result, admin }, EXAM, COURSE, notification);
   const docAct = async (token: string, id: string, action: string, body: Record<string, unknown> = {}) => {
     const { document } = (await arrange(token, 'GET', `/document/${id}`)) as { document: Doc };
-    return ((await arrange(token, 'POST', `/document/${id}/${action}`, { ...body, updated_at: document.updated_at })) as { document: Doc }).document;
+    return (
+      (await arrange(token, 'POST', `/document/${id}/${action}`, {
+        ...body,
+        updated_at: document.updated_at,
+      })) as { document: Doc }
+    ).document;
   };
 
   beforeAll(async () => {
     browser = await launch();
-    [admin, office, calc, result, docToken, docAdminToken] = await Promise.all(['admin', 'office', 'calculate', 'result', 'document', 'document_admin'].map((r) => tokenOf(`${r}@university.test`)));
+    [admin, office, calc, result, docToken, docAdminToken] = await Promise.all(
+      ['admin', 'office', 'calculate', 'result', 'document', 'document_admin'].map((r) =>
+        tokenOf(`${r}@university.test`),
+      ),
+    );
     const call = (method: string, url: string, body?: unknown) => arrange(admin, method, url, body);
     let entrybatch: Batch[];
     ({ student, batches: entrybatch } = await examReadyForMarks(admin, EXAM, 'Degree e2e', COURSE));
     for (const b of entrybatch) {
-      const { rows, updated_at } = (await call('GET', `/entrybatch/${b.batch_id}/rows`)) as { rows: Row[]; updated_at: string };
+      const { rows, updated_at } = (await call('GET', `/entrybatch/${b.batch_id}/rows`)) as {
+        rows: Row[];
+        updated_at: string;
+      };
       const value = String(Math.floor(Number(b.max_marks) * 0.7));
       if (!attempt && b.component === 'EXT' && rows[0]) [attempt, extMax] = [rows[0].attempt_id, b.max_marks];
-      await call('PUT', `/entrybatch/${b.batch_id}/rows`, { rows: rows.map((r) => ({ attempt_id: r.attempt_id, value })), updated_at });
+      await call('PUT', `/entrybatch/${b.batch_id}/rows`, {
+        rows: rows.map((r) => ({ attempt_id: r.attempt_id, value })),
+        updated_at,
+      });
       await call('POST', `/entrybatch/${b.batch_id}/submit`, {});
-      for (const action of ['verify', 'lock']) await arrange(office, 'POST', `/entrybatch/${b.batch_id}/${action}`, {});
+      for (const action of ['verify', 'lock'])
+        await arrange(office, 'POST', `/entrybatch/${b.batch_id}/${action}`, {});
     }
     expect(attempt).not.toBe('');
     await publishRun(`DG/${runId}`);
     // The marksheet of version 1, issued (its own screens are documents.e2e's): the one the revision supersedes.
-    const drafted = (await arrange(docToken, 'POST', '/document', { doc_type: 'MARKSHEET', student_id: student, basis: { exam_id: EXAM } })) as { document: Doc };
+    const drafted = (await arrange(docToken, 'POST', '/document', {
+      doc_type: 'MARKSHEET',
+      student_id: student,
+      basis: { exam_id: EXAM },
+    })) as { document: Doc };
     const id = drafted.document.doc_id;
     await docAct(docAdminToken, id, 'check');
     await docAct(docAdminToken, id, 'approve');
@@ -95,7 +130,10 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
   /** Checked by a second person (document_admin, who also holds the document cell's capability). */
   const checkAsSecondPerson = async (page: Page, screen: string, id: string) => {
     await page.goto(screen);
-    await page.getByRole('form', { name: 'Filter documents' }).getByLabel('Exam', { exact: true }).selectOption(EXAM);
+    await page
+      .getByRole('form', { name: 'Filter documents' })
+      .getByLabel('Exam', { exact: true })
+      .selectOption(EXAM);
     await openDocument(page, id);
     await workflowAction(page, 'Check');
     await page.locator('.doc-detail .status-badge', { hasText: 'Checked' }).waitFor();
@@ -141,13 +179,22 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
     await page.getByRole('link', { name: 'Open the verification page' }).waitFor();
     expect(await axeProblems(page)).toEqual([]);
     await shot(page, 'degree-issued');
-    const [download] = await Promise.all([page.waitForEvent('download'), detail.getByRole('button', { name: 'Download PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      detail.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
     const file = await download.path();
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
     mkdirSync(shotsDir, { recursive: true });
     copyFileSync(file, path.join(shotsDir, 'degree.pdf'));
     try {
-      execFileSync('pdftoppm', ['-r', '60', '-png', path.join(shotsDir, 'degree.pdf'), path.join(shotsDir, 'degree-pdf')]);
+      execFileSync('pdftoppm', [
+        '-r',
+        '60',
+        '-png',
+        path.join(shotsDir, 'degree.pdf'),
+        path.join(shotsDir, 'degree-pdf'),
+      ]);
     } catch (error) {
       console.warn(`pdftoppm could not render the degree PDF: ${String(error)}`);
     }
@@ -157,7 +204,10 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
     expect(document).toMatchObject({ status: 'ISSUED', stationery_serial: STATIONERY });
     const visitor = await openPage(browser);
     await visitor.page.goto(`/verify/${document.verification_token}`);
-    await visitor.page.locator('.verify-banner[data-state="VALID"]').getByText('VALID', { exact: true }).waitFor();
+    await visitor.page
+      .locator('.verify-banner[data-state="VALID"]')
+      .getByText('VALID', { exact: true })
+      .waitFor();
     const facts = (await visitor.page.locator('.verify-facts').textContent())!;
     expect(facts).toContain(document.serial_no);
     expect(facts).toContain('Degree');
@@ -169,7 +219,13 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
   it('after a new published result version, a REVISED marksheet is drafted, checked, approved and issued', async () => {
     // A marks correction (office asks, admin approves) and a new run: the demo student's result gets version 2.
     const revisedMark = String(Math.floor(Number(extMax) * 0.9));
-    const { markcorrection } = (await arrange(office, 'POST', '/markcorrection', { attempt_id: attempt, component: 'EXT', new: revisedMark, reason: 'Totalling error on the answer book (e2e)', kind: 'DATA_ENTRY' })) as { markcorrection: { correction_id: string } };
+    const { markcorrection } = (await arrange(office, 'POST', '/markcorrection', {
+      attempt_id: attempt,
+      component: 'EXT',
+      new: revisedMark,
+      reason: 'Totalling error on the answer book (e2e)',
+      kind: 'DATA_ENTRY',
+    })) as { markcorrection: { correction_id: string } };
     await arrange(admin, 'POST', `/markcorrection/${markcorrection.correction_id}/approve`, {});
     await publishRun(`DG/${runId}/2`);
 
@@ -207,7 +263,9 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
   }, 300_000);
 
   it("the old marksheet's /verify page then shows SUPERSEDED, naming the serial that replaced it", async () => {
-    const { document: revised } = (await arrange(docToken, 'GET', `/document/${revisedId}`)) as { document: Doc };
+    const { document: revised } = (await arrange(docToken, 'GET', `/document/${revisedId}`)) as {
+      document: Doc;
+    };
     expect(revised).toMatchObject({ status: 'ISSUED', marker: 'REVISED' });
     expect(revised.serial_no).not.toBe(oldMarksheet.serial_no);
     const visitor = await openPage(browser);

@@ -15,7 +15,6 @@ const shot = suiteShots(shotsDir);
 const EXAM = `DC-E2E-${runId}`;
 const COURSE = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '2' };
 
-
 /**
  * A student's marksheet from a published result to issued (lifecycle S10/S11, state machine J), in Chromium: the
  * demo student's result of its own exam is published through the API; the document cell drafts its marksheet (a
@@ -32,7 +31,9 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
 
   beforeAll(async () => {
     browser = await launch();
-    const [admin, office, calc, result] = await Promise.all(['admin', 'office', 'calculate', 'result'].map((r) => tokenOf(`${r}@university.test`)));
+    const [admin, office, calc, result] = await Promise.all(
+      ['admin', 'office', 'calculate', 'result'].map((r) => tokenOf(`${r}@university.test`)),
+    );
     docToken = await tokenOf('document@university.test');
     const ready = await examReadyForMarks(admin, EXAM, 'Documents e2e', COURSE);
     student = ready.student;
@@ -57,7 +58,11 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     const form = page.getByRole('form', { name: 'Draft a document' });
     await form.getByLabel('Student').fill(student);
     await form.getByRole('button', { name: 'Draft' }).click();
-    await page.locator('.form-errors').getByText(/basis\.exam_id|Exam:/).first().waitFor();
+    await page
+      .locator('.form-errors')
+      .getByText(/basis\.exam_id|Exam:/)
+      .first()
+      .waitFor();
     expect(await form.getByLabel('Student').inputValue()).toBe(student);
     await shot(page, 'draft-refused');
     await form.getByLabel('Exam', { exact: true }).selectOption(EXAM);
@@ -69,9 +74,15 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     await detail.locator('.status-badge', { hasText: 'Drafted' }).waitFor();
     await detail.getByRole('table', { name: 'Papers as printed' }).waitFor();
     // The preparer may not check its own draft (maker–checker): the API refuses it, said in the dialog.
-    await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: 'Check' }).click();
+    await page
+      .getByRole('group', { name: 'Status and actions' })
+      .getByRole('button', { name: 'Check' })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Check' }).click();
-    await page.getByRole('dialog').getByText(/another person checks it/).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(/another person checks it/)
+      .waitFor();
     await shot(page, 'maker-checker-refused');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).last().click();
     expect(await axeProblems(page)).toEqual([]);
@@ -82,7 +93,10 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
   it('a second person checks it, and document_admin approves it from the queue: serial and QR fixed', async () => {
     const { page } = await openPage(browser);
     await openAs(page, 'document_admin@university.test', '/DocumentNew');
-    await page.getByRole('form', { name: 'Filter documents' }).getByLabel('Exam', { exact: true }).selectOption(EXAM);
+    await page
+      .getByRole('form', { name: 'Filter documents' })
+      .getByLabel('Exam', { exact: true })
+      .selectOption(EXAM);
     await openDocument(page);
     await workflowAction(page, 'Check');
     await page.locator('.doc-detail .status-badge', { hasText: 'Checked' }).waitFor();
@@ -117,17 +131,25 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     await shot(page, 'batch-done');
     await page.context().close();
 
-    const { document } = (await arrange(docToken, 'GET', `/document/${docId}`)) as { document: { verification_token: string; serial_no: string } };
+    const { document } = (await arrange(docToken, 'GET', `/document/${docId}`)) as {
+      document: { verification_token: string; serial_no: string };
+    };
     const visitor = await openPage(browser);
     await visitor.page.goto(`/verify/${document.verification_token}`);
-    await visitor.page.locator('.verify-banner[data-state="VALID"]').getByText('VALID', { exact: true }).waitFor();
+    await visitor.page
+      .locator('.verify-banner[data-state="VALID"]')
+      .getByText('VALID', { exact: true })
+      .waitFor();
     const facts = (await visitor.page.locator('.verify-facts').textContent())!;
     expect(facts).toContain(document.serial_no);
     expect(facts).toContain('Marksheet');
     expect(await axeProblems(visitor.page)).toEqual([]);
     await shot(visitor.page, 'verify-valid');
     await visitor.page.getByRole('button', { name: 'हिन्दी' }).click();
-    await visitor.page.locator('.verify-banner[data-state="VALID"]').getByText('मान्य', { exact: true }).waitFor();
+    await visitor.page
+      .locator('.verify-banner[data-state="VALID"]')
+      .getByText('मान्य', { exact: true })
+      .waitFor();
     await shot(visitor.page, 'verify-valid-hi');
     await visitor.page.getByRole('button', { name: 'English' }).click();
     // One character of the signature changed: shown as altered or forged.
@@ -144,7 +166,9 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     await signIn(page, 'student@university.test');
     const mine = page.locator('section.student-documents');
     // Its own marksheet by serial: documents-degree.e2e issues the same student more (one database for the suite).
-    const { document } = (await arrange(docToken, 'GET', `/document/${docId}`)) as { document: { serial_no: string } };
+    const { document } = (await arrange(docToken, 'GET', `/document/${docId}`)) as {
+      document: { serial_no: string };
+    };
     const button = mine.getByRole('button', { name: `Download ${document.serial_no}`, exact: true });
     await button.waitFor();
     expect(await axeProblems(page)).toEqual([]);

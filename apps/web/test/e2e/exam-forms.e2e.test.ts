@@ -26,7 +26,12 @@ describeBrowser('exam forms through the screens', () => {
     // A fresh exam per run (a shared PostgreSQL database keeps the links of earlier runs).
     const { page } = await openPage(browser);
     await signIn(page, 'office@university.test');
-    const created = await api((await storedToken(page))!, 'POST', '/exam', { exam_id: exam, exam_desc: `E2E exam ${runId}`, active_status: 0, session_id: '2024-25' });
+    const created = await api((await storedToken(page))!, 'POST', '/exam', {
+      exam_id: exam,
+      exam_desc: `E2E exam ${runId}`,
+      active_status: 0,
+      session_id: '2024-25',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await page.close();
   });
@@ -67,7 +72,10 @@ describeBrowser('exam forms through the screens', () => {
     await page.getByRole('button', { name: 'हिन्दी' }).click();
     await page.getByRole('heading', { name: 'परीक्षा पाठ्यक्रम-संयोजन विवरण देखें' }).waitFor();
     await page.getByRole('term').filter({ hasText: 'मूल शुल्क (₹)' }).waitFor();
-    await page.getByRole('group', { name: 'स्थिति और कार्रवाइयाँ' }).getByText('आवेदन खुले', { exact: true }).waitFor();
+    await page
+      .getByRole('group', { name: 'स्थिति और कार्रवाइयाँ' })
+      .getByText('आवेदन खुले', { exact: true })
+      .waitFor();
     await page.getByText(/इस चरण में केवल पठनीय: परीक्षा के पाठ्यक्रम संबंध/).waitFor();
     await shot(page, 'exam-forms-link-hindi');
     await page.getByRole('button', { name: 'English' }).click();
@@ -98,7 +106,9 @@ describeBrowser('exam forms through the screens', () => {
     await page.getByRole('dialog', { name: 'Submit' }).getByRole('button', { name: 'Submit' }).click();
     await bar.getByText('Submitted', { exact: true }).waitFor();
     // The link it has a form for is no longer offered.
-    expect(await page.getByLabel('Exam and semester').locator('option').allTextContents()).not.toContainEqual(expect.stringContaining(`${exam} · BSC01`));
+    expect(await page.getByLabel('Exam and semester').locator('option').allTextContents()).not.toContainEqual(
+      expect.stringContaining(`${exam} · BSC01`),
+    );
     await shot(page, 'exam-forms-student-submitted');
     await page.close();
   });
@@ -109,15 +119,25 @@ describeBrowser('exam forms through the screens', () => {
     await formRow(office.page).click();
     await office.page.getByLabel('Payment reference').fill(`CH-${runId}`);
     await office.page.getByRole('button', { name: 'Mark fee paid' }).click();
-    await office.page.getByRole('group', { name: 'Status and actions' }).getByText('Fee paid', { exact: true }).waitFor();
+    await office.page
+      .getByRole('group', { name: 'Status and actions' })
+      .getByText('Fee paid', { exact: true })
+      .waitFor();
     await shot(office.page, 'exam-forms-office-paid');
 
     const faculty = await openPage(browser);
-    await openAs(faculty.page, 'faculty.college@university.test', `/PreExamFormEntry?exam_id=${exam}&status=FEE_PAID`);
+    await openAs(
+      faculty.page,
+      'faculty.college@university.test',
+      `/PreExamFormEntry?exam_id=${exam}&status=FEE_PAID`,
+    );
     await formRow(faculty.page).click();
     const bar = faculty.page.getByRole('group', { name: 'Status and actions' });
     await bar.getByRole('button', { name: 'Verify (college)' }).click();
-    await faculty.page.getByRole('dialog', { name: 'Verify (college)' }).getByRole('button', { name: 'Verify (college)' }).click();
+    await faculty.page
+      .getByRole('dialog', { name: 'Verify (college)' })
+      .getByRole('button', { name: 'Verify (college)' })
+      .click();
     await bar.getByText('Verified by college', { exact: true }).waitFor();
     // Approval is the university's: the faculty has no Approve button.
     expect(await bar.getByRole('button', { name: 'Approve' }).count()).toBe(0);
@@ -127,7 +147,10 @@ describeBrowser('exam forms through the screens', () => {
     await office.page.goto(`/PreExamFormEntry?exam_id=${exam}&form=${formId}`);
     const officeBar = office.page.getByRole('group', { name: 'Status and actions' });
     await officeBar.getByRole('button', { name: 'Approve' }).click();
-    await office.page.getByRole('dialog', { name: 'Approve' }).getByRole('button', { name: 'Approve' }).click();
+    await office.page
+      .getByRole('dialog', { name: 'Approve' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await officeBar.getByText('Approved', { exact: true }).waitFor();
     await shot(office.page, 'exam-forms-office-approved');
     const attempts = await api((await storedToken(office.page))!, 'GET', `/attempt?form_id=${formId}`);

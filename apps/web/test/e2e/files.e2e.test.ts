@@ -25,10 +25,12 @@ describeBrowser('exports and imports through the screens', () => {
     ({ page } = await openPage(browser));
     await signIn(page);
     token = (await storedToken(page))!;
-    for (const [i, id] of papers.entries()) await api(token, 'POST', '/paper', { paper_id: id, paper_name: `Export test ${i} हिन्दी` });
+    for (const [i, id] of papers.entries())
+      await api(token, 'POST', '/paper', { paper_id: id, paper_name: `Export test ${i} हिन्दी` });
   });
   afterAll(async () => {
-    if (token) for (const id of [...papers, `${tag}N1`, `${tag}N2`]) await api(token, 'DELETE', `/paper/${id}`);
+    if (token)
+      for (const id of [...papers, `${tag}N1`, `${tag}N2`]) await api(token, 'DELETE', `/paper/${id}`);
     await browser?.close();
   });
 
@@ -53,7 +55,10 @@ describeBrowser('exports and imports through the screens', () => {
     expect(page.url()).not.toContain('token');
 
     await page.getByRole('button', { name: 'Export' }).click();
-    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click()]);
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click(),
+    ]);
     expect(xlsx.suggestedFilename()).toMatch(/^paper-\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect((await readFile((await xlsx.path())!)).subarray(0, 2).toString()).toBe('PK');
   });
@@ -64,11 +69,18 @@ describeBrowser('exports and imports through the screens', () => {
     await page.getByRole('heading', { name: 'Import Paper records' }).waitFor();
     await page.getByText('Nothing is stored when any row has an error').waitFor();
 
-    const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download template (CSV)' }).click()]);
+    const [template] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download template (CSV)' }).click(),
+    ]);
     const header = csvLines(await downloaded(template))[0]!;
     expect(header).toMatch(/^Paper Id,Paper Name,Paper Code/);
 
-    const file = (rows: string[]) => ({ name: 'papers.csv', mimeType: 'text/csv', buffer: Buffer.from(['Paper Id,Paper Name,Paper Code', ...rows].join('\r\n'), 'utf8') });
+    const file = (rows: string[]) => ({
+      name: 'papers.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['Paper Id,Paper Name,Paper Code', ...rows].join('\r\n'), 'utf8'),
+    });
     const bad = [`${tag}N1,New paper one,N-1`, `${tag}N2,,N-2`, `${papers[0]},Renamed by import,`];
     await page.getByLabel('File (CSV or XLSX)').setInputFiles(file(bad));
     await page.getByRole('button', { name: 'Check (dry run)' }).click();
@@ -83,41 +95,77 @@ describeBrowser('exports and imports through the screens', () => {
     await page.getByRole('heading', { name: 'Import report' }).waitFor();
     await page.getByText('Nothing was imported: 1 of 3 rows has errors.').waitFor();
     expect((await api(token, 'GET', `/paper/${tag}N1`)).status).toBe(404);
-    expect((await api(token, 'GET', `/paper/${papers[0]}`)).body.paper).toMatchObject({ paper_name: 'Export test 0 हिन्दी' });
+    expect((await api(token, 'GET', `/paper/${papers[0]}`)).body.paper).toMatchObject({
+      paper_name: 'Export test 0 हिन्दी',
+    });
 
     // All rows, with what each would have done.
     await page.getByLabel('Show').selectOption('all');
-    expect(await page.getByRole('row').filter({ has: page.getByRole('cell', { name: '2', exact: true }) }).getByRole('cell').nth(1).textContent()).toBe('Created');
+    expect(
+      await page
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: '2', exact: true }) })
+        .getByRole('cell')
+        .nth(1)
+        .textContent(),
+    ).toBe('Created');
     await shot(page, 'files-import-report-all');
 
-    const [failed] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the failed rows (CSV)' }).click()]);
+    const [failed] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the failed rows (CSV)' }).click(),
+    ]);
     const failedLines = csvLines(await downloaded(failed));
-    expect(failedLines).toEqual(['Paper Id,Paper Name,Paper Code,Import errors', `${tag}N2,,N-2,Paper Name: Required`]);
+    expect(failedLines).toEqual([
+      'Paper Id,Paper Name,Paper Code,Import errors',
+      `${tag}N2,,N-2,Paper Name: Required`,
+    ]);
 
-    await page.getByLabel('File (CSV or XLSX)').setInputFiles(file([bad[0]!, `${tag}N2,New paper two,N-2`, bad[2]!]));
+    await page
+      .getByLabel('File (CSV or XLSX)')
+      .setInputFiles(file([bad[0]!, `${tag}N2,New paper two,N-2`, bad[2]!]));
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText('Imported 3 rows: 2 created, 1 updated, 0 unchanged.').waitFor();
     await shot(page, 'files-import-done');
-    expect((await api(token, 'GET', `/paper/${tag}N2`)).body.paper).toMatchObject({ paper_name: 'New paper two', paper_code: 'N-2' });
-    expect((await api(token, 'GET', `/paper/${papers[0]}`)).body.paper).toMatchObject({ paper_name: 'Renamed by import' });
+    expect((await api(token, 'GET', `/paper/${tag}N2`)).body.paper).toMatchObject({
+      paper_name: 'New paper two',
+      paper_code: 'N-2',
+    });
+    expect((await api(token, 'GET', `/paper/${papers[0]}`)).body.paper).toMatchObject({
+      paper_name: 'Renamed by import',
+    });
   });
 
   it('a file of more than 2,000 rows is checked as a job: a progress bar, then the same report', async () => {
     await page.goto('/Import/paper');
-    const rows = Array.from({ length: 2_001 }, (_, i) => `${tag}J${String(i).padStart(4, '0')},Bulk paper ${i},`);
+    const rows = Array.from(
+      { length: 2_001 },
+      (_, i) => `${tag}J${String(i).padStart(4, '0')},Bulk paper ${i},`,
+    );
     rows[1_000] = `${tag}J1000,,`;
     const buffer = Buffer.from(['Paper Id,Paper Name,Paper Code', ...rows].join('\r\n'), 'utf8');
-    await page.getByLabel('File (CSV or XLSX)').setInputFiles({ name: 'bulk.csv', mimeType: 'text/csv', buffer });
+    await page
+      .getByLabel('File (CSV or XLSX)')
+      .setInputFiles({ name: 'bulk.csv', mimeType: 'text/csv', buffer });
     await page.getByRole('button', { name: 'Check (dry run)' }).click();
     await page.getByRole('progressbar', { name: 'Checking bulk.csv' }).waitFor();
     await page.getByRole('heading', { name: 'Check report' }).waitFor({ timeout: 60_000 });
     await page.getByText('Nothing was imported: 1 of 2001 rows has errors.').waitFor();
-    expect(await page.getByRole('progressbar', { name: 'Checking bulk.csv' }).getAttribute('aria-valuenow')).toBe('2001');
+    expect(
+      await page.getByRole('progressbar', { name: 'Checking bulk.csv' }).getAttribute('aria-valuenow'),
+    ).toBe('2001');
     // The job lists the row among what it could not take; the report says which field and why.
     await page.getByRole('cell', { name: 'paper_name: Required' }).waitFor();
     const report = page.getByRole('region', { name: 'Check report, row by row' });
-    const row = report.getByRole('row').filter({ has: page.getByRole('cell', { name: '1002', exact: true }) });
-    expect(await row.getByRole('cell').allTextContents()).toEqual(['1002', 'Error', 'Paper Name', 'Required']);
+    const row = report
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: '1002', exact: true }) });
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      '1002',
+      'Error',
+      'Paper Name',
+      'Required',
+    ]);
     await shot(page, 'files-import-job-report');
     expect((await api(token, 'GET', `/paper/${tag}J0000`)).status).toBe(404);
   });

@@ -32,15 +32,22 @@ function newestMtime(dir: string): number {
 /** The suite tests the built app as the API serves it: build when dist is missing or older than the sources. */
 function ensureBuilt() {
   const index = path.join(dist, 'index.html');
-  const sources = Math.max(newestMtime(path.join(webRoot, 'src')), newestMtime(path.join(repoRoot, 'packages/contracts/src')));
+  const sources = Math.max(
+    newestMtime(path.join(webRoot, 'src')),
+    newestMtime(path.join(repoRoot, 'packages/contracts/src')),
+  );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   console.log('[e2e] building the web app (vite build)…');
-  execFileSync(process.execPath, [path.join(webRoot, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: webRoot,
-    stdio: 'inherit',
-    // vitest runs with NODE_ENV=test, which vite would pass on to React: its development build, not what users get.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(webRoot, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: webRoot,
+      stdio: 'inherit',
+      // vitest runs with NODE_ENV=test, which vite would pass on to React: its development build, not what users get.
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
 }
 
 /** The API needs the generated Prisma client; turbo makes it before the API's tasks, but not necessarily before ours. */
@@ -51,7 +58,10 @@ function ensurePrismaClient() {
   execFileSync(process.execPath, ['scripts/generate.mjs'], {
     cwd: db,
     stdio: 'inherit',
-    env: { ...process.env, PATH: `${path.join(db, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` },
+    env: {
+      ...process.env,
+      PATH: `${path.join(db, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+    },
   });
 }
 
@@ -60,7 +70,8 @@ const tsxLoader = () => path.join(repoRoot, 'apps/api/node_modules/tsx/dist/load
 export default async function setup(project: TestProject) {
   if (!existsSync(chromiumPath)) {
     const message = `SKIPPED BROWSER TESTS: chromium not found at ${chromiumPath} (install Debian's chromium package)`;
-    if (process.env.CI === 'true') throw new Error(`${message}; under CI=true a missing browser is a failure`);
+    if (process.env.CI === 'true')
+      throw new Error(`${message}; under CI=true a missing browser is a failure`);
     console.warn(`\n${'!'.repeat(message.length)}\n${message}\n${'!'.repeat(message.length)}\n`);
     project.provide('browser', false);
     project.provide('baseUrl', '');
@@ -74,8 +85,12 @@ export default async function setup(project: TestProject) {
   const [apiPort, demoPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${apiPort}`;
   // Each run gets its own databases: in memory, or a throwaway one on the PostgreSQL server given.
-  const throwaway = process.env.DATABASE_URL ? await createThrowawayDatabase(process.env.DATABASE_URL) : undefined;
-  const database = throwaway ? { DATABASE_URL: throwaway.url } : { PGLITE_DIR: 'memory://', PGLITE_DIR_DEMO: 'memory://' };
+  const throwaway = process.env.DATABASE_URL
+    ? await createThrowawayDatabase(process.env.DATABASE_URL)
+    : undefined;
+  const database = throwaway
+    ? { DATABASE_URL: throwaway.url }
+    : { PGLITE_DIR: 'memory://', PGLITE_DIR_DEMO: 'memory://' };
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...database };
   if (!throwaway) delete env.DATABASE_URL;
   const tsx = existsSync(tsxLoader()) ? `file://${tsxLoader()}` : 'tsx';
@@ -94,7 +109,10 @@ export default async function setup(project: TestProject) {
     const demoEnv: NodeJS.ProcessEnv = { ...env, ...ports };
     delete demoEnv.DEMO_CORS_ORIGINS;
     delete demoEnv.API_URL;
-    demo = await startService('student demo', ['--import', tsx, 'apps/student-demo/src/server.ts'], { cwd: repoRoot, env: demoEnv });
+    demo = await startService('student demo', ['--import', tsx, 'apps/student-demo/src/server.ts'], {
+      cwd: repoRoot,
+      env: demoEnv,
+    });
   } catch (error) {
     await Promise.all([stopService(api), stopService(demo)]);
     await throwaway?.drop();

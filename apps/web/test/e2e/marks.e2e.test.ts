@@ -4,7 +4,17 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange } from './arrange.ts';
-import { launch, openAs, openPage, runId, screenshotsDir, shot, signIn, storedToken, workflowAction } from './browser.ts';
+import {
+  launch,
+  openAs,
+  openPage,
+  runId,
+  screenshotsDir,
+  shot,
+  signIn,
+  storedToken,
+  workflowAction,
+} from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -31,9 +41,26 @@ describeBrowser('marks entry through the grid', () => {
     office = (await storedToken(page))!;
     await page.context().close();
     // A new exam with C101's first-semester B.Sc. candidates, their forms taken to approval (attempts created).
-    await call(office, 'POST', '/exam', { exam_id: EXAM, exam_desc: 'Marks e2e', active_status: 0, session_id: '2024-25' });
-    await call(office, 'POST', '/examccinfo', { exam_id: EXAM, ...COURSE, base_fee: '800', form_open_at: new Date(Date.now() - day).toISOString(), form_due_at: new Date(Date.now() + 10 * day).toISOString(), late_fee_close_at: new Date(Date.now() + 20 * day).toISOString() });
-    await call(office, 'POST', `/examccinfo/${EXAM}/${COURSE.session_id}/${COURSE.course_comb_id}/${COURSE.sem_id}/open-forms`, {});
+    await call(office, 'POST', '/exam', {
+      exam_id: EXAM,
+      exam_desc: 'Marks e2e',
+      active_status: 0,
+      session_id: '2024-25',
+    });
+    await call(office, 'POST', '/examccinfo', {
+      exam_id: EXAM,
+      ...COURSE,
+      base_fee: '800',
+      form_open_at: new Date(Date.now() - day).toISOString(),
+      form_due_at: new Date(Date.now() + 10 * day).toISOString(),
+      late_fee_close_at: new Date(Date.now() + 20 * day).toISOString(),
+    });
+    await call(
+      office,
+      'POST',
+      `/examccinfo/${EXAM}/${COURSE.session_id}/${COURSE.course_comb_id}/${COURSE.sem_id}/open-forms`,
+      {},
+    );
     students.push(...(await approvedCandidates(office, EXAM, COURSE, 'C101', 4)));
     expect(students.length).toBeGreaterThanOrEqual(3);
   }, 180_000);
@@ -77,14 +104,19 @@ describeBrowser('marks entry through the grid', () => {
     await key(p, '18.5');
     await key(p, 'AB');
     for (let i = 2; i < n; i += 1) await key(p, String(12 + i));
-    await p.getByTestId('save-state').getByText(/^Saved \d\d:\d\d$/).waitFor({ timeout: 15_000 });
+    await p
+      .getByTestId('save-state')
+      .getByText(/^Saved \d\d:\d\d$/)
+      .waitFor({ timeout: 15_000 });
     await expect.poll(() => p.getByTestId('totals').innerText()).toContain(`Pending: 0`);
     await shot(p, 'marks-grid-saved');
     await workflowAction(p, 'Final submit');
     await p.getByText(/is submitted: \d+ rows/).waitFor();
     await shot(p, 'marks-grid-submitted');
     const batchId = new URL(p.url()).searchParams.get('batch_id')!;
-    const rows = (await call(office, 'GET', `/entrybatch/${batchId}/rows`)) as { rows: Array<{ value: string | null; status: string | null }> };
+    const rows = (await call(office, 'GET', `/entrybatch/${batchId}/rows`)) as {
+      rows: Array<{ value: string | null; status: string | null }>;
+    };
     expect(rows.rows[0]).toMatchObject({ value: '18.50', status: null });
     expect(rows.rows[1]).toMatchObject({ value: null, status: 'AB' });
     await faculty.page.context().close();
@@ -95,7 +127,9 @@ describeBrowser('marks entry through the grid', () => {
     await o.page.getByText(/is verified/).waitFor();
     await workflowAction(o.page, 'Lock');
     await o.page.getByText(/is now Locked/).waitFor();
-    await expect.poll(async () => o.page.locator('input.mark-input').first().getAttribute('readonly')).not.toBeNull();
+    await expect
+      .poll(async () => o.page.locator('input.mark-input').first().getAttribute('readonly'))
+      .not.toBeNull();
     await shot(o.page, 'marks-grid-locked');
     // The same screen in Hindi.
     await o.page.getByRole('button', { name: 'हिन्दी' }).click();
@@ -103,17 +137,40 @@ describeBrowser('marks entry through the grid', () => {
     await shot(o.page, 'marks-grid-hindi');
     await o.page.getByRole('button', { name: 'English' }).click();
     // The award sheet for signatures, rendered to a picture to look at.
-    const pdf = await fetch(`${inject('baseUrl')}/api/entrybatch/${batchId}/pdf`, { headers: { Authorization: `Bearer ${office}` } });
+    const pdf = await fetch(`${inject('baseUrl')}/api/entrybatch/${batchId}/pdf`, {
+      headers: { Authorization: `Bearer ${office}` },
+    });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     mkdirSync(screenshotsDir, { recursive: true });
     const file = path.join(screenshotsDir, 'marks-award-sheet.pdf');
     writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, path.join(screenshotsDir, 'marks-award-sheet')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      file,
+      path.join(screenshotsDir, 'marks-award-sheet'),
+    ]);
     await o.page.context().close();
   }, 180_000);
 
   it('a practical batch: office creates it, the faculty user keys it, office verifies and locks', async () => {
-    const created = (await call(office, 'POST', '/entrybatch', { component: 'PR', exam_id: EXAM, ...COURSE, paper_id: 'PHY101P', college_id: 'C101', practical_date: '2026-12-10', practical_shift: 'FN', lab: 'Physics Lab 1', internal_examiner: 'Dr. Meena Rao', external_examiner: 'Dr. Arun Sinha' })) as { entrybatch: { batch_id: string } };
+    const created = (await call(office, 'POST', '/entrybatch', {
+      component: 'PR',
+      exam_id: EXAM,
+      ...COURSE,
+      paper_id: 'PHY101P',
+      college_id: 'C101',
+      practical_date: '2026-12-10',
+      practical_shift: 'FN',
+      lab: 'Physics Lab 1',
+      internal_examiner: 'Dr. Meena Rao',
+      external_examiner: 'Dr. Arun Sinha',
+    })) as { entrybatch: { batch_id: string } };
     const id = created.entrybatch.batch_id;
     const faculty = await openPage(browser);
     await signIn(faculty.page, 'faculty.college@university.test');
@@ -124,13 +181,18 @@ describeBrowser('marks entry through the grid', () => {
     await cells.first().focus();
     const n = await cells.count();
     for (let i = 0; i < n; i += 1) await key(p, i === n - 1 ? 'AB' : String(35 + i));
-    await p.getByTestId('save-state').getByText(/^Saved \d\d:\d\d$/).waitFor({ timeout: 15_000 });
+    await p
+      .getByTestId('save-state')
+      .getByText(/^Saved \d\d:\d\d$/)
+      .waitFor({ timeout: 15_000 });
     await workflowAction(p, 'Final submit');
     await p.getByText(/is submitted/).waitFor();
     await shot(p, 'marks-practical-submitted');
     await faculty.page.context().close();
     await call(office, 'POST', `/entrybatch/${id}/verify`, {});
-    const locked = (await call(office, 'POST', `/entrybatch/${id}/lock`, {})) as { entrybatch: { status: string } };
+    const locked = (await call(office, 'POST', `/entrybatch/${id}/lock`, {})) as {
+      entrybatch: { status: string };
+    };
     expect(locked.entrybatch.status).toBe('LOCKED');
   }, 120_000);
 });

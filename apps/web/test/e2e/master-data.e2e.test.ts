@@ -29,7 +29,9 @@ async function fill(page: Page, fields: Record<string, Value>) {
     const control = page.getByLabel(label, { exact: true });
     if (typeof value === 'string') await control.fill(value);
     else {
-      await expect.poll(() => control.locator('option', { hasText: value.option }).count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => control.locator('option', { hasText: value.option }).count())
+        .toBeGreaterThan(0);
       await control.selectOption({ label: value.option });
     }
   }
@@ -78,7 +80,8 @@ async function crud(page: Page, dialogs: Dialog[], flow: Flow) {
 
   await page.getByRole('link', { name: `View ${rowKey}` }).click();
   await page.getByRole('heading', { name: flow.view.heading }).waitFor();
-  for (const text of flow.view.shows) await page.getByRole('cell', { name: text, exact: true }).first().waitFor();
+  for (const text of flow.view.shows)
+    await page.getByRole('cell', { name: text, exact: true }).first().waitFor();
   await shot(page, `${flow.name}-view`);
 
   if (flow.edit) {
@@ -91,7 +94,9 @@ async function crud(page: Page, dialogs: Dialog[], flow: Flow) {
     await shot(page, `${flow.name}-edit`);
     // Fetched again after the edit: a reload shows the stored value.
     await page.reload();
-    await expect.poll(() => page.getByLabel(flow.edit!.field, { exact: true }).inputValue()).toBe(flow.edit.value);
+    await expect
+      .poll(() => page.getByLabel(flow.edit!.field, { exact: true }).inputValue())
+      .toBe(flow.edit.value);
   }
 
   await findRow(page, flow);
@@ -122,9 +127,20 @@ describeBrowser('master data through the screens', () => {
       listHeading: 'List Session',
       addHeading: 'Add Session',
       key: `S-${runId}`,
-      fields: { 'Session Id': `S-${runId}`, 'Session Name': 'E2E Session', 'Active Status': 'Active', 'Session Format 1': '2031-2032' },
+      fields: {
+        'Session Id': `S-${runId}`,
+        'Session Name': 'E2E Session',
+        'Active Status': 'Active',
+        'Session Format 1': '2031-2032',
+      },
       view: { heading: 'View Session', shows: [`S-${runId}`, 'E2E Session', '2031-2032'] },
-      edit: { heading: 'Edit Session', submit: 'Update', field: 'Session Name', value: 'E2E Session renamed', success: 'Update Successfully' },
+      edit: {
+        heading: 'Edit Session',
+        submit: 'Update',
+        field: 'Session Name',
+        value: 'E2E Session renamed',
+        success: 'Update Successfully',
+      },
       deleteConfirm: 'Do you want to Delete?',
     });
   });
@@ -139,7 +155,13 @@ describeBrowser('master data through the screens', () => {
       key: `SEM-${runId}`,
       fields: { 'Sem Id': `SEM-${runId}`, 'Sem Name': 'E2E Semester', 'Sem Desc1': 'E2E first description' },
       view: { heading: 'View Semester/Part', shows: [`SEM-${runId}`, 'E2E Semester'] },
-      edit: { heading: 'Edit Semester/Part', submit: 'Update', field: 'Sem Desc2', value: 'Second', success: /updated/i },
+      edit: {
+        heading: 'Edit Semester/Part',
+        submit: 'Update',
+        field: 'Sem Desc2',
+        value: 'Second',
+        success: /updated/i,
+      },
       deleteConfirm: 'Do you want to delete the SemPart',
     });
   });
@@ -151,9 +173,20 @@ describeBrowser('master data through the screens', () => {
       listHeading: 'List Exams Basic',
       addHeading: 'Add Exam',
       key: `EX-${runId}`,
-      fields: { 'Exam Id': `EX-${runId}`, 'Exam Desc': 'E2E Exam', 'Active Status': { option: 'Not Active' }, 'Session Id': { option: '2024-2025' } },
+      fields: {
+        'Exam Id': `EX-${runId}`,
+        'Exam Desc': 'E2E Exam',
+        'Active Status': { option: 'Not Active' },
+        'Session Id': { option: '2024-2025' },
+      },
       view: { heading: 'View Exam', shows: [`EX-${runId}`, 'E2E Exam', 'Not Active', '2024-25'] },
-      edit: { heading: 'Edit Exam', submit: 'Update', field: 'Exam Desc', value: 'E2E Exam (main)', success: /updated/i },
+      edit: {
+        heading: 'Edit Exam',
+        submit: 'Update',
+        field: 'Exam Desc',
+        value: 'E2E Exam (main)',
+        success: /updated/i,
+      },
       deleteConfirm: 'Do you want to delete the course',
     });
   });
@@ -167,7 +200,13 @@ describeBrowser('master data through the screens', () => {
       key: `R-${runId}`,
       fields: { 'RTI (Id)': `R-${runId}`, 'Student Exam Cycle': 'E2E cycle' },
       view: { heading: 'View Exam Cycle', shows: [`R-${runId}`, 'E2E cycle'] },
-      edit: { heading: 'Edit Exam Cycle', submit: 'Update', field: 'Student Exam Cycle', value: 'E2E cycle II', success: /updated/i },
+      edit: {
+        heading: 'Edit Exam Cycle',
+        submit: 'Update',
+        field: 'Student Exam Cycle',
+        value: 'E2E cycle II',
+        success: /updated/i,
+      },
       deleteConfirm: 'Do you want to delete the course',
     });
   });
@@ -180,11 +219,23 @@ describeBrowser('master data through the screens', () => {
       addHeading: 'Add College',
       key: `CL-${runId}`,
       fields: {
-        'College Id': `CL-${runId}`, 'College Name': 'E2E College, Kota', 'College Name (Hindi)': 'ई2ई महाविद्यालय, कोटा',
-        'College Type': { option: 'Aided' }, 'Exam Centre': { option: 'Yes' },
+        'College Id': `CL-${runId}`,
+        'College Name': 'E2E College, Kota',
+        'College Name (Hindi)': 'ई2ई महाविद्यालय, कोटा',
+        'College Type': { option: 'Aided' },
+        'Exam Centre': { option: 'Yes' },
       },
-      view: { heading: 'View College', shows: [`CL-${runId}`, 'E2E College, Kota', 'ई2ई महाविद्यालय, कोटा', 'Aided', 'Active'] },
-      edit: { heading: 'Edit College', submit: 'Update', field: 'District', value: 'Kota', success: /updated/i },
+      view: {
+        heading: 'View College',
+        shows: [`CL-${runId}`, 'E2E College, Kota', 'ई2ई महाविद्यालय, कोटा', 'Aided', 'Active'],
+      },
+      edit: {
+        heading: 'Edit College',
+        submit: 'Update',
+        field: 'District',
+        value: 'Kota',
+        success: /updated/i,
+      },
       deleteConfirm: 'Do you want to delete the College',
     });
   });
@@ -196,9 +247,22 @@ describeBrowser('master data through the screens', () => {
       listHeading: 'List Departments',
       addHeading: 'Add Department',
       key: `DP-${runId}`,
-      fields: { 'Dept Id': `DP-${runId}`, 'Department Name': 'E2E Department of Sanskrit', 'Department Name (Hindi)': 'संस्कृत विभाग' },
-      view: { heading: 'View Department', shows: [`DP-${runId}`, 'E2E Department of Sanskrit', 'संस्कृत विभाग'] },
-      edit: { heading: 'Edit Department', submit: 'Update', field: 'Department Name', value: 'E2E Department of Sanskrit and Pali', success: /updated/i },
+      fields: {
+        'Dept Id': `DP-${runId}`,
+        'Department Name': 'E2E Department of Sanskrit',
+        'Department Name (Hindi)': 'संस्कृत विभाग',
+      },
+      view: {
+        heading: 'View Department',
+        shows: [`DP-${runId}`, 'E2E Department of Sanskrit', 'संस्कृत विभाग'],
+      },
+      edit: {
+        heading: 'Edit Department',
+        submit: 'Update',
+        field: 'Department Name',
+        value: 'E2E Department of Sanskrit and Pali',
+        success: /updated/i,
+      },
       deleteConfirm: 'Do you want to delete the Department',
     });
   });
@@ -212,11 +276,20 @@ describeBrowser('master data through the screens', () => {
       key: `RS-${runId}`,
       rowKey: `RS-${runId} / 1`,
       fields: {
-        'Rule Set Id': `RS-${runId}`, Version: '1', Scheme: { option: 'Old (percentage and divisions)' }, Title: 'E2E old scheme',
+        'Rule Set Id': `RS-${runId}`,
+        Version: '1',
+        Scheme: { option: 'Old (percentage and divisions)' },
+        Title: 'E2E old scheme',
         'Rules (JSON)': JSON.stringify(oldVariantA.rules, null, 2),
       },
       view: { heading: 'View Rule Set', shows: [`RS-${runId}`, 'E2E old scheme', 'Draft', 'No'] },
-      edit: { heading: 'Edit Rule Set', submit: 'Update', field: 'Title', value: 'E2E old scheme, revised', success: /updated/i },
+      edit: {
+        heading: 'Edit Rule Set',
+        submit: 'Update',
+        field: 'Title',
+        value: 'E2E old scheme, revised',
+        success: /updated/i,
+      },
       deleteConfirm: 'Do you want to delete this version of the Rule Set',
     });
   });
@@ -230,14 +303,22 @@ describeBrowser('master data through the screens', () => {
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.locator('.notice.success').waitFor();
     await page.goto('/AddCourse');
-    await fill(page, { 'Course Comb Id': course, 'Course Comb Name4': `E2E Course ${runId}`, 'Th Pr Id': 'TH' });
+    await fill(page, {
+      'Course Comb Id': course,
+      'Course Comb Name4': `E2E Course ${runId}`,
+      'Th Pr Id': 'TH',
+    });
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.locator('.notice.success').waitFor();
 
     const link = `2024-25 / ${course} / 1`;
     await page.goto('/ListCCInfoSem');
     await page.getByRole('link', { name: 'Add New CCInfoSem (course_comb_id,session_id,sem_id)' }).click();
-    await fill(page, { Session: { option: '2024-2025' }, 'Course combination': { option: `E2E Course ${runId}` }, Semester: { option: 'Semester I' } });
+    await fill(page, {
+      Session: { option: '2024-2025' },
+      'Course combination': { option: `E2E Course ${runId}` },
+      Semester: { option: 'Semester I' },
+    });
     await shot(page, 'ccinfosem-add');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.locator('.notice.success').waitFor();
@@ -272,11 +353,24 @@ describeBrowser('master data through the screens', () => {
     await searchList(page, '/ListPaperInfoSem', paper);
     await page.getByRole('link', { name: `View ${key}` }).waitFor();
     const headers = await page.getByRole('columnheader').allTextContents();
-    expect(headers).toEqual(['Action', 'S N', 'Session Id', 'Course (Combination)', 'Course Comb Id', 'Sem Id', 'Paper Id', 'Paper Name', 'Created At', 'Updated At']);
+    expect(headers).toEqual([
+      'Action',
+      'S N',
+      'Session Id',
+      'Course (Combination)',
+      'Course Comb Id',
+      'Sem Id',
+      'Paper Id',
+      'Paper Name',
+      'Created At',
+      'Updated At',
+    ]);
     await shot(page, 'paperinfosem-list');
     await page.getByRole('link', { name: `View ${key}` }).click();
     await page.getByRole('heading', { name: 'View PaperInfoSem' }).waitFor();
-    expect(new URL(page.url()).search).toBe(`?id=2024-25&course_comb_id=${course}&sem_id=1&paper_id=${paper}`);
+    expect(new URL(page.url()).search).toBe(
+      `?id=2024-25&course_comb_id=${course}&sem_id=1&paper_id=${paper}`,
+    );
     await page.getByRole('cell', { name: 'External and Internal' }).waitFor();
     await shot(page, 'paperinfosem-view');
     await page.getByRole('link', { name: `Edit ${key}` }).click();
@@ -309,7 +403,15 @@ async function crudExisting(page: Page, dialogs: Dialog[], paper: string, course
   await page.getByRole('link', { name: 'Add New Paper' }).waitFor();
   await page.getByRole('cell', { name: paper, exact: true }).waitFor();
   expect(await page.getByRole('columnheader').allTextContents()).toEqual([
-    'S N', 'Paper Id', 'Paper Name', 'Paper Code', 'Paper Desc', 'Paper Code Desc', 'Created At', 'Updated At', 'Action',
+    'S N',
+    'Paper Id',
+    'Paper Name',
+    'Paper Code',
+    'Paper Desc',
+    'Paper Code Desc',
+    'Created At',
+    'Updated At',
+    'Action',
   ]);
   await shot(page, 'paper-view');
   await page.getByRole('link', { name: `Edit ${paper}` }).click();

@@ -18,7 +18,13 @@ describeBrowser('plain HTTP by a LAN host name', () => {
       executablePath: inject('chromiumPath'),
       headless: true,
       args: [
-        '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
         `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
       ],
     });
@@ -35,7 +41,8 @@ describeBrowser('plain HTTP by a LAN host name', () => {
     const assets: { url: string; status: number }[] = [];
     page.on('requestfailed', (request) => failed.push(`${request.url()} (${request.failure()?.errorText})`));
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname.startsWith('/assets/')) assets.push({ url: response.url(), status: response.status() });
+      if (new URL(response.url()).pathname.startsWith('/assets/'))
+        assets.push({ url: response.url(), status: response.status() });
     });
 
     const base = `http://${HOST}:${port()}`;
@@ -47,14 +54,26 @@ describeBrowser('plain HTTP by a LAN host name', () => {
 
     expect(failed).toEqual([]);
     // The page's own script and stylesheet came over plain http from the name it was opened by.
-    expect(assets.some((a) => a.url.endsWith('.js')), JSON.stringify(assets)).toBe(true);
-    expect(assets.some((a) => a.url.endsWith('.css')), JSON.stringify(assets)).toBe(true);
+    expect(
+      assets.some((a) => a.url.endsWith('.js')),
+      JSON.stringify(assets),
+    ).toBe(true);
+    expect(
+      assets.some((a) => a.url.endsWith('.css')),
+      JSON.stringify(assets),
+    ).toBe(true);
     for (const asset of assets) {
       expect(asset.url.startsWith(`${base}/assets/`), asset.url).toBe(true);
       expect(asset.status, asset.url).toBe(200);
     }
     // The stylesheet is applied, not just fetched.
-    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/') && sheet.cssRules.length > 0))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        [...document.styleSheets].some(
+          (sheet) => sheet.href?.includes('/assets/') && sheet.cssRules.length > 0,
+        ),
+      ),
+    ).toBe(true);
     await context.close();
   });
 });

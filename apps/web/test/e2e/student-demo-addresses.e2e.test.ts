@@ -20,9 +20,13 @@ describeBrowser('student demo from every address', () => {
   const demoPort = () => new URL(inject('demoUrl')).port;
 
   beforeAll(async () => {
-    browser = await launch(['--host-resolver-rules=MAP exam-server 127.0.0.1, MAP other-site.example 127.0.0.1']);
+    browser = await launch([
+      '--host-resolver-rules=MAP exam-server 127.0.0.1, MAP other-site.example 127.0.0.1',
+    ]);
     // Another site: any page it serves will try to use the demo with a token it somehow obtained.
-    otherSite = createServer((_req, res) => res.setHeader('Content-Type', 'text/html').end('<!doctype html><title>other site</title>'));
+    otherSite = createServer((_req, res) =>
+      res.setHeader('Content-Type', 'text/html').end('<!doctype html><title>other site</title>'),
+    );
     await new Promise<void>((resolve) => otherSite.listen(0, '127.0.0.1', resolve));
     otherPort = (otherSite.address() as AddressInfo).port;
   });
@@ -87,10 +91,13 @@ describeBrowser('student demo from every address', () => {
     const { page, context } = await openPage(browser);
     await signIn(page, 'faculty@university.test');
     const token = (await storedToken(page))!;
-    const demo = (path: string) => fetch(`${inject('demoUrl')}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    const demo = (path: string) =>
+      fetch(`${inject('demoUrl')}${path}`, { headers: { Authorization: `Bearer ${token}` } });
     expect((await demo('/students/')).status).toBe(200);
     expect((await api(token, 'POST', '/logout')).status).toBe(200);
-    await expect.poll(async () => (await demo('/students/')).status, { timeout: 10_000, interval: 250 }).toBe(401);
+    await expect
+      .poll(async () => (await demo('/students/')).status, { timeout: 10_000, interval: 250 })
+      .toBe(401);
     await context.close();
   });
 

@@ -38,7 +38,12 @@ function portrait(width = 240, height = 300) {
       raw.set(inFace ? [240, 200, 170] : [40, 80, 160], at);
     }
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -99,7 +104,9 @@ describeBrowser('students: register, enrolment and scope through the screens', (
     await page.getByText('Student updated successfully.').waitFor();
     await page.getByRole('row', { name: /Father's Name\s+Mohan Bairwa/ }).waitFor();
 
-    await page.getByLabel('photo file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: portrait() });
+    await page
+      .getByLabel('photo file')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: portrait() });
     await page.getByRole('button', { name: 'Upload photo' }).click();
     await page.getByText(`The photo of student ${studentId} was saved.`).waitFor();
     const photo = page.getByRole('img', { name: `Photo of student ${studentId}` });

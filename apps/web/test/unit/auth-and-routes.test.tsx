@@ -8,20 +8,28 @@ describe('login', () => {
   it('shows Email, Password and Sign In; a failure shows the server message', async () => {
     const { user, api } = renderApp('/Login', {
       token: null,
-      setup: (a) => a.on('POST', /^\/api\/login$/, { status: 401, body: { message: 'These credentials do not match our records.' } }),
+      setup: (a) =>
+        a.on('POST', /^\/api\/login$/, {
+          status: 401,
+          body: { message: 'These credentials do not match our records.' },
+        }),
     });
     await user.type(await screen.findByLabelText('Email'), ' Admin@University.test ');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('These credentials do not match our records.')).toBeInTheDocument();
-    expect(api.callsTo('POST', /login/)[0].body).toEqual({ email: 'admin@university.test', password: 'wrong' });
+    expect(api.callsTo('POST', /login/)[0].body).toEqual({
+      email: 'admin@university.test',
+      password: 'wrong',
+    });
     expect(api.callsTo('POST', /login/)[0].authorization).toBeNull();
   });
 
   it('stores the token under myData and opens the dashboard, without a token in the address', async () => {
     const { user, router } = renderApp('/', {
       token: null,
-      setup: (a) => a.on('POST', /^\/api\/login$/, { body: { token: 'new-token', message: 'Login successful' } }),
+      setup: (a) =>
+        a.on('POST', /^\/api\/login$/, { body: { token: 'new-token', message: 'Login successful' } }),
     });
     await user.type(await screen.findByLabelText('Email'), 'admin@university.test');
     await user.type(screen.getByLabelText('Password'), 'Demo@12345');
@@ -57,7 +65,17 @@ describe('token in the address', () => {
   it('an in-app address with ?token= is replaced by one without it', async () => {
     const { router, api } = renderApp('/ViewPaper?token=from-link&id=P1', {
       token: null,
-      setup: (a) => a.on('GET', /^\/api\/paper\/P1$/, { body: { paper: { paper_id: 'P1', paper_name: 'Hindi', created_at: '2024-06-01T10:00:00.000Z', updated_at: '2024-06-01T10:00:00.000Z' } } }),
+      setup: (a) =>
+        a.on('GET', /^\/api\/paper\/P1$/, {
+          body: {
+            paper: {
+              paper_id: 'P1',
+              paper_name: 'Hindi',
+              created_at: '2024-06-01T10:00:00.000Z',
+              updated_at: '2024-06-01T10:00:00.000Z',
+            },
+          },
+        }),
     });
     expect(await screen.findByText('Hindi')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?id=P1');
@@ -67,16 +85,35 @@ describe('token in the address', () => {
 });
 
 describe('a ?token= link while another user is signed in', () => {
-  const office = { ...adminUser, name: 'office', email: 'office@university.test', display_name: 'Office Clerk' };
-  const paper = { paper_id: 'P1', paper_name: 'Hindi', created_at: '2024-06-01T10:00:00.000Z', updated_at: '2024-06-01T10:00:00.000Z' };
+  const office = {
+    ...adminUser,
+    name: 'office',
+    email: 'office@university.test',
+    display_name: 'Office Clerk',
+  };
+  const paper = {
+    paper_id: 'P1',
+    paper_name: 'Hindi',
+    created_at: '2024-06-01T10:00:00.000Z',
+    updated_at: '2024-06-01T10:00:00.000Z',
+  };
   /** The API knows test-token (admin) and the tokens given; other tokens get 401. */
-  const openLink = (link: string, known: Record<string, object> = { 'office-token': office }, current: object | null = adminUser) =>
+  const openLink = (
+    link: string,
+    known: Record<string, object> = { 'office-token': office },
+    current: object | null = adminUser,
+  ) =>
     renderApp(`/ViewPaper?token=${link}&id=P1`, {
       setup: (a) =>
         a
           .on('GET', /^\/api\/check-user$/, (call) => {
-            const user = { ...(current && { 'Bearer test-token': current }), ...Object.fromEntries(Object.entries(known).map(([t, u]) => [`Bearer ${t}`, u])) }[call.authorization ?? ''];
-            return user ? { body: { user_role: user } } : { status: 401, body: { message: 'Unauthenticated.' } };
+            const user = {
+              ...(current && { 'Bearer test-token': current }),
+              ...Object.fromEntries(Object.entries(known).map(([t, u]) => [`Bearer ${t}`, u])),
+            }[call.authorization ?? ''];
+            return user
+              ? { body: { user_role: user } }
+              : { status: 401, body: { message: 'Unauthenticated.' } };
           })
           .on('GET', /^\/api\/paper\/P1$/, { body: { paper } })
           .on('POST', /^\/api\/logout$/, { body: { message: 'Signed out' } }),
@@ -85,10 +122,14 @@ describe('a ?token= link while another user is signed in', () => {
   it('asks which account stays, in a labelled dialog with staying focused, before any screen shows', async () => {
     const { router, api } = openLink('office-token');
     const dialog = await screen.findByRole('dialog', { name: 'Which account should stay signed in?' });
-    expect(dialog).toHaveAccessibleDescription(/signed in as Administrator \(admin@university\.test\).*signs in as Office Clerk \(office@university\.test\)/);
+    expect(dialog).toHaveAccessibleDescription(
+      /signed in as Administrator \(admin@university\.test\).*signs in as Office Clerk \(office@university\.test\)/,
+    );
     const stay = within(dialog).getByRole('button', { name: 'Stay signed in as Administrator' });
     await waitFor(() => expect(stay).toHaveFocus());
-    expect(within(dialog).getByRole('button', { name: 'Sign out Administrator and continue as Office Clerk' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'Sign out Administrator and continue as Office Clerk' }),
+    ).toBeInTheDocument();
     expect(router.state.location.search).toBe('?id=P1');
     expect(localStorage.getItem('myData')).toBe('test-token');
     expect(api.callsTo('GET', /paper/)).toHaveLength(0);
@@ -114,7 +155,9 @@ describe('a ?token= link while another user is signed in', () => {
 
   it("switching signs the current user out on the server and continues as the link's user", async () => {
     const { api, user } = openLink('office-token');
-    await user.click(await screen.findByRole('button', { name: 'Sign out Administrator and continue as Office Clerk' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Sign out Administrator and continue as Office Clerk' }),
+    );
     expect(await screen.findByText('Hindi')).toBeInTheDocument();
     expect(localStorage.getItem('myData')).toBe('office-token');
     expect(api.callsTo('POST', /logout/).map((c) => c.authorization)).toEqual(['Bearer test-token']);
@@ -151,7 +194,12 @@ describe('logout', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(localStorage.getItem('myData')).toBeNull();
-    expect(api.callsTo('POST', /logout/).map((c) => c.authorization).sort()).toEqual(['Bearer old-link-token', 'Bearer test-token']);
+    expect(
+      api
+        .callsTo('POST', /logout/)
+        .map((c) => c.authorization)
+        .sort(),
+    ).toEqual(['Bearer old-link-token', 'Bearer test-token']);
   });
 
   it('goes to the root even when the server refuses', async () => {
@@ -165,7 +213,9 @@ describe('logout', () => {
 
 describe('dashboard panels', () => {
   it('faculty of a college gets dept_id and college_id', async () => {
-    renderApp('/Dashboard', { user: { ...adminUser, name: 'faculty', system: 'college', dept_id: 'PHY', college_id: 'C101' } });
+    renderApp('/Dashboard', {
+      user: { ...adminUser, name: 'faculty', system: 'college', dept_id: 'PHY', college_id: 'C101' },
+    });
     const panel = await screen.findByRole('article');
     expect(within(panel).getByRole('heading', { name: 'Faculty Dashboard' })).toBeInTheDocument();
     expect(panel).toHaveTextContent('PHY');
@@ -173,18 +223,23 @@ describe('dashboard panels', () => {
   });
 
   it('faculty of the university gets dept_id only', async () => {
-    renderApp('/Dashboard', { user: { ...adminUser, name: 'faculty', system: 'university', dept_id: 'HIN', college_id: null } });
+    renderApp('/Dashboard', {
+      user: { ...adminUser, name: 'faculty', system: 'university', dept_id: 'HIN', college_id: null },
+    });
     const panel = await screen.findByRole('article');
     expect(panel).toHaveTextContent('HIN');
     // No College line in its details (the master-data links do list colleges).
     expect(within(panel).queryByText('College', { selector: 'dt' })).toBeNull();
   });
 
-  it.each(['admin', 'office', 'result', 'calculate', 'document', 'document_admin', 'student'])('%s has its own panel', async (role) => {
-    renderApp('/Dashboard', { user: { ...adminUser, name: role } });
-    const panel = await screen.findByRole('article');
-    expect(panel).toHaveAttribute('data-role', role);
-  });
+  it.each(['admin', 'office', 'result', 'calculate', 'document', 'document_admin', 'student'])(
+    '%s has its own panel',
+    async (role) => {
+      renderApp('/Dashboard', { user: { ...adminUser, name: role } });
+      const panel = await screen.findByRole('article');
+      expect(panel).toHaveAttribute('data-role', role);
+    },
+  );
 });
 
 describe('route table', () => {
@@ -201,7 +256,9 @@ describe('route table', () => {
     expect(titleOfPath('/EditStudentAcademic')).toBe('Edit Student');
     expect(titleOfPath('/UFMEntry')).toBe('UFM Entry');
     expect(titleOfPath('/ListStudentCCInfo')).toBe('List Student CC Info');
-    expect(Object.values(placeholderModules).flat()).toHaveLength(new Set(Object.values(placeholderModules).flat()).size);
+    expect(Object.values(placeholderModules).flat()).toHaveLength(
+      new Set(Object.values(placeholderModules).flat()).size,
+    );
   });
 
   it('any other path is Page Not Found', async () => {

@@ -10,9 +10,12 @@ describe('Hindi catalogue: coding screens', () => {
   it('covers the coding screens, their status and exception labels and the packet workflow', () => {
     const catalogue = hindi as Record<string, string>;
     const texts = [
-      ...flapStickerTexts, ...flapEntryTexts, ...examinerTexts,
+      ...flapStickerTexts,
+      ...flapEntryTexts,
+      ...examinerTexts,
       ...[codingStatus, codingMethod, decodeExceptionKind].flatMap((e) => e.options.map((o) => o.label)),
-      ...packetWorkflow.states.map((s) => s.label), ...Object.values(packetWorkflow.actions).map((a) => a.label),
+      ...packetWorkflow.states.map((s) => s.label),
+      ...Object.values(packetWorkflow.actions).map((a) => a.label),
       'Only the secrecy cell may see or change the answer-book coding: admin, or an office user with the secrecy flag.',
     ];
     expect(texts.filter((text) => !catalogue[text])).toEqual([]);

@@ -13,19 +13,48 @@ describe('the Hindi of the documents screens', () => {
   it('covers the types, statuses, workflow actions, titles and the screen texts', () => {
     const source = [screens, values, verify, panel, issuing].join('\n');
     const inline = [...source.matchAll(/\bt\('((?:[^'\\]|\\.)*)'/g)].map((m) => m[1]!.replace(/\\'/g, "'"));
-    const quoted = [...source.matchAll(/\b(?:title|text): '((?:[^'\\]|\\.)*)'/g)].map((m) => m[1]!.replace(/\\'/g, "'"));
+    const quoted = [...source.matchAll(/\b(?:title|text): '((?:[^'\\]|\\.)*)'/g)].map((m) =>
+      m[1]!.replace(/\\'/g, "'"),
+    );
     const doubleQuoted = [...source.matchAll(/\b(?:title|text): "([^"]*)"/g)].map((m) => m[1]!);
-    const ternary = [...source.matchAll(/t\([^()]*\? '([^']*)' : '([^']*)'\)/g)].flatMap((m) => [m[1]!, m[2]!]);
-    const ternary2 = [...source.matchAll(/t\([^()]*\? "([^"]*)" : "([^"]*)"\)/g)].flatMap((m) => [m[1]!, m[2]!]);
+    const ternary = [...source.matchAll(/t\([^()]*\? '([^']*)' : '([^']*)'\)/g)].flatMap((m) => [
+      m[1]!,
+      m[2]!,
+    ]);
+    const ternary2 = [...source.matchAll(/t\([^()]*\? "([^"]*)" : "([^"]*)"\)/g)].flatMap((m) => [
+      m[1]!,
+      m[2]!,
+    ]);
     const labels = [...source.matchAll(/^\s+[\w.'"]+: '([^']+)',?$/gm)].map((m) => m[1]!);
-    const draftLabels = [...screens.matchAll(/'([A-Z][a-z ]+)'/g)].map((m) => m[1]!).filter((x) => /^(Document type|Certificate|Student|Result|Exam|Session|Course combination|Semester|Result version|Purpose)$/.test(x));
+    const draftLabels = [...screens.matchAll(/'([A-Z][a-z ]+)'/g)]
+      .map((m) => m[1]!)
+      .filter((x) =>
+        /^(Document type|Certificate|Student|Result|Exam|Session|Course combination|Semester|Result version|Purpose)$/.test(
+          x,
+        ),
+      );
     const approval = [...screens.matchAll(/'((?:Approval|This type)[^']*)'/g)].map((m) => m[1]!);
     const titles = [...routes.matchAll(/title="([^"]+)"/g)].map((m) => m[1]!);
     const texts = [
-      ...documentType.options.map((o) => o.label), ...documentStatus.options.map((o) => o.label),
-      ...Object.values(documentWorkflow.actions).map((a) => a.label), ...inline, ...quoted, ...doubleQuoted, ...ternary, ...ternary2, ...labels, ...draftLabels, ...approval, ...titles,
-      'Document verification', 'Checking the document…',
-      ...issuingDetailKey.options.map((o) => o.label), 'Edit {{detail}}', 'Record {{detail}}', 'Edit…', 'Record…',
+      ...documentType.options.map((o) => o.label),
+      ...documentStatus.options.map((o) => o.label),
+      ...Object.values(documentWorkflow.actions).map((a) => a.label),
+      ...inline,
+      ...quoted,
+      ...doubleQuoted,
+      ...ternary,
+      ...ternary2,
+      ...labels,
+      ...draftLabels,
+      ...approval,
+      ...titles,
+      'Document verification',
+      'Checking the document…',
+      ...issuingDetailKey.options.map((o) => o.label),
+      'Edit {{detail}}',
+      'Record {{detail}}',
+      'Edit…',
+      'Record…',
     ];
     expect([...new Set(texts)].filter((text) => !(text in hindi)).sort()).toEqual([]);
   });

@@ -29,7 +29,8 @@ export function fakeApi() {
       handlers.unshift({ method, pattern, handler: typeof handler === 'function' ? handler : () => handler });
       return api;
     },
-    callsTo: (method: string, pattern: RegExp) => calls.filter((c) => c.method === method && pattern.test(c.path)),
+    callsTo: (method: string, pattern: RegExp) =>
+      calls.filter((c) => c.method === method && pattern.test(c.path)),
   };
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
@@ -48,7 +49,9 @@ export function fakeApi() {
         if (answer) return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200 });
       }
     }
-    return new Response(JSON.stringify({ message: `No fake for ${call.method} ${call.path}` }), { status: 404 });
+    return new Response(JSON.stringify({ message: `No fake for ${call.method} ${call.path}` }), {
+      status: 404,
+    });
   });
   return api;
 }
@@ -67,20 +70,29 @@ export const stamp = '2024-06-01T10:00:00.000Z';
 /** The whole app on a memory router at `path`, signed in (unless token is null) as `user`. */
 export function renderApp(
   path: string,
-  options: { token?: string | null; user?: Record<string, unknown>; setup?: (api: ReturnType<typeof fakeApi>) => void } = {},
+  options: {
+    token?: string | null;
+    user?: Record<string, unknown>;
+    setup?: (api: ReturnType<typeof fakeApi>) => void;
+  } = {},
 ) {
   const { token = 'test-token', user = adminUser } = options;
   if (token) localStorage.setItem(TOKEN_KEY, token);
   const api = fakeApi();
   forgetDemoBase();
   api.on('GET', /^\/api\/check-user$/, (call) =>
-    call.authorization ? { body: { user_role: user } } : { status: 401, body: { message: 'Unauthenticated.' } },
+    call.authorization
+      ? { body: { user_role: user } }
+      : { status: 401, body: { message: 'Unauthenticated.' } },
   );
   api.on('GET', /^\/api\/client-config$/, { body: { student_demo_port: 3001 } });
   options.setup?.(api);
   const client = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  registerSessionHandlers({ navigate: (to) => void router.navigate(to, { replace: true }), clearCache: () => client.clear() });
+  registerSessionHandlers({
+    navigate: (to) => void router.navigate(to, { replace: true }),
+    clearCache: () => client.clear(),
+  });
   setUnauthorizedHandler(endSession);
   const view = render(
     <QueryClientProvider client={client}>

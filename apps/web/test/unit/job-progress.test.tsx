@@ -8,15 +8,28 @@ import { fakeApi } from './harness.tsx';
 
 const id = '4f1c2a9e-7b3d-4c8e-9a1f-2d3e4f5a6b7c';
 const base: Job = {
-  job_id: id, kind: 'college.import', status: 'queued', done: 0, total: 0, message: 'Importing colleges', errors: [], result: null,
-  started_by: 1, attempts: 0, created_at: '2026-11-23T10:00:00.000Z', started_at: null, finished_at: null,
+  job_id: id,
+  kind: 'college.import',
+  status: 'queued',
+  done: 0,
+  total: 0,
+  message: 'Importing colleges',
+  errors: [],
+  result: null,
+  started_by: 1,
+  attempts: 0,
+  created_at: '2026-11-23T10:00:00.000Z',
+  started_at: null,
+  finished_at: null,
 };
 
 /** The job answers `states` one poll after another, staying at the last. */
 function serve(states: Partial<Job>[]) {
   const api = fakeApi();
   let poll = 0;
-  api.on('GET', new RegExp(`^/api/job/${id}$`), () => ({ body: { job: { ...base, ...states[Math.min(poll++, states.length - 1)] } } }));
+  api.on('GET', new RegExp(`^/api/job/${id}$`), () => ({
+    body: { job: { ...base, ...states[Math.min(poll++, states.length - 1)] } },
+  }));
   return api;
 }
 
@@ -35,8 +48,15 @@ describe('JobProgress', () => {
       { status: 'running', done: 0, total: 0, started_at: base.created_at, attempts: 1 },
       { status: 'running', done: 120, total: 300, attempts: 1 },
       {
-        status: 'succeeded', done: 300, total: 300, attempts: 1, result: { created: 297 },
-        errors: [{ row: 14, message: 'college_code: Required' }, { row: 201, message: 'district: Unknown district' }],
+        status: 'succeeded',
+        done: 300,
+        total: 300,
+        attempts: 1,
+        result: { created: 297 },
+        errors: [
+          { row: 14, message: 'college_code: Required' },
+          { row: 201, message: 'district: Unknown district' },
+        ],
       },
     ]);
     const onFinished = vi.fn();
@@ -54,12 +74,18 @@ describe('JobProgress', () => {
     expect(screen.getByText('120 of 300 rows (40%)')).toBeInTheDocument();
     expect(screen.getByText('Running')).toBeInTheDocument();
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Finished: 300 of 300 rows done; some could not be taken (listed below).');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Finished: 300 of 300 rows done; some could not be taken (listed below).',
+    );
     expect(bar).toHaveAttribute('aria-valuenow', '300');
     expect(screen.getByText('Done')).toBeInTheDocument();
     expect(screen.getByText('Created 297')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: /Could not be taken \(2\)/ });
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['RowProblem', '14college_code: Required', '201district: Unknown district']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['RowProblem', '14college_code: Required', '201district: Unknown district']);
     expect(onFinished).toHaveBeenCalledTimes(1);
     expect(onFinished.mock.calls[0]![0]).toMatchObject({ status: 'succeeded', done: 300 });
 
@@ -69,9 +95,13 @@ describe('JobProgress', () => {
   });
 
   it('a failed job shows its reason as an alert', async () => {
-    serve([{ status: 'failed', done: 10, total: 40, attempts: 1, message: 'The exam has no approved forms.' }]);
+    serve([
+      { status: 'failed', done: 10, total: 40, attempts: 1, message: 'The exam has no approved forms.' },
+    ]);
     show();
-    expect(await screen.findByRole('alert')).toHaveTextContent('The job failed: The exam has no approved forms.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The job failed: The exam has no approved forms.',
+    );
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
     expect(screen.getByText('Failed')).toBeInTheDocument();
   });
@@ -86,7 +116,9 @@ describe('JobProgress', () => {
     const api = fakeApi();
     api.on('GET', /^\/api\/job\//, { status: 404, body: { message: 'No such job.', code: 'NOT_FOUND' } });
     show();
-    expect(await screen.findByRole('alert')).toHaveTextContent('No such job: it has been removed, or it was started by someone else.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No such job: it has been removed, or it was started by someone else.',
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(api.callsTo('GET', /^\/api\/job\//)).toHaveLength(1);
   });

@@ -19,14 +19,17 @@ const courses = Array.from({ length: 23 }, (_, i) => ({
 function pagedCourses() {
   return (_call: unknown, match: RegExpMatchArray) => {
     const offset = Number(match[1]);
-    const rows = match[2] === 'All' ? courses.slice(offset) : courses.slice(offset, offset + Number(match[2]));
+    const rows =
+      match[2] === 'All' ? courses.slice(offset) : courses.slice(offset, offset + Number(match[2]));
     return { body: { course: rows, total: courses.length } };
   };
 }
 
 describe('course list paging', () => {
   it('loads offset (page-1)*size from the first load on, resets to page 1 when the size changes', async () => {
-    const { api, user } = renderApp('/ListCourses', { setup: (a) => a.on('GET', /^\/api\/course\/(\d+)\/(\d+|All)$/, pagedCourses()) });
+    const { api, user } = renderApp('/ListCourses', {
+      setup: (a) => a.on('GET', /^\/api\/course\/(\d+)\/(\d+|All)$/, pagedCourses()),
+    });
     expect(await screen.findByRole('heading', { name: 'List Courses' })).toBeInTheDocument();
     await screen.findByText('Course 1');
     // The first load asks for offset 0 (the legacy passed the page number here).
@@ -36,7 +39,9 @@ describe('course list paging', () => {
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['S N', 'Id', 'Code', 'Name4', 'Th Pr Id', 'Remark', 'Action']);
 
-    const sizes = within(screen.getByLabelText('Page size')).getAllByRole('option').map((o) => o.textContent);
+    const sizes = within(screen.getByLabelText('Page size'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(sizes).toEqual(['5', '10', '20', '30', '40', '50', '100', '200', 'All']);
     expect(screen.getByLabelText('Page size')).toHaveValue('5');
 
@@ -91,7 +96,16 @@ describe('list order', () => {
 describe('delete from a list', () => {
   it('asks the spec text first, then deletes, reloads and shows the server message', async () => {
     let rows = [
-      { sem_id: 'S1', sem_name: 'Semester 1', sem_disc1: 'I', sem_disc2: null, sem_disc3: null, sem_disc4: null, created_at: stamp, updated_at: stamp },
+      {
+        sem_id: 'S1',
+        sem_name: 'Semester 1',
+        sem_disc1: 'I',
+        sem_disc2: null,
+        sem_disc3: null,
+        sem_disc4: null,
+        created_at: stamp,
+        updated_at: stamp,
+      },
     ];
     const { api, user } = renderApp('/ListSems', {
       setup: (a) =>
@@ -106,7 +120,16 @@ describe('delete from a list', () => {
     expect(await screen.findByRole('heading', { name: 'List SemPart' })).toBeInTheDocument();
     await screen.findByText('Semester 1');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'S N', 'Id', 'Sem Name', 'Sem Desc1', 'Sem Desc2', 'Sem Desc3', 'Sem Desc4', 'created_at', 'updated_at', 'Action',
+      'S N',
+      'Id',
+      'Sem Name',
+      'Sem Desc1',
+      'Sem Desc2',
+      'Sem Desc3',
+      'Sem Desc4',
+      'created_at',
+      'updated_at',
+      'Action',
     ]);
     expect(screen.getByRole('link', { name: 'Add New SemPart' })).toHaveAttribute('href', '/AddSem');
 
@@ -127,19 +150,35 @@ describe('delete from a list', () => {
   });
 
   it('alerts a 409 with the catalogue text and reloads the list', async () => {
-    const session = { session_id: '2023-24', session_name: 'Session 2023-24', current_status: 'Active', session_disc: null, session_short_disc: null, session_format_1: '2023-2024', session_format_2: null, session_format_3: null, created_at: stamp, updated_at: stamp };
+    const session = {
+      session_id: '2023-24',
+      session_name: 'Session 2023-24',
+      current_status: 'Active',
+      session_disc: null,
+      session_short_disc: null,
+      session_format_1: '2023-2024',
+      session_format_2: null,
+      session_format_3: null,
+      created_at: stamp,
+      updated_at: stamp,
+    };
     const { api, user } = renderApp('/ListSession', {
       setup: (a) =>
         a
           .on('GET', /^\/api\/session\?/, { body: { session: [session], total: 1 } })
-          .on('DELETE', /^\/api\/session\/2023-24$/, { status: 409, body: { message: 'Session is still used by exams', code: 'IN_USE' } }),
+          .on('DELETE', /^\/api\/session\/2023-24$/, {
+            status: 409,
+            body: { message: 'Session is still used by exams', code: 'IN_USE' },
+          }),
     });
     await screen.findByText('Session 2023-24');
     await user.click(screen.getByRole('button', { name: 'Delete 2023-24' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Do you want to Delete?' });
     expect(confirm).toHaveAccessibleDescription('2023-24 Session 2023-24');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    const alert = await screen.findByRole('alertdialog', { name: 'Error Code: 409 Error: Session is still used by exams' });
+    const alert = await screen.findByRole('alertdialog', {
+      name: 'Error Code: 409 Error: Session is still used by exams',
+    });
     await user.click(within(alert).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(api.callsTo('GET', /^\/api\/session\?/)).toHaveLength(2));
   });

@@ -9,8 +9,11 @@ describe('the Hindi of the post-result screen', () => {
   it('covers the application types, statuses, workflow actions and the screen texts', () => {
     const inline = [...`${screen}\n${link}`.matchAll(/\bt\('((?:[^'\\]|\\.)*)'/g)].map((m) => m[1]!);
     const texts = [
-      ...postResultType.options.map((o) => o.label), ...postResultStatus.options.map((o) => o.label),
-      ...Object.values(postResultWorkflow.actions).map((a) => a.label), ...inline, 'Revaluation Entry',
+      ...postResultType.options.map((o) => o.label),
+      ...postResultStatus.options.map((o) => o.label),
+      ...Object.values(postResultWorkflow.actions).map((a) => a.label),
+      ...inline,
+      'Revaluation Entry',
     ];
     expect([...new Set(texts)].filter((text) => !(text in hindi)).sort()).toEqual([]);
   });

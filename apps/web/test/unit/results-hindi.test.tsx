@@ -23,13 +23,22 @@ function screenTexts() {
 
 /** The rule tables' own words (titles, columns, setting names, phrases); the rule set's data (division labels, grades) stays as entered. */
 function ruleTexts() {
-  const texts: string[] = [...Object.values(ruleWords), 'failed paper', 'absent', 'non-credit paper passed', 'non-credit paper failed', 'Distinction in a paper'];
+  const texts: string[] = [
+    ...Object.values(ruleWords),
+    'failed paper',
+    'absent',
+    'non-credit paper passed',
+    'non-credit paper failed',
+    'Distinction in a paper',
+  ];
   for (const preset of rulesetPresets) {
     for (const section of ruleSections(preset.rules)) {
       texts.push(section.title, ...section.columns);
       for (const row of section.rows) {
         if (section.columns[0] === 'Rule') texts.push(row.cells[0] as string);
-        for (const cell of row.cells) if (typeof cell !== 'string') texts.push(...(Array.isArray(cell) ? cell : [cell]).map((p) => p.text));
+        for (const cell of row.cells)
+          if (typeof cell !== 'string')
+            texts.push(...(Array.isArray(cell) ? cell : [cell]).map((p) => p.text));
       }
     }
   }
@@ -42,8 +51,12 @@ describe('Hindi catalogue: results screens', () => {
   it('covers every text of the run, student-result, analysis and rule-set screens, the run workflow and the exception kinds', () => {
     const catalogue = hindi as Record<string, string>;
     const texts = [
-      ...screenTexts(), ...ruleTexts(), ...Object.values(paperResultWords), ...Object.values(studentResultWords),
-      ...resultRunStatus.options.map((o) => o.label), ...resultExceptionCode.options.map((o) => o.label),
+      ...screenTexts(),
+      ...ruleTexts(),
+      ...Object.values(paperResultWords),
+      ...Object.values(studentResultWords),
+      ...resultRunStatus.options.map((o) => o.label),
+      ...resultExceptionCode.options.map((o) => o.label),
       ...Object.values(resultRunWorkflow.actions).map((a) => a.label),
     ];
     expect(texts.length).toBeGreaterThan(200);

@@ -8,13 +8,19 @@ describe('student demo', () => {
   it('a 201 shows Student Created Succesfully and empties the form; names and emails are trimmed', async () => {
     const { api, user } = renderApp('/add', {
       setup: (a) =>
-        a.on('POST', /^http:\/\/localhost:3001\/students\/$/, (call) => ({ status: 201, body: { data: { id: 1, ...(call.body as object) }, message: 'created' } })),
+        a.on('POST', /^http:\/\/localhost:3001\/students\/$/, (call) => ({
+          status: 201,
+          body: { data: { id: 1, ...(call.body as object) }, message: 'created' },
+        })),
     });
     await user.type(await screen.findByLabelText('Student Name'), '  Asha Verma ');
     await user.type(screen.getByLabelText('Email'), ' asha@university.test ');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Student Created Succesfully')).toBeInTheDocument();
-    expect(api.callsTo('POST', /students/)[0].body).toEqual({ stuname: 'Asha Verma', email: 'asha@university.test' });
+    expect(api.callsTo('POST', /students/)[0].body).toEqual({
+      stuname: 'Asha Verma',
+      email: 'asha@university.test',
+    });
     expect(api.callsTo('POST', /students/)[0].path).toBe(`${demo}/`);
     expect(api.callsTo('POST', /students/)[0].authorization).toBe('Bearer test-token');
     await waitFor(() => expect(screen.getByLabelText('Student Name')).toHaveValue(''));
@@ -23,7 +29,10 @@ describe('student demo', () => {
   it('name and email are required; a failure shows the error code and message in a red banner', async () => {
     const { api, user } = renderApp('/add', {
       setup: (a) =>
-        a.on('POST', /students/, { status: 422, body: { message: 'The given data was invalid.', errors: { email: ['Email already used'] } } }),
+        a.on('POST', /students/, {
+          status: 422,
+          body: { message: 'The given data was invalid.', errors: { email: ['Email already used'] } },
+        }),
     });
     await user.click(await screen.findByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Student Name: Student name is required')).toBeInTheDocument();
@@ -37,7 +46,13 @@ describe('student demo', () => {
   });
 
   it('edit shows the id read-only; Back to Home goes to the list', async () => {
-    const student = { id: 7, stuname: 'Ravi', email: 'ravi@university.test', created_at: '2024-01-01', updated_at: '2024-01-01' };
+    const student = {
+      id: 7,
+      stuname: 'Ravi',
+      email: 'ravi@university.test',
+      created_at: '2024-01-01',
+      updated_at: '2024-01-01',
+    };
     const { user, router } = renderApp('/edit/7', {
       setup: (a) =>
         a
@@ -59,7 +74,9 @@ describe('student demo', () => {
       setup: (a) =>
         a
           .on('GET', /^\/api\/client-config$/, { body: { student_demo_port: 4555 } })
-          .on('GET', /^http:\/\/localhost:4555\/students\/$/, { body: { data: [{ id: 3, stuname: 'Meera', email: 'meera@university.test' }] } }),
+          .on('GET', /^http:\/\/localhost:4555\/students\/$/, {
+            body: { data: [{ id: 3, stuname: 'Meera', email: 'meera@university.test' }] },
+          }),
     });
     expect(await screen.findByText('meera@university.test')).toBeInTheDocument();
     expect(api.callsTo('GET', /students/).map((c) => c.path)).toEqual(['http://localhost:4555/students/']);
@@ -73,7 +90,11 @@ describe('student demo', () => {
 
   it('a token the demo refuses (revoked) ends the session like the API does', async () => {
     const { router } = renderApp('/List', {
-      setup: (a) => a.on('GET', /students\/$/, { status: 401, body: { message: 'You have signed out; please sign in again.' } }),
+      setup: (a) =>
+        a.on('GET', /students\/$/, {
+          status: 401,
+          body: { message: 'You have signed out; please sign in again.' },
+        }),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(localStorage.getItem('myData')).toBeNull();
@@ -81,8 +102,19 @@ describe('student demo', () => {
 
   it('the student role is told by the demo that it is for staff', async () => {
     renderApp('/List', {
-      user: { name: 'student', system: 'university', dept_id: null, college_id: null, email: 'student@university.test', display_name: 'Student' },
-      setup: (a) => a.on('GET', /students\/$/, { status: 403, body: { message: 'The student records demo is for staff; the student role may not use it.' } }),
+      user: {
+        name: 'student',
+        system: 'university',
+        dept_id: null,
+        college_id: null,
+        email: 'student@university.test',
+        display_name: 'Student',
+      },
+      setup: (a) =>
+        a.on('GET', /students\/$/, {
+          status: 403,
+          body: { message: 'The student records demo is for staff; the student role may not use it.' },
+        }),
     });
     expect(await screen.findByText(/Error 403: The student records demo is for staff/)).toBeInTheDocument();
   });

@@ -7,7 +7,11 @@ import { ApiError } from '../../src/lib/api.ts';
 
 const college = { college_id: 'C101', college_name: 'Government College, Ajmer', status: 'ACTIVE' };
 
-function renderActions(role: string, record: Record<string, unknown> = college, onAct = vi.fn(async () => 'College C101 is now Suspended.')) {
+function renderActions(
+  role: string,
+  record: Record<string, unknown> = college,
+  onAct = vi.fn(async () => 'College C101 is now Suspended.'),
+) {
   render(<WorkflowActions workflow={collegeWorkflow} record={record} role={role} onAct={onAct} />);
   return { onAct, user: userEvent.setup() };
 }
@@ -17,19 +21,27 @@ describe('workflow actions on a record', () => {
     renderActions('office');
     const bar = screen.getByRole('group', { name: 'Status and actions' });
     expect(within(bar).getByText('Active')).toBeInTheDocument();
-    expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual(['Suspend']);
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Suspend']);
   });
 
   it('shows no button to a role without the capability', () => {
     renderActions('faculty');
-    expect(within(screen.getByRole('group', { name: 'Status and actions' })).queryAllByRole('button')).toEqual([]);
+    expect(
+      within(screen.getByRole('group', { name: 'Status and actions' })).queryAllByRole('button'),
+    ).toEqual([]);
   });
 
   it('asks in a dialog with the declared sentence, requires the reason, sends it and shows the answer', async () => {
     const { onAct, user } = renderActions('office');
     await user.click(screen.getByRole('button', { name: 'Suspend' }));
     const dialog = screen.getByRole('dialog', { name: 'Suspend' });
-    expect(dialog).toHaveAccessibleDescription('Suspend the affiliation of Government College, Ajmer (C101)? The reason is kept in the audit trail.');
+    expect(dialog).toHaveAccessibleDescription(
+      'Suspend the affiliation of Government College, Ajmer (C101)? The reason is kept in the audit trail.',
+    );
     const reason = within(dialog).getByLabelText(/Reason/);
     expect(reason).toHaveFocus();
 
@@ -46,13 +58,22 @@ describe('workflow actions on a record', () => {
   });
 
   it("shows a refusal's message in the dialog and keeps what was typed", async () => {
-    const refusal = new ApiError(409, { code: 'INVALID_TRANSITION', message: 'College C101 is Suspended (SUSPENDED); Suspend is not allowed from that status.' });
-    const { user } = renderActions('admin', college, vi.fn(async () => Promise.reject(refusal)));
+    const refusal = new ApiError(409, {
+      code: 'INVALID_TRANSITION',
+      message: 'College C101 is Suspended (SUSPENDED); Suspend is not allowed from that status.',
+    });
+    const { user } = renderActions(
+      'admin',
+      college,
+      vi.fn(async () => Promise.reject(refusal)),
+    );
     await user.click(screen.getByRole('button', { name: 'Suspend' }));
     const dialog = screen.getByRole('dialog', { name: 'Suspend' });
     await user.type(within(dialog).getByLabelText(/Reason/), 'Inspection');
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('is Suspended (SUSPENDED); Suspend is not allowed');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'is Suspended (SUSPENDED); Suspend is not allowed',
+    );
     expect(within(dialog).getByLabelText(/Reason/)).toHaveValue('Inspection');
   });
 
@@ -69,7 +90,11 @@ describe('workflow actions on a record', () => {
   });
 
   it('an answer that leaves the record elsewhere than the action goes is shown as news, not as a success', async () => {
-    const { user } = renderActions('office', { ...college, status: 'SUSPENDED' }, vi.fn(async () => 'Reinstatement refused by the effect: still suspended.'));
+    const { user } = renderActions(
+      'office',
+      { ...college, status: 'SUSPENDED' },
+      vi.fn(async () => 'Reinstatement refused by the effect: still suspended.'),
+    );
     await user.click(screen.getByRole('button', { name: 'Reinstate' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reinstate' }));
     const notice = await screen.findByText('Reinstatement refused by the effect: still suspended.');

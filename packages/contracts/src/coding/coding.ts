@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { defineEnum, defineResource, defineWorkflow, keyText, optionalText, requiredText } from '../kit/index.ts';
+import {
+  defineEnum,
+  defineResource,
+  defineWorkflow,
+  keyText,
+  optionalText,
+  requiredText,
+} from '../kit/index.ts';
 import type { ResourceCapability } from '../identity/index.ts';
 
 /**
@@ -66,17 +73,31 @@ export const codingMapAnswer = z.object({ rows: z.array(codingMapRow), total: z.
 
 /** `POST /api/coding/{exam_id}/{paper_id}/flap`: the flap numbers keyed at the secrecy cell, one per roll number. */
 export const flapPair = z.object({
-  flap_no: z.preprocess((v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v), z.string().min(1, 'Required').max(30, 'At most 30 characters').regex(/^[A-Za-z0-9-]+$/, 'Letters, digits and dashes only')),
+  flap_no: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z
+      .string()
+      .min(1, 'Required')
+      .max(30, 'At most 30 characters')
+      .regex(/^[A-Za-z0-9-]+$/, 'Letters, digits and dashes only'),
+  ),
   roll_no: keyText(),
 });
-export const flapRequest = z.object({ pairs: z.array(flapPair).min(1, 'Enter at least one flap number').max(20_000) });
+export const flapRequest = z.object({
+  pairs: z.array(flapPair).min(1, 'Enter at least one flap number').max(20_000),
+});
 export type FlapRequest = z.infer<typeof flapRequest>;
 
 /** `POST /api/coding/{exam_id}/{paper_id}/packets`: make the packets (size from the settings unless given). */
-export const packetsRequest = z.object({ size: z.coerce.number().int().min(1).max(codingSettings.maxPacketSize).optional() });
+export const packetsRequest = z.object({
+  size: z.coerce.number().int().min(1).max(codingSettings.maxPacketSize).optional(),
+});
 
 /** Packets: read with the marks (award lists name them), sealed and assigned by the office. */
-export const packetAccess = { read: 'marks.read', write: 'exam-setup.write' } as const satisfies ResourceCapability;
+export const packetAccess = {
+  read: 'marks.read',
+  write: 'exam-setup.write',
+} as const satisfies ResourceCapability;
 
 /** A packet of answer books of one paper (never more than one paper), in fictitious-number order. */
 export const packetResource = defineResource({
@@ -119,8 +140,22 @@ export const packetWorkflow = defineWorkflow({
   ],
   initial: 'CREATED',
   actions: {
-    assign: { label: 'Assign examiner', from: ['CREATED', 'ASSIGNED'], to: 'ASSIGNED', capability: 'exam-setup.write', reason: 'optional', confirm: 'Give packet {packet_no} to the examiner?' },
-    receive: { label: 'Receive', from: ['ASSIGNED'], to: 'RECEIVED', capability: 'exam-setup.write', reason: 'optional', confirm: 'Record packet {packet_no} as received back from its examiner?' },
+    assign: {
+      label: 'Assign examiner',
+      from: ['CREATED', 'ASSIGNED'],
+      to: 'ASSIGNED',
+      capability: 'exam-setup.write',
+      reason: 'optional',
+      confirm: 'Give packet {packet_no} to the examiner?',
+    },
+    receive: {
+      label: 'Receive',
+      from: ['ASSIGNED'],
+      to: 'RECEIVED',
+      capability: 'exam-setup.write',
+      reason: 'optional',
+      confirm: 'Record packet {packet_no} as received back from its examiner?',
+    },
   },
 });
 export const packetAssignBody = z.object({ examiner_id: keyText() });
@@ -170,4 +205,10 @@ export const decodeReport = z.object({
 export type DecodeReport = z.infer<typeof decodeReport>;
 
 /** The decode job's result. */
-export const decodeResult = z.object({ exam_id: z.string(), paper_id: z.string(), decoded: z.number().int(), result_later: z.number().int(), exceptions: z.number().int() });
+export const decodeResult = z.object({
+  exam_id: z.string(),
+  paper_id: z.string(),
+  decoded: z.number().int(),
+  result_later: z.number().int(),
+  exceptions: z.number().int(),
+});

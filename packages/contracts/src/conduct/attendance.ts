@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { defineEnum, defineResource, defineWorkflow, keyText, optionalText, REASON_MAX } from '../kit/index.ts';
+import {
+  defineEnum,
+  defineResource,
+  defineWorkflow,
+  keyText,
+  optionalText,
+  REASON_MAX,
+} from '../kit/index.ts';
 import { conductAccess } from './centre.ts';
 
 export const attendanceStatus = defineEnum([
@@ -75,24 +82,46 @@ export const attendanceSheetWorkflow = defineWorkflow({
   initial: 'PENDING',
   actions: {
     verify: {
-      label: 'Verify', from: ['ENTERED'], to: 'VERIFIED', capability: 'conduct.write', reason: 'optional',
-      confirm: 'Verify the attendance of paper {paper_id} at centre {centre_id} against the signed sheets and the answer-book count?',
+      label: 'Verify',
+      from: ['ENTERED'],
+      to: 'VERIFIED',
+      capability: 'conduct.write',
+      reason: 'optional',
+      confirm:
+        'Verify the attendance of paper {paper_id} at centre {centre_id} against the signed sheets and the answer-book count?',
     },
     lock: {
-      label: 'Lock', from: ['VERIFIED'], to: 'LOCKED', capability: 'conduct.write', reason: 'optional',
-      confirm: 'Lock the attendance of paper {paper_id} at centre {centre_id}? After this a change is a correction with a reason.',
+      label: 'Lock',
+      from: ['VERIFIED'],
+      to: 'LOCKED',
+      capability: 'conduct.write',
+      reason: 'optional',
+      confirm:
+        'Lock the attendance of paper {paper_id} at centre {centre_id}? After this a change is a correction with a reason.',
     },
   },
 });
 
-const rollList = z.array(keyText(), { error: 'Required: a list of roll numbers (empty when none)' }).max(5000);
+const rollList = z
+  .array(keyText(), { error: 'Required: a list of roll numbers (empty when none)' })
+  .max(5000);
 
 /** `PUT /api/attendancesheet/{slot_id}/{centre_id}/entries`: the absentees and UFM rolls (everyone else PRESENT). */
 export const attendanceEntries = z.object({
-  absent: rollList.describe('Roll numbers of the absentees; every seated candidate not listed here or in ufm is PRESENT.'),
-  ufm: rollList.describe('Roll numbers reported for unfair means (a UFM case is opened for each that has none).'),
-  answer_books_received: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int('Must be a whole number').min(0, 'At least 0').max(100_000).nullable().optional()),
-  answer_books: z.array(z.object({ roll_no: keyText(), answer_book_no: optionalText(30) })).max(5000).optional(),
+  absent: rollList.describe(
+    'Roll numbers of the absentees; every seated candidate not listed here or in ufm is PRESENT.',
+  ),
+  ufm: rollList.describe(
+    'Roll numbers reported for unfair means (a UFM case is opened for each that has none).',
+  ),
+  answer_books_received: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce.number().int('Must be a whole number').min(0, 'At least 0').max(100_000).nullable().optional(),
+  ),
+  answer_books: z
+    .array(z.object({ roll_no: keyText(), answer_book_no: optionalText(30) }))
+    .max(5000)
+    .optional(),
 });
 export type AttendanceEntries = z.infer<typeof attendanceEntries>;
 
@@ -112,5 +141,11 @@ export type AttendanceReconciliation = z.infer<typeof attendanceReconciliation>;
 export const attendanceCorrection = z.object({
   status: attendanceStatus.schema,
   answer_book_no: optionalText(30),
-  reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Required: say why the attendance is corrected' }).min(1, 'Required: say why the attendance is corrected').max(REASON_MAX)),
+  reason: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'Required: say why the attendance is corrected' })
+      .min(1, 'Required: say why the attendance is corrected')
+      .max(REASON_MAX),
+  ),
 });

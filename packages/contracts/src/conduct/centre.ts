@@ -4,7 +4,10 @@ import type { ResourceCapability } from '../identity/index.ts';
 import { defaultedEnum, defaultedWholeNumber, hindiText, wholeNumber } from '../master-data/index.ts';
 
 /** Conduct (seating, stickers, attendance): read by staff (a college its own centre), prepared by the exam office. */
-export const conductAccess = { read: 'conduct.read', write: 'conduct.write' } as const satisfies ResourceCapability;
+export const conductAccess = {
+  read: 'conduct.read',
+  write: 'conduct.write',
+} as const satisfies ResourceCapability;
 
 /**
  * An examination centre (lifecycle S5). Usually a college marked as a centre (is_centre = 1) under its college id,
@@ -21,7 +24,9 @@ export const centreResource = defineResource({
     centre_id: keyText(),
     centre_name: requiredText(200),
     centre_name_hi: hindiText(200),
-    college_id: z.preprocess((v) => (v === '' ? null : v), keyText().nullable().optional()).describe('The college the centre is (usually the same id).'),
+    college_id: z
+      .preprocess((v) => (v === '' ? null : v), keyText().nullable().optional())
+      .describe('The college the centre is (usually the same id).'),
     superintendent: optionalText(200),
   },
   updatable: ['centre_name', 'centre_name_hi', 'college_id', 'superintendent'],
@@ -48,7 +53,9 @@ export const roomResource = defineResource({
     cols: wholeNumber(1, 100),
     capacity: wholeNumber(1, 10_000).describe('Seats used in an exam: at most rows × cols.'),
     floor: defaultedWholeNumber(0, 50),
-    accessible: defaultedEnum(conductFlag).describe('1: reachable without stairs (ground floor or lift), for candidates with a scribe or extra time.'),
+    accessible: defaultedEnum(conductFlag).describe(
+      '1: reachable without stairs (ground floor or lift), for candidates with a scribe or extra time.',
+    ),
   },
   updatable: ['rows', 'cols', 'capacity', 'floor', 'accessible'],
   parents: [{ resource: 'centre', fields: ['centre_id'] }],
@@ -57,7 +64,10 @@ export const roomResource = defineResource({
     const rows = Number(r.rows);
     const cols = Number(r.cols);
     const capacity = Number(r.capacity);
-    return Number.isInteger(rows) && Number.isInteger(cols) && Number.isInteger(capacity) && capacity > rows * cols
+    return Number.isInteger(rows) &&
+      Number.isInteger(cols) &&
+      Number.isInteger(capacity) &&
+      capacity > rows * cols
       ? { capacity: [`At most rows × cols = ${rows * cols} seats`] }
       : {};
   },

@@ -9,4 +9,12 @@ import { attendanceResource, attendanceSheetResource } from './attendance.ts';
 import { ufmCaseResource } from './ufm.ts';
 
 /** The resources of conduct, in the order their screens list them. */
-export const conductResources = [centreResource, roomResource, candidateNeedResource, seatingResource, attendanceSheetResource, attendanceResource, ufmCaseResource] as const;
+export const conductResources = [
+  centreResource,
+  roomResource,
+  candidateNeedResource,
+  seatingResource,
+  attendanceSheetResource,
+  attendanceResource,
+  ufmCaseResource,
+] as const;

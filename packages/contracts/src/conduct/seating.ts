@@ -41,8 +41,13 @@ export const seatingWorkflow = defineWorkflow({
   initial: 'DRAFT',
   actions: {
     finalize: {
-      label: 'Finalize', from: ['DRAFT'], to: 'FINAL', capability: 'conduct.write', reason: 'optional',
-      confirm: 'Finalize the seating of {date} {shift} at centre {centre_id} (revision {revision})? Attendance sheets and stickers print from it.',
+      label: 'Finalize',
+      from: ['DRAFT'],
+      to: 'FINAL',
+      capability: 'conduct.write',
+      reason: 'optional',
+      confirm:
+        'Finalize the seating of {date} {shift} at centre {centre_id} (revision {revision})? Attendance sheets and stickers print from it.',
     },
   },
 });
@@ -51,7 +56,11 @@ export const seatingWorkflow = defineWorkflow({
  * `POST /api/seating/{slot_id}/{centre_id}/generate`: replacing an existing plan needs the `updated_at` the caller read
  * (as an edit does), so two clerks never generate over each other; a first generation needs nothing.
  */
-export const seatingGenerateBody = z.object({ updated_at: z.iso.datetime({ offset: true, error: 'Must be the updated_at of the plan as read' }).optional() });
+export const seatingGenerateBody = z.object({
+  updated_at: z.iso
+    .datetime({ offset: true, error: 'Must be the updated_at of the plan as read' })
+    .optional(),
+});
 
 /** How a generation places candidates (lifecycle §8: settings data). */
 export const seatingSettings = {
@@ -63,14 +72,23 @@ export const seatingSettings = {
   sameNeighbour: 'LEAVE_EMPTY' as const,
 };
 
-export const seatingPaperReport = z.object({ paper_id: z.string(), paper_slot_id: z.string(), candidates: z.number().int(), seated: z.number().int(), unseated: z.number().int() });
+export const seatingPaperReport = z.object({
+  paper_id: z.string(),
+  paper_slot_id: z.string(),
+  candidates: z.number().int(),
+  seated: z.number().int(),
+  unseated: z.number().int(),
+});
 
 /** What a generation did: counts per paper and, when rooms run out, which papers and how many are left unseated. */
 export const seatingReport = z.object({
   candidates: z.number().int(),
   seated: z.number().int(),
   unseated: z.number().int(),
-  withheld: z.number().int().describe('Candidates of the sitting whose admit card is not PUBLISHED: not seated.'),
+  withheld: z
+    .number()
+    .int()
+    .describe('Candidates of the sitting whose admit card is not PUBLISHED: not seated.'),
   capacity: z.number().int(),
   rooms_used: z.number().int(),
   papers: z.array(seatingPaperReport),
@@ -88,6 +106,14 @@ export const seatingSeat = z.object({
 });
 /** `GET /api/seating/{slot_id}/{centre_id}/chart`. */
 export const seatingChart = z.object({
-  rooms: z.array(z.object({ room_no: z.string(), rows: z.number().int(), cols: z.number().int(), capacity: z.number().int(), seats: z.array(seatingSeat) })),
+  rooms: z.array(
+    z.object({
+      room_no: z.string(),
+      rows: z.number().int(),
+      cols: z.number().int(),
+      capacity: z.number().int(),
+      seats: z.array(seatingSeat),
+    }),
+  ),
 });
 export type SeatingChart = z.infer<typeof seatingChart>;

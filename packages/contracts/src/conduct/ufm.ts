@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { defineEnum, defineResource, defineWorkflow, keyText, optionalText, requiredText } from '../kit/index.ts';
+import {
+  defineEnum,
+  defineResource,
+  defineWorkflow,
+  keyText,
+  optionalText,
+  requiredText,
+} from '../kit/index.ts';
 import type { ResourceCapability } from '../identity/index.ts';
 
 export const ufmAccess = { read: 'ufm.read', write: 'ufm.write' } as const satisfies ResourceCapability;
@@ -84,14 +91,71 @@ export const ufmCaseWorkflow = defineWorkflow({
   ],
   initial: 'REPORTED',
   actions: {
-    'issue-notice': { label: 'Issue show-cause notice', from: ['REPORTED'], to: 'SHOW_CAUSE_ISSUED', capability: 'ufm.write', reason: 'optional', confirm: 'Issue the show-cause notice of case {case_id} to roll {roll_no}?' },
-    'record-hearing': { label: 'Record hearing', from: ['SHOW_CAUSE_ISSUED'], to: 'HEARD', capability: 'ufm.write', reason: 'required', confirm: 'Record the hearing of case {case_id} (write what the candidate said, or that there was no reply)?' },
-    decide: { label: 'Record decision', from: ['HEARD', 'SHOW_CAUSE_ISSUED'], to: 'DECIDED', capability: 'ufm.write', reason: 'required', confirm: "Record the committee's decision on case {case_id}?" },
-    approve: { label: 'Approve decision', from: ['DECIDED'], to: 'APPROVED', capability: 'ufm.approve', reason: 'optional', confirm: 'Approve decision {decision} of case {case_id} as the competent authority?' },
-    apply: { label: 'Apply', from: ['APPROVED', 'APPEAL_DECIDED'], to: 'APPLIED', capability: 'ufm.write', reason: 'optional', confirm: 'Apply decision {decision} of case {case_id} to the result?' },
-    close: { label: 'Close', from: ['APPLIED'], to: 'CLOSED', capability: 'ufm.write', reason: 'optional', confirm: 'Close case {case_id}?' },
-    appeal: { label: 'Record appeal', from: ['APPROVED', 'APPLIED', 'CLOSED'], to: 'APPEALED', capability: 'ufm.write', reason: 'required', confirm: 'Record an appeal against the decision of case {case_id}?' },
-    'decide-appeal': { label: 'Decide appeal', from: ['APPEALED'], to: 'APPEAL_DECIDED', capability: 'ufm.approve', reason: 'required', confirm: 'Record the decision on the appeal of case {case_id}?' },
+    'issue-notice': {
+      label: 'Issue show-cause notice',
+      from: ['REPORTED'],
+      to: 'SHOW_CAUSE_ISSUED',
+      capability: 'ufm.write',
+      reason: 'optional',
+      confirm: 'Issue the show-cause notice of case {case_id} to roll {roll_no}?',
+    },
+    'record-hearing': {
+      label: 'Record hearing',
+      from: ['SHOW_CAUSE_ISSUED'],
+      to: 'HEARD',
+      capability: 'ufm.write',
+      reason: 'required',
+      confirm:
+        'Record the hearing of case {case_id} (write what the candidate said, or that there was no reply)?',
+    },
+    decide: {
+      label: 'Record decision',
+      from: ['HEARD', 'SHOW_CAUSE_ISSUED'],
+      to: 'DECIDED',
+      capability: 'ufm.write',
+      reason: 'required',
+      confirm: "Record the committee's decision on case {case_id}?",
+    },
+    approve: {
+      label: 'Approve decision',
+      from: ['DECIDED'],
+      to: 'APPROVED',
+      capability: 'ufm.approve',
+      reason: 'optional',
+      confirm: 'Approve decision {decision} of case {case_id} as the competent authority?',
+    },
+    apply: {
+      label: 'Apply',
+      from: ['APPROVED', 'APPEAL_DECIDED'],
+      to: 'APPLIED',
+      capability: 'ufm.write',
+      reason: 'optional',
+      confirm: 'Apply decision {decision} of case {case_id} to the result?',
+    },
+    close: {
+      label: 'Close',
+      from: ['APPLIED'],
+      to: 'CLOSED',
+      capability: 'ufm.write',
+      reason: 'optional',
+      confirm: 'Close case {case_id}?',
+    },
+    appeal: {
+      label: 'Record appeal',
+      from: ['APPROVED', 'APPLIED', 'CLOSED'],
+      to: 'APPEALED',
+      capability: 'ufm.write',
+      reason: 'required',
+      confirm: 'Record an appeal against the decision of case {case_id}?',
+    },
+    'decide-appeal': {
+      label: 'Decide appeal',
+      from: ['APPEALED'],
+      to: 'APPEAL_DECIDED',
+      capability: 'ufm.approve',
+      reason: 'required',
+      confirm: 'Record the decision on the appeal of case {case_id}?',
+    },
   },
 });
 
@@ -99,6 +163,8 @@ export const ufmCaseWorkflow = defineWorkflow({
 export const ufmDecisionBody = z.object({
   decision: ufmDecision.schema,
   punishment: optionalText(500),
-  debar_exams: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(1).max(10).optional()),
+  debar_exams: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().min(1).max(10).optional(),
+  ),
 });
-

@@ -25,9 +25,19 @@ export const documentType = defineEnum([
 export type DocumentType = (typeof documentType.values)[number];
 
 /** Types whose approval by document_admin is always required (§5.1 "Who does what"); the others follow a setting (default: required too). */
-export const approvalAlwaysRequired: readonly DocumentType[] = ['PROVISIONAL_DEGREE', 'DEGREE', 'CERTIFICATE'];
+export const approvalAlwaysRequired: readonly DocumentType[] = [
+  'PROVISIONAL_DEGREE',
+  'DEGREE',
+  'CERTIFICATE',
+];
 /** Types drafted from a published result version (the others from the student's record), and so in a batch of a whole exam. */
-export const resultBasedType = z.enum(['MARKSHEET', 'CONSOLIDATED_MARKSHEET', 'TRANSCRIPT', 'PROVISIONAL_DEGREE', 'DEGREE']);
+export const resultBasedType = z.enum([
+  'MARKSHEET',
+  'CONSOLIDATED_MARKSHEET',
+  'TRANSCRIPT',
+  'PROVISIONAL_DEGREE',
+  'DEGREE',
+]);
 export type ResultBasedType = z.infer<typeof resultBasedType>;
 export const resultBasedTypes: readonly DocumentType[] = resultBasedType.options;
 /** The series prefix of each type: `MS/2025/000123`. */
@@ -63,7 +73,10 @@ export const documentBasisInput = z.object({
   session_id: optionalKey,
   course_comb_id: optionalKey,
   sem_id: optionalKey,
-  version: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), z.number({ error: 'A version number' }).int().min(1).optional()),
+  version: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: 'A version number' }).int().min(1).optional(),
+  ),
 });
 export type DocumentBasisInput = z.infer<typeof documentBasisInput>;
 
@@ -79,8 +92,14 @@ export const documentCreate = z
     purpose: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(200).optional()),
   })
   .superRefine((value, ctx) => {
-    if (value.doc_type === 'CERTIFICATE' && !value.subtype) ctx.addIssue({ code: 'custom', path: ['subtype'], message: `Required for a certificate: one of ${certificateSubtype.options.join(', ')}` });
-    if (value.doc_type !== 'CERTIFICATE' && value.subtype) ctx.addIssue({ code: 'custom', path: ['subtype'], message: 'Only a certificate has a subtype' });
+    if (value.doc_type === 'CERTIFICATE' && !value.subtype)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['subtype'],
+        message: `Required for a certificate: one of ${certificateSubtype.options.join(', ')}`,
+      });
+    if (value.doc_type !== 'CERTIFICATE' && value.subtype)
+      ctx.addIssue({ code: 'custom', path: ['subtype'], message: 'Only a certificate has a subtype' });
   });
 export type DocumentCreate = z.infer<typeof documentCreate>;
 
@@ -94,7 +113,17 @@ export const documentBasis = z.object({
   /** Consolidated marksheets and transcripts: every result version they gather. */
   /** A duplicate: why it was issued (lost, damaged). */
   reason: text.optional(),
-  versions: z.array(z.object({ exam_id: z.string(), session_id: z.string(), course_comb_id: z.string(), sem_id: z.string(), version: z.number().int() })).optional(),
+  versions: z
+    .array(
+      z.object({
+        exam_id: z.string(),
+        session_id: z.string(),
+        course_comb_id: z.string(),
+        sem_id: z.string(),
+        version: z.number().int(),
+      }),
+    )
+    .optional(),
 });
 export type DocumentBasis = z.infer<typeof documentBasis>;
 
@@ -157,7 +186,10 @@ export const documentResource = defineResource({
   },
   updatable: [],
   // Parents are list filters too (`GET /api/document?exam_id=…&doc_type=…&status=…`), and an exam with documents is kept.
-  parents: [{ resource: 'student', fields: ['student_id'] }, { resource: 'exam', fields: ['exam_id'] }],
+  parents: [
+    { resource: 'student', fields: ['student_id'] },
+    { resource: 'exam', fields: ['exam_id'] },
+  ],
   searchFields: ['doc_id', 'serial_no', 'student_id', 'exam_id', 'name_en'],
   extras: documentExtras,
 });
@@ -174,11 +206,17 @@ export type DocumentRecord = z.infer<typeof documentRecord>;
 
 /** The body of `duplicate`: why (lost, damaged), recorded on the new document. */
 export const documentDuplicateBody = z.object({
-  reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string({ error: 'Required: why a duplicate is issued (lost, damaged)' }).min(1).max(500)),
+  reason: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.string({ error: 'Required: why a duplicate is issued (lost, damaged)' }).min(1).max(500),
+  ),
 });
 /** The body of `approve` (degrees on pre-printed stationery: the sheet's serial). */
 export const documentApproveBody = z.object({
-  stationery_serial: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim() : v), z.string().max(40).optional()),
+  stationery_serial: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim() : v),
+    z.string().max(40).optional(),
+  ),
 });
 
 /**
@@ -210,7 +248,8 @@ export const documentWorkflow = defineWorkflow({
       to: 'APPROVED',
       capability: 'documents.approve',
       reason: 'optional',
-      confirm: 'Approve {doc_type} of {student_id}? Its serial number and signed verification token are fixed now.',
+      confirm:
+        'Approve {doc_type} of {student_id}? Its serial number and signed verification token are fixed now.',
     },
     issue: {
       label: 'Issue',
@@ -218,8 +257,12 @@ export const documentWorkflow = defineWorkflow({
       to: 'ISSUED',
       capability: 'documents.prepare',
       reason: 'none',
-      guard: { description: 'the document is approved by document_admin (mandatory for this type)', check: (r) => r.status === 'APPROVED' || r.approval_required === false },
-      confirm: 'Issue {doc_type} {serial_no} to {student_id}? It can never be edited after this; its QR answers VALID.',
+      guard: {
+        description: 'the document is approved by document_admin (mandatory for this type)',
+        check: (r) => r.status === 'APPROVED' || r.approval_required === false,
+      },
+      confirm:
+        'Issue {doc_type} {serial_no} to {student_id}? It can never be edited after this; its QR answers VALID.',
     },
     cancel: {
       label: 'Cancel document',
@@ -228,7 +271,8 @@ export const documentWorkflow = defineWorkflow({
       capability: 'documents.approve',
       backward: true,
       reason: 'required',
-      confirm: 'Cancel {doc_type} {serial_no} of {student_id}? Its number is never reused and its QR answers CANCELLED.',
+      confirm:
+        'Cancel {doc_type} {serial_no} of {student_id}? Its number is never reused and its QR answers CANCELLED.',
     },
     duplicate: {
       label: 'Duplicate',
@@ -236,7 +280,8 @@ export const documentWorkflow = defineWorkflow({
       to: 'ISSUED',
       capability: 'documents.prepare',
       reason: 'required',
-      confirm: 'Draft a DUPLICATE of {doc_type} {serial_no} (new serial; the original stays valid)? Say why (lost, damaged).',
+      confirm:
+        'Draft a DUPLICATE of {doc_type} {serial_no} (new serial; the original stays valid)? Say why (lost, damaged).',
     },
   },
 });
@@ -276,7 +321,8 @@ export const documentBatchCreate = z.object({
   doc_type: z.preprocess(
     (v) => (v === '' || v === undefined ? 'MARKSHEET' : v),
     z.enum(resultBasedType.options, {
-      error: 'Batches draft the types drafted from a published result: MARKSHEET, CONSOLIDATED_MARKSHEET, TRANSCRIPT, PROVISIONAL_DEGREE or DEGREE',
+      error:
+        'Batches draft the types drafted from a published result: MARKSHEET, CONSOLIDATED_MARKSHEET, TRANSCRIPT, PROVISIONAL_DEGREE or DEGREE',
     }),
   ),
   exam_id: keyText(),
@@ -284,7 +330,15 @@ export const documentBatchCreate = z.object({
   course_comb_id: optionalKey,
   sem_id: optionalKey,
   college_id: optionalKey,
-  render: z.preprocess((v) => (v === '1' || v === 'true' || v === 1 ? true : v === '0' || v === 'false' || v === 0 || v === '' || v === undefined ? false : v), z.boolean()),
+  render: z.preprocess(
+    (v) =>
+      v === '1' || v === 'true' || v === 1
+        ? true
+        : v === '0' || v === 'false' || v === 0 || v === '' || v === undefined
+          ? false
+          : v,
+    z.boolean(),
+  ),
 });
 export type DocumentBatchCreate = z.infer<typeof documentBatchCreate>;
 export const documentBatchAnswer = z.object({ job: jobSummary, message: z.string() });
@@ -302,9 +356,15 @@ export type DocumentBatchResult = z.infer<typeof documentBatchResult>;
 
 /** Pre-printed degree stationery spoiled in printing: the spoilage register (§5.1 Numbering). */
 export const stationerySpoilageCreate = z.object({
-  stationery_serial: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Required: the sheet serial' }).min(1).max(40)),
+  stationery_serial: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'Required: the sheet serial' }).min(1).max(40),
+  ),
   doc_id: optionalKey,
-  reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Required: why the sheet was spoiled' }).min(1).max(500)),
+  reason: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'Required: why the sheet was spoiled' }).min(1).max(500),
+  ),
 });
 export type StationerySpoilageCreate = z.infer<typeof stationerySpoilageCreate>;
 export const stationerySpoilage = z.object({
@@ -317,10 +377,16 @@ export const stationerySpoilage = z.object({
 });
 
 /** `GET /api/document/print`: one PDF of an exam's documents of a type (default: all not cancelled or superseded), in serial order. */
-export const documentPrintFormat = z.enum(['pdf', 'zip'], { error: "format: 'pdf' (one PDF of them all, the default) or 'zip' (a ZIP of one PDF per document, named by serial)" });
+export const documentPrintFormat = z.enum(['pdf', 'zip'], {
+  error:
+    "format: 'pdf' (one PDF of them all, the default) or 'zip' (a ZIP of one PDF per document, named by serial)",
+});
 export const documentPrintQuery = z.object({
   exam_id: keyText(),
-  format: z.preprocess((v) => (v === '' || v === undefined ? 'pdf' : typeof v === 'string' ? v.toLowerCase() : v), documentPrintFormat),
+  format: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'pdf' : typeof v === 'string' ? v.toLowerCase() : v),
+    documentPrintFormat,
+  ),
   doc_type: z.preprocess((v) => (v === '' || v === undefined ? 'MARKSHEET' : v), documentType.schema),
   status: z.preprocess((v) => (v === '' ? undefined : v), documentStatus.schema.optional()),
   college_id: optionalKey,

@@ -18,7 +18,8 @@ export const issuingDetailKey = defineEnum([
 export type IssuingDetailKey = (typeof issuingDetailKey.values)[number];
 
 /** Printed as written, in one language (a date, a code); the place and the names print English and Hindi. */
-export const issuingDetailInEnglishOnly = (key: IssuingDetailKey) => key === 'CONVOCATION_DATE' || key === 'NAD_ORG_CODE';
+export const issuingDetailInEnglishOnly = (key: IssuingDetailKey) =>
+  key === 'CONVOCATION_DATE' || key === 'NAD_ORG_CODE';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const NAD_CODE = /^[A-Za-z0-9-]{2,30}$/;
@@ -29,9 +30,11 @@ function checkIssuingDetail(record: Record<string, unknown>): Record<string, str
   if (record.detail_key === 'CONVOCATION_DATE') {
     const m = ISO_DATE.exec(value);
     const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-    if (!m || !date || date.getUTCDate() !== Number(m[3]) || date.getUTCMonth() !== Number(m[2]) - 1) return { value_en: ['Enter the convocation date as YYYY-MM-DD, e.g. 2025-02-12'] };
+    if (!m || !date || date.getUTCDate() !== Number(m[3]) || date.getUTCMonth() !== Number(m[2]) - 1)
+      return { value_en: ['Enter the convocation date as YYYY-MM-DD, e.g. 2025-02-12'] };
   }
-  if (record.detail_key === 'NAD_ORG_CODE' && !NAD_CODE.test(value)) return { value_en: ['The NAD organisation code is 2–30 letters, digits or dashes, as NAD issued it'] };
+  if (record.detail_key === 'NAD_ORG_CODE' && !NAD_CODE.test(value))
+    return { value_en: ['The NAD organisation code is 2–30 letters, digits or dashes, as NAD issued it'] };
   return {};
 }
 

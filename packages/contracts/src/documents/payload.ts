@@ -106,7 +106,13 @@ export const marksheetLine = z.object({
 export type MarksheetLine = z.infer<typeof marksheetLine>;
 
 /** A band of the grading legend printed on the reverse: "O  ≥ 90  10". */
-export const documentGradingBand = z.object({ grade: z.string(), min: text, max: text, grade_point: text, description: bilingualText.nullable() });
+export const documentGradingBand = z.object({
+  grade: z.string(),
+  min: text,
+  max: text,
+  grade_point: text,
+  description: bilingualText.nullable(),
+});
 export type DocumentGradingBand = z.infer<typeof documentGradingBand>;
 
 /** The grading legend: bands, the SGPA/CGPA formulas and the CGPA→percentage conversion, printed as text (§5.2). */
@@ -256,7 +262,15 @@ export const migrationPayload = z.object({
 export type MigrationPayload = z.infer<typeof migrationPayload>;
 
 /** Certificate subtypes (§5.2 [CFG]). */
-export const certificateSubtypes = ['UG_CERTIFICATE', 'UG_DIPLOMA', 'PASSING', 'MEDIUM_OF_INSTRUCTION', 'GRADING_SCHEME', 'ATTEMPT', 'CHARACTER'] as const;
+export const certificateSubtypes = [
+  'UG_CERTIFICATE',
+  'UG_DIPLOMA',
+  'PASSING',
+  'MEDIUM_OF_INSTRUCTION',
+  'GRADING_SCHEME',
+  'ATTEMPT',
+  'CHARACTER',
+] as const;
 export const certificateSubtype = z.enum(certificateSubtypes);
 export type CertificateSubtype = z.infer<typeof certificateSubtype>;
 
@@ -279,5 +293,11 @@ export const certificatePayload = z.object({
 export type CertificatePayload = z.infer<typeof certificatePayload>;
 
 /** The payload of any document, told apart by `kind` (= doc_type). */
-export const documentPayload = z.discriminatedUnion('kind', [marksheetPayload, consolidatedPayload, degreePayload, migrationPayload, certificatePayload]);
+export const documentPayload = z.discriminatedUnion('kind', [
+  marksheetPayload,
+  consolidatedPayload,
+  degreePayload,
+  migrationPayload,
+  certificatePayload,
+]);
 export type DocumentPayload = z.infer<typeof documentPayload>;

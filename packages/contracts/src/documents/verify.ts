@@ -78,13 +78,59 @@ export const tokenCheck = z.object({
 export type TokenCheck = z.infer<typeof tokenCheck>;
 
 /** The public key, as `GET /.well-known/document-signing-key?format=jwk` answers it. */
-export const documentSigningJwk = z.object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string(), kid: z.string(), use: z.literal('sig'), alg: z.literal('EdDSA') });
+export const documentSigningJwk = z.object({
+  kty: z.literal('OKP'),
+  crv: z.literal('Ed25519'),
+  x: z.string(),
+  kid: z.string(),
+  use: z.literal('sig'),
+  alg: z.literal('EdDSA'),
+});
 
 /** NAD data template columns (§5.2, JKKN's 24-column export; one row per student per subject). */
 export const nadColumns = [
-  'ORG_CODE', 'ORG_NAME', 'ORG_NAME_L', 'ACADEMIC_COURSE_ID', 'COURSE_NAME', 'COURSE_NAME_L', 'STREAM', 'SESSION', 'REGN_NO', 'RROLL',
-  'ABC_ID', 'STUDENT_NAME', 'STUDENT_NAME_L', 'FATHER_NAME', 'MOTHER_NAME', 'DATE_OF_BIRTH', 'GENDER', 'SEMESTER', 'INSTITUTION_NAME',
-  'INSTITUTION_CODE', 'EXAM_SESSION', 'SUBJECT_CODE', 'SUBJECT_NAME', 'MAX_MARKS', 'MARKS_OBTAINED', 'GRADE', 'CREDIT', 'RESULT_STATUS',
-  'TOTAL_MARKS', 'TOTAL_MAX', 'PERCENTAGE', 'DIVISION', 'SGPA', 'CGPA', 'RESULT', 'RESULT_DATE', 'DOC_SERIAL', 'DOC_TYPE',
+  'ORG_CODE',
+  'ORG_NAME',
+  'ORG_NAME_L',
+  'ACADEMIC_COURSE_ID',
+  'COURSE_NAME',
+  'COURSE_NAME_L',
+  'STREAM',
+  'SESSION',
+  'REGN_NO',
+  'RROLL',
+  'ABC_ID',
+  'STUDENT_NAME',
+  'STUDENT_NAME_L',
+  'FATHER_NAME',
+  'MOTHER_NAME',
+  'DATE_OF_BIRTH',
+  'GENDER',
+  'SEMESTER',
+  'INSTITUTION_NAME',
+  'INSTITUTION_CODE',
+  'EXAM_SESSION',
+  'SUBJECT_CODE',
+  'SUBJECT_NAME',
+  'MAX_MARKS',
+  'MARKS_OBTAINED',
+  'GRADE',
+  'CREDIT',
+  'RESULT_STATUS',
+  'TOTAL_MARKS',
+  'TOTAL_MAX',
+  'PERCENTAGE',
+  'DIVISION',
+  'SGPA',
+  'CGPA',
+  'RESULT',
+  'RESULT_DATE',
+  'DOC_SERIAL',
+  'DOC_TYPE',
 ] as const;
-export const nadExportQuery = z.object({ exam_id: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Required: exam_id' }).min(1, 'Required: exam_id').max(30)) });
+export const nadExportQuery = z.object({
+  exam_id: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'Required: exam_id' }).min(1, 'Required: exam_id').max(30),
+  ),
+});

@@ -3,7 +3,10 @@ import { defineResource, defineWorkflow, keyText } from '../kit/index.ts';
 import type { ResourceCapability } from '../identity/index.ts';
 
 /** Admit cards: read by staff (a college its own) and the student its own; generated, published and withheld by the office. */
-export const admitCardsAccess = { read: 'admit-cards.read', write: 'admit-cards.write' } as const satisfies ResourceCapability;
+export const admitCardsAccess = {
+  read: 'admit-cards.read',
+  write: 'admit-cards.write',
+} as const satisfies ResourceCapability;
 
 /**
  * An admit card (lifecycle spec S4, §2.3 B): one per candidate per exam, generated for a form with its roll number
@@ -44,16 +47,34 @@ export const admitCardWorkflow = defineWorkflow({
   ],
   initial: 'GENERATED',
   actions: {
-    publish: { label: 'Publish', from: ['GENERATED', 'WITHHELD'], to: 'PUBLISHED', capability: 'admit-cards.write', reason: 'optional', confirm: 'Publish the admit card of {student_id} (roll {roll_no})? The student can then download it.' },
+    publish: {
+      label: 'Publish',
+      from: ['GENERATED', 'WITHHELD'],
+      to: 'PUBLISHED',
+      capability: 'admit-cards.write',
+      reason: 'optional',
+      confirm: 'Publish the admit card of {student_id} (roll {roll_no})? The student can then download it.',
+    },
     withhold: {
-      label: 'Withhold', from: ['GENERATED', 'PUBLISHED'], to: 'WITHHELD', capability: 'admit-cards.write', backward: true, reason: 'required',
-      confirm: 'Withhold the admit card of {student_id} (roll {roll_no})? The student sees the reason instead of the card.',
+      label: 'Withhold',
+      from: ['GENERATED', 'PUBLISHED'],
+      to: 'WITHHELD',
+      capability: 'admit-cards.write',
+      backward: true,
+      reason: 'required',
+      confirm:
+        'Withhold the admit card of {student_id} (roll {roll_no})? The student sees the reason instead of the card.',
     },
   },
 });
 
 /** The reasons staff pick from when withholding (settings data, §8); free text is accepted too. */
-export const withholdReasons = ['Fee due', 'Attendance shortage', 'Eligibility pending', 'Disciplinary'] as const;
+export const withholdReasons = [
+  'Fee due',
+  'Attendance shortage',
+  'Eligibility pending',
+  'Disciplinary',
+] as const;
 
 /** `POST /api/admitcard/publish` and `/withhold` in bulk: a college's (or the whole exam's) cards at once. */
 export const admitCardBulkRequest = z.object({

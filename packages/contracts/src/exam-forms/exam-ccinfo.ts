@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { defineEnum, defineResource, defineWorkflow, keyText, optionalText, timestamp } from '../kit/index.ts';
+import {
+  defineEnum,
+  defineResource,
+  defineWorkflow,
+  keyText,
+  optionalText,
+  timestamp,
+} from '../kit/index.ts';
 import { defaultedEnum } from '../master-data/index.ts';
 import { category } from '../students/index.ts';
 import { moneyText } from './money.ts';
@@ -38,14 +45,26 @@ export const typeList = (text: string | null | undefined) => (text ?? '').split(
 
 const allowTypes = z
   .preprocess(
-    (value) => (Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? typeList(value).join(' ') || undefined : value),
+    (value) =>
+      Array.isArray(value)
+        ? value.join(' ')
+        : typeof value === 'string'
+          ? typeList(value).join(' ') || undefined
+          : value,
     z.string({ error: 'Must be text' }).max(100).optional(),
   )
-  .refine((text) => text === undefined || typeList(text).every((t) => (candidateType.values as readonly string[]).includes(t)), `Use ${candidateType.values.join(', ')} separated by spaces`)
+  .refine(
+    (text) =>
+      text === undefined ||
+      typeList(text).every((t) => (candidateType.values as readonly string[]).includes(t)),
+    `Use ${candidateType.values.join(', ')} separated by spaces`,
+  )
   .describe(`The candidate types that may fill forms: ${candidateType.values.join(' ')}.`);
 
 /** Concession per category in percent: "SC:100 ST:100 OBC:50". */
-export const concessionList = (text: string | null | undefined): Array<{ category: string; percent: string }> =>
+export const concessionList = (
+  text: string | null | undefined,
+): Array<{ category: string; percent: string }> =>
   (text ?? '')
     .split(/[\s,;]+/)
     .filter(Boolean)
@@ -56,12 +75,22 @@ export const concessionList = (text: string | null | undefined): Array<{ categor
 
 const concessions = optionalText(200)
   .refine(
-    (text) => !text || concessionList(text).every((c) => (category.values as readonly string[]).includes(c.category) && /^\d{1,3}(\.\d{1,2})?$/.test(c.percent) && Number(c.percent) <= 100),
+    (text) =>
+      !text ||
+      concessionList(text).every(
+        (c) =>
+          (category.values as readonly string[]).includes(c.category) &&
+          /^\d{1,3}(\.\d{1,2})?$/.test(c.percent) &&
+          Number(c.percent) <= 100,
+      ),
     `Write category:percent pairs, e.g. "SC:100 ST:100 OBC:50" (categories ${category.values.join(', ')}; 0 to 100)`,
   )
   .describe('Fee concession per category in percent of the fee: "SC:100 ST:100 OBC:50".');
 
-const when = () => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), timestamp.nullable().optional()).describe('Date and time with offset, e.g. 2026-12-01T00:00:00+05:30.');
+const when = () =>
+  z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), timestamp.nullable().optional())
+    .describe('Date and time with offset, e.g. 2026-12-01T00:00:00+05:30.');
 
 /**
  * A course-semester sitting an exam (lifecycle spec S2, `exam_ccinfo`): its form windows, fees and answer-book
@@ -90,7 +119,18 @@ export const examCcinfoResource = defineResource({
     category_concessions: concessions,
     allow_types: allowTypes,
   },
-  updatable: ['form_open_at', 'form_due_at', 'late_fee_close_at', 'coding', 'base_fee', 'back_paper_fee', 'practical_fee', 'late_fee', 'category_concessions', 'allow_types'],
+  updatable: [
+    'form_open_at',
+    'form_due_at',
+    'late_fee_close_at',
+    'coding',
+    'base_fee',
+    'back_paper_fee',
+    'practical_fee',
+    'late_fee',
+    'category_concessions',
+    'allow_types',
+  ],
   parents: [
     { resource: 'exam', fields: ['exam_id'] },
     { resource: 'ccinfo_sem', fields: ['session_id', 'course_comb_id', 'sem_id'] },
@@ -99,10 +139,13 @@ export const examCcinfoResource = defineResource({
   extras: { phase: examPhase.schema },
   check: (r) => {
     const errors: Record<string, string[]> = {};
-    const at = (f: string) => (typeof r[f] === 'string' ? new Date(r[f]).getTime() : r[f] instanceof Date ? r[f].getTime() : null);
+    const at = (f: string) =>
+      typeof r[f] === 'string' ? new Date(r[f]).getTime() : r[f] instanceof Date ? r[f].getTime() : null;
     const [open, due, close] = [at('form_open_at'), at('form_due_at'), at('late_fee_close_at')];
-    if (open !== null && due !== null && due < open) errors.form_due_at = ['The due date must not be before the forms open'];
-    if (due !== null && close !== null && close < due) errors.late_fee_close_at = ['Late-fee forms must close on or after the due date'];
+    if (open !== null && due !== null && due < open)
+      errors.form_due_at = ['The due date must not be before the forms open'];
+    if (due !== null && close !== null && close < due)
+      errors.late_fee_close_at = ['Late-fee forms must close on or after the due date'];
     return errors;
   },
 });
@@ -110,7 +153,8 @@ export const examCcinfoResource = defineResource({
 /** What each phase makes read-only (§2.2), shown on the screen and named in the 409 LOCKED answers. */
 export const phaseLocks: Record<ExamPhase, string> = {
   PLANNED: 'nothing yet: windows, fees and the timetable draft may change',
-  FORMS_OPEN: 'the course links of the exam (no new course-semester without admin); students and colleges fill forms',
+  FORMS_OPEN:
+    'the course links of the exam (no new course-semester without admin); students and colleges fill forms',
   FORMS_CLOSED: 'forms for students and the fee rules; office corrects forms with a reason',
   ROLL_ALLOTTED: 'roll numbers and centres (change: admin, audited)',
   IN_CONDUCT: 'the timetable (change: admin with notice)',
@@ -124,7 +168,13 @@ export const phaseLocks: Record<ExamPhase, string> = {
 
 /** Fields of an exam course link that stay editable in a phase: windows and fees only before forms close. */
 export const editableInPhase = (phase: string): readonly string[] =>
-  phase === 'PLANNED' ? examCcinfoResource.updatable : phase === 'FORMS_OPEN' ? ['form_due_at', 'late_fee_close_at', 'coding'] : phase === 'FORMS_CLOSED' || phase === 'ROLL_ALLOTTED' ? ['coding'] : [];
+  phase === 'PLANNED'
+    ? examCcinfoResource.updatable
+    : phase === 'FORMS_OPEN'
+      ? ['form_due_at', 'late_fee_close_at', 'coding']
+      : phase === 'FORMS_CLOSED' || phase === 'ROLL_ALLOTTED'
+        ? ['coding']
+        : [];
 
 /** The phase machine of §2.2. `allot-rolls` is long work: its effect (roll allotment) answers 202 {job} and the job moves the phase. */
 export const examCcinfoWorkflow = defineWorkflow({
@@ -151,7 +201,8 @@ export const examCcinfoWorkflow = defineWorkflow({
       to: 'FORMS_CLOSED',
       capability: 'exam-setup.write',
       reason: 'optional',
-      confirm: 'Close exam forms for {course_comb_id} {sem_id} in {exam_id}? Students can no longer fill or submit forms.',
+      confirm:
+        'Close exam forms for {course_comb_id} {sem_id} in {exam_id}? Students can no longer fill or submit forms.',
     },
     'reopen-forms': {
       label: 'Reopen forms',
@@ -168,7 +219,8 @@ export const examCcinfoWorkflow = defineWorkflow({
       to: 'ROLL_ALLOTTED',
       capability: 'exam-forms.approve',
       reason: 'none',
-      confirm: 'Allot roll numbers and centres to the approved forms of {course_comb_id} {sem_id} in {exam_id}?',
+      confirm:
+        'Allot roll numbers and centres to the approved forms of {course_comb_id} {sem_id} in {exam_id}?',
     },
     'start-conduct': {
       label: 'Start conduct',
@@ -176,7 +228,8 @@ export const examCcinfoWorkflow = defineWorkflow({
       to: 'IN_CONDUCT',
       capability: 'exam-setup.write',
       reason: 'none',
-      confirm: 'Start the conduct of {exam_id} for {course_comb_id} {sem_id}? The timetable becomes read-only.',
+      confirm:
+        'Start the conduct of {exam_id} for {course_comb_id} {sem_id}? The timetable becomes read-only.',
     },
     'end-conduct': {
       label: 'End conduct',

@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import type { ResourceCapability } from '../identity/index.ts';
-import { defineEnum, defineResource, defineWorkflow, keyText, optionalText, timestamp, type Workflow } from '../kit/index.ts';
+import {
+  defineEnum,
+  defineResource,
+  defineWorkflow,
+  keyText,
+  optionalText,
+  timestamp,
+  type Workflow,
+} from '../kit/index.ts';
 import { candidateType } from './exam-ccinfo.ts';
 import { moneyText } from './money.ts';
 import { formClash } from './timetable.ts';
 
 /** Exam forms: read by staff (a college's faculty: its own college's), a student its own. */
-export const examFormsAccess = { read: 'exam-forms.read', write: 'exam-forms.fill' } as const satisfies ResourceCapability;
+export const examFormsAccess = {
+  read: 'exam-forms.read',
+  write: 'exam-forms.fill',
+} as const satisfies ResourceCapability;
 
 export const examFormStatus = defineEnum([
   { value: 'DRAFT', label: 'Draft' },
@@ -44,7 +55,9 @@ export const chosenPaper = z.object({
   course_comb_id: keyText(),
   sem_id: keyText(),
   paper_id: keyText(),
-  attempt_type: z.enum(['BACK', 'IMPROVEMENT'], { error: 'A chosen paper is a back paper (BACK) or an improvement (IMPROVEMENT)' }),
+  attempt_type: z.enum(['BACK', 'IMPROVEMENT'], {
+    error: 'A chosen paper is a back paper (BACK) or an improvement (IMPROVEMENT)',
+  }),
 });
 
 /** One step of a form's fee: what it is, the amount (decimal text, negative for a concession) and why. */
@@ -136,7 +149,10 @@ export const examFormSubmitAnswer = z.object({ clashes: z.array(formClash) });
 
 /** The body of `pay`: the payment (challan or gateway) reference and the amount received. */
 export const payBody = z.object({
-  payment_ref: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Required' }).min(1, 'Required: the challan or payment reference').max(60)),
+  payment_ref: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'Required' }).min(1, 'Required: the challan or payment reference').max(60),
+  ),
   amount: moneyText().refine((v) => v !== undefined, 'Required: the amount received'),
 });
 
@@ -171,7 +187,8 @@ export const examFormWorkflow = defineWorkflow({
       to: 'COLLEGE_VERIFIED',
       capability: 'exam-forms.verify',
       reason: 'optional',
-      confirm: 'Verify exam form {form_id} of {student_id} for the college (attendance, internal eligibility, documents)?',
+      confirm:
+        'Verify exam form {form_id} of {student_id} for the college (attendance, internal eligibility, documents)?',
     },
     approve: {
       label: 'Approve',
@@ -206,7 +223,8 @@ export const examFormWorkflow = defineWorkflow({
       capability: 'exam-forms.cancel',
       backward: true,
       reason: 'required',
-      confirm: 'Cancel approved exam form {form_id} of {student_id}? Its attempts are removed (only before conduct).',
+      confirm:
+        'Cancel approved exam form {form_id} of {student_id}? Its attempts are removed (only before conduct).',
     },
   },
 }) satisfies Workflow;

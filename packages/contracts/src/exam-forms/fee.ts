@@ -28,15 +28,29 @@ export interface FeeInput {
  * concession (percent of those, rounded half up to the paisa) + the late fee after form_due_at. Exact: in paise.
  * Every line says what it is and why, in the order the screen and the printout show them.
  */
-export function computeFee(settings: FeeSettings, input: FeeInput): { total: string; late: string; lines: FeeLine[] } {
+export function computeFee(
+  settings: FeeSettings,
+  input: FeeInput,
+): { total: string; late: string; lines: FeeLine[] } {
   const lines: FeeLine[] = [];
-  const line = (item: string, paise: number, text: string) => lines.push({ item, amount: fromPaise(Math.abs(paise)).replace(/^/, paise < 0 ? '-' : ''), text });
+  const line = (item: string, paise: number, text: string) =>
+    lines.push({ item, amount: fromPaise(Math.abs(paise)).replace(/^/, paise < 0 ? '-' : ''), text });
   const base = toPaise(settings.base_fee);
   line('Base fee', base, 'Examination fee per form');
   const back = toPaise(settings.back_paper_fee) * input.backPapers;
-  if (input.backPapers) line('Back/improvement papers', back, `${input.backPapers} × ₹${fromPaise(toPaise(settings.back_paper_fee))}`);
+  if (input.backPapers)
+    line(
+      'Back/improvement papers',
+      back,
+      `${input.backPapers} × ₹${fromPaise(toPaise(settings.back_paper_fee))}`,
+    );
   const practical = toPaise(settings.practical_fee) * input.practicalPapers;
-  if (input.practicalPapers) line('Practical papers', practical, `${input.practicalPapers} × ₹${fromPaise(toPaise(settings.practical_fee))}`);
+  if (input.practicalPapers)
+    line(
+      'Practical papers',
+      practical,
+      `${input.practicalPapers} × ₹${fromPaise(toPaise(settings.practical_fee))}`,
+    );
   let total = base + back + practical;
   const concession = concessionList(settings.category_concessions).find((c) => c.category === input.category);
   if (concession && Number(concession.percent) > 0) {

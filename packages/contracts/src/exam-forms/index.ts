@@ -13,4 +13,9 @@ import { attemptResource } from './attempt.ts';
 import { backlogResource } from './backlog.ts';
 
 /** The resources of exam set-up and forms, in the order their screens list them. */
-export const examFormResources = [examCcinfoResource, examFormResource, attemptResource, backlogResource] as const;
+export const examFormResources = [
+  examCcinfoResource,
+  examFormResource,
+  attemptResource,
+  backlogResource,
+] as const;

@@ -9,8 +9,16 @@ const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 export const moneyText = () =>
   z
     .preprocess(
-      (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() || undefined : value),
-      z.string({ error: 'Must be an amount' }).regex(MONEY, 'Must be an amount in rupees with at most two decimals, e.g. 1250 or 1250.50').optional(),
+      (value) =>
+        typeof value === 'number' && Number.isFinite(value)
+          ? String(value)
+          : typeof value === 'string'
+            ? value.trim() || undefined
+            : value,
+      z
+        .string({ error: 'Must be an amount' })
+        .regex(MONEY, 'Must be an amount in rupees with at most two decimals, e.g. 1250 or 1250.50')
+        .optional(),
     )
     .describe('Rupees, at most two decimals ("1250.50").');
 
@@ -22,4 +30,5 @@ export const toPaise = (text: string | null | undefined): number => {
 };
 
 /** 125050 paise -> "1250.50". */
-export const fromPaise = (paise: number) => `${Math.trunc(paise / 100)}.${String(Math.abs(paise % 100)).padStart(2, '0')}`;
+export const fromPaise = (paise: number) =>
+  `${Math.trunc(paise / 100)}.${String(Math.abs(paise % 100)).padStart(2, '0')}`;

@@ -4,7 +4,11 @@ import { roles, type RoleName } from './roles.ts';
 export const loginPayload = z.object({
   email: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.string({ error: 'Must be text' }).min(1, 'Required').max(254, 'At most 254 characters').pipe(z.email('Enter a valid email address')),
+    z
+      .string({ error: 'Must be text' })
+      .min(1, 'Required')
+      .max(254, 'At most 254 characters')
+      .pipe(z.email('Enter a valid email address')),
   ),
   password: z.string({ error: 'Must be text' }).min(1, 'Required').max(200, 'At most 200 characters'),
 });

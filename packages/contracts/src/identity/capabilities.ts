@@ -13,13 +13,19 @@ export interface Capability {
 }
 
 export const capabilities = {
-  'master-data.read': { description: 'read master data and rule sets', refusal: 'The {role} role has no access to master data.' },
+  'master-data.read': {
+    description: 'read master data and rule sets',
+    refusal: 'The {role} role has no access to master data.',
+  },
   'master-data.write': {
     description: 'change master data (sessions, courses, papers, colleges, departments, ...)',
     refusal: 'The {role} role may view master data but not change it; ask the exam office.',
   },
   'rulesets.write': { description: 'create and change result rule sets' },
-  'colleges.read': { description: 'read colleges (a college faculty user: its own college only)', refusal: 'The {role} role has no access to colleges.' },
+  'colleges.read': {
+    description: 'read colleges (a college faculty user: its own college only)',
+    refusal: 'The {role} role has no access to colleges.',
+  },
   'students.read': { description: 'read students, enrolments and student papers' },
   'students.write': { description: 'change students, enrolments and student papers' },
   'exam-setup.read': { description: 'read exam set-up: exam course links, windows, timetable' },
@@ -79,7 +85,8 @@ export type Scope = (typeof scopes)[number];
 
 export type Grants = Record<RoleName, Partial<Record<CapabilityKey, Scope>>>;
 
-const every = (keys: readonly CapabilityKey[], scope: Scope = 'any') => Object.fromEntries(keys.map((k) => [k, scope])) as Partial<Record<CapabilityKey, Scope>>;
+const every = (keys: readonly CapabilityKey[], scope: Scope = 'any') =>
+  Object.fromEntries(keys.map((k) => [k, scope])) as Partial<Record<CapabilityKey, Scope>>;
 
 /**
  * THE grants table (section 2.5 of the lifecycle spec). Conditions the table states beyond a role ("faculty: W if
@@ -88,36 +95,150 @@ const every = (keys: readonly CapabilityKey[], scope: Scope = 'any') => Object.f
  */
 export const grants: Grants = {
   admin: every([
-    'master-data.read', 'master-data.write', 'rulesets.write', 'colleges.read', 'students.read', 'students.write', 'exam-setup.read', 'exam-setup.write',
-    'exam-forms.read', 'exam-forms.fill', 'exam-forms.verify', 'exam-forms.approve', 'exam-forms.cancel', 'admit-cards.read', 'admit-cards.write',
-    'conduct.read', 'conduct.write', 'ufm.read', 'ufm.write', 'ufm.approve', 'coding.secrecy', 'marks.read', 'internal-marks.enter', 'marks.enter',
-    'practicals.enter', 'marks.verify', 'marks.lock', 'marks.reopen', 'marks.correct', 'results.read', 'results.compute', 'results.approve',
-    'results.withdraw', 'postresult.read', 'postresult.apply', 'postresult.process', 'documents.read', 'documents.prepare', 'documents.approve',
-    'jobs.read', 'audit.read',
+    'master-data.read',
+    'master-data.write',
+    'rulesets.write',
+    'colleges.read',
+    'students.read',
+    'students.write',
+    'exam-setup.read',
+    'exam-setup.write',
+    'exam-forms.read',
+    'exam-forms.fill',
+    'exam-forms.verify',
+    'exam-forms.approve',
+    'exam-forms.cancel',
+    'admit-cards.read',
+    'admit-cards.write',
+    'conduct.read',
+    'conduct.write',
+    'ufm.read',
+    'ufm.write',
+    'ufm.approve',
+    'coding.secrecy',
+    'marks.read',
+    'internal-marks.enter',
+    'marks.enter',
+    'practicals.enter',
+    'marks.verify',
+    'marks.lock',
+    'marks.reopen',
+    'marks.correct',
+    'results.read',
+    'results.compute',
+    'results.approve',
+    'results.withdraw',
+    'postresult.read',
+    'postresult.apply',
+    'postresult.process',
+    'documents.read',
+    'documents.prepare',
+    'documents.approve',
+    'jobs.read',
+    'audit.read',
   ]),
   office: every([
-    'master-data.read', 'master-data.write', 'rulesets.write', 'colleges.read', 'students.read', 'students.write', 'exam-setup.read', 'exam-setup.write',
-    'exam-forms.read', 'exam-forms.fill', 'exam-forms.verify', 'exam-forms.approve', 'admit-cards.read', 'admit-cards.write', 'conduct.read',
-    'conduct.write', 'ufm.read', 'ufm.write', 'marks.read', 'marks.enter', 'marks.verify', 'marks.lock', 'postresult.read', 'postresult.apply',
+    'master-data.read',
+    'master-data.write',
+    'rulesets.write',
+    'colleges.read',
+    'students.read',
+    'students.write',
+    'exam-setup.read',
+    'exam-setup.write',
+    'exam-forms.read',
+    'exam-forms.fill',
+    'exam-forms.verify',
+    'exam-forms.approve',
+    'admit-cards.read',
+    'admit-cards.write',
+    'conduct.read',
+    'conduct.write',
+    'ufm.read',
+    'ufm.write',
+    'marks.read',
+    'marks.enter',
+    'marks.verify',
+    'marks.lock',
+    'postresult.read',
+    'postresult.apply',
     'postresult.process',
   ]),
   faculty: {
     ...every(['master-data.read', 'exam-setup.read']),
     // A college's faculty sees its own college; a university department's faculty (no college_id) none.
-    ...every(['colleges.read', 'students.read', 'exam-forms.read', 'exam-forms.verify', 'admit-cards.read', 'conduct.read', 'results.read'], 'college'),
-    ...every(['marks.read', 'internal-marks.enter', 'marks.enter', 'practicals.enter', 'marks.verify'], 'department'),
+    ...every(
+      [
+        'colleges.read',
+        'students.read',
+        'exam-forms.read',
+        'exam-forms.verify',
+        'admit-cards.read',
+        'conduct.read',
+        'results.read',
+      ],
+      'college',
+    ),
+    ...every(
+      ['marks.read', 'internal-marks.enter', 'marks.enter', 'practicals.enter', 'marks.verify'],
+      'department',
+    ),
   },
   result: every([
-    'master-data.read', 'colleges.read', 'students.read', 'exam-setup.read', 'admit-cards.read', 'conduct.read', 'ufm.read', 'marks.read', 'marks.lock',
-    'results.read', 'results.verify', 'results.publish', 'postresult.read', 'postresult.process', 'documents.read',
+    'master-data.read',
+    'colleges.read',
+    'students.read',
+    'exam-setup.read',
+    'admit-cards.read',
+    'conduct.read',
+    'ufm.read',
+    'marks.read',
+    'marks.lock',
+    'results.read',
+    'results.verify',
+    'results.publish',
+    'postresult.read',
+    'postresult.process',
+    'documents.read',
   ]),
-  calculate: every(['master-data.read', 'colleges.read', 'students.read', 'exam-setup.read', 'marks.read', 'results.read', 'results.compute', 'postresult.read']),
-  document: every(['master-data.read', 'colleges.read', 'students.read', 'documents.read', 'documents.prepare']),
-  document_admin: every(['master-data.read', 'colleges.read', 'students.read', 'documents.read', 'documents.prepare', 'documents.approve']),
+  calculate: every([
+    'master-data.read',
+    'colleges.read',
+    'students.read',
+    'exam-setup.read',
+    'marks.read',
+    'results.read',
+    'results.compute',
+    'postresult.read',
+  ]),
+  document: every([
+    'master-data.read',
+    'colleges.read',
+    'students.read',
+    'documents.read',
+    'documents.prepare',
+  ]),
+  document_admin: every([
+    'master-data.read',
+    'colleges.read',
+    'students.read',
+    'documents.read',
+    'documents.prepare',
+    'documents.approve',
+  ]),
   student: every(
     [
-      'students.read', 'exam-setup.read', 'exam-forms.read', 'exam-forms.fill', 'admit-cards.read', 'marks.read', 'results.read',
-      'postresult.read', 'postresult.apply', 'documents.read', 'documents.request',
+      'students.read',
+      'exam-setup.read',
+      'exam-forms.read',
+      'exam-forms.fill',
+      'admit-cards.read',
+      'marks.read',
+      'results.read',
+      'postresult.read',
+      'postresult.apply',
+      'documents.read',
+      'documents.request',
     ],
     'own-student',
   ),
@@ -132,7 +253,10 @@ export function can(role: string | undefined, capability: CapabilityKey): Scope 
 /** What a role without `capability` is told. */
 export function refusalOf(role: string | undefined, capability: CapabilityKey): string {
   const entry: Capability = capabilities[capability];
-  return (entry.refusal ?? `The {role} role may not ${entry.description}.`).replace('{role}', role ?? 'signed-out');
+  return (entry.refusal ?? `The {role} role may not ${entry.description}.`).replace(
+    '{role}',
+    role ?? 'signed-out',
+  );
 }
 
 /** The capabilities a resource of the generic engine is read and written with. */

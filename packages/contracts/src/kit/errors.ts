@@ -7,32 +7,85 @@ import { z } from 'zod';
  * know every code.
  */
 export const errorCodes = {
-  MALFORMED_REQUEST: { status: 400, description: 'The request cannot be read: malformed JSON, a broken %-escape in the address, a malformed request line' },
-  UNAUTHENTICATED: { status: 401, description: 'No token, or an invalid, expired or revoked one, or a wrong email or password: sign in (again)' },
+  MALFORMED_REQUEST: {
+    status: 400,
+    description:
+      'The request cannot be read: malformed JSON, a broken %-escape in the address, a malformed request line',
+  },
+  UNAUTHENTICATED: {
+    status: 401,
+    description:
+      'No token, or an invalid, expired or revoked one, or a wrong email or password: sign in (again)',
+  },
   FORBIDDEN: { status: 403, description: "The caller's role lacks the capability for this call" },
   OUT_OF_SCOPE: {
     status: 403,
-    description: "The values sent lie outside the caller's scope (another college's or department's row, another student's): the caller may write only its own",
+    description:
+      "The values sent lie outside the caller's scope (another college's or department's row, another student's): the caller may write only its own",
   },
-  NOT_FOUND: { status: 404, description: "No such record or call; also a record outside the caller's scope (it does not exist for that caller)" },
-  METHOD_NOT_ALLOWED: { status: 405, description: 'The path does not support this method; `Allow` names those it does' },
+  NOT_FOUND: {
+    status: 404,
+    description:
+      "No such record or call; also a record outside the caller's scope (it does not exist for that caller)",
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    description: 'The path does not support this method; `Allow` names those it does',
+  },
   TIMED_OUT: {
     status: 503,
     also: [408],
-    description: 'The database took too long to answer and the request was stopped (503, `Retry-After`), or the request itself took too long to arrive (408)',
+    description:
+      'The database took too long to answer and the request was stopped (503, `Retry-After`), or the request itself took too long to arrive (408)',
   },
   DUPLICATE_KEY: { status: 409, description: 'A record with this key already exists' },
-  IN_USE: { status: 409, description: 'Other records use this one, so it cannot be deleted; the message says which' },
-  STALE_EDIT: { status: 409, description: 'Someone else changed the record after it was read; reload it and make the change again' },
-  INVALID_TRANSITION: { status: 409, description: 'The action is not allowed in the record’s current status; the message names the status and the actions allowed now' },
-  LOCKED: { status: 409, description: 'The data is locked in this phase (the lock matrix); the message says who may still change it' },
-  PAYLOAD_TOO_LARGE: { status: 413, also: [431], description: 'The body, an uploaded file, or the request address and headers (431) are too large' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'The body is not in a format this call takes (JSON, UTF-8, or the file type an import reads)' },
-  VALIDATION_FAILED: { status: 422, description: 'Invalid input: `errors` names each failing field with its messages' },
-  RATE_LIMITED: { status: 429, description: 'Too many failed sign-ins, or too many requests of one user at once; `Retry-After` says when to retry' },
-  INTERNAL: { status: 500, description: 'The server failed; it has been logged, and the message says nothing more' },
+  IN_USE: {
+    status: 409,
+    description: 'Other records use this one, so it cannot be deleted; the message says which',
+  },
+  STALE_EDIT: {
+    status: 409,
+    description: 'Someone else changed the record after it was read; reload it and make the change again',
+  },
+  INVALID_TRANSITION: {
+    status: 409,
+    description:
+      'The action is not allowed in the record’s current status; the message names the status and the actions allowed now',
+  },
+  LOCKED: {
+    status: 409,
+    description:
+      'The data is locked in this phase (the lock matrix); the message says who may still change it',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    also: [431],
+    description: 'The body, an uploaded file, or the request address and headers (431) are too large',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    description:
+      'The body is not in a format this call takes (JSON, UTF-8, or the file type an import reads)',
+  },
+  VALIDATION_FAILED: {
+    status: 422,
+    description: 'Invalid input: `errors` names each failing field with its messages',
+  },
+  RATE_LIMITED: {
+    status: 429,
+    description:
+      'Too many failed sign-ins, or too many requests of one user at once; `Retry-After` says when to retry',
+  },
+  INTERNAL: {
+    status: 500,
+    description: 'The server failed; it has been logged, and the message says nothing more',
+  },
   BUSY: { status: 503, description: 'The server is busy; retry after `Retry-After` seconds' },
-  UNAVAILABLE: { status: 503, description: 'The database cannot be reached, or the server is starting or waiting for migrations; retry after `Retry-After`' },
+  UNAVAILABLE: {
+    status: 503,
+    description:
+      'The database cannot be reached, or the server is starting or waiting for migrations; retry after `Retry-After`',
+  },
 } as const satisfies Record<string, { status: number; also?: readonly number[]; description: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -53,14 +106,22 @@ export const errorBody = z.object({
 export type ErrorBody = z.infer<typeof errorBody>;
 
 /** Statuses whose code is not simply the first of the catalogue with that status. */
-const codeOfAmbiguousStatus: Record<number, ErrorCode> = { 0: 'UNAVAILABLE', 408: 'TIMED_OUT', 431: 'PAYLOAD_TOO_LARGE', 502: 'UNAVAILABLE', 503: 'UNAVAILABLE', 504: 'TIMED_OUT' };
+const codeOfAmbiguousStatus: Record<number, ErrorCode> = {
+  0: 'UNAVAILABLE',
+  408: 'TIMED_OUT',
+  431: 'PAYLOAD_TOO_LARGE',
+  502: 'UNAVAILABLE',
+  503: 'UNAVAILABLE',
+  504: 'TIMED_OUT',
+};
 
 /**
  * The code of an answer that carries none (a proxy's own error page, status 0 for a network failure): the one its
  * status implies. The API itself always sends its code.
  */
 export function codeForStatus(status: number): ErrorCode {
-  const found = codeOfAmbiguousStatus[status] ?? errorCodeValues.find((code) => errorCodes[code].status === status);
+  const found =
+    codeOfAmbiguousStatus[status] ?? errorCodeValues.find((code) => errorCodes[code].status === status);
   return found ?? (status >= 500 ? 'INTERNAL' : 'MALFORMED_REQUEST');
 }
 

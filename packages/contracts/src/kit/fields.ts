@@ -52,12 +52,15 @@ export interface EnumOption<V extends string | number> {
 const enumOptions = new WeakMap<object, readonly EnumOption<string | number>[]>();
 
 /** The options (codes and labels) of a field whose schema was made by defineEnum. */
-export const enumOptionsOf = (schema: unknown) => (typeof schema === 'object' && schema !== null ? enumOptions.get(schema) : undefined);
+export const enumOptionsOf = (schema: unknown) =>
+  typeof schema === 'object' && schema !== null ? enumOptions.get(schema) : undefined;
 
 /** An enumeration with the labels staff see in dropdowns and lists. */
 export function defineEnum<const V extends string | number>(options: readonly EnumOption<V>[]) {
   const values = options.map((o) => o.value) as V[];
-  const described = options.map((o) => (String(o.value) === o.label ? o.label : `${o.value} (${o.label})`)).join(', ');
+  const described = options
+    .map((o) => (String(o.value) === o.label ? o.label : `${o.value} (${o.label})`))
+    .join(', ');
   const numeric = typeof values[0] === 'number';
   const schema = z.preprocess(
     (value) => {
@@ -68,7 +71,10 @@ export function defineEnum<const V extends string | number>(options: readonly En
       return value;
     },
     z.literal(values, {
-      error: (issue) => (issue.input === undefined || issue.input === '' || issue.input === null ? 'Required' : `Must be one of ${described}`),
+      error: (issue) =>
+        issue.input === undefined || issue.input === '' || issue.input === null
+          ? 'Required'
+          : `Must be one of ${described}`,
     }),
   );
   enumOptions.set(schema, options);

@@ -55,7 +55,12 @@ export const importReport = z.object({
   message: z.string(),
   /** On the 422 answer (some rows failed), the code every error answer carries. */
   code: z.literal('VALIDATION_FAILED').optional(),
-  counts: z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), error: z.number().int() }),
+  counts: z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    error: z.number().int(),
+  }),
   rows: z.array(importRowReport),
 });
 export type ImportReport = z.infer<typeof importReport>;
@@ -77,11 +82,15 @@ const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 export const guardFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 
-export const unguardFormula = (text: string) => (text.startsWith("'") && FORMULA_START.test(text) ? text.slice(1) : text);
+export const unguardFormula = (text: string) =>
+  text.startsWith("'") && FORMULA_START.test(text) ? text.slice(1) : text;
 
 /** One CSV line (RFC 4180 quoting, no line break at the end) of text cells, formulas guarded. */
 export const csvLine = (cells: readonly string[]) =>
-  cells.map((cell) => guardFormula(cell)).map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
+  cells
+    .map((cell) => guardFormula(cell))
+    .map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell))
+    .join(',');
 
 /** One column of a resource's files. */
 export interface FileColumn {
@@ -107,13 +116,29 @@ export interface FileColumnsOptions {
 }
 
 /** "paper_id" -> "Paper Id", as the legacy screens label their columns. */
-export const headerOf = (field: string) => field.split('_').map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w)).join(' ');
+export const headerOf = (field: string) =>
+  field
+    .split('_')
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(' ');
 
 /** How an import matches a header to a column: case, spaces and punctuation do not matter ("Paper ID" = "paper_id"). */
 export const normalizeHeader = (header: string) =>
-  header.trim().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '');
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '_')
+    .replace(/^_+|_+$/g, '');
 
-type JsonSchema = { type?: string; enum?: unknown[]; maxLength?: number; minLength?: number; pattern?: string; description?: string; anyOf?: JsonSchema[] };
+type JsonSchema = {
+  type?: string;
+  enum?: unknown[];
+  maxLength?: number;
+  minLength?: number;
+  pattern?: string;
+  description?: string;
+  anyOf?: JsonSchema[];
+};
 
 /** The field's rules, read from its zod schema (the contracts are the one definition). */
 function describe(schema: z.ZodType): { required: boolean; values?: unknown[]; json: JsonSchema } {
@@ -125,14 +150,22 @@ function describe(schema: z.ZodType): { required: boolean; values?: unknown[]; j
   return { required, values: json.enum, json };
 }
 
-function hintOf(required: boolean, json: JsonSchema, options: readonly EnumOption<string | number>[] | undefined) {
+function hintOf(
+  required: boolean,
+  json: JsonSchema,
+  options: readonly EnumOption<string | number>[] | undefined,
+) {
   const parts = [required ? 'Required.' : 'Optional (leave empty for none).'];
   if (options) {
-    parts.push(`One of: ${options.map((o) => (String(o.value) === o.label ? String(o.value) : `${o.value} = ${o.label}`)).join('; ')}.`);
+    parts.push(
+      `One of: ${options.map((o) => (String(o.value) === o.label ? String(o.value) : `${o.value} = ${o.label}`)).join('; ')}.`,
+    );
   } else if (json.description) {
     parts.push(json.description);
   } else if (json.pattern) {
-    parts.push(`Code of at most ${json.maxLength} letters, digits, dots, dashes or underscores, starting with a letter or digit.`);
+    parts.push(
+      `Code of at most ${json.maxLength} letters, digits, dots, dashes or underscores, starting with a letter or digit.`,
+    );
   } else if (json.type === 'string' && json.maxLength) {
     parts.push(`Text, at most ${json.maxLength} characters.`);
   } else if (json.type === 'number' || json.type === 'integer') {
@@ -145,11 +178,16 @@ function hintOf(required: boolean, json: JsonSchema, options: readonly EnumOptio
  * The columns of a resource's files: every field the create form takes (keys first as declared), then the
  * fields shown from parents and the timestamps as read-only columns.
  */
-export function fileColumns(resource: Pick<ResourceDefinition, 'fields' | 'keyFields' | 'extras'>, options: FileColumnsOptions = {}): FileColumn[] {
+export function fileColumns(
+  resource: Pick<ResourceDefinition, 'fields' | 'keyFields' | 'extras'>,
+  options: FileColumnsOptions = {},
+): FileColumn[] {
   const columns: FileColumn[] = Object.entries(resource.fields).map(([field, schema]) => {
     const { required, values, json } = describe(schema as z.ZodType);
     const enumOptions =
-      options.enums?.[field]?.options ?? enumOptionsOf(schema) ?? (values ? values.map((v) => ({ value: v as string | number, label: String(v) })) : undefined);
+      options.enums?.[field]?.options ??
+      enumOptionsOf(schema) ??
+      (values ? values.map((v) => ({ value: v as string | number, label: String(v) })) : undefined);
     return {
       field,
       header: options.headers?.[field] ?? headerOf(field),

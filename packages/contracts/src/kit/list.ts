@@ -22,7 +22,10 @@ const LIST_PARAMETERS = new Set(['offset', 'limit', 'q', 'sort', 'format', 'dry_
 /** Whether a field's schema is an enumeration (a fixed set of values, possibly empty). */
 function isEnumerated(schema: z.ZodType): boolean {
   try {
-    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { enum?: unknown[]; anyOf?: { enum?: unknown[] }[] };
+    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+      enum?: unknown[];
+      anyOf?: { enum?: unknown[] }[];
+    };
     return !!json.enum || !!json.anyOf?.some((part) => !!part.enum);
   } catch {
     return false;
@@ -37,12 +40,20 @@ function isEnumerated(schema: z.ZodType): boolean {
 export function listFilterFields(resource: FilterSource): string[] {
   const linked = new Set([...resource.keyFields, ...resource.parents.flatMap((parent) => parent.fields)]);
   const own = Object.entries(resource.fields)
-    .filter(([field, schema]) => !LIST_PARAMETERS.has(field) && (linked.has(field) || isEnumerated(schema as z.ZodType)))
+    .filter(
+      ([field, schema]) =>
+        !LIST_PARAMETERS.has(field) && (linked.has(field) || isEnumerated(schema as z.ZodType)),
+    )
     .map(([field]) => field);
   // A status the workflow moves, and the college a row keeps for scoping, live among the extras: filterable too.
   const scoped = new Set(Object.values(resource.scopeFields ?? {}));
   const extras = Object.entries(resource.extras ?? {})
-    .filter(([field, schema]) => !LIST_PARAMETERS.has(field) && !own.includes(field) && (scoped.has(field) || isEnumerated(schema as z.ZodType)))
+    .filter(
+      ([field, schema]) =>
+        !LIST_PARAMETERS.has(field) &&
+        !own.includes(field) &&
+        (scoped.has(field) || isEnumerated(schema as z.ZodType)),
+    )
     .map(([field]) => field);
   return [...own, ...extras];
 }
@@ -57,4 +68,5 @@ interface FilterSource {
 }
 
 /** The schema that checks a filter value of `field` (a field's own, or an extra's). */
-export const filterSchema = (resource: FilterSource, field: string) => (resource.fields[field] ?? resource.extras?.[field]) as z.ZodType;
+export const filterSchema = (resource: FilterSource, field: string) =>
+  (resource.fields[field] ?? resource.extras?.[field]) as z.ZodType;

@@ -49,9 +49,20 @@ export interface ResourceDefinition<
   check?: (record: Record<string, unknown>) => Record<string, string[]>;
 }
 
-export function defineResource<const Fields extends z.ZodRawShape, const Key extends readonly (keyof Fields & string)[]>(
-  definition: Omit<ResourceDefinition<Fields, Key>, 'parents' | 'searchFields' | 'extras' | 'legacyCreateKeys' | 'path' | 'responseKey' | 'scopeFields'> &
-    Partial<Pick<ResourceDefinition<Fields, Key>, 'parents' | 'searchFields' | 'extras' | 'legacyCreateKeys' | 'path' | 'responseKey' | 'scopeFields'>>,
+export function defineResource<
+  const Fields extends z.ZodRawShape,
+  const Key extends readonly (keyof Fields & string)[],
+>(
+  definition: Omit<
+    ResourceDefinition<Fields, Key>,
+    'parents' | 'searchFields' | 'extras' | 'legacyCreateKeys' | 'path' | 'responseKey' | 'scopeFields'
+  > &
+    Partial<
+      Pick<
+        ResourceDefinition<Fields, Key>,
+        'parents' | 'searchFields' | 'extras' | 'legacyCreateKeys' | 'path' | 'responseKey' | 'scopeFields'
+      >
+    >,
 ) {
   const full = {
     path: definition.name,
@@ -76,8 +87,16 @@ export function defineResource<const Fields extends z.ZodRawShape, const Key ext
   const createSchema = withCheck(z.object(full.fields));
   /** An edit form's schema: the fields it may change (all updatable ones by default), checked against the stored record. */
   const editSchema = (current: Record<string, unknown>, fields: readonly string[] = full.updatable) =>
-    withCheck(z.object(Object.fromEntries(fields.filter((f) => full.updatable.includes(f)).map((f) => [f, full.fields[f]!]))), current);
-  const keyShape = Object.fromEntries(full.keyFields.map((k) => [k, full.fields[k]])) as Pick<Fields, Key[number]>;
+    withCheck(
+      z.object(
+        Object.fromEntries(fields.filter((f) => full.updatable.includes(f)).map((f) => [f, full.fields[f]!])),
+      ),
+      current,
+    );
+  const keyShape = Object.fromEntries(full.keyFields.map((k) => [k, full.fields[k]])) as Pick<
+    Fields,
+    Key[number]
+  >;
   const keySchema = z.object(keyShape);
   // An edit may repeat the key (it must then match the path) and carries the updated_at it read, to detect lost updates.
   const updateSchema = z

@@ -62,18 +62,23 @@ export type WorkflowActionBody = z.infer<typeof workflowActionBody>;
 const ACTION_KEY = /^[a-z][a-z0-9-]*$/;
 
 /** Declares a workflow, refusing (at start-up, not at the first call) an action that names an unknown status. */
-export function defineWorkflow<const S extends string, const A extends string>(definition: WorkflowDefinition<S, A>) {
+export function defineWorkflow<const S extends string, const A extends string>(
+  definition: WorkflowDefinition<S, A>,
+) {
   const known = new Set<string>(definition.states.map((s) => s.value));
   const problems: string[] = [];
   if (!known.has(definition.initial)) problems.push(`initial status ${definition.initial} is not a state`);
   for (const [key, action] of Object.entries(definition.actions) as Array<[string, WorkflowAction<S>]>) {
     if (!ACTION_KEY.test(key)) problems.push(`action key ${key} must be lower-case words joined by dashes`);
-    for (const state of [...action.from, action.to]) if (!known.has(state)) problems.push(`action ${key} names unknown status ${state}`);
+    for (const state of [...action.from, action.to])
+      if (!known.has(state)) problems.push(`action ${key} names unknown status ${state}`);
     if (!action.from.length) problems.push(`action ${key} has no status to start from`);
-    if (action.backward && action.reason !== 'required') problems.push(`action ${key} moves backward and must require a reason`);
+    if (action.backward && action.reason !== 'required')
+      problems.push(`action ${key} moves backward and must require a reason`);
   }
   if (problems.length) throw new Error(`Workflow of ${definition.resource}: ${problems.join('; ')}.`);
-  const labelOf = (state: unknown) => definition.states.find((s) => s.value === state)?.label ?? String(state ?? '');
+  const labelOf = (state: unknown) =>
+    definition.states.find((s) => s.value === state)?.label ?? String(state ?? '');
   const actionKeys = Object.keys(definition.actions) as A[];
   const schema = z.enum(definition.states.map((s) => s.value) as [S, ...S[]]);
   return { ...definition, actionKeys, labelOf, schema };
@@ -82,6 +87,9 @@ export function defineWorkflow<const S extends string, const A extends string>(d
 export type Workflow = ReturnType<typeof defineWorkflow<string, string>>;
 
 /** The confirmation sentence of an action for one record: `{field}` placeholders filled from it. */
-export function confirmText(action: Pick<WorkflowAction, 'confirm'>, record: Record<string, unknown>): string {
+export function confirmText(
+  action: Pick<WorkflowAction, 'confirm'>,
+  record: Record<string, unknown>,
+): string {
   return action.confirm.replace(/\{(\w+)\}/g, (_m, field: string) => String(record[field] ?? ''));
 }

@@ -20,7 +20,14 @@ const components = z
   .array(ciaComponent)
   .min(1, 'At least one component')
   .max(10)
-  .refine((list) => list.reduce((sum, c) => { const [w = '0', f = ''] = c.weight_percent.split('.'); return sum + Number(w) * 10_000 + Number(f.padEnd(4, '0')); }, 0) === 1_000_000, 'The weights must add up to 100 %')
+  .refine(
+    (list) =>
+      list.reduce((sum, c) => {
+        const [w = '0', f = ''] = c.weight_percent.split('.');
+        return sum + Number(w) * 10_000 + Number(f.padEnd(4, '0'));
+      }, 0) === 1_000_000,
+    'The weights must add up to 100 %',
+  )
   .refine((list) => new Set(list.map((c) => c.code)).size === list.length, 'Each component code once');
 
 /**
@@ -39,7 +46,10 @@ export const ciaPatternResource = defineResource({
     wef_session_id: keyText(),
     title: optionalText(200),
     rounding: ciaRounding.schema,
-    decimals: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v), z.number({ error: 'A whole number 0 to 2' }).int().min(0).max(2)),
+    decimals: z.preprocess(
+      (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+      z.number({ error: 'A whole number 0 to 2' }).int().min(0).max(2),
+    ),
     components: z.preprocess((v) => (typeof v === 'string' ? safeJson(v) : v), components),
   },
   updatable: ['title', 'rounding', 'decimals', 'components'],

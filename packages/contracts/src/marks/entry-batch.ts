@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { defineEnum, defineResource, defineWorkflow, keyText, optionalText, timestamp } from '../kit/index.ts';
+import {
+  defineEnum,
+  defineResource,
+  defineWorkflow,
+  keyText,
+  optionalText,
+  timestamp,
+} from '../kit/index.ts';
 import { shift } from '../exam-forms/index.ts';
 import { entryTotals, markComponent } from './mark-value.ts';
 
@@ -10,7 +17,11 @@ import { entryTotals, markComponent } from './mark-value.ts';
 export const marksAccess = { read: 'marks.read', write: 'exam-setup.write' } as const;
 
 /** The capability that enters each component (grants table, lifecycle §2.5). */
-export const enterCapabilityOf = { INT: 'internal-marks.enter', EXT: 'marks.enter', PR: 'practicals.enter' } as const;
+export const enterCapabilityOf = {
+  INT: 'internal-marks.enter',
+  EXT: 'marks.enter',
+  PR: 'practicals.enter',
+} as const;
 
 export const entryBatchStatus = defineEnum([
   { value: 'OPEN', label: 'Open' },
@@ -22,9 +33,17 @@ export const entryBatchStatus = defineEnum([
 ]);
 export type EntryBatchStatus = (typeof entryBatchStatus.values)[number];
 
-
-const dateText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date YYYY-MM-DD').nullable().optional());
-const when = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), timestamp.nullable().optional()).describe('Date and time with offset, e.g. 2026-12-10T17:00:00+05:30.');
+const dateText = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date YYYY-MM-DD')
+    .nullable()
+    .optional(),
+);
+const when = z
+  .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), timestamp.nullable().optional())
+  .describe('Date and time with offset, e.g. 2026-12-10T17:00:00+05:30.');
 
 /**
  * A marks entry batch (lifecycle §2.3 G): internal per paper × college × department, practical per examination
@@ -54,7 +73,14 @@ export const entryBatchResource = defineResource({
     internal_examiner: optionalText(200),
     external_examiner: optionalText(200),
   },
-  updatable: ['deadline', 'practical_date', 'practical_shift', 'lab', 'internal_examiner', 'external_examiner'],
+  updatable: [
+    'deadline',
+    'practical_date',
+    'practical_shift',
+    'lab',
+    'internal_examiner',
+    'external_examiner',
+  ],
   parents: [
     { resource: 'exam', fields: ['exam_id'] },
     { resource: 'paperinfosem', fields: ['session_id', 'course_comb_id', 'sem_id', 'paper_id'] },
@@ -102,10 +128,18 @@ export const entryBatchOpen = z.object({
   deadline: when,
   pattern_id: z.preprocess((v) => (v === '' ? null : v), keyText().nullable().optional()),
 });
-export const entryBatchOpenAnswer = z.object({ created: z.number().int(), existing: z.number().int(), message: z.string() });
+export const entryBatchOpenAnswer = z.object({
+  created: z.number().int(),
+  existing: z.number().int(),
+  message: z.string(),
+});
 
 /** One mismatch of a double entry: the same fictitious number keyed differently by entry 1 and entry 2. */
-export const entryMismatch = z.object({ fict_no: z.string(), entry_1: z.string().nullable(), entry_2: z.string().nullable() });
+export const entryMismatch = z.object({
+  fict_no: z.string(),
+  entry_1: z.string().nullable(),
+  entry_2: z.string().nullable(),
+});
 
 /** What submit and verify answer beside the batch: its counts, and (double entry) the mismatches found. */
 export const entryActionAnswer = z.object({ totals: entryTotals, mismatches: z.array(entryMismatch) });
@@ -146,7 +180,8 @@ export const entryBatchWorkflow = defineWorkflow({
       // Refined per component by the API (internal-marks.enter, marks.enter, practicals.enter).
       capability: 'marks.enter',
       reason: 'none',
-      confirm: 'Submit batch {batch_id}? Every row must have marks or a status; the batch can then only be verified or returned.',
+      confirm:
+        'Submit batch {batch_id}? Every row must have marks or a status; the batch can then only be verified or returned.',
     },
     verify: {
       label: 'Verify',
@@ -171,7 +206,8 @@ export const entryBatchWorkflow = defineWorkflow({
       to: 'LOCKED',
       capability: 'marks.lock',
       reason: 'none',
-      confirm: 'Lock batch {batch_id}? Its marks become the marks of record; a later change needs a marks correction.',
+      confirm:
+        'Lock batch {batch_id}? Its marks become the marks of record; a later change needs a marks correction.',
     },
     reopen: {
       label: 'Reopen',
@@ -196,8 +232,20 @@ export const markRecordQuery = z.object({
   limit: z.coerce.number({ error: 'A whole number' }).int().min(1).max(1000).default(100),
 });
 export const markRecord = z.object({
-  attempt_id: z.string(), exam_id: z.string(), student_id: z.string(), session_id: z.string(), course_comb_id: z.string(), sem_id: z.string(), paper_id: z.string(),
-  college_id: z.string(), component: markComponent.schema, value: z.string().nullable(), status: z.string().nullable(), source: z.string(), batch_id: z.string().nullable(),
-  correction_id: z.string().nullable(), updated_at: z.string(),
+  attempt_id: z.string(),
+  exam_id: z.string(),
+  student_id: z.string(),
+  session_id: z.string(),
+  course_comb_id: z.string(),
+  sem_id: z.string(),
+  paper_id: z.string(),
+  college_id: z.string(),
+  component: markComponent.schema,
+  value: z.string().nullable(),
+  status: z.string().nullable(),
+  source: z.string(),
+  batch_id: z.string().nullable(),
+  correction_id: z.string().nullable(),
+  updated_at: z.string(),
 });
 export const markRecordAnswer = z.object({ markrecord: z.array(markRecord), total: z.number().int() });

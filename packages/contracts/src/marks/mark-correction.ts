@@ -19,7 +19,12 @@ export const correctionStatus = defineEnum([
 /** A mark as text: a decimal with at most two places or a status code. */
 export const markOrStatus = z.preprocess(
   (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().toUpperCase() : v),
-  z.string({ error: 'Required: marks or a status' }).refine((t) => MARK_PATTERN.test(t) || (entryStatus.values as readonly string[]).includes(t), `Marks with at most two decimals, or one of ${entryStatus.values.join(', ')}`),
+  z
+    .string({ error: 'Required: marks or a status' })
+    .refine(
+      (t) => MARK_PATTERN.test(t) || (entryStatus.values as readonly string[]).includes(t),
+      `Marks with at most two decimals, or one of ${entryStatus.values.join(', ')}`,
+    ),
 );
 
 /**
@@ -72,7 +77,8 @@ export const markCorrectionWorkflow = defineWorkflow({
       to: 'APPROVED',
       capability: 'marks.correct',
       reason: 'optional',
-      confirm: 'Approve the correction of {attempt_id} ({component}) from {old} to {new}? The mark of record changes now.',
+      confirm:
+        'Approve the correction of {attempt_id} ({component}) from {old} to {new}? The mark of record changes now.',
     },
     reject: {
       label: 'Reject',

@@ -44,16 +44,30 @@ export function parseCell(
   if (typed === '') return { value: null, status: null };
   if ((entryStatus.values as readonly string[]).includes(typed)) {
     const status = typed as EntryStatus;
-    if (!componentStatuses[component].includes(status)) return { value: null, status: null, error: `${status} is not used for ${markComponent.labelOf(component)} marks; use ${componentStatuses[component].join(', ')}` };
+    if (!componentStatuses[component].includes(status))
+      return {
+        value: null,
+        status: null,
+        error: `${status} is not used for ${markComponent.labelOf(component)} marks; use ${componentStatuses[component].join(', ')}`,
+      };
     return { value: null, status };
   }
   if (!MARK_PATTERN.test(typed)) {
-    return { value: null, status: null, error: /^-/.test(typed) ? 'Marks cannot be negative' : /^\d+\.\d{3,}$/.test(typed) ? 'At most two decimals' : `Type marks (0 to ${max}) or ${componentStatuses[component].join(', ')}` };
+    return {
+      value: null,
+      status: null,
+      error: /^-/.test(typed)
+        ? 'Marks cannot be negative'
+        : /^\d+\.\d{3,}$/.test(typed)
+          ? 'At most two decimals'
+          : `Type marks (0 to ${max}) or ${componentStatuses[component].join(', ')}`,
+    };
   }
   const hundredths = toHundredths(typed);
   if (hundredths > toHundredths(max)) return { value: null, status: null, error: `Above the maximum ${max}` };
   const stepH = toHundredths(step);
-  if (stepH > 1 && hundredths % stepH !== 0) return { value: null, status: null, error: `Marks go in steps of ${step}` };
+  if (stepH > 1 && hundredths % stepH !== 0)
+    return { value: null, status: null, error: `Marks go in steps of ${step}` };
   return { value: fromHundredths(hundredths), status: null };
 }
 
@@ -76,10 +90,15 @@ export const entryRowInput = z
     fict_no: z.string().max(30).optional(),
     value: z.union([z.string().max(12), z.number(), z.null()]).optional(),
     status: z.union([z.string().max(8), z.null()]).optional(),
-    component_marks: z.record(z.string().max(20), z.union([z.string().max(12), z.number(), z.null()])).optional(),
+    component_marks: z
+      .record(z.string().max(20), z.union([z.string().max(12), z.number(), z.null()]))
+      .optional(),
     marks_in_words: z.string().max(120).nullable().optional(),
   })
-  .refine((r) => Boolean(r.attempt_id) !== Boolean(r.fict_no), 'Name the row by attempt_id or by fict_no (one of them)');
+  .refine(
+    (r) => Boolean(r.attempt_id) !== Boolean(r.fict_no),
+    'Name the row by attempt_id or by fict_no (one of them)',
+  );
 export type EntryRowInput = z.infer<typeof entryRowInput>;
 
 export const entryRowsPut = z.object({ rows: z.array(entryRowInput).max(2000) });
@@ -112,7 +131,13 @@ export const entryTotals = z.object({
 });
 export type EntryTotals = z.infer<typeof entryTotals>;
 
-export const entryRowsAnswer = z.object({ rows: z.array(entryRow), totals: entryTotals, max_marks: z.string(), coded: z.boolean(), updated_at: z.string() });
+export const entryRowsAnswer = z.object({
+  rows: z.array(entryRow),
+  totals: entryTotals,
+  max_marks: z.string(),
+  coded: z.boolean(),
+  updated_at: z.string(),
+});
 
 /** Counts of a set of rows (also computed in SQL on the API; this is the grid's copy from the same definition). */
 export function totalsOf(rows: ReadonlyArray<{ value: string | null; status: string | null }>): EntryTotals {
@@ -129,14 +154,42 @@ export function totalsOf(rows: ReadonlyArray<{ value: string | null; status: str
       if (r.status === 'AB') absent += 1;
     }
   }
-  return { rows: rows.length, entered, absent, statuses, pending: rows.length - entered - statuses, total: fromHundredths(hundredths) };
+  return {
+    rows: rows.length,
+    entered,
+    absent,
+    statuses,
+    pending: rows.length - entered - statuses,
+    total: fromHundredths(hundredths),
+  };
 }
 
 /** Marks in words for award sheets ("forty-six point five"): English; Hindi is printed beside by the PDF. */
 export function markInWords(value: string | null, status: string | null): string {
   if (status) return entryStatus.labelOf(status);
   if (value === null) return '';
-  const ones = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+  const ones = [
+    'zero',
+    'one',
+    'two',
+    'three',
+    'four',
+    'five',
+    'six',
+    'seven',
+    'eight',
+    'nine',
+    'ten',
+    'eleven',
+    'twelve',
+    'thirteen',
+    'fourteen',
+    'fifteen',
+    'sixteen',
+    'seventeen',
+    'eighteen',
+    'nineteen',
+  ];
   const tens = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
   const words = (n: number): string => {
     if (n < 20) return ones[n]!;
@@ -147,7 +200,12 @@ export function markInWords(value: string | null, status: string | null): string
   const [whole = '0', fraction = ''] = value.split('.');
   const head = words(Number(whole));
   const digits = fraction.replace(/0+$/, '');
-  return digits ? `${head} point ${digits.split('').map((d) => ones[Number(d)]).join(' ')}` : head;
+  return digits
+    ? `${head} point ${digits
+        .split('')
+        .map((d) => ones[Number(d)])
+        .join(' ')}`
+    : head;
 }
 
 const HINDI_0_100 = (
@@ -162,7 +220,15 @@ const HINDI_0_100 = (
 export function markInHindiWords(value: string | null): string {
   if (value === null) return '';
   const [whole = '0', fraction = ''] = value.split('.');
-  const words = (n: number): string => (n <= 100 ? HINDI_0_100[n]! : `${words(Math.trunc(n / 100))} सौ${n % 100 ? ` ${words(n % 100)}` : ''}`);
+  const words = (n: number): string =>
+    n <= 100 ? HINDI_0_100[n]! : `${words(Math.trunc(n / 100))} सौ${n % 100 ? ` ${words(n % 100)}` : ''}`;
   const digits = fraction.replace(/0+$/, '');
-  return `${words(Number(whole))}${digits ? ` दशमलव ${digits.split('').map((d) => HINDI_0_100[Number(d)]).join(' ')}` : ''}`;
+  return `${words(Number(whole))}${
+    digits
+      ? ` दशमलव ${digits
+          .split('')
+          .map((d) => HINDI_0_100[Number(d)])
+          .join(' ')}`
+      : ''
+  }`;
 }

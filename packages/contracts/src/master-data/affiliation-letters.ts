@@ -8,7 +8,11 @@ import { keyText, storedFile } from '../kit/index.ts';
  */
 export const affiliationLettersRequest = z
   .object({
-    college_ids: z.array(keyText()).min(1, 'Choose at least one college').max(5000, 'At most 5000 colleges at once').optional(),
+    college_ids: z
+      .array(keyText())
+      .min(1, 'Choose at least one college')
+      .max(5000, 'At most 5000 colleges at once')
+      .optional(),
     all: z.literal(true, { error: 'Send true to print every college' }).optional(),
   })
   .refine((body) => (body.college_ids === undefined) !== (body.all === undefined), {

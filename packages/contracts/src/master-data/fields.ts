@@ -7,7 +7,8 @@ import { KEY_MAX, KEY_PATTERN, type EnumDef } from '../kit/index.ts';
  * values, and an empty value means "none".
  */
 
-const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value);
+const blankToNull = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value;
 
 /** An optional reference to another record's key (`paper.dept_id`): empty clears it (null), missing leaves it. */
 export const optionalKey = () =>
@@ -38,7 +39,10 @@ export const wholeNumber = (min: number, max: number) =>
       return typeof text === 'string' && WHOLE.test(text) ? Number(text) : text;
     },
     z
-      .number({ error: (issue) => (issue.input === undefined || issue.input === '' ? 'Required' : 'Must be a whole number') })
+      .number({
+        error: (issue) =>
+          issue.input === undefined || issue.input === '' ? 'Required' : 'Must be a whole number',
+      })
       .int('Must be a whole number')
       .min(min, `At least ${min}`)
       .max(max, `At most ${max}`),
@@ -46,7 +50,10 @@ export const wholeNumber = (min: number, max: number) =>
 
 /** A whole number with a database default: missing or empty leaves the default (or the stored value). */
 export const defaultedWholeNumber = (min: number, max: number) =>
-  z.preprocess((value) => (blankToNull(value) === null ? undefined : value), wholeNumber(min, max).optional());
+  z.preprocess(
+    (value) => (blankToNull(value) === null ? undefined : value),
+    wholeNumber(min, max).optional(),
+  );
 
 /** Whether a text holds Devanagari letters (a Hindi name typed in English is refused). */
 const DEVANAGARI = /[\u0900-\u097F]/;

@@ -4,7 +4,16 @@ export { courseResource, programmeLevel } from './entities/course.ts';
 export { paperResource } from './entities/paper.ts';
 export { sempartResource } from './entities/sempart.ts';
 export { ccinfoSemResource } from './entities/ccinfo-sem.ts';
-export { paperInfoSemResource, yesNo, groupCode, theoryPractical, paperType, electiveStatus, marksPairs, courseCategory } from './entities/paperinfosem.ts';
+export {
+  paperInfoSemResource,
+  yesNo,
+  groupCode,
+  theoryPractical,
+  paperType,
+  electiveStatus,
+  marksPairs,
+  courseCategory,
+} from './entities/paperinfosem.ts';
 export { examResource, activeStatus } from './entities/exam.ts';
 export { examCycleResource } from './entities/exam-cycle.ts';
 export { collegeResource, collegeType, collegeStatus, isCentre } from './entities/college.ts';
@@ -16,4 +25,11 @@ export * from './lookups.ts';
 export * from './workflows.ts';
 export * from './affiliation-letters.ts';
 export * from './session-copy.ts';
-export { hindiText, defaultedEnum, optionalEnum, wholeNumber, defaultedWholeNumber, optionalKey } from './fields.ts';
+export {
+  hindiText,
+  defaultedEnum,
+  optionalEnum,
+  wholeNumber,
+  defaultedWholeNumber,
+  optionalKey,
+} from './fields.ts';

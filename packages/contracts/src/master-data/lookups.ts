@@ -37,7 +37,10 @@ export const extraEndpoints = [
 
 /** `limit` of the legacy paged course call: a page size, or All (also 0) for every row up to LIST_CAP. */
 export const legacyPageLimit = z.union([
-  z.string().regex(/^(all|0)$/i).transform(() => LIST_CAP),
+  z
+    .string()
+    .regex(/^(all|0)$/i)
+    .transform(() => LIST_CAP),
   z.coerce.number().int().min(1).max(LIST_CAP),
 ]);
 export const legacyPageOffset = z.coerce.number().int().min(0).max(1_000_000_000);

@@ -28,7 +28,8 @@ export const resources = [
 export type AnyResource = (typeof resources)[number];
 export type ResourceName = AnyResource['name'];
 
-export const resourceByName = (name: string): AnyResource | undefined => resources.find((r) => r.name === name);
+export const resourceByName = (name: string): AnyResource | undefined =>
+  resources.find((r) => r.name === name);
 
 /** Resources that point at `name`, and through which fields: derived from the parents, never declared twice. */
 export const childrenOf = (name: string) =>

@@ -29,7 +29,8 @@ function hundredths(text: string): number | null {
 }
 
 /** Hundredths back as the text a person reads: 2750 -> "27.5". */
-const shown = (value: number) => (value % 100 === 0 ? String(value / 100) : (value / 100).toFixed(2).replace(/0$/, ''));
+const shown = (value: number) =>
+  value % 100 === 0 ? String(value / 100) : (value / 100).toFixed(2).replace(/0$/, '');
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
 
@@ -47,7 +48,8 @@ export function checkMarksScheme(record: Record<string, unknown>): SchemeCheckRe
     const value = text(record[field]);
     if (value === '') return undefined;
     const parsed = hundredths(value);
-    if (parsed === null) fail(field, `"${value}" is not a number (at most two decimals): marks cannot be entered against it.`);
+    if (parsed === null)
+      fail(field, `"${value}" is not a number (at most two decimals): marks cannot be entered against it.`);
     return parsed;
   };
   const need = (field: string, why: string) => {
@@ -59,12 +61,14 @@ export function checkMarksScheme(record: Record<string, unknown>): SchemeCheckRe
   const max = need('max_marks', 'the paper’s maximum marks');
   if (max === 0) fail('max_marks', 'Must be more than 0.');
   const min = numberOf('min_marks') ?? null;
-  if (max !== null && min !== null && min > max) fail('min_marks', `${shown(min)} is above max_marks (${shown(max)}).`);
+  if (max !== null && min !== null && min > max)
+    fail('min_marks', `${shown(min)} is above max_marks (${shown(max)}).`);
 
   const type = text(record.paper_type);
   const external = type === '0' || type === '1';
   const internal = type === '0' || type === '2';
-  if (!['0', '1', '2'].includes(type)) fail('paper_type', 'Must be 0 (external and internal), 1 (external only) or 2 (internal only).');
+  if (!['0', '1', '2'].includes(type))
+    fail('paper_type', 'Must be 0 (external and internal), 1 (external only) or 2 (internal only).');
 
   const component = (required: boolean, [maxField, minField]: readonly [string, string], name: string) => {
     if (!required) {
@@ -85,10 +89,21 @@ export function checkMarksScheme(record: Record<string, unknown>): SchemeCheckRe
 
   if (max !== null && max > 0) {
     if (type === '0' && extMax !== null && intMax !== null && extMax + intMax !== max) {
-      fail('max_marks', `ext_max_marks + int_max_marks = ${shown(extMax)} + ${shown(intMax)} = ${shown(extMax + intMax)}, not max_marks (${shown(max)}).`);
+      fail(
+        'max_marks',
+        `ext_max_marks + int_max_marks = ${shown(extMax)} + ${shown(intMax)} = ${shown(extMax + intMax)}, not max_marks (${shown(max)}).`,
+      );
     }
-    if (type === '1' && extMax !== null && extMax !== max) fail('ext_max_marks', `${shown(extMax)} must equal max_marks (${shown(max)}) on an external-only paper.`);
-    if (type === '2' && intMax !== null && intMax !== max) fail('int_max_marks', `${shown(intMax)} must equal max_marks (${shown(max)}) on an internal-only paper.`);
+    if (type === '1' && extMax !== null && extMax !== max)
+      fail(
+        'ext_max_marks',
+        `${shown(extMax)} must equal max_marks (${shown(max)}) on an external-only paper.`,
+      );
+    if (type === '2' && intMax !== null && intMax !== max)
+      fail(
+        'int_max_marks',
+        `${shown(intMax)} must equal max_marks (${shown(max)}) on an internal-only paper.`,
+      );
   }
 
   need('credit_point', 'the credits of the paper (0 for a paper without credits)');

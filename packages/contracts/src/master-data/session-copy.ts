@@ -7,7 +7,8 @@ import { z } from 'zod';
  */
 export const sessionCopyStatus = ['create', 'exists'] as const;
 
-const copiedRow = <T extends z.ZodRawShape>(key: T) => z.object({ ...key, status: z.enum(sessionCopyStatus) });
+const copiedRow = <T extends z.ZodRawShape>(key: T) =>
+  z.object({ ...key, status: z.enum(sessionCopyStatus) });
 
 export const sessionCopyReport = z.object({
   dry_run: z.boolean(),

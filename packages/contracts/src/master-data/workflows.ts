@@ -18,7 +18,8 @@ export const collegeWorkflow = defineWorkflow({
       capability: 'master-data.write',
       backward: true,
       reason: 'required',
-      confirm: 'Suspend the affiliation of {college_name} ({college_id})? The reason is kept in the audit trail.',
+      confirm:
+        'Suspend the affiliation of {college_name} ({college_id})? The reason is kept in the audit trail.',
     },
     reinstate: {
       label: 'Reinstate',
@@ -35,4 +36,5 @@ export const collegeWorkflow = defineWorkflow({
 export const masterDataWorkflows: readonly Workflow[] = [collegeWorkflow];
 
 /** The workflow that moves a resource's records, if it has one. */
-export const workflowOf = (resourceName: string): Workflow | undefined => masterDataWorkflows.find((w) => w.resource === resourceName);
+export const workflowOf = (resourceName: string): Workflow | undefined =>
+  masterDataWorkflows.find((w) => w.resource === resourceName);

@@ -97,7 +97,12 @@ export const postResultResource = defineResource({
   extras: postResultExtras,
 });
 /** An application as the API answers it (the resource's fields, its extras and timestamps). */
-export const postResultRecord = z.object({ ...postResultResource.fields, ...postResultExtras, created_at: z.string(), updated_at: z.string() });
+export const postResultRecord = z.object({
+  ...postResultResource.fields,
+  ...postResultExtras,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
 export type PostResultApplication = z.infer<typeof postResultRecord>;
 
 /** `POST /api/postresult`: which paper (attempt) and what for. */
@@ -114,7 +119,13 @@ const mark = z.preprocess(
 const optionalMark = z.preprocess((v) => (v === '' || v === null ? undefined : v), mark.optional());
 
 export const postResultFeeBody = z.object({
-  payment_ref: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Required: the payment reference' }).min(1, 'Required: the payment reference').max(60, 'At most 60 characters')),
+  payment_ref: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'Required: the payment reference' })
+      .min(1, 'Required: the payment reference')
+      .max(60, 'At most 60 characters'),
+  ),
 });
 export const postResultAssignBody = z.object({
   /** The examiner who revalues the book: never the one who marked it first (revaluation only). */
@@ -144,10 +155,18 @@ export const revalAwardRow = z.object({
   entered: z.boolean(),
 });
 export type RevalAwardRow = z.infer<typeof revalAwardRow>;
-export const revalAwardListQuery = z.object({ exam_id: keyText().optional(), paper_id: keyText().optional() });
+export const revalAwardListQuery = z.object({
+  exam_id: keyText().optional(),
+  paper_id: keyText().optional(),
+});
 export const revalAwardListAnswer = z.object({ rows: z.array(revalAwardRow), total: z.number().int() });
 /** `POST /api/revalawardlist`: marks of one revalued book, by its fictitious number. */
-export const revalAwardEntry = postResultMarksBody.extend({ fict_no: z.string({ error: 'Required: the fictitious number' }).min(1, 'Required: the fictitious number').max(30) });
+export const revalAwardEntry = postResultMarksBody.extend({
+  fict_no: z
+    .string({ error: 'Required: the fictitious number' })
+    .min(1, 'Required: the fictitious number')
+    .max(30),
+});
 
 /** `GET /api/postresult-eligible?student_id=` (a student: itself): the papers of its published results it may apply for, with the window and the limit. */
 export const postResultEligiblePaper = z.object({
@@ -206,7 +225,8 @@ export const postResultWorkflow = defineWorkflow({
       capability: 'postresult.process',
       reason: 'none',
       guard: { description: 'a photocopy is not evaluated', check: (r) => r.type !== 'PHOTOCOPY' },
-      confirm: 'Send application {app_id} for evaluation? A revalued book gets a new fictitious number and another examiner.',
+      confirm:
+        'Send application {app_id} for evaluation? A revalued book gets a new fictitious number and another examiner.',
     },
     'record-marks': {
       label: 'Record marks',
@@ -222,7 +242,10 @@ export const postResultWorkflow = defineWorkflow({
       to: 'RESULT_COMPUTED',
       capability: 'results.compute',
       reason: 'none',
-      guard: { description: 'the third valuation the VTU rule asked for is recorded', check: (r) => r.needs_third_valuation !== true },
+      guard: {
+        description: 'the third valuation the VTU rule asked for is recorded',
+        check: (r) => r.needs_third_valuation !== true,
+      },
       confirm: 'Apply the outcome of application {app_id} to the mark of record and recompute the result?',
     },
     publish: {
@@ -239,7 +262,10 @@ export const postResultWorkflow = defineWorkflow({
       to: 'CLOSED',
       capability: 'postresult.process',
       reason: 'optional',
-      guard: { description: 'the outcome is published (a photocopy: once accepted)', check: (r) => r.status === 'PUBLISHED' || r.type === 'PHOTOCOPY' },
+      guard: {
+        description: 'the outcome is published (a photocopy: once accepted)',
+        check: (r) => r.status === 'PUBLISHED' || r.type === 'PHOTOCOPY',
+      },
       confirm: 'Close application {app_id}?',
     },
     reject: {

@@ -17,7 +17,9 @@ export const decimalPattern = (maxDecimals: number) => new RegExp(`^\\d+(\\.\\d{
 export const decimalText = (maxDecimals: number) =>
   z.preprocess(
     asDecimalText,
-    z.string({ error: 'Must be a decimal number' }).regex(decimalPattern(maxDecimals), `A number ≥ 0 with at most ${maxDecimals} decimals`),
+    z
+      .string({ error: 'Must be a decimal number' })
+      .regex(decimalPattern(maxDecimals), `A number ≥ 0 with at most ${maxDecimals} decimals`),
   );
 
 /** Marks: at most two decimals (lifecycle-api.md, conventions). */

@@ -17,7 +17,9 @@ export type MarkStatus = z.infer<typeof markStatus>;
  */
 export const markCell = z
   .object({ value: markText().nullable(), status: markStatus.nullable() })
-  .refine((c) => c.value === null || c.status === null || c.status === 'EX', { message: 'A status other than EX carries no value' })
+  .refine((c) => c.value === null || c.status === null || c.status === 'EX', {
+    message: 'A status other than EX carries no value',
+  })
   .refine((c) => c.status !== 'EX' || c.value !== null, { message: 'A carried (EX) mark needs its value' });
 export type MarkCell = z.infer<typeof markCell>;
 

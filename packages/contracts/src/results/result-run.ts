@@ -23,7 +23,15 @@ export const resultRunStatus = defineEnum([
 ]);
 export type ResultRunStatus = (typeof resultRunStatus.values)[number];
 
-const flag = z.preprocess((v) => (v === '1' || v === 'true' || v === 1 ? true : v === '0' || v === 'false' || v === 0 || v === '' || v === undefined ? false : v), z.boolean({ error: 'Yes or no' }));
+const flag = z.preprocess(
+  (v) =>
+    v === '1' || v === 'true' || v === 1
+      ? true
+      : v === '0' || v === 'false' || v === 0 || v === '' || v === undefined
+        ? false
+        : v,
+  z.boolean({ error: 'Yes or no' }),
+);
 
 /** A count a run keeps (students of each result code, exceptions, students changed against the previous run). */
 const count = z.number().int().min(0);
@@ -100,13 +108,23 @@ export const resultRunCreate = z.object({
   allow_result_later: resultRunResource.fields.allow_result_later,
 });
 export type ResultRunCreate = z.infer<typeof resultRunCreate>;
-export const resultRunStarted = z.object({ job: jobSummary, resultrun: resultRunResource.recordSchema, message: z.string() });
+export const resultRunStarted = z.object({
+  job: jobSummary,
+  resultrun: resultRunResource.recordSchema,
+  message: z.string(),
+});
 
 const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date YYYY-MM-DD');
 
 /** The body of `publish`: the notification's number and date (today when left out). */
 export const resultPublishBody = z.object({
-  notification_no: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Required: the notification number' }).min(1, 'Required: the notification number').max(60, 'At most 60 characters')),
+  notification_no: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'Required: the notification number' })
+      .min(1, 'Required: the notification number')
+      .max(60, 'At most 60 characters'),
+  ),
   notification_date: z.preprocess((v) => (v === '' || v === null ? undefined : v), dateText.optional()),
 });
 export type ResultPublishBody = z.infer<typeof resultPublishBody>;
@@ -128,7 +146,8 @@ export const resultRunWorkflow = defineWorkflow({
       to: 'VERIFIED',
       capability: 'results.verify',
       reason: 'optional',
-      confirm: 'Verify result run {run_id}? The tabulation register has been checked and every exception resolved or shown as RL/RW; the run can then no longer be re-run.',
+      confirm:
+        'Verify result run {run_id}? The tabulation register has been checked and every exception resolved or shown as RL/RW; the run can then no longer be re-run.',
     },
     approve: {
       label: 'Approve',
@@ -144,7 +163,8 @@ export const resultRunWorkflow = defineWorkflow({
       to: 'PUBLISHED',
       capability: 'results.publish',
       reason: 'none',
-      confirm: 'Publish result run {run_id}? Students see their results and the published lines can no longer change.',
+      confirm:
+        'Publish result run {run_id}? Students see their results and the published lines can no longer change.',
     },
     withdraw: {
       label: 'Withdraw',
@@ -190,10 +210,17 @@ export const resultExceptionsQuery = z.object({
   offset: z.coerce.number({ error: 'A whole number' }).int().min(0).max(10_000_000).default(0),
   limit: z.coerce.number({ error: 'A whole number' }).int().min(1).max(1000).default(100),
 });
-export const resultExceptionsAnswer = z.object({ exceptions: z.array(resultException), total: z.number().int() });
+export const resultExceptionsAnswer = z.object({
+  exceptions: z.array(resultException),
+  total: z.number().int(),
+});
 
 /** One field that differs between the previous run and this one: `result`, `sgpa`, `lines.HIN101.total`, ... */
-export const resultFieldChange = z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() });
+export const resultFieldChange = z.object({
+  field: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
 export const resultDiffItem = z.object({
   student_id: z.string(),
   change: z.enum(['ADDED', 'REMOVED', 'CHANGED']),
@@ -215,4 +242,9 @@ export const resultDiffAnswer = z.object({
 export type ResultDiffAnswer = z.infer<typeof resultDiffAnswer>;
 
 /** The job's result (GET /api/job/{job_id}.result) when a run is done. */
-export const resultRunJobResult = z.object({ run_id: z.string(), students: z.number().int(), exceptions: z.number().int(), changed: z.number().int() });
+export const resultRunJobResult = z.object({
+  run_id: z.string(),
+  students: z.number().int(),
+  exceptions: z.number().int(),
+  changed: z.number().int(),
+});

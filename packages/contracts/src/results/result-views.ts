@@ -12,7 +12,14 @@ export const studentResultStatus = z.enum(['COMPUTED', 'PUBLISHED', 'SUPERSEDED'
 export type StudentResultStatus = z.infer<typeof studentResultStatus>;
 
 /** The key of one version: `GET /api/studentresult/{student_id}/{exam_id}/{session_id}/{course_comb_id}/{sem_id}/{version}`. */
-export const studentResultKeyFields = ['student_id', 'exam_id', 'session_id', 'course_comb_id', 'sem_id', 'version'] as const;
+export const studentResultKeyFields = [
+  'student_id',
+  'exam_id',
+  'session_id',
+  'course_comb_id',
+  'sem_id',
+  'version',
+] as const;
 
 const page = {
   offset: z.coerce.number({ error: 'A whole number' }).int().min(0).max(10_000_000).default(0),
@@ -36,7 +43,10 @@ export const studentResultQuery = z.object({
   ...page,
 });
 export type StudentResultQuery = z.infer<typeof studentResultQuery>;
-export const studentResultListAnswer = z.object({ studentresult: z.array(studentResult), total: z.number().int() });
+export const studentResultListAnswer = z.object({
+  studentresult: z.array(studentResult),
+  total: z.number().int(),
+});
 export const studentResultAnswer = z.object({ studentresult: studentResult });
 
 /** The counts of an analysis row (the whole scope, or one college). pass_percent = passed / appeared, two decimals. */
@@ -60,7 +70,10 @@ export type ResultCounts = z.infer<typeof resultCounts>;
 /** One bar of a distribution: a division (OLD; "NONE" for a pass without one) or a paper grade (NEW/NEP). */
 export const distributionBar = z.object({ code: z.string(), count: z.number().int() });
 
-export const collegeResultCounts = resultCounts.extend({ college_id: z.string(), college_name: z.string().nullable() });
+export const collegeResultCounts = resultCounts.extend({
+  college_id: z.string(),
+  college_name: z.string().nullable(),
+});
 
 /**
  * `GET /api/resultanalysis?exam_id&session_id&course_comb_id&sem_id[&run_id]`: the latest published version of each

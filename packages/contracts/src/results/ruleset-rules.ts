@@ -23,7 +23,11 @@ export type FractionRule = z.infer<typeof fractionRule>;
 /** Rounding of a computed internal mark (CIA pattern, §S3). NONE keeps up to two decimals (half-up). */
 export const internalRoundingMode = z.enum(['HALF_UP', 'CEIL', 'FLOOR', 'NONE']);
 
-const division = z.object({ code: z.string().min(1).max(20), label: z.string().min(1).max(80), min_percent: ruleNumber() });
+const division = z.object({
+  code: z.string().min(1).max(20),
+  label: z.string().min(1).max(80),
+  min_percent: ruleNumber(),
+});
 export type DivisionRule = z.infer<typeof division>;
 
 const gradingBand = z.object({
@@ -119,7 +123,11 @@ const g5 = z.object({
 });
 
 /** G6 fixed pool of marks split across heads (Lucknow) [P12]. */
-const g6 = z.object({ ...graceCommon, rule_type: z.literal('G6'), params: z.object({ pool_marks: ruleNumber() }) });
+const g6 = z.object({
+  ...graceCommon,
+  rule_type: z.literal('G6'),
+  params: z.object({ pool_marks: ruleNumber() }),
+});
 
 /** G7 percent of the semester total, in one or several heads [P13]. */
 const g7 = z.object({
@@ -137,7 +145,13 @@ const exitLevel = z.object({
   award: z.string().min(1).max(120),
   min_credits: ruleNumber(),
   /** ADDITIONAL: credits of that category on top of min_credits (the summer vocational course); INCLUDED: part of min_credits (12 research credits of 160). */
-  extra: z.array(z.object({ category: z.string().min(1), credits: ruleNumber(), mode: z.enum(['ADDITIONAL', 'INCLUDED']) })),
+  extra: z.array(
+    z.object({
+      category: z.string().min(1),
+      credits: ruleNumber(),
+      mode: z.enum(['ADDITIONAL', 'INCLUDED']),
+    }),
+  ),
   /** e.g. ≥ 75 % of the marks of semesters I–VI for Honours with Research. */
   min_percent: ruleNumber().nullable(),
 });
@@ -173,7 +187,10 @@ export const rulesetRules = z
     grading_bands: z.array(gradingBand),
     fail_grade: fixedGrade,
     absent_grade: fixedGrade,
-    non_credit_codes: z.object({ satisfactory: z.string().min(1).max(10), unsatisfactory: z.string().min(1).max(10) }),
+    non_credit_codes: z.object({
+      satisfactory: z.string().min(1).max(10),
+      unsatisfactory: z.string().min(1).max(10),
+    }),
     sgpa_policy: z.enum(['ALL_ATTEMPTED', 'EARNED_ONLY', 'WITHHOLD_IF_FAIL']),
     cgpa_source: z.enum(['CREDIT_POINTS', 'ROUNDED_SGPA']),
     attempt_policy: z.enum(['LATEST', 'BEST']),
@@ -218,25 +235,51 @@ export const rulesetRules = z
   .superRefine((rules, ctx) => {
     const ids = new Set<string>();
     for (const [i, g] of rules.grace.entries()) {
-      if (ids.has(g.rule_id)) ctx.addIssue({ code: 'custom', path: ['grace', i, 'rule_id'], message: `Grace rule id ${g.rule_id} is used twice` });
+      if (ids.has(g.rule_id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['grace', i, 'rule_id'],
+          message: `Grace rule id ${g.rule_id} is used twice`,
+        });
       ids.add(g.rule_id);
     }
     const bandGrades = new Set<string>();
     for (const [i, b] of rules.grading_bands.entries()) {
-      if (bandGrades.has(b.grade)) ctx.addIssue({ code: 'custom', path: ['grading_bands', i, 'grade'], message: `Grade ${b.grade} is listed twice` });
+      if (bandGrades.has(b.grade))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['grading_bands', i, 'grade'],
+          message: `Grade ${b.grade} is listed twice`,
+        });
       bandGrades.add(b.grade);
     }
     const divisionCodes = new Set<string>();
     for (const [i, d] of rules.divisions.entries()) {
-      if (divisionCodes.has(d.code)) ctx.addIssue({ code: 'custom', path: ['divisions', i, 'code'], message: `Division ${d.code} is listed twice` });
+      if (divisionCodes.has(d.code))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['divisions', i, 'code'],
+          message: `Division ${d.code} is listed twice`,
+        });
       divisionCodes.add(d.code);
     }
     if (rules.atkt.max_failed_papers_percent === null && rules.atkt.max_failed_papers_count === null) {
-      ctx.addIssue({ code: 'custom', path: ['atkt'], message: 'Give either max_failed_papers_percent or max_failed_papers_count' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['atkt'],
+        message: 'Give either max_failed_papers_percent or max_failed_papers_count',
+      });
     }
     for (const [i, g] of rules.grace.entries()) {
-      if ((g.rule_type === 'G2' || g.rule_type === 'G5') && g.params.head_caps.some((c) => (c.marks === null) === (c.percent_of_head_max === null))) {
-        ctx.addIssue({ code: 'custom', path: ['grace', i, 'params', 'head_caps'], message: 'Each head cap row gives either marks or percent_of_head_max' });
+      if (
+        (g.rule_type === 'G2' || g.rule_type === 'G5') &&
+        g.params.head_caps.some((c) => (c.marks === null) === (c.percent_of_head_max === null))
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['grace', i, 'params', 'head_caps'],
+          message: 'Each head cap row gives either marks or percent_of_head_max',
+        });
       }
     }
   });

@@ -26,7 +26,17 @@ export type ExplanationStep = z.infer<typeof explanationStep>;
 export const paperResultCode = z.enum(['P', 'F', 'AB', 'UFM', 'RW', 'RL', 'EX', 'S', 'U']);
 export type PaperResultCode = z.infer<typeof paperResultCode>;
 
-export const studentResultCode = z.enum(['PASS', 'PASS_GRACE', 'PROMOTED', 'FAIL', 'ABSENT', 'RL', 'RW', 'UFM', 'DETAINED']);
+export const studentResultCode = z.enum([
+  'PASS',
+  'PASS_GRACE',
+  'PROMOTED',
+  'FAIL',
+  'ABSENT',
+  'RL',
+  'RW',
+  'UFM',
+  'DETAINED',
+]);
 export type StudentResultCode = z.infer<typeof studentResultCode>;
 
 export const backlogReason = z.enum(['INTERNAL', 'EXTERNAL', 'BOTH', 'OVERALL', 'ABSENT', 'MALPRACTICE']);
@@ -92,7 +102,9 @@ export const exitOutcome = z.object({
   /** "semester 2 ends year 1: ..." */
   text: z.string(),
   credits_earned: z.string().nullable(),
-  levels: z.array(z.object({ level: z.string(), award: z.string(), eligible: z.boolean(), text: z.string() })),
+  levels: z.array(
+    z.object({ level: z.string(), award: z.string(), eligible: z.boolean(), text: z.string() }),
+  ),
   /** The awards the student is eligible for (an exit certificate/diploma may be issued). */
   awards: z.array(z.string()),
 });

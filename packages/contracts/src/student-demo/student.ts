@@ -8,7 +8,11 @@ const NUL_MESSAGE = 'Must not contain the NUL character (\\u0000)';
 export const studentInput = z.object({
   stuname: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: 'Must be text' }).min(1, 'Student name is required').max(200, 'At most 200 characters').refine(noNul, NUL_MESSAGE),
+    z
+      .string({ error: 'Must be text' })
+      .min(1, 'Student name is required')
+      .max(200, 'At most 200 characters')
+      .refine(noNul, NUL_MESSAGE),
   ),
   email: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
@@ -29,4 +33,8 @@ export const student = studentInput.extend({
 });
 export type Student = z.infer<typeof student>;
 
-export const studentIdParam = z.coerce.number({ error: 'Student id must be a number' }).int('Student id must be a whole number').min(1).max(2_147_483_647);
+export const studentIdParam = z.coerce
+  .number({ error: 'Student id must be a number' })
+  .int('Student id must be a whole number')
+  .min(1)
+  .max(2_147_483_647);

@@ -7,7 +7,13 @@ import { z } from 'zod';
  */
 
 const blankToNull = (value: unknown) =>
-  typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value;
+  typeof value === 'number' && Number.isFinite(value)
+    ? String(value)
+    : typeof value === 'string'
+      ? value.trim() === ''
+        ? null
+        : value.trim()
+      : value;
 
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToNull, schema.nullable().optional());
 
@@ -22,23 +28,45 @@ export const isoDate = z.string({ error: 'Must be a date (YYYY-MM-DD)' }).refine
 }, 'Must be a real date written YYYY-MM-DD (e.g. 2005-08-15)');
 
 export const requiredDate = () =>
-  z.preprocess((value) => blankToNull(value) ?? undefined, isoDate.optional().refine((v) => v !== undefined, 'Required')).describe('A date, YYYY-MM-DD.');
+  z
+    .preprocess(
+      (value) => blankToNull(value) ?? undefined,
+      isoDate.optional().refine((v) => v !== undefined, 'Required'),
+    )
+    .describe('A date, YYYY-MM-DD.');
 export const optionalDate = () => optional(isoDate);
 
 /** ABC / APAAR id: exactly 12 digits (Academic Bank of Credits). */
-export const abcId = () => optional(z.string().regex(/^\d{12}$/, 'ABC/APAAR id must be exactly 12 digits')).describe('12 digits (ABC/APAAR id), unique.');
+export const abcId = () =>
+  optional(z.string().regex(/^\d{12}$/, 'ABC/APAAR id must be exactly 12 digits')).describe(
+    '12 digits (ABC/APAAR id), unique.',
+  );
 
 /** An Indian mobile number: 10 digits starting 6-9, optionally written with +91 or 0 in front. */
 export const mobileNumber = () =>
-  z.preprocess(
-    (value) => {
-      const text = blankToNull(value);
-      return typeof text === 'string' ? text.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=\d{10}$)/, '') : text;
-    },
-    z.string().regex(/^[6-9]\d{9}$/, 'Mobile must be 10 digits starting with 6, 7, 8 or 9').nullable().optional(),
-  ).describe('10 digits starting with 6-9.');
+  z
+    .preprocess(
+      (value) => {
+        const text = blankToNull(value);
+        return typeof text === 'string'
+          ? text.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=\d{10}$)/, '')
+          : text;
+      },
+      z
+        .string()
+        .regex(/^[6-9]\d{9}$/, 'Mobile must be 10 digits starting with 6, 7, 8 or 9')
+        .nullable()
+        .optional(),
+    )
+    .describe('10 digits starting with 6-9.');
 
-export const emailAddress = () => optional(z.string().max(254, 'At most 254 characters').regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Must be an e-mail address like name@example.com')).describe('An e-mail address.');
+export const emailAddress = () =>
+  optional(
+    z
+      .string()
+      .max(254, 'At most 254 characters')
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Must be an e-mail address like name@example.com'),
+  ).describe('An e-mail address.');
 
 /** A decimal kept as text with at most two decimal places, in [0, max]. */
 export const decimalText = (max: number) =>

@@ -11,4 +11,9 @@ import { studentAcademicResource } from './student-academic.ts';
 import { studentPaperResource } from './student-paper.ts';
 
 /** The module's resources, in the order its screens list them. */
-export const studentResources = [studentResource, studentCcinfoResource, studentAcademicResource, studentPaperResource] as const;
+export const studentResources = [
+  studentResource,
+  studentCcinfoResource,
+  studentAcademicResource,
+  studentPaperResource,
+] as const;

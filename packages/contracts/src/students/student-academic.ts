@@ -25,7 +25,9 @@ export const studentAcademicResource = defineResource({
   parents: [{ resource: 'student', fields: ['student_id'] }],
   searchFields: ['student_id', 'qualification', 'board', 'roll_no'],
   check: (record): Record<string, string[]> =>
-    record.max_marks != null && record.obtained_marks != null && Number(record.obtained_marks) > Number(record.max_marks)
+    record.max_marks != null &&
+    record.obtained_marks != null &&
+    Number(record.obtained_marks) > Number(record.max_marks)
       ? { obtained_marks: [`Cannot be more than the maximum marks (${String(record.max_marks)})`] }
       : {},
 });

@@ -5,7 +5,10 @@ import { defaultedEnum, hindiText } from '../master-data/index.ts';
 import { abcId, emailAddress, mobileNumber, requiredDate } from './fields.ts';
 
 /** Students, enrolments and student papers: read by every staff role (a college's faculty: its own), the student its own. */
-export const studentsAccess = { read: 'students.read', write: 'students.write' } as const satisfies ResourceCapability;
+export const studentsAccess = {
+  read: 'students.read',
+  write: 'students.write',
+} as const satisfies ResourceCapability;
 
 export const gender = defineEnum([
   { value: 'M', label: 'Male' },
@@ -70,8 +73,22 @@ export const studentResource = defineResource({
     pwd_type: optionalText(50),
   },
   updatable: [
-    'name_en', 'name_hi', 'father_name_en', 'father_name_hi', 'mother_name_en', 'mother_name_hi', 'dob', 'gender', 'category', 'abc_id',
-    'mobile', 'email', 'address', 'college_id', 'status', 'pwd_type',
+    'name_en',
+    'name_hi',
+    'father_name_en',
+    'father_name_hi',
+    'mother_name_en',
+    'mother_name_hi',
+    'dob',
+    'gender',
+    'category',
+    'abc_id',
+    'mobile',
+    'email',
+    'address',
+    'college_id',
+    'status',
+    'pwd_type',
   ],
   parents: [
     { resource: 'college', fields: ['college_id'] },

@@ -17,7 +17,9 @@ try {
     await shadow.close();
     console.log(dir ? `Wrote ${dir}` : 'The schema matches the migrations; nothing to write.');
   } else if (command === undefined || command === 'deploy') {
-    const applied = await migrateDatabase(databaseOptionsFromEnv(), { onWait: (message) => console.log(message) });
+    const applied = await migrateDatabase(databaseOptionsFromEnv(), {
+      onWait: (message) => console.log(message),
+    });
     console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date.');
   } else if (command === '--help' || command === 'help') {
     console.log(usage);

@@ -8,9 +8,16 @@ import { DEMO_PASSWORD, demoUsers } from './users.ts';
  * password (ADMIN_PASSWORD refuses it now; before, an admin could have been created with it). So a
  * production database without demo users costs one query and no bcrypt; with them, one compare each.
  */
-export async function accountsWithDemoPassword(prisma: PrismaClient, alsoCheck: string[] = []): Promise<string[]> {
+export async function accountsWithDemoPassword(
+  prisma: PrismaClient,
+  alsoCheck: string[] = [],
+): Promise<string[]> {
   const emails = [...new Set([...demoUsers.map((u) => u.email), ...alsoCheck.map((e) => e.toLowerCase())])];
-  const candidates = await prisma.user.findMany({ where: { active: true, email: { in: emails } }, select: { email: true, password_hash: true }, orderBy: { id: 'asc' } });
+  const candidates = await prisma.user.findMany({
+    where: { active: true, email: { in: emails } },
+    select: { email: true, password_hash: true },
+    orderBy: { id: 'asc' },
+  });
   const holders: string[] = [];
   for (const { email, password_hash } of candidates) {
     if ((await verifyPassword(DEMO_PASSWORD, password_hash, 0)).matches) holders.push(email);
@@ -19,10 +26,21 @@ export async function accountsWithDemoPassword(prisma: PrismaClient, alsoCheck: 
 }
 
 /** Gives the account a new password if it still has the demo password; answers whether it did. */
-export async function replaceDemoPassword(prisma: PrismaClient, email: string, password: string, bcryptRounds: number): Promise<boolean> {
-  const user = await prisma.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true, password_hash: true } });
+export async function replaceDemoPassword(
+  prisma: PrismaClient,
+  email: string,
+  password: string,
+  bcryptRounds: number,
+): Promise<boolean> {
+  const user = await prisma.user.findUnique({
+    where: { email: email.toLowerCase() },
+    select: { id: true, password_hash: true },
+  });
   if (!user || !(await verifyPassword(DEMO_PASSWORD, user.password_hash, 0)).matches) return false;
-  await prisma.user.update({ where: { id: user.id }, data: { password_hash: await hashPassword(password, bcryptRounds) } });
+  await prisma.user.update({
+    where: { id: user.id },
+    data: { password_hash: await hashPassword(password, bcryptRounds) },
+  });
   return true;
 }
 

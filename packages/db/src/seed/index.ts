@@ -1,7 +1,16 @@
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import {
-  demoCcinfoSems, demoColleges, demoCourses, demoDepartments, demoExamCycles, demoExams, demoPaperInfoSems, demoPapers, demoRulesets,
-  demoSemesters, demoSessions,
+  demoCcinfoSems,
+  demoColleges,
+  demoCourses,
+  demoDepartments,
+  demoExamCycles,
+  demoExams,
+  demoPaperInfoSems,
+  demoPapers,
+  demoRulesets,
+  demoSemesters,
+  demoSessions,
 } from './demo-data.ts';
 import { seedDemoExamForms } from './demo-exam-forms.ts';
 import { seedDemoStudents } from './demo-students.ts';
@@ -64,7 +73,11 @@ async function seedMasterData(prisma: PrismaClient): Promise<boolean> {
 
 /** The newer demo master data for a database seeded before it existed (see seedDemoMasterData). */
 async function seedLifecycleMasterData(prisma: PrismaClient): Promise<boolean> {
-  const counts = await Promise.all([prisma.college.count(), prisma.department.count(), prisma.ruleset.count()]);
+  const counts = await Promise.all([
+    prisma.college.count(),
+    prisma.department.count(),
+    prisma.ruleset.count(),
+  ]);
   if (counts.some((n) => n > 0)) return false;
   await prisma.$transaction(async (tx) => {
     await tx.department.createMany({ data: demoDepartments, skipDuplicates: true });
@@ -72,7 +85,10 @@ async function seedLifecycleMasterData(prisma: PrismaClient): Promise<boolean> {
     await tx.ruleset.createMany({ data: demoRulesets, skipDuplicates: true });
     // Only demo rows nobody has linked yet, and only to cycles that are still there.
     for (const paper of demoPapers.filter((p) => p.dept_id)) {
-      await tx.paper.updateMany({ where: { paper_id: paper.paper_id, dept_id: null }, data: { dept_id: paper.dept_id } });
+      await tx.paper.updateMany({
+        where: { paper_id: paper.paper_id, dept_id: null },
+        data: { dept_id: paper.dept_id },
+      });
     }
     const cycles = new Set((await tx.examCycle.findMany({ select: { rti: true } })).map((c) => c.rti));
     for (const exam of demoExams.filter((e) => cycles.has(e.rti))) {
@@ -83,5 +99,9 @@ async function seedLifecycleMasterData(prisma: PrismaClient): Promise<boolean> {
 }
 
 export function seedDemoUsers(prisma: PrismaClient, bcryptRounds?: number) {
-  return ensureUsers(prisma, demoUsers.map((u) => ({ ...u, password: DEMO_PASSWORD })), bcryptRounds);
+  return ensureUsers(
+    prisma,
+    demoUsers.map((u) => ({ ...u, password: DEMO_PASSWORD })),
+    bcryptRounds,
+  );
 }

@@ -62,7 +62,10 @@ export async function dropDatabase(url: string, name: string) {
 }
 
 /** A new, empty database on the server of `url` (nothing migrated): what a first deployment meets. */
-export async function createEmptyDatabase(url: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createEmptyDatabase(
+  url: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   await admin(url, (c) => c.query(`CREATE DATABASE ${ident(name)}`));
   return { url: withDatabase(url, name), drop: () => dropDatabase(url, name) };
@@ -161,14 +164,26 @@ export async function openTestDatabase(options: {
   pgliteDir?: string;
 }): Promise<TestDatabase> {
   const { templates, template = 'demo' } = options;
-  if (!templates) throw new Error('No test templates: call prepareTestTemplates in the vitest globalSetup and provide its answer to the test files.');
+  if (!templates)
+    throw new Error(
+      'No test templates: call prepareTestTemplates in the vitest globalSetup and provide its answer to the test files.',
+    );
   if (templates.kind === 'postgresql') {
     const source = templates.databases[template];
-    if (!source) throw new Error(`No template named ${template}; there are ${Object.keys(templates.databases).join(', ')}.`);
+    if (!source)
+      throw new Error(
+        `No template named ${template}; there are ${Object.keys(templates.databases).join(', ')}.`,
+      );
     const name = `${source.replace(/_tmpl_.*/, '')}_${randomBytes(5).toString('hex')}`;
-    await admin(templates.serverUrl, (c) => c.query(`CREATE DATABASE ${ident(name)} TEMPLATE ${ident(source)}`));
+    await admin(templates.serverUrl, (c) =>
+      c.query(`CREATE DATABASE ${ident(name)} TEMPLATE ${ident(source)}`),
+    );
     const url = withDatabase(templates.serverUrl, name);
-    const db = await openDatabase({ url, poolMax: options.poolMax ?? 5, connectTimeoutMs: options.connectTimeoutMs });
+    const db = await openDatabase({
+      url,
+      poolMax: options.poolMax ?? 5,
+      connectTimeoutMs: options.connectTimeoutMs,
+    });
     return {
       db,
       url,
@@ -179,7 +194,11 @@ export async function openTestDatabase(options: {
     };
   }
   const file = templates.dumps[template];
-  if (!file) throw new Error(`No template named ${template}; there are ${Object.keys(templates.dumps).join(', ')}.`);
-  const db = await openDatabase({ pgliteDir: options.pgliteDir ?? 'memory://', pgliteSnapshot: new Blob([fs.readFileSync(file)]) });
+  if (!file)
+    throw new Error(`No template named ${template}; there are ${Object.keys(templates.dumps).join(', ')}.`);
+  const db = await openDatabase({
+    pgliteDir: options.pgliteDir ?? 'memory://',
+    pgliteSnapshot: new Blob([fs.readFileSync(file)]),
+  });
   return { db, dispose: () => db.close() };
 }

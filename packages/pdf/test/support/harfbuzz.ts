@@ -2,7 +2,11 @@
 import * as hb from 'harfbuzzjs';
 import { scriptRuns } from '../../src/shaping.ts';
 
-export interface HbFont { shape(text: string): number[]; nominal(text: string): number[]; outline(glyph: number): string }
+export interface HbFont {
+  shape(text: string): number[];
+  nominal(text: string): number[];
+  outline(glyph: number): string;
+}
 
 export function openHbFont(data: Uint8Array): HbFont {
   const font = new hb.Font(new hb.Face(new hb.Blob(data)));
@@ -25,4 +29,3 @@ export function openHbFont(data: Uint8Array): HbFont {
     outline: (glyph) => font.glyphToPath(glyph),
   };
 }
-

@@ -3,7 +3,11 @@
 import { inflateSync } from 'node:zlib';
 import { openHbFont } from './harfbuzz.ts';
 
-export interface PdfObject { num: number; dict: string; stream?: Buffer }
+export interface PdfObject {
+  num: number;
+  dict: string;
+  stream?: Buffer;
+}
 
 export function readObjects(pdf: Buffer): Map<number, PdfObject> {
   const text = pdf.toString('latin1');
@@ -40,7 +44,10 @@ export function pageObjects(objects: Map<number, PdfObject>): PdfObject[] {
 }
 
 /** The embedded TrueType program (FontFile2) of each font resource name used on a page, e.g. F1 → bytes. */
-export function embeddedFonts(objects: Map<number, PdfObject>, page: PdfObject): Map<string, { file: Buffer; identity: boolean }> {
+export function embeddedFonts(
+  objects: Map<number, PdfObject>,
+  page: PdfObject,
+): Map<string, { file: Buffer; identity: boolean }> {
   const fonts = new Map<string, { file: Buffer; identity: boolean }>();
   const resources = objects.get(ref(page.dict, 'Resources') ?? -1)?.dict ?? page.dict;
   const fontDict = /\/Font\s*<<([^>]*)>>/.exec(resources)?.[1] ?? '';
@@ -56,11 +63,16 @@ export function embeddedFonts(objects: Map<number, PdfObject>, page: PdfObject):
   return fonts;
 }
 
-export interface ShownText { font: string; glyphs: number[] }
+export interface ShownText {
+  font: string;
+  glyphs: number[];
+}
 
 /** The glyph ids of each BT…ET block of a page's content, in drawing order (two-byte CIDs, Identity-H). */
 export function shownText(objects: Map<number, PdfObject>, page: PdfObject): ShownText[] {
-  const contents = [...page.dict.matchAll(/\/Contents\s*\[?([^/>\]]*)/g)].flatMap((m) => [...m[1].matchAll(/(\d+) 0 R/g)].map((r) => Number(r[1])));
+  const contents = [...page.dict.matchAll(/\/Contents\s*\[?([^/>\]]*)/g)].flatMap((m) =>
+    [...m[1].matchAll(/(\d+) 0 R/g)].map((r) => Number(r[1])),
+  );
   const content = contents.map((n) => objects.get(n)?.stream?.toString('latin1') ?? '').join('\n');
   const blocks: ShownText[] = [];
   let font = '';
@@ -81,10 +93,13 @@ export function shownText(objects: Map<number, PdfObject>, page: PdfObject): Sho
 export function shownOutlines(pdf: Buffer): string[][] {
   const objects = readObjects(pdf);
   const [page] = pageObjects(objects);
-  const fonts = new Map([...embeddedFonts(objects, page)].map(([name, f]) => {
-    if (!f.identity) throw new Error(`font ${name} maps CIDs through a CIDToGIDMap this reader does not follow`);
-    return [name, openHbFont(f.file)] as const;
-  }));
+  const fonts = new Map(
+    [...embeddedFonts(objects, page)].map(([name, f]) => {
+      if (!f.identity)
+        throw new Error(`font ${name} maps CIDs through a CIDToGIDMap this reader does not follow`);
+      return [name, openHbFont(f.file)] as const;
+    }),
+  );
   return shownText(objects, page).map((block) => {
     const font = fonts.get(block.font);
     if (!font) throw new Error(`no embedded font ${block.font}`);

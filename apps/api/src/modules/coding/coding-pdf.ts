@@ -8,24 +8,50 @@ import { university, universityLogo } from '../master-data/index.ts';
  * secrecy cell), and the packet slip / bundle cover (fictitious numbers only, never a roll number).
  */
 
-export interface StickerRow { fict_no: string; roll_no: string | null; answer_book_no: string | null }
+export interface StickerRow {
+  fict_no: string;
+  roll_no: string | null;
+  answer_book_no: string | null;
+}
 export interface PacketSlip {
-  packet_no: string; exam_id: string; paper_id: string; paper_name: string | null; seq: number; count: number;
-  examiner: string | null; status: string; fict_nos: readonly string[];
+  packet_no: string;
+  exam_id: string;
+  paper_id: string;
+  paper_name: string | null;
+  seq: number;
+  count: number;
+  examiner: string | null;
+  status: string;
+  fict_nos: readonly string[];
 }
 
 const STICKERS_PER_PAGE = 8;
 
-export async function writeStickers(output: Writable, head: { exam_id: string; paper_id: string; paper_name: string | null }, rows: readonly StickerRow[]) {
+export async function writeStickers(
+  output: Writable,
+  head: { exam_id: string; paper_id: string; paper_name: string | null },
+  rows: readonly StickerRow[],
+) {
   const pdf = createPdf(output, {
     title: `Flap stickers ${head.exam_id} ${head.paper_id}`,
     author: university.en,
-    frame: { university, logo: universityLogo, title: { en: 'Answer-book flap stickers', hi: 'उत्तर-पुस्तिका फ्लैप स्टिकर' }, footer: 'Secret: the counterfoils stay at the secrecy cell. / गोपनीय: प्रतिपर्ण गोपनीय प्रकोष्ठ में रहेंगे।' },
+    frame: {
+      university,
+      logo: universityLogo,
+      title: { en: 'Answer-book flap stickers', hi: 'उत्तर-पुस्तिका फ्लैप स्टिकर' },
+      footer: 'Secret: the counterfoils stay at the secrecy cell. / गोपनीय: प्रतिपर्ण गोपनीय प्रकोष्ठ में रहेंगे।',
+    },
   });
   for (let i = 0; i < rows.length; i += STICKERS_PER_PAGE) {
     await pdf.addPage();
     const { left, width } = pdf.content;
-    pdf.text(`${head.exam_id} · ${head.paper_id}${head.paper_name ? ` ${head.paper_name}` : ''}`, { x: left, y: pdf.y, width, size: 9, bold: true });
+    pdf.text(`${head.exam_id} · ${head.paper_id}${head.paper_name ? ` ${head.paper_name}` : ''}`, {
+      x: left,
+      y: pdf.y,
+      width,
+      size: 9,
+      bold: true,
+    });
     const top = pdf.y + 16;
     const h = 82;
     rows.slice(i, i + STICKERS_PER_PAGE).forEach((row, k) => {
@@ -34,7 +60,13 @@ export async function writeStickers(output: Writable, head: { exam_id: string; p
       pdf.box(left, y, bookW, h, { lineWidth: 0.6 });
       pdf.box(left + bookW, y, width - bookW, h, { lineWidth: 0.6 });
       pdf.line(left + bookW, y, left + bookW, y + h, { lineWidth: 1, dash: 3, color: '#888888' });
-      pdf.text('Answer book / उत्तर-पुस्तिका', { x: left + 6, y: y + 4, width: bookW - 80, size: 7, color: '#555555' });
+      pdf.text('Answer book / उत्तर-पुस्तिका', {
+        x: left + 6,
+        y: y + 4,
+        width: bookW - 80,
+        size: 7,
+        color: '#555555',
+      });
       pdf.text(row.fict_no, { x: left + 6, y: y + 14, width: bookW - 80, size: 15, bold: true });
       pdf.barcode128(row.fict_no, { x: left + 6, y: y + 36, width: bookW - 90, height: 34, showText: false });
       pdf.qr(row.fict_no, { x: left + bookW - 72, y: y + 6, size: 68 });
@@ -43,10 +75,18 @@ export async function writeStickers(output: Writable, head: { exam_id: string; p
       pdf.text('Counterfoil / प्रतिपर्ण', { x: cx, y: y + 4, width: cw, size: 7, color: '#555555' });
       pdf.text(`Fict. No. / कूट सं.: ${row.fict_no}`, { x: cx, y: y + 16, width: cw, size: 9, bold: true });
       pdf.text(`Roll No. / अनुक्रमांक: ${row.roll_no ?? '—'}`, { x: cx, y: y + 32, width: cw, size: 9 });
-      pdf.text(`Answer book / उ.पु. सं.: ${row.answer_book_no ?? '—'}`, { x: cx, y: y + 48, width: cw, size: 8 });
+      pdf.text(`Answer book / उ.पु. सं.: ${row.answer_book_no ?? '—'}`, {
+        x: cx,
+        y: y + 48,
+        width: cw,
+        size: 8,
+      });
     });
   }
-  if (!rows.length) { await pdf.addPage(); pdf.text('No coded answer book. / कोई कूटबद्ध उत्तर-पुस्तिका नहीं।', { size: 10 }); }
+  if (!rows.length) {
+    await pdf.addPage();
+    pdf.text('No coded answer book. / कोई कूटबद्ध उत्तर-पुस्तिका नहीं।', { size: 10 });
+  }
   await pdf.end();
 }
 
@@ -54,7 +94,12 @@ export async function writePacketSlip(output: Writable, slip: PacketSlip) {
   const pdf = createPdf(output, {
     title: `Packet ${slip.packet_no}`,
     author: university.en,
-    frame: { university, logo: universityLogo, title: { en: 'Packet slip / bundle cover', hi: 'पैकेट पर्ची / बंडल आवरण' }, footer: 'Fictitious numbers only. / केवल कूट संख्याएँ।' },
+    frame: {
+      university,
+      logo: universityLogo,
+      title: { en: 'Packet slip / bundle cover', hi: 'पैकेट पर्ची / बंडल आवरण' },
+      footer: 'Fictitious numbers only. / केवल कूट संख्याएँ।',
+    },
   });
   await pdf.addPage();
   const { left, width } = pdf.content;
@@ -79,11 +124,28 @@ export async function writePacketSlip(output: Writable, slip: PacketSlip) {
   pdf.moveDown(8);
   const cols = 5;
   const table = [];
-  for (let i = 0; i < slip.fict_nos.length; i += cols) table.push(slip.fict_nos.slice(i, i + cols).map((f, k) => `${i + k + 1}. ${f}`).concat(Array(cols).fill('')).slice(0, cols));
-  await pdf.table(Array.from({ length: cols }, () => ({ header: 'Fict. No. / कूट सं.', width: 1 })), table, { size: 9 });
+  for (let i = 0; i < slip.fict_nos.length; i += cols)
+    table.push(
+      slip.fict_nos
+        .slice(i, i + cols)
+        .map((f, k) => `${i + k + 1}. ${f}`)
+        .concat(Array(cols).fill(''))
+        .slice(0, cols),
+    );
+  await pdf.table(
+    Array.from({ length: cols }, () => ({ header: 'Fict. No. / कूट सं.', width: 1 })),
+    table,
+    { size: 9 },
+  );
   pdf.moveDown(24);
   const sy = pdf.y;
   pdf.text('Sealed by / सील कर्ता', { x: left, y: sy, width: 200, size: 8.5 });
-  pdf.text("Examiner's receipt / परीक्षक की पावती", { x: left + width - 200, y: sy, width: 200, size: 8.5, align: 'right' });
+  pdf.text("Examiner's receipt / परीक्षक की पावती", {
+    x: left + width - 200,
+    y: sy,
+    width: 200,
+    size: 8.5,
+    align: 'right',
+  });
   await pdf.end();
 }

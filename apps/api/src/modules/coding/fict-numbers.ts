@@ -11,7 +11,11 @@ import { codingSettings } from '@exam/contracts';
 export function fictPrefix(examId: string): string {
   const words = examId.split(/[^A-Za-z0-9]+/).filter(Boolean);
   const year = words.find((w) => /^\d{4}$/.test(w));
-  const initials = words.filter((w) => !/^\d+$/.test(w)).map((w) => w[0]!.toUpperCase()).join('').slice(0, 3);
+  const initials = words
+    .filter((w) => !/^\d+$/.test(w))
+    .map((w) => w[0]!.toUpperCase())
+    .join('')
+    .slice(0, 3);
   return `${initials || 'X'}${year ? year.slice(2) : ''}`;
 }
 
@@ -43,7 +47,11 @@ export function drawFictNumbers(examId: string, count: number, taken: ReadonlySe
 }
 
 /** Each attempt gets one new number: attempts shuffled, numbers drawn at random. */
-export function assignFictNumbers<T>(examId: string, attempts: readonly T[], taken: ReadonlySet<string>): Array<{ attempt: T; fict_no: string }> {
+export function assignFictNumbers<T>(
+  examId: string,
+  attempts: readonly T[],
+  taken: ReadonlySet<string>,
+): Array<{ attempt: T; fict_no: string }> {
   const numbers = drawFictNumbers(examId, attempts.length, taken);
   return secureShuffle([...attempts]).map((attempt, i) => ({ attempt, fict_no: numbers[i]! }));
 }

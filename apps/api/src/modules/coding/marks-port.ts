@@ -6,11 +6,29 @@ import type { Prisma } from '@exam/db';
  * record. An interface here so that decode can be exercised against it alone.
  */
 type Tx = Prisma.TransactionClient;
-export interface PaperSyllabusKey { exam_id: string; session_id: string; course_comb_id: string; sem_id: string; paper_id: string }
-export interface ExternalMark { attempt_id: string; value: string | null; status: string | null; batch_id: string | null }
+export interface PaperSyllabusKey {
+  exam_id: string;
+  session_id: string;
+  course_comb_id: string;
+  sem_id: string;
+  paper_id: string;
+}
+export interface ExternalMark {
+  attempt_id: string;
+  value: string | null;
+  status: string | null;
+  batch_id: string | null;
+}
 export interface MarksPort {
-  openAwardListBatches(tx: Tx, packet: PaperSyllabusKey & { packet_no: string; fict_nos: readonly string[] }): Promise<unknown>;
-  awardListState(db: Tx, examId: string, paperId: string): Promise<{ packets: Array<{ packet_no: string; status: string }>; allLocked: boolean }>;
+  openAwardListBatches(
+    tx: Tx,
+    packet: PaperSyllabusKey & { packet_no: string; fict_nos: readonly string[] },
+  ): Promise<unknown>;
+  awardListState(
+    db: Tx,
+    examId: string,
+    paperId: string,
+  ): Promise<{ packets: Array<{ packet_no: string; status: string }>; allLocked: boolean }>;
   /** The SQL view of the final rows of LOCKED coded award lists (exam_id, paper_id, packet_no, fict_no, value, status, batch_id). */
   lockedAwardRowsView: string;
   recordExternalMarks(tx: Tx, rows: ReadonlyArray<ExternalMark>): Promise<unknown>;

@@ -14,11 +14,14 @@ export async function hasSecrecy(db: Pick<Database, 'query'>, res: Response): Pr
   if (!user) return false;
   if (can(user.role, 'coding.secrecy')) return true;
   if (user.role !== 'office') return false;
-  const [row] = await db.query<{ secrecy: boolean }>('SELECT secrecy FROM users WHERE id = $1 AND active', [user.id]);
+  const [row] = await db.query<{ secrecy: boolean }>('SELECT secrecy FROM users WHERE id = $1 AND active', [
+    user.id,
+  ]);
   return row?.secrecy === true;
 }
 
-export const secrecyRefusal = 'Only the secrecy cell may see or change the answer-book coding: admin, or an office user with the secrecy flag (ask the Controller of Examinations).';
+export const secrecyRefusal =
+  'Only the secrecy cell may see or change the answer-book coding: admin, or an office user with the secrecy flag (ask the Controller of Examinations).';
 
 export async function requireSecrecy(db: Pick<Database, 'query'>, res: Response): Promise<void> {
   if (!(await hasSecrecy(db, res))) throw forbidden(secrecyRefusal);

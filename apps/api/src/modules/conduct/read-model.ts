@@ -38,12 +38,17 @@ export interface PendingSheet {
 export type Reader = Pick<Database, 'query'> | Prisma.TransactionClient;
 
 async function rows<T>(db: Reader, sql: string, params: unknown[]): Promise<T[]> {
-  if ('query' in db && typeof db.query === 'function') return (db as Pick<Database, 'query'>).query<T>(sql, params);
+  if ('query' in db && typeof db.query === 'function')
+    return (db as Pick<Database, 'query'>).query<T>(sql, params);
   return (db as Prisma.TransactionClient).$queryRawUnsafe<T[]>(sql, ...params);
 }
 
 /** Every attempt of one paper of one exam with its attendance, ordered by student. */
-export function attendanceOfAttempts(db: Reader, examId: string, paperId: string): Promise<AttemptAttendance[]> {
+export function attendanceOfAttempts(
+  db: Reader,
+  examId: string,
+  paperId: string,
+): Promise<AttemptAttendance[]> {
   return rows<AttemptAttendance>(
     db,
     `SELECT attempt_id, exam_id, paper_id, student_id, college_id, slot_id, centre_id, status, answer_book_no, sheet_status, ufm_open
@@ -57,8 +62,17 @@ export function attendanceOfAttempts(db: Reader, examId: string, paperId: string
  * one of its candidates is LOCKED, and no candidate with a PUBLISHED admit card is left without an attendance row.
  * `pending` names what is not locked yet. A paper with no attempts is not locked (nothing to code).
  */
-export async function attendanceLockedForPaper(db: Reader, examId: string, paperId: string): Promise<{ locked: boolean; pending: PendingSheet[] }> {
-  const groups = await rows<{ slot_id: string | null; centre_id: string | null; status: string | null; n: number }>(
+export async function attendanceLockedForPaper(
+  db: Reader,
+  examId: string,
+  paperId: string,
+): Promise<{ locked: boolean; pending: PendingSheet[] }> {
+  const groups = await rows<{
+    slot_id: string | null;
+    centre_id: string | null;
+    status: string | null;
+    n: number;
+  }>(
     db,
     `SELECT v.slot_id, v.centre_id, CASE WHEN v.status IS NULL THEN 'NO_SHEET' ELSE COALESCE(v.sheet_status, 'NO_SHEET') END AS status, count(*)::int AS n
        FROM attempt_attendance v
@@ -67,7 +81,9 @@ export async function attendanceLockedForPaper(db: Reader, examId: string, paper
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     [examId, paperId],
   );
-  const pending = groups.filter((g) => g.status !== 'LOCKED').map((g) => ({ slot_id: g.slot_id, centre_id: g.centre_id, status: g.status as PendingSheet['status'] }));
+  const pending = groups
+    .filter((g) => g.status !== 'LOCKED')
+    .map((g) => ({ slot_id: g.slot_id, centre_id: g.centre_id, status: g.status as PendingSheet['status'] }));
   return { locked: groups.length > 0 && pending.length === 0, pending };
 }
 

@@ -38,7 +38,8 @@ export interface SeatingPlan<C extends PlanCandidate = PlanCandidate> {
   roomsUsed: number;
 }
 
-const byRoll = (a: PlanCandidate, b: PlanCandidate) => (a.roll_no < b.roll_no ? -1 : a.roll_no > b.roll_no ? 1 : 0);
+const byRoll = (a: PlanCandidate, b: PlanCandidate) =>
+  a.roll_no < b.roll_no ? -1 : a.roll_no > b.roll_no ? 1 : 0;
 
 /** Candidates grouped by paper, each group in roll order, with a cursor. */
 function queues<C extends PlanCandidate>(candidates: readonly C[]) {
@@ -58,16 +59,23 @@ interface RoomState {
   used: number;
 }
 
-function fill<C extends PlanCandidate>(rooms: readonly RoomState[], candidates: readonly C[], out: PlacedSeat<C>[]): C[] {
+function fill<C extends PlanCandidate>(
+  rooms: readonly RoomState[],
+  candidates: readonly C[],
+  out: PlacedSeat<C>[],
+): C[] {
   const { groups, next } = queues(candidates);
   const remaining = (p: string) => groups.get(p)!.length - next.get(p)!;
   // Ties between papers go to the larger paper first, then by paper id, so a plan is reproducible.
-  const papers = [...groups.keys()].sort((a, b) => groups.get(b)!.length - groups.get(a)!.length || (a < b ? -1 : 1));
+  const papers = [...groups.keys()].sort(
+    (a, b) => groups.get(b)!.length - groups.get(a)!.length || (a < b ? -1 : 1),
+  );
   let left = candidates.length;
   for (const state of rooms) {
     if (!left) break;
     const { room, grid } = state;
-    const at = (r: number, c: number) => (c < 1 || c > room.cols ? null : grid[(c - 1) * room.rows + (r - 1)] ?? null);
+    const at = (r: number, c: number) =>
+      c < 1 || c > room.cols ? null : (grid[(c - 1) * room.rows + (r - 1)] ?? null);
     for (let c = 1; c <= room.cols && state.used < room.capacity && left; c += 1) {
       let current: string | null = null;
       for (let r = 1; r <= room.rows && state.used < room.capacity && left; r += 1) {
@@ -102,21 +110,45 @@ function fill<C extends PlanCandidate>(rooms: readonly RoomState[], candidates: 
 }
 
 /** Places candidates in rooms under the rules above; `unseated` lists who did not fit (rooms ran out). */
-export function planSeating<C extends PlanCandidate>(rooms: readonly PlanRoom[], candidates: readonly C[]): SeatingPlan<C> {
-  const states: RoomState[] = rooms.map((room) => ({ room, grid: new Array<string | null>(room.rows * room.cols).fill(null), used: 0 }));
+export function planSeating<C extends PlanCandidate>(
+  rooms: readonly PlanRoom[],
+  candidates: readonly C[],
+): SeatingPlan<C> {
+  const states: RoomState[] = rooms.map((room) => ({
+    room,
+    grid: new Array<string | null>(room.rows * room.cols).fill(null),
+    used: 0,
+  }));
   const seats: PlacedSeat<C>[] = [];
   const needing = candidates.filter((c) => c.needs);
   const others = candidates.filter((c) => !c.needs);
   // Rule 5: candidates with needs first, in accessible rooms first (then the others, if those are full).
-  const accessibleFirst = [...states.filter((s) => s.room.accessible), ...states.filter((s) => !s.room.accessible)];
+  const accessibleFirst = [
+    ...states.filter((s) => s.room.accessible),
+    ...states.filter((s) => !s.room.accessible),
+  ];
   const needingLeft = needing.length ? fill(accessibleFirst, needing, seats) : [];
   const othersLeft = fill(states, others, seats);
-  return { seats, unseated: [...needingLeft, ...othersLeft], roomsUsed: states.filter((s) => s.used > 0).length };
+  return {
+    seats,
+    unseated: [...needingLeft, ...othersLeft],
+    roomsUsed: states.filter((s) => s.used > 0).length,
+  };
 }
 
 /** Pairs of horizontally adjacent seats with the same paper (the hard rule's violations: none in a plan made here). */
-export function sameNeighbours(seats: readonly { room_no: string; row: number; col: number; candidate?: { paper_id: string }; paper_id?: string }[]) {
-  const at = new Map(seats.map((s) => [`${s.room_no}|${s.row}|${s.col}`, s.candidate?.paper_id ?? s.paper_id]));
+export function sameNeighbours(
+  seats: readonly {
+    room_no: string;
+    row: number;
+    col: number;
+    candidate?: { paper_id: string };
+    paper_id?: string;
+  }[],
+) {
+  const at = new Map(
+    seats.map((s) => [`${s.room_no}|${s.row}|${s.col}`, s.candidate?.paper_id ?? s.paper_id]),
+  );
   return seats.filter((s) => {
     const right = at.get(`${s.room_no}|${s.row}|${s.col + 1}`);
     return right !== undefined && right === (s.candidate?.paper_id ?? s.paper_id);

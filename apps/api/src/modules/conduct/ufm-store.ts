@@ -11,7 +11,8 @@ import type { ActionEffect } from '../../platform/workflows/effects.ts';
  */
 
 /** A case id: "UFM" + time + randomness, sortable by creation, ≤ 30 characters. */
-export const newCaseId = () => `UFM${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
+export const newCaseId = () =>
+  `UFM${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
 
 type Errors = Record<string, string[]>;
 
@@ -25,18 +26,50 @@ export const ufmCaseRules: ResourceRules = {
         problems.set(i, { slot_id: [`No timetable slot ${String(row.slot_id)}.`] });
         continue;
       }
-      const card = await tx.admitCard.findFirst({ where: { exam_id: slot.exam_id, roll_no: String(row.roll_no) } });
-      const writes = card && (await tx.$queryRawUnsafe<Array<{ n: number }>>(
-        `SELECT count(*)::int AS n FROM attempt a JOIN timetable_slot_course tsc ON tsc.exam_id = a.exam_id AND tsc.session_id = a.session_id
+      const card = await tx.admitCard.findFirst({
+        where: { exam_id: slot.exam_id, roll_no: String(row.roll_no) },
+      });
+      const writes =
+        card &&
+        (
+          await tx.$queryRawUnsafe<Array<{ n: number }>>(
+            `SELECT count(*)::int AS n FROM attempt a JOIN timetable_slot_course tsc ON tsc.exam_id = a.exam_id AND tsc.session_id = a.session_id
            AND tsc.course_comb_id = a.course_comb_id AND tsc.sem_id = a.sem_id AND tsc.paper_id = a.paper_id
-          WHERE tsc.slot_id = $1 AND a.student_id = $2`, slot.slot_id, card.student_id))[0]!.n;
-      if (!card) problems.set(i, { roll_no: [`No candidate with roll number ${String(row.roll_no)} in exam ${slot.exam_id}.`] });
-      else if (!writes) problems.set(i, { roll_no: [`Roll number ${String(row.roll_no)} does not write paper ${slot.paper_id} in slot ${slot.slot_id}.`] });
+          WHERE tsc.slot_id = $1 AND a.student_id = $2`,
+            slot.slot_id,
+            card.student_id,
+          )
+        )[0]!.n;
+      if (!card)
+        problems.set(i, {
+          roll_no: [`No candidate with roll number ${String(row.roll_no)} in exam ${slot.exam_id}.`],
+        });
+      else if (!writes)
+        problems.set(i, {
+          roll_no: [
+            `Roll number ${String(row.roll_no)} does not write paper ${slot.paper_id} in slot ${slot.slot_id}.`,
+          ],
+        });
       else {
         // One case per candidate and paper: a second report of the same incident goes into the open case.
-        const open = await tx.ufmCase.findFirst({ where: { exam_id: slot.exam_id, paper_id: slot.paper_id, student_id: card.student_id }, select: { case_id: true, status: true } });
-        if (open) problems.set(i, { roll_no: [`Roll number ${String(row.roll_no)} already has UFM case ${open.case_id} (${open.status}) for paper ${slot.paper_id}: add to that case.`] });
-        else Object.assign(row, { exam_id: slot.exam_id, paper_id: slot.paper_id, student_id: card.student_id, centre_id: card.centre_id, college_id: card.college_id });
+        const open = await tx.ufmCase.findFirst({
+          where: { exam_id: slot.exam_id, paper_id: slot.paper_id, student_id: card.student_id },
+          select: { case_id: true, status: true },
+        });
+        if (open)
+          problems.set(i, {
+            roll_no: [
+              `Roll number ${String(row.roll_no)} already has UFM case ${open.case_id} (${open.status}) for paper ${slot.paper_id}: add to that case.`,
+            ],
+          });
+        else
+          Object.assign(row, {
+            exam_id: slot.exam_id,
+            paper_id: slot.paper_id,
+            student_id: card.student_id,
+            centre_id: card.centre_id,
+            college_id: card.college_id,
+          });
       }
     }
     return problems;
@@ -44,17 +77,28 @@ export const ufmCaseRules: ResourceRules = {
   // Reporting a case marks the candidate UFM in that slot (the paper's result is withheld until the case is applied).
   async afterCreate(tx, rows) {
     for (const row of rows) {
-      await tx.attendance.updateMany({ where: { slot_id: String(row.slot_id), student_id: String(row.student_id), status: { not: 'UFM' } }, data: { status: 'UFM' } });
+      await tx.attendance.updateMany({
+        where: { slot_id: String(row.slot_id), student_id: String(row.student_id), status: { not: 'UFM' } },
+        data: { status: 'UFM' },
+      });
     }
   },
   async beforeDelete(_tx, row) {
-    throw new AppError('LOCKED', `UFM case ${String(row.case_id)} is not deleted: decide it (U0 exonerates).`);
+    throw new AppError(
+      'LOCKED',
+      `UFM case ${String(row.case_id)} is not deleted: decide it (U0 exonerates).`,
+    );
   },
 };
 
 const decision = (input: Record<string, unknown>) => {
-  if (input.decision === 'U3' && !input.debar_exams) throw invalid({ debar_exams: ['Required for U3: for how many examinations the candidate is debarred.'] });
-  return { decision: input.decision, punishment: input.punishment ?? null, debar_exams: input.decision === 'U3' ? input.debar_exams : null };
+  if (input.decision === 'U3' && !input.debar_exams)
+    throw invalid({ debar_exams: ['Required for U3: for how many examinations the candidate is debarred.'] });
+  return {
+    decision: input.decision,
+    punishment: input.punishment ?? null,
+    debar_exams: input.decision === 'U3' ? input.debar_exams : null,
+  };
 };
 
 export const ufmCaseEffects: Partial<Record<string, ActionEffect>> = {
@@ -62,12 +106,16 @@ export const ufmCaseEffects: Partial<Record<string, ActionEffect>> = {
   'record-hearing': { before: async ({ input }) => ({ set: { hearing_notes: String(input.reason) } }) },
   decide: {
     body: ufmDecisionBody,
-    before: async ({ input, user }) => ({ set: { ...decision(input), decided_by: user.email, decided_at: new Date() } }),
+    before: async ({ input, user }) => ({
+      set: { ...decision(input), decided_by: user.email, decided_at: new Date() },
+    }),
   },
   approve: { before: async ({ user }) => ({ set: { approved_by: user.email, approved_at: new Date() } }) },
   appeal: { before: async ({ input }) => ({ set: { appeal_reason: String(input.reason) } }) },
   'decide-appeal': {
     body: ufmDecisionBody,
-    before: async ({ input, user }) => ({ set: { ...decision(input), approved_by: user.email, approved_at: new Date() } }),
+    before: async ({ input, user }) => ({
+      set: { ...decision(input), approved_by: user.email, approved_at: new Date() },
+    }),
   },
 };

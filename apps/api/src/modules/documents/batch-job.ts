@@ -29,15 +29,24 @@ export const documentBatchJob = defineJob({
   data: batchData,
   async run(ctx): Promise<DocumentBatchResult> {
     const { data } = ctx;
-    const filter = { exam_id: data.exam_id, session_id: data.session_id, course_comb_id: data.course_comb_id, sem_id: data.sem_id, college_id: data.college_id };
+    const filter = {
+      exam_id: data.exam_id,
+      session_id: data.session_id,
+      course_comb_id: data.course_comb_id,
+      sem_id: data.sem_id,
+      college_id: data.college_id,
+    };
     const label = documentType.labelOf(data.doc_type).toLowerCase();
     const published = await resultVersions(ctx.db, { ...filter, status: 'PUBLISHED' });
     // A consolidated marksheet, transcript or degree is one per student and programme, whatever the semesters in the exam.
     const seen = new Set<string>();
-    const results = data.doc_type === 'MARKSHEET' ? published : published.filter((r) => {
-      const k = `${r.student_id}|${r.course_comb_id}`;
-      return !seen.has(k) && seen.add(k);
-    });
+    const results =
+      data.doc_type === 'MARKSHEET'
+        ? published
+        : published.filter((r) => {
+            const k = `${r.student_id}|${r.course_comb_id}`;
+            return !seen.has(k) && seen.add(k);
+          });
     const skipped: DocumentBatchResult['skipped'] = [];
     const refused: DocumentBatchResult['refused'] = [];
     const refuse = (student_id: string, reason: string) => {
@@ -45,28 +54,38 @@ export const documentBatchJob = defineJob({
       ctx.failRow(undefined, `${student_id}: ${reason}`);
     };
     for (const r of await unpublished(ctx.db, filter)) {
-      refuse(r.student_id, `no ${label}: the result in ${data.exam_id} (version ${r.version}) is ${r.status}, not PUBLISHED; documents are drafted only from a published result.`);
+      refuse(
+        r.student_id,
+        `no ${label}: the result in ${data.exam_id} (version ${r.version}) is ${r.status}, not PUBLISHED; documents are drafted only from a published result.`,
+      );
     }
     const docIds: string[] = [];
     await ctx.progress(0, results.length);
     for (let i = 0; i < results.length; i += CHUNK) {
       const chunk = results.slice(i, i + CHUNK);
-      await ctx.transaction(async (tx) => {
-        for (const r of chunk) {
-          await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `document:${r.student_id}`);
-          try {
-            // A savepoint per student: a refusal (already drafted, not eligible) leaves the chunk's other drafts in place.
-            await tx.$executeRawUnsafe('SAVEPOINT draft');
-            docIds.push(await draftForBatch(ctx.db, tx, data.doc_type, r, data.by));
-            await tx.$executeRawUnsafe('RELEASE SAVEPOINT draft');
-          } catch (error) {
-            await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT draft');
-            if (!(error instanceof AppError)) throw error;
-            if (error.code === 'DUPLICATE_KEY') skipped.push({ student_id: r.student_id, reason: error.message });
-            else refuse(r.student_id, error.message);
+      await ctx.transaction(
+        async (tx) => {
+          for (const r of chunk) {
+            await tx.$executeRawUnsafe(
+              `SELECT pg_advisory_xact_lock(hashtext($1))`,
+              `document:${r.student_id}`,
+            );
+            try {
+              // A savepoint per student: a refusal (already drafted, not eligible) leaves the chunk's other drafts in place.
+              await tx.$executeRawUnsafe('SAVEPOINT draft');
+              docIds.push(await draftForBatch(ctx.db, tx, data.doc_type, r, data.by));
+              await tx.$executeRawUnsafe('RELEASE SAVEPOINT draft');
+            } catch (error) {
+              await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT draft');
+              if (!(error instanceof AppError)) throw error;
+              if (error.code === 'DUPLICATE_KEY')
+                skipped.push({ student_id: r.student_id, reason: error.message });
+              else refuse(r.student_id, error.message);
+            }
           }
-        }
-      }, { done: Math.min(i + CHUNK, results.length), total: results.length });
+        },
+        { done: Math.min(i + CHUNK, results.length), total: results.length },
+      );
     }
     let rendered = 0;
     if (data.render) {
@@ -77,7 +96,10 @@ export const documentBatchJob = defineJob({
           await renderDocumentPdf(printableOf(row as unknown as Record<string, unknown>));
           rendered += 1;
         } catch (error) {
-          ctx.failRow(undefined, `${row.student_id}: the PDF did not render (${error instanceof Error ? error.message : String(error)})`);
+          ctx.failRow(
+            undefined,
+            `${row.student_id}: the PDF did not render (${error instanceof Error ? error.message : String(error)})`,
+          );
         }
       }
     }
@@ -88,7 +110,9 @@ export const documentBatchJob = defineJob({
 /** The exam's results with no PUBLISHED version (the latest one's status: COMPUTED, WITHDRAWN), one per student and key. */
 async function unpublished(db: Parameters<typeof q>[0], filter: Record<string, string | undefined>) {
   const params: unknown[] = [];
-  const where = Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => `r.${k} = $${params.push(v)}`);
+  const where = Object.entries(filter)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `r.${k} = $${params.push(v)}`);
   return q<{ student_id: string; version: number; status: string }>(
     db,
     `SELECT r.student_id, max(r.version)::int AS version, (array_agg(r.status ORDER BY r.version DESC))[1] AS status

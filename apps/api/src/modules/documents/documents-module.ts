@@ -13,7 +13,8 @@ import { documentStore } from './store.ts';
 import { documentEffects } from './workflow.ts';
 
 /** The settings (signing key, auto-approve, verification limit, public address) of this app's database, before any route reads them. */
-const registerSettings = ({ db, config }: ModuleContext) => registerDocumentSettings(db, documentSettingsFromEnv(process.env, config.port));
+const registerSettings = ({ db, config }: ModuleContext) =>
+  registerDocumentSettings(db, documentSettingsFromEnv(process.env, config.port));
 
 /** One verification (its rate limit and log writer) per app, whichever of its two routes serves a call. */
 const verifications = new WeakMap<ModuleContext, LeanRoute>();
@@ -37,13 +38,28 @@ export const documentsModule: ApiModule = {
       ownCalls: ['create'],
       rules: {
         async beforeCreate(_tx, rows) {
-          return new Map(rows.map((_, i) => [i, { doc_id: ['Documents are drafted one by one (POST /api/document) or by exam (POST /api/document/batch) from published results; they are not imported.'] }]));
+          return new Map(
+            rows.map((_, i) => [
+              i,
+              {
+                doc_id: [
+                  'Documents are drafted one by one (POST /api/document) or by exam (POST /api/document/batch) from published results; they are not imported.',
+                ],
+              },
+            ]),
+          );
         },
         async beforeUpdate(_tx, record) {
-          throw new AppError('LOCKED', `Document ${String(record.doc_id)} cannot be edited: its payload is frozen at drafting. Cancel it and draft again, or issue a duplicate.`);
+          throw new AppError(
+            'LOCKED',
+            `Document ${String(record.doc_id)} cannot be edited: its payload is frozen at drafting. Cancel it and draft again, or issue a duplicate.`,
+          );
         },
         async beforeDelete(_tx, row) {
-          throw new AppError('LOCKED', `Document ${String(row.doc_id)} is kept: cancel it (with a reason) instead; a number is never reused.`);
+          throw new AppError(
+            'LOCKED',
+            `Document ${String(row.doc_id)} is kept: cancel it (with a reason) instead; a number is never reused.`,
+          );
         },
       },
     },

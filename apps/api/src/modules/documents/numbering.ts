@@ -8,12 +8,19 @@ import { q } from './sql.ts';
  * approvals never take the same number; a rolled-back approval gives its number back unused (no gap), a cancelled
  * document keeps its number (the gap is explained by the CANCELLED row). A trigger refuses next_no going back.
  */
-export async function nextSerial(tx: Prisma.TransactionClient, type: DocumentType, year: number): Promise<{ series_id: string; serial_no: string }> {
+export async function nextSerial(
+  tx: Prisma.TransactionClient,
+  type: DocumentType,
+  year: number,
+): Promise<{ series_id: string; serial_no: string }> {
   const code = documentSeriesPrefix[type];
   const seriesId = `${code}-${year}`;
   await tx.$executeRawUnsafe(
     `INSERT INTO document_series (series_id, doc_type, year, prefix, next_no, updated_at) VALUES ($1, $2, $3, $4, 1, now()) ON CONFLICT (doc_type, year) DO NOTHING`,
-    seriesId, type, year, `${code}/${year}/`,
+    seriesId,
+    type,
+    year,
+    `${code}/${year}/`,
   );
   const [row] = await q<{ series_id: string; prefix: string; no: number }>(
     tx,

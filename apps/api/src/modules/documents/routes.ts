@@ -1,7 +1,15 @@
 import { Router, type Response } from 'express';
 import {
-  documentBatchCreate, documentCreate, documentPrintQuery, documentResource, documentType, nadColumns, nadExportQuery, stationerySpoilageCreate,
-  type CapabilityKey, type MarksheetPayload,
+  documentBatchCreate,
+  documentCreate,
+  documentPrintQuery,
+  documentResource,
+  documentType,
+  nadColumns,
+  nadExportQuery,
+  stationerySpoilageCreate,
+  type CapabilityKey,
+  type MarksheetPayload,
 } from '@exam/contracts';
 import { dataDirFromEnv, type Database } from '@exam/db';
 import { recordChange } from '../../platform/audit/audit-trail.ts';
@@ -55,7 +63,10 @@ export function documentRoutes(db: Database) {
       const user = res.locals.user!;
       const after = await db.prisma.$transaction(async (tx) => {
         // One drafting at a time per student, so two drafts of the same result cannot both pass the duplicate check.
-        await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `document:${body.student_id}`);
+        await tx.$executeRawUnsafe(
+          `SELECT pg_advisory_xact_lock(hashtext($1))`,
+          `document:${body.student_id}`,
+        );
         const docId = await draftDocument(db, tx, body, user.email);
         const record = present(documentStore, (await tx.document.findUnique({ where: { doc_id: docId } }))!);
         await recordChange(tx, req, res, { action: 'create', entity: 'document', key: docId, after: record });
@@ -74,8 +85,16 @@ export function documentRoutes(db: Database) {
       scopeOf(res, 'documents.prepare');
       const body = parseOr422(documentBatchCreate, req.body ?? {});
       const user = res.locals.user!;
-      const job = await enqueueJob(db, documentBatchJob, { ...body, by: user.email }, { id: user.id, role: user.role });
-      res.status(202).json({ job, message: `Drafting the ${documentType.labelOf(body.doc_type).toLowerCase()}s of exam ${body.exam_id} from its published results; follow the job for progress (students who cannot have one are listed with the reason).` });
+      const job = await enqueueJob(
+        db,
+        documentBatchJob,
+        { ...body, by: user.email },
+        { id: user.id, role: user.role },
+      );
+      res.status(202).json({
+        job,
+        message: `Drafting the ${documentType.labelOf(body.doc_type).toLowerCase()}s of exam ${body.exam_id} from its published results; follow the job for progress (students who cannot have one are listed with the reason).`,
+      });
     })
     .all(methodNotAllowed);
 
@@ -86,10 +105,19 @@ export function documentRoutes(db: Database) {
       const query = parseOr422(documentPrintQuery, req.query);
       const params: unknown[] = [query.exam_id, query.doc_type];
       let filter = `d.exam_id = $1 AND d.doc_type = $2`;
-      filter += query.status ? ` AND d.status = $${params.push(query.status)}` : ` AND d.status NOT IN ('CANCELLED', 'SUPERSEDED')`;
+      filter += query.status
+        ? ` AND d.status = $${params.push(query.status)}`
+        : ` AND d.status NOT IN ('CANCELLED', 'SUPERSEDED')`;
       if (query.college_id) filter += ` AND d.college_id = $${params.push(query.college_id)}`;
-      const [count] = await q<{ n: number }>(db, `SELECT count(*)::int AS n FROM document d WHERE ${filter}`, params);
-      if (!count?.n) throw notFound(`No ${documentType.labelOf(query.doc_type).toLowerCase()} of exam ${query.exam_id} to print${query.status ? ` in status ${query.status}` : ''}.`);
+      const [count] = await q<{ n: number }>(
+        db,
+        `SELECT count(*)::int AS n FROM document d WHERE ${filter}`,
+        params,
+      );
+      if (!count?.n)
+        throw notFound(
+          `No ${documentType.labelOf(query.doc_type).toLowerCase()} of exam ${query.exam_id} to print${query.status ? ` in status ${query.status}` : ''}.`,
+        );
       // Read a page at a time and draw as it goes: memory stays flat for a whole exam.
       async function* items(): AsyncGenerator<BatchItem> {
         for (let offset = 0; ; offset += PRINT_PAGE) {
@@ -99,31 +127,54 @@ export function documentRoutes(db: Database) {
               ORDER BY d.serial_no NULLS LAST, d.student_id, d.doc_id LIMIT ${PRINT_PAGE} OFFSET ${offset}`,
             params,
           );
-          for (const row of rows) yield { doc: printableOf(row), photo: await readStudentImage(dataDir, row.photo_sha256 as string | null) };
+          for (const row of rows)
+            yield {
+              doc: printableOf(row),
+              photo: await readStudentImage(dataDir, row.photo_sha256 as string | null),
+            };
           if (rows.length < PRINT_PAGE) return;
         }
       }
       const name = `${query.doc_type.toLowerCase()}-${fileNamePart(query.exam_id)}`;
       if (query.format === 'zip') {
         // One PDF per document, named by serial (a draft by doc_id), streamed as the PDF is (ADR 0029).
-        res.set({ 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="${name}.zip"` });
+        res.set({
+          'Content-Type': 'application/zip',
+          'Content-Disposition': `attachment; filename="${name}.zip"`,
+        });
         await writeDocumentsZip(res, items());
         return;
       }
-      res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${name}.pdf"` });
-      await writeDocumentsPdf(res, items(), { title: `${documentType.labelOf(query.doc_type)} ${query.exam_id}` });
+      res.set({
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${name}.pdf"`,
+      });
+      await writeDocumentsPdf(res, items(), {
+        title: `${documentType.labelOf(query.doc_type)} ${query.exam_id}`,
+      });
     })
     .all(methodNotAllowed);
 
   router
     .route('/document/:doc_id/pdf')
     .get(async (req, res) => {
-      const { doc_id: docId } = keyFromPath(documentResource, req.params as Record<string, string>) as { doc_id: string };
+      const { doc_id: docId } = keyFromPath(documentResource, req.params as Record<string, string>) as {
+        doc_id: string;
+      };
       const row = await readable(db, res, docId);
       const printable = printableOf(row as unknown as Record<string, unknown>);
-      const [student] = await q<{ photo_sha256: string | null }>(db, `SELECT photo_sha256 FROM student WHERE student_id = $1`, [row.student_id]);
-      const pdf = await renderDocumentPdf(printable, { photo: await readStudentImage(dataDir, student?.photo_sha256) });
-      res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${documentFileName(row)}"` });
+      const [student] = await q<{ photo_sha256: string | null }>(
+        db,
+        `SELECT photo_sha256 FROM student WHERE student_id = $1`,
+        [row.student_id],
+      );
+      const pdf = await renderDocumentPdf(printable, {
+        photo: await readStudentImage(dataDir, student?.photo_sha256),
+      });
+      res.set({
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `inline; filename="${documentFileName(row)}"`,
+      });
       res.send(pdf);
     })
     .all(methodNotAllowed);
@@ -132,7 +183,8 @@ export function documentRoutes(db: Database) {
     .route('/nad/export')
     .get(async (req, res) => {
       const scope = scopeOf(res, 'documents.approve');
-      if (scope !== 'any') throw new AppError('FORBIDDEN', 'The NAD export is made by the university (document_admin).');
+      if (scope !== 'any')
+        throw new AppError('FORBIDDEN', 'The NAD export is made by the university (document_admin).');
       const query = parseOr422(nadExportQuery, req.query);
       const rows = await q<{ serial_no: string; doc_type: string; payload: unknown; issued_at: Date | null }>(
         db,
@@ -141,24 +193,59 @@ export function documentRoutes(db: Database) {
       );
       const lines = [nadColumns.join(',')];
       for (const row of rows) {
-        const p = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as MarksheetPayload;
+        const p = (
+          typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload
+        ) as MarksheetPayload;
         for (const line of p.lines) {
-          const obtained = line.total ?? [line.int, line.ext, line.pr].map((c) => c.status).find(Boolean) ?? '';
+          const obtained =
+            line.total ?? [line.int, line.ext, line.pr].map((c) => c.status).find(Boolean) ?? '';
           const values: Record<(typeof nadColumns)[number], unknown> = {
-            ORG_CODE: p.university.org_code, ORG_NAME: p.university.name.en, ORG_NAME_L: p.university.name.hi, ACADEMIC_COURSE_ID: p.programme.course_comb_id,
-            COURSE_NAME: p.programme.name.en, COURSE_NAME_L: p.programme.name.hi, STREAM: p.programme.stream?.en ?? '', SESSION: p.exam.session,
-            REGN_NO: p.student.enrolment_no, RROLL: p.student.roll_no, ABC_ID: p.student.abc_id, STUDENT_NAME: p.student.name.en, STUDENT_NAME_L: p.student.name.hi,
-            FATHER_NAME: p.student.father_name?.en, MOTHER_NAME: p.student.mother_name?.en, DATE_OF_BIRTH: p.student.date_of_birth, GENDER: p.student.gender,
-            SEMESTER: p.exam.sem_id, INSTITUTION_NAME: p.student.college.name.en, INSTITUTION_CODE: p.student.college.code ?? p.student.college.college_id,
-            EXAM_SESSION: p.exam.cycle ?? p.exam.session, SUBJECT_CODE: line.paper_code, SUBJECT_NAME: line.paper_name.en, MAX_MARKS: line.max, MARKS_OBTAINED: obtained,
-            GRADE: line.grade, CREDIT: line.credit, RESULT_STATUS: line.paper_result, TOTAL_MARKS: p.totals.total, TOTAL_MAX: p.totals.max_total,
-            PERCENTAGE: p.totals.percentage ?? p.totals.equivalent_percentage, DIVISION: p.totals.division?.en, SGPA: p.totals.sgpa, CGPA: p.totals.cgpa,
-            RESULT: p.totals.result_code, RESULT_DATE: p.basis.published_on, DOC_SERIAL: row.serial_no, DOC_TYPE: row.doc_type,
+            ORG_CODE: p.university.org_code,
+            ORG_NAME: p.university.name.en,
+            ORG_NAME_L: p.university.name.hi,
+            ACADEMIC_COURSE_ID: p.programme.course_comb_id,
+            COURSE_NAME: p.programme.name.en,
+            COURSE_NAME_L: p.programme.name.hi,
+            STREAM: p.programme.stream?.en ?? '',
+            SESSION: p.exam.session,
+            REGN_NO: p.student.enrolment_no,
+            RROLL: p.student.roll_no,
+            ABC_ID: p.student.abc_id,
+            STUDENT_NAME: p.student.name.en,
+            STUDENT_NAME_L: p.student.name.hi,
+            FATHER_NAME: p.student.father_name?.en,
+            MOTHER_NAME: p.student.mother_name?.en,
+            DATE_OF_BIRTH: p.student.date_of_birth,
+            GENDER: p.student.gender,
+            SEMESTER: p.exam.sem_id,
+            INSTITUTION_NAME: p.student.college.name.en,
+            INSTITUTION_CODE: p.student.college.code ?? p.student.college.college_id,
+            EXAM_SESSION: p.exam.cycle ?? p.exam.session,
+            SUBJECT_CODE: line.paper_code,
+            SUBJECT_NAME: line.paper_name.en,
+            MAX_MARKS: line.max,
+            MARKS_OBTAINED: obtained,
+            GRADE: line.grade,
+            CREDIT: line.credit,
+            RESULT_STATUS: line.paper_result,
+            TOTAL_MARKS: p.totals.total,
+            TOTAL_MAX: p.totals.max_total,
+            PERCENTAGE: p.totals.percentage ?? p.totals.equivalent_percentage,
+            DIVISION: p.totals.division?.en,
+            SGPA: p.totals.sgpa,
+            CGPA: p.totals.cgpa,
+            RESULT: p.totals.result_code,
+            RESULT_DATE: p.basis.published_on,
+            DOC_SERIAL: row.serial_no,
+            DOC_TYPE: row.doc_type,
           };
           lines.push(nadColumns.map((c) => csvCell(values[c])).join(','));
         }
       }
-      res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="nad-${fileNamePart(query.exam_id)}.csv"` });
+      res.set({
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="nad-${fileNamePart(query.exam_id)}.csv"`,
+      });
       res.send(`\uFEFF${lines.join('\r\n')}\r\n`);
     })
     .all(methodNotAllowed);
@@ -167,8 +254,13 @@ export function documentRoutes(db: Database) {
     .route('/documentseries')
     .get(async (_req, res) => {
       scopeOf(res, 'documents.prepare');
-      const rows = await db.prisma.documentSeries.findMany({ orderBy: [{ doc_type: 'asc' }, { year: 'desc' }] });
-      res.json({ documentseries: rows.map((r) => present(documentStore, r as unknown as Record<string, unknown>)), total: rows.length });
+      const rows = await db.prisma.documentSeries.findMany({
+        orderBy: [{ doc_type: 'asc' }, { year: 'desc' }],
+      });
+      res.json({
+        documentseries: rows.map((r) => present(documentStore, r as unknown as Record<string, unknown>)),
+        total: rows.length,
+      });
     })
     .all(methodNotAllowed);
 
@@ -177,23 +269,59 @@ export function documentRoutes(db: Database) {
     .get(async (_req, res) => {
       scopeOf(res, 'documents.prepare');
       const rows = await db.prisma.stationerySpoilage.findMany({ orderBy: { recorded_at: 'desc' } });
-      res.json({ stationeryspoilage: rows.map((r) => present(documentStore, r as unknown as Record<string, unknown>)), total: rows.length });
+      res.json({
+        stationeryspoilage: rows.map((r) => present(documentStore, r as unknown as Record<string, unknown>)),
+        total: rows.length,
+      });
     })
     .post(async (req, res) => {
       scopeOf(res, 'documents.approve');
       const body = parseOr422(stationerySpoilageCreate, req.body ?? {});
       const user = res.locals.user!;
       const created = await db.prisma.$transaction(async (tx) => {
-        const [used] = await q<{ doc_id: string }>(tx, `SELECT doc_id FROM document WHERE stationery_serial = $1 AND status <> 'CANCELLED'`, [body.stationery_serial]);
-        if (used) throw new AppError('VALIDATION_FAILED', `Sheet ${body.stationery_serial} carries document ${used.doc_id}; cancel that document first.`, { errors: { stationery_serial: [`Carries document ${used.doc_id}`] } });
-        const [dup] = await q<{ spoil_id: string }>(tx, `SELECT spoil_id FROM stationery_spoilage WHERE stationery_serial = $1`, [body.stationery_serial]);
-        if (dup) throw new AppError('DUPLICATE_KEY', `Sheet ${body.stationery_serial} is already in the spoilage register (${dup.spoil_id}).`);
-        const row = await tx.stationerySpoilage.create({ data: { spoil_id: newDocId('SP'), stationery_serial: body.stationery_serial, doc_id: body.doc_id ?? null, reason: body.reason, recorded_by: user.email } });
+        const [used] = await q<{ doc_id: string }>(
+          tx,
+          `SELECT doc_id FROM document WHERE stationery_serial = $1 AND status <> 'CANCELLED'`,
+          [body.stationery_serial],
+        );
+        if (used)
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `Sheet ${body.stationery_serial} carries document ${used.doc_id}; cancel that document first.`,
+            { errors: { stationery_serial: [`Carries document ${used.doc_id}`] } },
+          );
+        const [dup] = await q<{ spoil_id: string }>(
+          tx,
+          `SELECT spoil_id FROM stationery_spoilage WHERE stationery_serial = $1`,
+          [body.stationery_serial],
+        );
+        if (dup)
+          throw new AppError(
+            'DUPLICATE_KEY',
+            `Sheet ${body.stationery_serial} is already in the spoilage register (${dup.spoil_id}).`,
+          );
+        const row = await tx.stationerySpoilage.create({
+          data: {
+            spoil_id: newDocId('SP'),
+            stationery_serial: body.stationery_serial,
+            doc_id: body.doc_id ?? null,
+            reason: body.reason,
+            recorded_by: user.email,
+          },
+        });
         const after = present(documentStore, row as unknown as Record<string, unknown>);
-        await recordChange(tx, req, res, { action: 'create', entity: 'stationeryspoilage', key: row.spoil_id, after });
+        await recordChange(tx, req, res, {
+          action: 'create',
+          entity: 'stationeryspoilage',
+          key: row.spoil_id,
+          after,
+        });
         return after;
       });
-      res.status(201).json({ stationeryspoilage: created, message: `Sheet ${body.stationery_serial} is recorded as spoiled.` });
+      res.status(201).json({
+        stationeryspoilage: created,
+        message: `Sheet ${body.stationery_serial} is recorded as spoiled.`,
+      });
     })
     .all(methodNotAllowed);
 

@@ -22,14 +22,26 @@ export interface DocumentSettings {
   envKeyPem: string | undefined;
 }
 
-const envSchema = settingsSchema(['DOCUMENT_SIGNING_KEY', 'DOCUMENT_AUTO_APPROVE', 'VERIFY_MAX_PER_MINUTE', 'PUBLIC_URL', 'PORT']);
+const envSchema = settingsSchema([
+  'DOCUMENT_SIGNING_KEY',
+  'DOCUMENT_AUTO_APPROVE',
+  'VERIFY_MAX_PER_MINUTE',
+  'PUBLIC_URL',
+  'PORT',
+]);
 
-export function documentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env, port?: number): DocumentSettings {
+export function documentSettingsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  port?: number,
+): DocumentSettings {
   const e = parseSettings(envSchema, env);
-  const auto = e.DOCUMENT_AUTO_APPROVE
-    .split(',')
+  const auto = e.DOCUMENT_AUTO_APPROVE.split(',')
     .map((t) => t.trim().toUpperCase())
-    .filter((t): t is DocumentType => (documentType.values as readonly string[]).includes(t) && !approvalAlwaysRequired.includes(t as DocumentType));
+    .filter(
+      (t): t is DocumentType =>
+        (documentType.values as readonly string[]).includes(t) &&
+        !approvalAlwaysRequired.includes(t as DocumentType),
+    );
   return {
     publicUrl: (e.PUBLIC_URL || `http://localhost:${port ?? e.PORT}`).replace(/\/+$/, ''),
     autoApprove: new Set(auto),
@@ -40,8 +52,10 @@ export function documentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env, po
 
 /** Settings per database (the app that serves it registered them); a worker without routes reads the environment. */
 const registered = new WeakMap<object, DocumentSettings>();
-export const registerDocumentSettings = (db: Database, settings: DocumentSettings) => registered.set(db, settings);
-export const documentSettings = (db: Database): DocumentSettings => registered.get(db) ?? documentSettingsFromEnv();
+export const registerDocumentSettings = (db: Database, settings: DocumentSettings) =>
+  registered.set(db, settings);
+export const documentSettings = (db: Database): DocumentSettings =>
+  registered.get(db) ?? documentSettingsFromEnv();
 
 interface Keys {
   signing: SigningKey;
@@ -55,7 +69,11 @@ const keyCache = new WeakMap<object, Promise<Keys>>();
  * transaction (an approval) pass it as `tx`: on a single-connection database (PGlite) a second transaction would wait
  * for the first forever. A key generated inside `tx` is not cached until a later read finds it committed.
  */
-export async function documentKeys(db: Database, tx?: Prisma.TransactionClient, options: { create?: boolean } = {}): Promise<Keys> {
+export async function documentKeys(
+  db: Database,
+  tx?: Prisma.TransactionClient,
+  options: { create?: boolean } = {},
+): Promise<Keys> {
   const cached = keyCache.get(db);
   if (cached) return cached;
   const loading = loadKeys(db, documentSettings(db), tx, options.create ?? true);
@@ -64,8 +82,17 @@ export async function documentKeys(db: Database, tx?: Prisma.TransactionClient, 
   return keys;
 }
 
-async function loadKeys(db: Database, settings: DocumentSettings, tx: Prisma.TransactionClient | undefined, create: boolean): Promise<Keys & { generated: boolean }> {
-  const kept = async (reader: Reader) => q<{ kid: string; private_pem: string; public_pem: string }>(reader, `SELECT kid, private_pem, public_pem FROM document_signing_key ORDER BY created_at, kid`);
+async function loadKeys(
+  db: Database,
+  settings: DocumentSettings,
+  tx: Prisma.TransactionClient | undefined,
+  create: boolean,
+): Promise<Keys & { generated: boolean }> {
+  const kept = async (reader: Reader) =>
+    q<{ kid: string; private_pem: string; public_pem: string }>(
+      reader,
+      `SELECT kid, private_pem, public_pem FROM document_signing_key ORDER BY created_at, kid`,
+    );
   let rows = await kept(tx ?? db);
   const fromEnv = settings.envKeyPem ? signingKeyFromPem(settings.envKeyPem) : undefined;
   let generated = false;
@@ -80,7 +107,12 @@ async function loadKeys(db: Database, settings: DocumentSettings, tx: Prisma.Tra
       const again = await kept(t);
       if (again.length) return again;
       const key = generateSigningKey();
-      await t.$executeRawUnsafe(`INSERT INTO document_signing_key (kid, private_pem, public_pem) VALUES ($1, $2, $3)`, key.kid, key.privatePem, key.publicPem);
+      await t.$executeRawUnsafe(
+        `INSERT INTO document_signing_key (kid, private_pem, public_pem) VALUES ($1, $2, $3)`,
+        key.kid,
+        key.privatePem,
+        key.publicPem,
+      );
       generated = true;
       return kept(t);
     };

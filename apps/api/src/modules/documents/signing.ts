@@ -1,4 +1,12 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign as edSign, verify as edVerify, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign as edSign,
+  verify as edVerify,
+  type KeyObject,
+} from 'node:crypto';
 import { verificationClaims, type TokenCheck, type VerificationClaims } from '@exam/contracts';
 
 /**
@@ -12,13 +20,17 @@ import { verificationClaims, type TokenCheck, type VerificationClaims } from '@e
 /** JSON with keys sorted at every level: the bytes hashed for `payload_hash`, the same on every machine. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (Array.isArray(value))
+    return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
 /** SHA-256 (hex) of the canonical JSON of a payload. */
-export const payloadHash = (payload: unknown) => createHash('sha256').update(canonicalJson(payload), 'utf8').digest('hex');
+export const payloadHash = (payload: unknown) =>
+  createHash('sha256').update(canonicalJson(payload), 'utf8').digest('hex');
 
 /** The key id: the first 16 hex digits of the SHA-256 of the raw 32-byte public key. */
 export function keyIdOf(publicKey: KeyObject): string {
@@ -40,7 +52,10 @@ export interface SigningKey {
 /** A PKCS8 PEM (as DOCUMENT_SIGNING_KEY holds it; `\n` escapes of a one-line environment value accepted) as a signing key. */
 export function signingKeyFromPem(pem: string): SigningKey {
   const privateKey = createPrivateKey(pem.includes('\\n') ? pem.replace(/\\n/g, '\n') : pem);
-  if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('DOCUMENT_SIGNING_KEY must be an Ed25519 private key (PKCS8 PEM: openssl genpkey -algorithm ed25519)');
+  if (privateKey.asymmetricKeyType !== 'ed25519')
+    throw new Error(
+      'DOCUMENT_SIGNING_KEY must be an Ed25519 private key (PKCS8 PEM: openssl genpkey -algorithm ed25519)',
+    );
   const publicKey = createPublicKey(privateKey);
   return { kid: keyIdOf(publicKey), privateKey, publicKey };
 }
@@ -57,7 +72,14 @@ export function generateSigningKey(): SigningKey & { privatePem: string; publicP
 }
 
 export const publicPemOf = (key: KeyObject) => key.export({ format: 'pem', type: 'spki' }).toString();
-export const publicJwkOf = (key: KeyObject) => ({ kty: 'OKP' as const, crv: 'Ed25519' as const, x: rawPublicKey(key).toString('base64url'), kid: keyIdOf(key), use: 'sig' as const, alg: 'EdDSA' as const });
+export const publicJwkOf = (key: KeyObject) => ({
+  kty: 'OKP' as const,
+  crv: 'Ed25519' as const,
+  x: rawPublicKey(key).toString('base64url'),
+  kid: keyIdOf(key),
+  use: 'sig' as const,
+  alg: 'EdDSA' as const,
+});
 
 /** Signs the claims into a compact token. */
 export function signToken(claims: Omit<VerificationClaims, 'kid' | 'v'>, key: SigningKey): string {
@@ -76,7 +98,9 @@ export function readClaims(token: string): VerificationClaims | null {
   const parts = token.split('.');
   if (parts.length !== 2 || !B64URL.test(parts[0]!) || !B64URL.test(parts[1]!)) return null;
   try {
-    const parsed = verificationClaims.safeParse(JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')));
+    const parsed = verificationClaims.safeParse(
+      JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')),
+    );
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -90,10 +114,18 @@ export function readClaims(token: string): VerificationClaims | null {
 export function verifyToken(token: string, keys: ReadonlyMap<string, KeyObject> | KeyObject): TokenCheck {
   const claims = readClaims(token);
   if (!claims) return { signature_valid: false, reason: 'MALFORMED', claims: null };
-  const key = keys instanceof Map ? keys.get(claims.kid) : keyIdOf(keys as KeyObject) === claims.kid ? (keys as KeyObject) : undefined;
+  const key =
+    keys instanceof Map
+      ? keys.get(claims.kid)
+      : keyIdOf(keys as KeyObject) === claims.kid
+        ? (keys as KeyObject)
+        : undefined;
   if (!key) return { signature_valid: false, reason: 'UNKNOWN_KEY', claims };
   const [body, signature] = token.split('.') as [string, string];
   const signatureBytes = Buffer.from(signature, 'base64url');
-  const ok = signatureBytes.length === 64 && edVerify(null, Buffer.from(body, 'base64url'), key, signatureBytes);
-  return ok ? { signature_valid: true, reason: null, claims } : { signature_valid: false, reason: 'BAD_SIGNATURE', claims };
+  const ok =
+    signatureBytes.length === 64 && edVerify(null, Buffer.from(body, 'base64url'), key, signatureBytes);
+  return ok
+    ? { signature_valid: true, reason: null, claims }
+    : { signature_valid: false, reason: 'BAD_SIGNATURE', claims };
 }

@@ -1,6 +1,19 @@
 import {
-  gradingRuleset, issuingDetailInEnglishOnly, type BilingualText, type CertificateSubtype, type DocumentExam, type DocumentPayload, type DocumentProgramme, type DocumentStudent,
-  type DocumentTotals, type DocumentType, type GradingLegend, type GradingRuleset, type IssuingDetailKey, type MarksheetLine, type ResultBasis,
+  gradingRuleset,
+  issuingDetailInEnglishOnly,
+  type BilingualText,
+  type CertificateSubtype,
+  type DocumentExam,
+  type DocumentPayload,
+  type DocumentProgramme,
+  type DocumentStudent,
+  type DocumentTotals,
+  type DocumentType,
+  type GradingLegend,
+  type GradingRuleset,
+  type IssuingDetailKey,
+  type MarksheetLine,
+  type ResultBasis,
 } from '@exam/contracts';
 import { cgpaToPercentage } from '@exam/grading';
 import { AppError } from '../../platform/http/errors.ts';
@@ -16,7 +29,8 @@ import { q, type Reader } from './sql.ts';
  */
 
 const bi = (en: string, hi: string | null = null): BilingualText => ({ en, hi });
-const biOrNull = (en: string | null | undefined, hi: string | null | undefined): BilingualText | null => (en ? { en, hi: hi ?? null } : null);
+const biOrNull = (en: string | null | undefined, hi: string | null | undefined): BilingualText | null =>
+  en ? { en, hi: hi ?? null } : null;
 
 export const documentTitles: Record<DocumentType, BilingualText> = {
   MARKSHEET: bi('Statement of Marks / Grade Card', 'अंक पत्र / ग्रेड कार्ड'),
@@ -33,7 +47,10 @@ const certificateTitles: Record<CertificateSubtype, BilingualText> = {
   UG_DIPLOMA: bi('Undergraduate Diploma', 'स्नातक डिप्लोमा'),
   PASSING: bi('Passing Certificate', 'उत्तीर्णता प्रमाण पत्र'),
   MEDIUM_OF_INSTRUCTION: bi('Medium of Instruction Certificate', 'शिक्षण माध्यम प्रमाण पत्र'),
-  GRADING_SCHEME: bi('Grading Scheme and Percentage Equivalence Certificate', 'ग्रेडिंग योजना एवं प्रतिशत समतुल्यता प्रमाण पत्र'),
+  GRADING_SCHEME: bi(
+    'Grading Scheme and Percentage Equivalence Certificate',
+    'ग्रेडिंग योजना एवं प्रतिशत समतुल्यता प्रमाण पत्र',
+  ),
   ATTEMPT: bi('Attempt Certificate', 'प्रयास प्रमाण पत्र'),
   CHARACTER: bi('Character Certificate', 'चरित्र प्रमाण पत्र'),
 };
@@ -65,9 +82,23 @@ const signatories = {
 };
 
 interface StudentRow {
-  student_id: string; name_en: string; name_hi: string | null; father_name_en: string | null; father_name_hi: string | null; mother_name_en: string | null; mother_name_hi: string | null;
-  dob: string; gender: string; abc_id: string | null; college_id: string; photo_sha256: string | null; status: string;
-  college_name: string; college_name_hi: string | null; college_code: string | null; district: string | null;
+  student_id: string;
+  name_en: string;
+  name_hi: string | null;
+  father_name_en: string | null;
+  father_name_hi: string | null;
+  mother_name_en: string | null;
+  mother_name_hi: string | null;
+  dob: string;
+  gender: string;
+  abc_id: string | null;
+  college_id: string;
+  photo_sha256: string | null;
+  status: string;
+  college_name: string;
+  college_name_hi: string | null;
+  college_code: string | null;
+  district: string | null;
 }
 
 /** The student as printed (its record and college). Unknown → 422 naming the student. */
@@ -79,11 +110,17 @@ export async function studentFacts(db: Reader, studentId: string): Promise<Stude
        FROM student s JOIN college c ON c.college_id = s.college_id WHERE s.student_id = $1`,
     [studentId],
   );
-  if (!row) throw new AppError('VALIDATION_FAILED', `No student ${studentId.slice(0, 30)}.`, { errors: { student_id: [`No student ${studentId.slice(0, 30)}`] } });
+  if (!row)
+    throw new AppError('VALIDATION_FAILED', `No student ${studentId.slice(0, 30)}.`, {
+      errors: { student_id: [`No student ${studentId.slice(0, 30)}`] },
+    });
   return row;
 }
 
-function studentPart(s: StudentRow, roll: { roll_no: string | null; candidate_type: string | null }): DocumentStudent {
+function studentPart(
+  s: StudentRow,
+  roll: { roll_no: string | null; candidate_type: string | null },
+): DocumentStudent {
   return {
     student_id: s.student_id,
     name: bi(s.name_en, s.name_hi),
@@ -95,7 +132,12 @@ function studentPart(s: StudentRow, roll: { roll_no: string | null; candidate_ty
     enrolment_no: s.student_id,
     roll_no: roll.roll_no,
     abc_id: s.abc_id,
-    college: { college_id: s.college_id, name: bi(s.college_name, s.college_name_hi), code: s.college_code, place: s.district },
+    college: {
+      college_id: s.college_id,
+      name: bi(s.college_name, s.college_name_hi),
+      code: s.college_code,
+      place: s.district,
+    },
     candidate_type: roll.candidate_type,
     mode_of_study: 'regular',
     photo_file: s.photo_sha256 ? `student-photo:${s.photo_sha256}` : null,
@@ -103,15 +145,33 @@ function studentPart(s: StudentRow, roll: { roll_no: string | null; candidate_ty
 }
 
 async function programmePart(db: Reader, courseCombId: string): Promise<DocumentProgramme> {
-  const [c] = await q<{ course_comb_name4: string; course_comb_name_hi: string | null; course_comb_name1: string | null }>(
-    db, `SELECT course_comb_name4, course_comb_name_hi, course_comb_name1 FROM course WHERE course_comb_id = $1`, [courseCombId],
+  const [c] = await q<{
+    course_comb_name4: string;
+    course_comb_name_hi: string | null;
+    course_comb_name1: string | null;
+  }>(
+    db,
+    `SELECT course_comb_name4, course_comb_name_hi, course_comb_name1 FROM course WHERE course_comb_id = $1`,
+    [courseCombId],
   );
   const name = bi(c?.course_comb_name4 ?? courseCombId, c?.course_comb_name_hi ?? null);
-  return { course_comb_id: courseCombId, name, degree_title: biOrNull(c?.course_comb_name1, null), subjects: name, stream: null };
+  return {
+    course_comb_id: courseCombId,
+    name,
+    degree_title: biOrNull(c?.course_comb_name1, null),
+    subjects: name,
+    stream: null,
+  };
 }
 
 async function examPart(db: Reader, r: StoredResultVersion): Promise<DocumentExam> {
-  const [e] = await q<{ exam_desc: string | null; student_exam_cycle: string | null; session_name: string | null; sem_name: string | null; sem_disc1: string | null }>(
+  const [e] = await q<{
+    exam_desc: string | null;
+    student_exam_cycle: string | null;
+    session_name: string | null;
+    sem_name: string | null;
+    sem_disc1: string | null;
+  }>(
     db,
     `SELECT e.exam_desc, y.student_exam_cycle, ss.session_name, sp.sem_name, sp.sem_disc1
        FROM exam e LEFT JOIN examcycle y ON y.rti = e.rti LEFT JOIN session ss ON ss.session_id = $2 LEFT JOIN sempart sp ON sp.sem_id = $3
@@ -133,21 +193,44 @@ async function examPart(db: Reader, r: StoredResultVersion): Promise<DocumentExa
 
 function basisPart(r: StoredResultVersion): ResultBasis {
   return {
-    exam_id: r.exam_id, session_id: r.session_id, course_comb_id: r.course_comb_id, sem_id: r.sem_id, version: r.version, run_id: r.run_id,
-    ruleset_id: r.ruleset_id, ruleset_version: r.ruleset_version, notification_no: r.notification_no,
+    exam_id: r.exam_id,
+    session_id: r.session_id,
+    course_comb_id: r.course_comb_id,
+    sem_id: r.sem_id,
+    version: r.version,
+    run_id: r.run_id,
+    ruleset_id: r.ruleset_id,
+    ruleset_version: r.ruleset_version,
+    notification_no: r.notification_no,
     published_on: r.notification_date ?? r.published_at?.slice(0, 10) ?? null,
   };
 }
 
 async function rulesetOf(db: Reader, r: StoredResultVersion): Promise<GradingRuleset | null> {
-  const [row] = await q<{ ruleset_id: string; version: number; scheme: string; rules: unknown }>(db, `SELECT ruleset_id, version, scheme::text AS scheme, rules FROM ruleset WHERE ruleset_id = $1 AND version = $2`, [r.ruleset_id, r.ruleset_version]);
-  const parsed = row && gradingRuleset.safeParse({ ...row, rules: typeof row.rules === 'string' ? JSON.parse(row.rules) : row.rules });
+  const [row] = await q<{ ruleset_id: string; version: number; scheme: string; rules: unknown }>(
+    db,
+    `SELECT ruleset_id, version, scheme::text AS scheme, rules FROM ruleset WHERE ruleset_id = $1 AND version = $2`,
+    [r.ruleset_id, r.ruleset_version],
+  );
+  const parsed =
+    row &&
+    gradingRuleset.safeParse({
+      ...row,
+      rules: typeof row.rules === 'string' ? JSON.parse(row.rules) : row.rules,
+    });
   return parsed && parsed.success ? parsed.data : null;
 }
 
 /** The grading legend on the reverse: the rule set's bands and divisions, the SGPA/CGPA formulas and the CGPA→% conversion. */
 export function legendOf(ruleset: GradingRuleset | null): GradingLegend {
-  if (!ruleset) return { bands: [], sgpa_formula: null, cgpa_formula: null, percentage_formula: null, division_rules: null };
+  if (!ruleset)
+    return {
+      bands: [],
+      sgpa_formula: null,
+      cgpa_formula: null,
+      percentage_formula: null,
+      division_rules: null,
+    };
   const rules = ruleset.rules;
   const sorted = [...rules.grading_bands].sort((a, b) => Number(b.min_percent) - Number(a.min_percent));
   const bands: GradingLegend['bands'] = sorted.map((b, i) => ({
@@ -157,23 +240,68 @@ export function legendOf(ruleset: GradingRuleset | null): GradingLegend {
     grade_point: String(b.grade_point),
     description: null,
   }));
-  if (ruleset.scheme !== 'OLD') bands.push({ grade: rules.fail_grade.grade, min: '0', max: sorted.length ? String(sorted[sorted.length - 1]!.min_percent) : null, grade_point: String(rules.fail_grade.grade_point), description: bi('Fail', 'अनुत्तीर्ण') }, { grade: rules.absent_grade.grade, min: null, max: null, grade_point: String(rules.absent_grade.grade_point), description: bi('Absent', 'अनुपस्थित') });
+  if (ruleset.scheme !== 'OLD')
+    bands.push(
+      {
+        grade: rules.fail_grade.grade,
+        min: '0',
+        max: sorted.length ? String(sorted[sorted.length - 1]!.min_percent) : null,
+        grade_point: String(rules.fail_grade.grade_point),
+        description: bi('Fail', 'अनुत्तीर्ण'),
+      },
+      {
+        grade: rules.absent_grade.grade,
+        min: null,
+        max: null,
+        grade_point: String(rules.absent_grade.grade_point),
+        description: bi('Absent', 'अनुपस्थित'),
+      },
+    );
   const formula = rules.percent_conversion.formula;
   return {
     bands: ruleset.scheme === 'OLD' ? [] : bands,
-    sgpa_formula: ruleset.scheme === 'OLD' ? null : bi('SGPA = Σ (credit × grade point) ÷ Σ credits of the semester', 'एसजीपीए = Σ (क्रेडिट × ग्रेड पॉइंट) ÷ सेमेस्टर के कुल क्रेडिट'),
-    cgpa_formula: ruleset.scheme === 'OLD' ? null : bi('CGPA = Σ (credit × grade point) ÷ Σ credits over all semesters so far', 'सीजीपीए = Σ (क्रेडिट × ग्रेड पॉइंट) ÷ अब तक के सभी सेमेस्टर के कुल क्रेडिट'),
+    sgpa_formula:
+      ruleset.scheme === 'OLD'
+        ? null
+        : bi(
+            'SGPA = Σ (credit × grade point) ÷ Σ credits of the semester',
+            'एसजीपीए = Σ (क्रेडिट × ग्रेड पॉइंट) ÷ सेमेस्टर के कुल क्रेडिट',
+          ),
+    cgpa_formula:
+      ruleset.scheme === 'OLD'
+        ? null
+        : bi(
+            'CGPA = Σ (credit × grade point) ÷ Σ credits over all semesters so far',
+            'सीजीपीए = Σ (क्रेडिट × ग्रेड पॉइंट) ÷ अब तक के सभी सेमेस्टर के कुल क्रेडिट',
+          ),
     percentage_formula:
-      formula === 'X9_5' ? bi('Percentage = CGPA × 9.5', 'प्रतिशत = सीजीपीए × 9.5')
-        : formula === 'MINUS_0_75_X10' ? bi('Percentage = (CGPA − 0.75) × 10', 'प्रतिशत = (सीजीपीए − 0.75) × 10')
-          : ruleset.scheme === 'OLD' ? bi('Percentage = aggregate marks ÷ maximum marks × 100', 'प्रतिशत = कुल प्राप्तांक ÷ पूर्णांक × 100') : null,
+      formula === 'X9_5'
+        ? bi('Percentage = CGPA × 9.5', 'प्रतिशत = सीजीपीए × 9.5')
+        : formula === 'MINUS_0_75_X10'
+          ? bi('Percentage = (CGPA − 0.75) × 10', 'प्रतिशत = (सीजीपीए − 0.75) × 10')
+          : ruleset.scheme === 'OLD'
+            ? bi('Percentage = aggregate marks ÷ maximum marks × 100', 'प्रतिशत = कुल प्राप्तांक ÷ पूर्णांक × 100')
+            : null,
     division_rules: rules.divisions.length
-      ? bi(rules.divisions.map((d) => `${d.label} ≥ ${String(d.min_percent)} %`).join(', '), rules.divisions.map((d) => `${divisionWords[d.code]?.hi ?? d.label} ≥ ${String(d.min_percent)} %`).join(', '))
+      ? bi(
+          rules.divisions.map((d) => `${d.label} ≥ ${String(d.min_percent)} %`).join(', '),
+          rules.divisions
+            .map((d) => `${divisionWords[d.code]?.hi ?? d.label} ≥ ${String(d.min_percent)} %`)
+            .join(', '),
+        )
       : null,
   };
 }
 
-interface PaperRow { paper_id: string; paper_name: string; paper_name_hi: string | null; paper_code: string | null; max_marks: string | null; min_marks: string | null; th_pr_status: string | null }
+interface PaperRow {
+  paper_id: string;
+  paper_name: string;
+  paper_name_hi: string | null;
+  paper_code: string | null;
+  max_marks: string | null;
+  min_marks: string | null;
+  th_pr_status: string | null;
+}
 
 async function linesOf(db: Reader, r: StoredResultVersion): Promise<MarksheetLine[]> {
   const papers = await q<PaperRow>(
@@ -209,11 +337,18 @@ async function linesOf(db: Reader, r: StoredResultVersion): Promise<MarksheetLin
 
 function totalsOf(r: StoredResultVersion, ruleset: GradingRuleset | null): DocumentTotals {
   let equivalent: string | null = null;
-  if (r.cgpa && ruleset && ruleset.rules.percent_conversion.formula !== 'NONE') equivalent = cgpaToPercentage(ruleset, r.cgpa).percentage;
+  if (r.cgpa && ruleset && ruleset.rules.percent_conversion.formula !== 'NONE')
+    equivalent = cgpaToPercentage(ruleset, r.cgpa).percentage;
   return {
-    total: r.total, max_total: r.max_total, percentage: r.percentage,
+    total: r.total,
+    max_total: r.max_total,
+    percentage: r.percentage,
     division: r.division ? (divisionWords[r.division] ?? bi(r.division)) : null,
-    credits_registered: r.credits_registered, credits_earned: r.credits_earned, credit_points: r.credit_points, sgpa: r.sgpa, cgpa: r.cgpa,
+    credits_registered: r.credits_registered,
+    credits_earned: r.credits_earned,
+    credit_points: r.credit_points,
+    sgpa: r.sgpa,
+    cgpa: r.cgpa,
     equivalent_percentage: equivalent,
     result_code: r.result,
     result: resultWord(r.result),
@@ -223,7 +358,9 @@ function totalsOf(r: StoredResultVersion, ruleset: GradingRuleset | null): Docum
 
 async function rollOf(db: Reader, r: { student_id: string; exam_id: string }) {
   const [row] = await q<{ roll_no: string | null; candidate_type: string | null }>(
-    db, `SELECT roll_no, candidate_type FROM exam_form WHERE student_id = $1 AND exam_id = $2 ORDER BY (status = 'APPROVED') DESC LIMIT 1`, [r.student_id, r.exam_id],
+    db,
+    `SELECT roll_no, candidate_type FROM exam_form WHERE student_id = $1 AND exam_id = $2 ORDER BY (status = 'APPROVED') DESC LIMIT 1`,
+    [r.student_id, r.exam_id],
   );
   return { roll_no: row?.roll_no ?? null, candidate_type: row?.candidate_type ?? null };
 }
@@ -237,23 +374,43 @@ export interface IssuingDetails {
 }
 
 export async function issuingDetails(db: Reader): Promise<IssuingDetails> {
-  const rows = await q<{ detail_key: IssuingDetailKey; value_en: string; value_hi: string | null }>(db, `SELECT detail_key, value_en, value_hi FROM document_issuing`);
+  const rows = await q<{ detail_key: IssuingDetailKey; value_en: string; value_hi: string | null }>(
+    db,
+    `SELECT detail_key, value_en, value_hi FROM document_issuing`,
+  );
   const recorded = new Map(rows.map((r) => [r.detail_key, r]));
   const value = (key: IssuingDetailKey) => {
     const row = recorded.get(key);
     if (!row) return null;
-    return row.value_hi && !issuingDetailInEnglishOnly(key) ? `${row.value_en} / ${row.value_hi}` : row.value_en;
+    return row.value_hi && !issuingDetailInEnglishOnly(key)
+      ? `${row.value_en} / ${row.value_hi}`
+      : row.value_en;
   };
   return {
     place: value('PLACE_OF_ISSUE'),
     orgCode: value('NAD_ORG_CODE'),
-    names: { coe: value('SIGNATORY_COE'), registrar: value('SIGNATORY_REGISTRAR'), vc: value('SIGNATORY_VC') },
+    names: {
+      coe: value('SIGNATORY_COE'),
+      registrar: value('SIGNATORY_REGISTRAR'),
+      vc: value('SIGNATORY_VC'),
+    },
     convocationDate: value('CONVOCATION_DATE'),
   };
 }
 
-const common = (type: DocumentType, s: DocumentStudent, remarks: BilingualText[], signers: Array<keyof typeof signatories>, issuing: IssuingDetails) => ({
-  university: { name: bi(university.en, university.hi), place: issuing.place, logo_file: null, org_code: issuing.orgCode },
+const common = (
+  type: DocumentType,
+  s: DocumentStudent,
+  remarks: BilingualText[],
+  signers: Array<keyof typeof signatories>,
+  issuing: IssuingDetails,
+) => ({
+  university: {
+    name: bi(university.en, university.hi),
+    place: issuing.place,
+    logo_file: null,
+    org_code: issuing.orgCode,
+  },
   title: documentTitles[type],
   student: s,
   drafted_on: new Date().toISOString().slice(0, 10),
@@ -262,12 +419,26 @@ const common = (type: DocumentType, s: DocumentStudent, remarks: BilingualText[]
 });
 
 /** A marksheet of one PUBLISHED result version; `revised`: the remark printed on a revision. */
-export async function marksheetSnapshot(db: Reader, r: StoredResultVersion, options: { revised?: boolean } = {}): Promise<DocumentPayload> {
-  const [s, roll, ruleset, issuing] = await Promise.all([studentFacts(db, r.student_id), rollOf(db, r), rulesetOf(db, r), issuingDetails(db)]);
+export async function marksheetSnapshot(
+  db: Reader,
+  r: StoredResultVersion,
+  options: { revised?: boolean } = {},
+): Promise<DocumentPayload> {
+  const [s, roll, ruleset, issuing] = await Promise.all([
+    studentFacts(db, r.student_id),
+    rollOf(db, r),
+    rulesetOf(db, r),
+    issuingDetails(db),
+  ]);
   const remarks: BilingualText[] = [];
-  if (r.result === 'PASS_GRACE' || r.lines.some((l) => l.grace)) remarks.push(bi('* Grace marks awarded under the ordinance', '* अध्यादेश के अंतर्गत अनुग्रह अंक प्रदान किए गए'));
-  if (options.revised) remarks.push(bi('Revised after revaluation / correction of the result', 'पुनर्मूल्यांकन / परिणाम संशोधन के बाद संशोधित'));
-  if (r.backlogs.length) remarks.push(bi(`Back papers: ${r.backlogs.join(', ')}`, `बैक पेपर: ${r.backlogs.join(', ')}`));
+  if (r.result === 'PASS_GRACE' || r.lines.some((l) => l.grace))
+    remarks.push(bi('* Grace marks awarded under the ordinance', '* अध्यादेश के अंतर्गत अनुग्रह अंक प्रदान किए गए'));
+  if (options.revised)
+    remarks.push(
+      bi('Revised after revaluation / correction of the result', 'पुनर्मूल्यांकन / परिणाम संशोधन के बाद संशोधित'),
+    );
+  if (r.backlogs.length)
+    remarks.push(bi(`Back papers: ${r.backlogs.join(', ')}`, `बैक पेपर: ${r.backlogs.join(', ')}`));
   return {
     kind: 'MARKSHEET',
     ...common('MARKSHEET', studentPart(s, roll), remarks, ['coe'], issuing),
@@ -283,11 +454,27 @@ export async function marksheetSnapshot(db: Reader, r: StoredResultVersion, opti
 }
 
 /** Consolidated marksheet / transcript over every published result version of the student (the latest of each semester). */
-export async function consolidatedSnapshot(db: Reader, type: 'CONSOLIDATED_MARKSHEET' | 'TRANSCRIPT', results: StoredResultVersion[], purpose: string | null): Promise<DocumentPayload> {
+export async function consolidatedSnapshot(
+  db: Reader,
+  type: 'CONSOLIDATED_MARKSHEET' | 'TRANSCRIPT',
+  results: StoredResultVersion[],
+  purpose: string | null,
+): Promise<DocumentPayload> {
   const last = results[results.length - 1]!;
-  const [s, roll, ruleset, issuing] = await Promise.all([studentFacts(db, last.student_id), rollOf(db, last), rulesetOf(db, last), issuingDetails(db)]);
+  const [s, roll, ruleset, issuing] = await Promise.all([
+    studentFacts(db, last.student_id),
+    rollOf(db, last),
+    rulesetOf(db, last),
+    issuingDetails(db),
+  ]);
   const terms = [];
-  for (const r of results) terms.push({ exam: await examPart(db, r), basis: basisPart(r), lines: await linesOf(db, r), totals: totalsOf(r, await rulesetOf(db, r)) });
+  for (const r of results)
+    terms.push({
+      exam: await examPart(db, r),
+      basis: basisPart(r),
+      lines: await linesOf(db, r),
+      totals: totalsOf(r, await rulesetOf(db, r)),
+    });
   return {
     kind: type,
     ...common(type, studentPart(s, roll), [], ['coe'], issuing),
@@ -304,12 +491,28 @@ export async function consolidatedSnapshot(db: Reader, type: 'CONSOLIDATED_MARKS
 }
 
 /** Provisional degree / degree from the final PUBLISHED result (PASS only). */
-export async function degreeSnapshot(db: Reader, type: 'PROVISIONAL_DEGREE' | 'DEGREE', r: StoredResultVersion): Promise<DocumentPayload> {
-  const [s, roll, exam, programme, issuing] = await Promise.all([studentFacts(db, r.student_id), rollOf(db, r), examPart(db, r), programmePart(db, r.course_comb_id), issuingDetails(db)]);
+export async function degreeSnapshot(
+  db: Reader,
+  type: 'PROVISIONAL_DEGREE' | 'DEGREE',
+  r: StoredResultVersion,
+): Promise<DocumentPayload> {
+  const [s, roll, exam, programme, issuing] = await Promise.all([
+    studentFacts(db, r.student_id),
+    rollOf(db, r),
+    examPart(db, r),
+    programmePart(db, r.course_comb_id),
+    issuingDetails(db),
+  ]);
   const year = (r.notification_date ?? r.published_at ?? '').slice(0, 4) || null;
   return {
     kind: type,
-    ...common(type, studentPart(s, roll), [], type === 'DEGREE' ? ['registrar', 'vc'] : ['coe', 'registrar'], issuing),
+    ...common(
+      type,
+      studentPart(s, roll),
+      [],
+      type === 'DEGREE' ? ['registrar', 'vc'] : ['coe', 'registrar'],
+      issuing,
+    ),
     programme,
     exam,
     basis: basisPart(r),
@@ -321,12 +524,18 @@ export async function degreeSnapshot(db: Reader, type: 'PROVISIONAL_DEGREE' | 'D
     year_of_passing: year,
     // A degree is conferred at the convocation recorded when it is drafted; a provisional one before any.
     convocation_date: type === 'DEGREE' ? issuing.convocationDate : null,
-    valid_until: type === 'PROVISIONAL_DEGREE' ? 'until the degree is conferred at the next convocation' : null,
+    valid_until:
+      type === 'PROVISIONAL_DEGREE' ? 'until the degree is conferred at the next convocation' : null,
   };
 }
 
 /** Migration certificate from the student's record (and its latest published result, when there is one). */
-export async function migrationSnapshot(db: Reader, studentId: string, last: StoredResultVersion | undefined, reason: string | null): Promise<DocumentPayload> {
+export async function migrationSnapshot(
+  db: Reader,
+  studentId: string,
+  last: StoredResultVersion | undefined,
+  reason: string | null,
+): Promise<DocumentPayload> {
   const [s, issuing] = await Promise.all([studentFacts(db, studentId), issuingDetails(db)]);
   const roll = last ? await rollOf(db, last) : { roll_no: null, candidate_type: null };
   const exam = last ? await examPart(db, last) : null;
@@ -342,7 +551,13 @@ export async function migrationSnapshot(db: Reader, studentId: string, last: Sto
 }
 
 /** A certificate (subtype) from the student's record and, when it speaks of one, the latest published result. */
-export async function certificateSnapshot(db: Reader, subtype: CertificateSubtype, studentId: string, last: StoredResultVersion | undefined, exitAward: string | null): Promise<DocumentPayload> {
+export async function certificateSnapshot(
+  db: Reader,
+  subtype: CertificateSubtype,
+  studentId: string,
+  last: StoredResultVersion | undefined,
+  exitAward: string | null,
+): Promise<DocumentPayload> {
   const [s, issuing] = await Promise.all([studentFacts(db, studentId), issuingDetails(db)]);
   const roll = last ? await rollOf(db, last) : { roll_no: null, candidate_type: null };
   const ruleset = last ? await rulesetOf(db, last) : null;
@@ -350,13 +565,34 @@ export async function certificateSnapshot(db: Reader, subtype: CertificateSubtyp
   const exam = last ? await examPart(db, last) : null;
   const name = s.name_en;
   const bodies: Record<CertificateSubtype, BilingualText> = {
-    UG_CERTIFICATE: bi(`This is to certify that ${name} has earned the credits required for the award of ${exitAward ?? 'the Undergraduate Certificate'} under the NEP multiple exit scheme.`, `प्रमाणित किया जाता है कि ${s.name_hi ?? name} ने एनईपी बहु-निकास योजना के अंतर्गत ${exitAward ?? 'स्नातक प्रमाण पत्र'} हेतु आवश्यक क्रेडिट अर्जित किए हैं।`),
-    UG_DIPLOMA: bi(`This is to certify that ${name} has earned the credits required for the award of ${exitAward ?? 'the Undergraduate Diploma'} under the NEP multiple exit scheme.`, `प्रमाणित किया जाता है कि ${s.name_hi ?? name} ने एनईपी बहु-निकास योजना के अंतर्गत ${exitAward ?? 'स्नातक डिप्लोमा'} हेतु आवश्यक क्रेडिट अर्जित किए हैं।`),
-    PASSING: bi(`This is to certify that ${name} has passed the ${exam?.name.en ?? 'examination'}${last ? ` with result ${resultWord(last.result).en}` : ''}.`, `प्रमाणित किया जाता है कि ${s.name_hi ?? name} ने ${exam?.name.en ?? 'परीक्षा'} उत्तीर्ण की है।`),
-    MEDIUM_OF_INSTRUCTION: bi(`This is to certify that the medium of instruction and examination of ${name} was English / Hindi.`, `प्रमाणित किया जाता है कि ${s.name_hi ?? name} के शिक्षण एवं परीक्षा का माध्यम अंग्रेज़ी / हिंदी था।`),
-    GRADING_SCHEME: bi(`This is to certify the grading scheme and the percentage equivalence applicable to ${name}, as printed below.`, `${s.name_hi ?? name} पर लागू ग्रेडिंग योजना एवं प्रतिशत समतुल्यता नीचे मुद्रित है।`),
-    ATTEMPT: bi(`This is to certify the attempts of ${name} at the examinations of the university as recorded.`, `${s.name_hi ?? name} के विश्वविद्यालय परीक्षाओं के प्रयास अभिलेख के अनुसार प्रमाणित किए जाते हैं।`),
-    CHARACTER: bi(`This is to certify that ${name} bears a good moral character to the best of the university's knowledge.`, `प्रमाणित किया जाता है कि ${s.name_hi ?? name} का चरित्र विश्वविद्यालय की जानकारी में उत्तम है।`),
+    UG_CERTIFICATE: bi(
+      `This is to certify that ${name} has earned the credits required for the award of ${exitAward ?? 'the Undergraduate Certificate'} under the NEP multiple exit scheme.`,
+      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} ने एनईपी बहु-निकास योजना के अंतर्गत ${exitAward ?? 'स्नातक प्रमाण पत्र'} हेतु आवश्यक क्रेडिट अर्जित किए हैं।`,
+    ),
+    UG_DIPLOMA: bi(
+      `This is to certify that ${name} has earned the credits required for the award of ${exitAward ?? 'the Undergraduate Diploma'} under the NEP multiple exit scheme.`,
+      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} ने एनईपी बहु-निकास योजना के अंतर्गत ${exitAward ?? 'स्नातक डिप्लोमा'} हेतु आवश्यक क्रेडिट अर्जित किए हैं।`,
+    ),
+    PASSING: bi(
+      `This is to certify that ${name} has passed the ${exam?.name.en ?? 'examination'}${last ? ` with result ${resultWord(last.result).en}` : ''}.`,
+      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} ने ${exam?.name.en ?? 'परीक्षा'} उत्तीर्ण की है।`,
+    ),
+    MEDIUM_OF_INSTRUCTION: bi(
+      `This is to certify that the medium of instruction and examination of ${name} was English / Hindi.`,
+      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} के शिक्षण एवं परीक्षा का माध्यम अंग्रेज़ी / हिंदी था।`,
+    ),
+    GRADING_SCHEME: bi(
+      `This is to certify the grading scheme and the percentage equivalence applicable to ${name}, as printed below.`,
+      `${s.name_hi ?? name} पर लागू ग्रेडिंग योजना एवं प्रतिशत समतुल्यता नीचे मुद्रित है।`,
+    ),
+    ATTEMPT: bi(
+      `This is to certify the attempts of ${name} at the examinations of the university as recorded.`,
+      `${s.name_hi ?? name} के विश्वविद्यालय परीक्षाओं के प्रयास अभिलेख के अनुसार प्रमाणित किए जाते हैं।`,
+    ),
+    CHARACTER: bi(
+      `This is to certify that ${name} bears a good moral character to the best of the university's knowledge.`,
+      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} का चरित्र विश्वविद्यालय की जानकारी में उत्तम है।`,
+    ),
   };
   return {
     kind: 'CERTIFICATE',

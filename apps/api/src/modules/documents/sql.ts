@@ -6,7 +6,8 @@ export type Reader = Pick<Database, 'query'> | Prisma.TransactionClient;
 
 /** Plain SQL on either: the pg/PGlite connection's query, or the transaction's $queryRawUnsafe. */
 export async function q<T>(db: Reader, sql: string, params: unknown[] = []): Promise<T[]> {
-  if ('query' in db && typeof db.query === 'function') return (db as Pick<Database, 'query'>).query<T>(sql, params);
+  if ('query' in db && typeof db.query === 'function')
+    return (db as Pick<Database, 'query'>).query<T>(sql, params);
   return (db as Prisma.TransactionClient).$queryRawUnsafe<T[]>(sql, ...params);
 }
 

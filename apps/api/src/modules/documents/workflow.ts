@@ -16,23 +16,49 @@ import { q } from './sql.ts';
  */
 
 const today = () => new Date().toISOString().slice(0, 10);
-const label = (r: Record<string, unknown>) => `${documentType.labelOf(r.doc_type)} ${String(r.serial_no ?? r.doc_id)}`;
+const label = (r: Record<string, unknown>) =>
+  `${documentType.labelOf(r.doc_type)} ${String(r.serial_no ?? r.doc_id)}`;
 
 /** Serial number, token and QR link: what APPROVED fixes (the signed PDF carries them). */
 async function numberAndSign(db: Database, tx: Prisma.TransactionClient, record: Record<string, unknown>) {
   const date = today();
-  const { series_id, serial_no } = await nextSerial(tx, record.doc_type as DocumentType, Number(date.slice(0, 4)));
+  const { series_id, serial_no } = await nextSerial(
+    tx,
+    record.doc_type as DocumentType,
+    Number(date.slice(0, 4)),
+  );
   const { signing } = await documentKeys(db, tx);
-  const token = signToken({ sn: serial_no, t: record.doc_type as DocumentType, st: String(record.student_id), h: String(record.payload_hash), d: date, id: String(record.doc_id) }, signing);
-  return { series_id, serial_no, verification_token: token, verify_url: `${documentSettings(db).publicUrl}/verify/${token}` };
+  const token = signToken(
+    {
+      sn: serial_no,
+      t: record.doc_type as DocumentType,
+      st: String(record.student_id),
+      h: String(record.payload_hash),
+      d: date,
+      id: String(record.doc_id),
+    },
+    signing,
+  );
+  return {
+    series_id,
+    serial_no,
+    verification_token: token,
+    verify_url: `${documentSettings(db).publicUrl}/verify/${token}`,
+  };
 }
 
 const check: ActionEffect = {
   async before({ user, record }) {
     if (record.prepared_by === user.email) {
-      throw new AppError('FORBIDDEN', `${label(record)} was prepared by you; another person checks it against the published result (maker–checker).`);
+      throw new AppError(
+        'FORBIDDEN',
+        `${label(record)} was prepared by you; another person checks it against the published result (maker–checker).`,
+      );
     }
-    return { set: { checked_by: user.email, checked_at: new Date() }, message: `${label(record)} is checked.${record.approval_required ? ' document_admin approves it next (its serial number and QR are fixed then).' : ' It may be issued now.'}` };
+    return {
+      set: { checked_by: user.email, checked_at: new Date() },
+      message: `${label(record)} is checked.${record.approval_required ? ' document_admin approves it next (its serial number and QR are fixed then).' : ' It may be issued now.'}`,
+    };
   },
 };
 
@@ -46,11 +72,21 @@ const approve: ActionEffect = {
         `SELECT 'document ' || doc_id AS what FROM document WHERE stationery_serial = $1 UNION ALL SELECT 'the spoilage register' FROM stationery_spoilage WHERE stationery_serial = $1 LIMIT 1`,
         [stationery],
       );
-      if (used) throw new AppError('VALIDATION_FAILED', `Stationery sheet ${stationery} is already used (${used.what}).`, { errors: { stationery_serial: [`Already used (${used.what})`] } });
+      if (used)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `Stationery sheet ${stationery} is already used (${used.what}).`,
+          { errors: { stationery_serial: [`Already used (${used.what})`] } },
+        );
     }
     const fixed = await numberAndSign(db, tx, record);
     return {
-      set: { ...fixed, approved_by: user.email, approved_at: new Date(), ...(stationery ? { stationery_serial: stationery } : {}) },
+      set: {
+        ...fixed,
+        approved_by: user.email,
+        approved_at: new Date(),
+        ...(stationery ? { stationery_serial: stationery } : {}),
+      },
       message: `${documentType.labelOf(record.doc_type)} ${fixed.serial_no} is approved: its serial number and signed QR are fixed; it is verifiable once issued.`,
     };
   },
@@ -58,7 +94,11 @@ const approve: ActionEffect = {
 
 const issue: ActionEffect = {
   async before({ db, tx, user, record }) {
-    const set: Record<string, unknown> = { issued_by: user.email, issued_at: new Date(), holder_id: record.student_id };
+    const set: Record<string, unknown> = {
+      issued_by: user.email,
+      issued_at: new Date(),
+      holder_id: record.student_id,
+    };
     let serial = record.serial_no as string | null;
     if (record.status === 'CHECKED') {
       // Only reached when approval is not required (the workflow's guard): numbered and signed now.
@@ -67,18 +107,29 @@ const issue: ActionEffect = {
       serial = fixed.serial_no;
     }
     if (record.supersedes) {
-      const [old] = await q<{ status: string; serial_no: string | null }>(tx, `SELECT status, serial_no FROM document WHERE doc_id = $1`, [record.supersedes]);
+      const [old] = await q<{ status: string; serial_no: string | null }>(
+        tx,
+        `SELECT status, serial_no FROM document WHERE doc_id = $1`,
+        [record.supersedes],
+      );
       if (old && old.status !== 'ISSUED') {
-        throw new AppError('INVALID_TRANSITION', `${label(record)} revises ${old.serial_no ?? String(record.supersedes)}, which is ${old.status} now; cancel this revision and draft again.`);
+        throw new AppError(
+          'INVALID_TRANSITION',
+          `${label(record)} revises ${old.serial_no ?? String(record.supersedes)}, which is ${old.status} now; cancel this revision and draft again.`,
+        );
       }
     }
-    return { set, message: `${documentType.labelOf(record.doc_type)} ${String(serial)} is issued; its QR answers VALID.${record.supersedes ? ' The document it revises is SUPERSEDED.' : ''}` };
+    return {
+      set,
+      message: `${documentType.labelOf(record.doc_type)} ${String(serial)} is issued; its QR answers VALID.${record.supersedes ? ' The document it revises is SUPERSEDED.' : ''}`,
+    };
   },
   async after({ tx, after }) {
     if (!after.supersedes) return;
     await tx.$executeRawUnsafe(
       `UPDATE document SET status = 'SUPERSEDED', holder_id = NULL, superseded_by = $2, updated_at = now() WHERE doc_id = $1 AND status = 'ISSUED'`,
-      String(after.supersedes), String(after.doc_id),
+      String(after.supersedes),
+      String(after.doc_id),
     );
   },
 };
@@ -98,7 +149,9 @@ const duplicate: ActionEffect = {
     const docId = await draftDuplicate(db, tx, record, String(input.reason), user.email);
     const row = await tx.document.findUnique({ where: { doc_id: docId } });
     const { payload: _payload, basis: _basis, ...listed } = row!;
-    const presented = Object.fromEntries(Object.entries(listed).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+    const presented = Object.fromEntries(
+      Object.entries(listed).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
+    );
     return {
       set: {},
       extra: { duplicate: presented },
@@ -107,4 +160,10 @@ const duplicate: ActionEffect = {
   },
 };
 
-export const documentEffects: Partial<Record<string, ActionEffect>> = { check, approve, issue, cancel, duplicate };
+export const documentEffects: Partial<Record<string, ActionEffect>> = {
+  check,
+  approve,
+  issue,
+  cancel,
+  duplicate,
+};

@@ -3,7 +3,6 @@ import { Zip, ZipPassThrough } from 'fflate';
 import { documentFileName } from './printable.ts';
 import { renderDocumentPdf, type BatchItem } from './templates/index.ts';
 
-
 /**
  * A batch streamed as a ZIP of one PDF per document (ADR 0029: fflate's streaming Zip, entries stored, not deflated:
  * the PDFs are compressed already). One document is rendered, written and let go at a time, and the next waits while
@@ -17,15 +16,23 @@ export async function writeDocumentsZip(output: Writable, items: AsyncIterable<B
     else if (chunk.length) output.write(chunk);
     if (final) output.end();
   });
-  const drained = () => new Promise<void>((resolve) => {
-    const done = () => { output.off('drain', done); output.off('close', done); resolve(); };
-    output.on('drain', done).on('close', done);
-  });
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        output.off('drain', done);
+        output.off('close', done);
+        resolve();
+      };
+      output.on('drain', done).on('close', done);
+    });
   let count = 0;
   try {
     for await (const item of items) {
       // The client went away: nothing more to write.
-      if (output.destroyed) { zip.terminate(); return count; }
+      if (output.destroyed) {
+        zip.terminate();
+        return count;
+      }
       const pdf = await renderDocumentPdf(item.doc, { photo: item.photo ?? null });
       const entry = new ZipPassThrough(documentFileName(item.doc));
       entry.mtime = item.doc.issued_at ? new Date(item.doc.issued_at) : new Date();

@@ -2,7 +2,6 @@ import type { Writable } from 'node:stream';
 import { createPdf, type Bilingual, type PdfDocument } from '@exam/pdf';
 import { university, universityLogo } from '../master-data/index.ts';
 
-
 /** One paper on a card: only papers on the candidate's approved form are printed, each with its slot. */
 export interface AdmitCardPaper {
   paper_id: string;
@@ -45,7 +44,12 @@ export const admitCardInstructions: readonly string[] = [
 ];
 
 const shiftHi: Record<string, string> = { FN: 'प्रथम पाली', AN: 'द्वितीय पाली' };
-const typeLabel: Record<string, string> = { REGULAR: 'Regular', BACK: 'Back', IMPROVEMENT: 'Improvement', EX: 'Ex-student' };
+const typeLabel: Record<string, string> = {
+  REGULAR: 'Regular',
+  BACK: 'Back',
+  IMPROVEMENT: 'Improvement',
+  EX: 'Ex-student',
+};
 const dmy = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
 const addMinutes = (start: string, minutes: number) => {
   const [h, m] = start.split(':').map(Number) as [number, number];
@@ -58,7 +62,13 @@ export async function drawAdmitCard(pdf: PdfDocument, card: AdmitCardContent): P
   await pdf.addPage();
   const { left, right, width } = pdf.content;
   const top = pdf.y;
-  pdf.text(`${card.exam.exam_desc ?? card.exam.exam_id}${card.exam.cycle ? ` — ${card.exam.cycle}` : ''}`, { x: left, y: top, width: width - 100, size: 11, bold: true });
+  pdf.text(`${card.exam.exam_desc ?? card.exam.exam_id}${card.exam.cycle ? ` — ${card.exam.cycle}` : ''}`, {
+    x: left,
+    y: top,
+    width: width - 100,
+    size: 11,
+    bold: true,
+  });
   pdf.y += 6;
   const labelWidth = 150;
   const valueWidth = width - labelWidth - 110;
@@ -68,33 +78,68 @@ export async function drawAdmitCard(pdf: PdfDocument, card: AdmitCardContent): P
     ['Name / नाम', card.name.en, true],
     ...(card.name.hi ? ([['', card.name.hi, true]] as Array<[string, string, boolean]>) : []),
     ["Father's name / पिता का नाम", `${card.father.en}${card.father.hi ? ` / ${card.father.hi}` : ''}`],
-    ['Course / पाठ्यक्रम', `${card.course.en}${card.course.hi ? ` / ${card.course.hi}` : ''} · Sem ${card.course.sem_id} · ${card.course.session_id}`],
+    [
+      'Course / पाठ्यक्रम',
+      `${card.course.en}${card.course.hi ? ` / ${card.course.hi}` : ''} · Sem ${card.course.sem_id} · ${card.course.session_id}`,
+    ],
     ['Candidate / परीक्षार्थी', typeLabel[card.candidate_type] ?? card.candidate_type],
-    ['College / महाविद्यालय', `${card.college.college_id} ${card.college.en}${card.college.hi ? ` / ${card.college.hi}` : ''}`],
-    ['Centre / केन्द्र', card.centre ? `${card.centre.college_id} ${card.centre.en}${card.centre.hi ? ` / ${card.centre.hi}` : ''}` : 'To be notified / सूचित किया जाएगा'],
+    [
+      'College / महाविद्यालय',
+      `${card.college.college_id} ${card.college.en}${card.college.hi ? ` / ${card.college.hi}` : ''}`,
+    ],
+    [
+      'Centre / केन्द्र',
+      card.centre
+        ? `${card.centre.college_id} ${card.centre.en}${card.centre.hi ? ` / ${card.centre.hi}` : ''}`
+        : 'To be notified / सूचित किया जाएगा',
+    ],
   ];
   const photoTop = pdf.y;
   for (const [label, value, bold] of rows) {
     const y = pdf.y;
     if (label) pdf.text(label, { x: left, y, width: labelWidth, size: 8.5, color: '#333333' });
-    const end = pdf.text(value, { x: left + labelWidth + 4, y, width: valueWidth, size: bold ? 10.5 : 9.5, bold });
+    const end = pdf.text(value, {
+      x: left + labelWidth + 4,
+      y,
+      width: valueWidth,
+      size: bold ? 10.5 : 9.5,
+      bold,
+    });
     pdf.y = Math.max(end, y + 14) + 2;
   }
-  pdf.image(card.photo, { x: right - 95, y: photoTop, width: 95, height: 115, placeholder: 'No photo / फ़ोटो नहीं' });
-  pdf.image(card.signature, { x: right - 95, y: photoTop + 119, width: 95, height: 30, placeholder: 'No signature / हस्ताक्षर नहीं' });
+  pdf.image(card.photo, {
+    x: right - 95,
+    y: photoTop,
+    width: 95,
+    height: 115,
+    placeholder: 'No photo / फ़ोटो नहीं',
+  });
+  pdf.image(card.signature, {
+    x: right - 95,
+    y: photoTop + 119,
+    width: 95,
+    height: 30,
+    placeholder: 'No signature / हस्ताक्षर नहीं',
+  });
   pdf.y = Math.max(pdf.y, photoTop + 155) + 4;
 
   await pdf.table(
     [
-      { header: 'Code', width: 0.9 }, { header: 'Paper / प्रश्नपत्र', width: 3.2 }, { header: 'Date / दिनांक', width: 1.05 },
-      { header: 'Shift / पाली', width: 1.25 }, { header: 'Time / समय', width: 1 }, { header: 'Type', width: 0.8 },
+      { header: 'Code', width: 0.9 },
+      { header: 'Paper / प्रश्नपत्र', width: 3.2 },
+      { header: 'Date / दिनांक', width: 1.05 },
+      { header: 'Shift / पाली', width: 1.25 },
+      { header: 'Time / समय', width: 1 },
+      { header: 'Type', width: 0.8 },
     ],
     card.papers.map((p) => [
       p.paper_code ?? p.paper_id,
       `${p.paper_name}${p.paper_name_hi ? `\n${p.paper_name_hi}` : ''}`,
       p.date ? dmy(p.date) : 'To be notified',
       p.shift ? `${p.shift} / ${shiftHi[p.shift] ?? ''}` : '',
-      p.start_time && p.duration_minutes ? `${p.start_time}–${addMinutes(p.start_time, p.duration_minutes)}` : '',
+      p.start_time && p.duration_minutes
+        ? `${p.start_time}–${addMinutes(p.start_time, p.duration_minutes)}`
+        : '',
       typeLabel[p.attempt_type] ?? p.attempt_type,
     ]),
     { size: 8.5 },
@@ -106,10 +151,28 @@ export async function drawAdmitCard(pdf: PdfDocument, card: AdmitCardContent): P
 
   const y = Math.max(pdf.y + 8, pdf.content.bottom - 100);
   pdf.qr(card.qr, { x: left, y, size: 90 });
-  pdf.text('Scan to verify / सत्यापन हेतु स्कैन करें', { x: left + 94, y: y + 70, width: 180, size: 7, color: '#555555' });
+  pdf.text('Scan to verify / सत्यापन हेतु स्कैन करें', {
+    x: left + 94,
+    y: y + 70,
+    width: 180,
+    size: 7,
+    color: '#555555',
+  });
   pdf.line(right - 190, y + 62, right, y + 62, { lineWidth: 0.5 });
-  pdf.text("Candidate's signature in the hall / परीक्षार्थी के हस्ताक्षर", { x: left + 94, y: y + 10, width: 200, size: 7, color: '#555555' });
-  pdf.text('Controller of Examinations / परीक्षा नियंत्रक', { x: right - 190, y: y + 66, width: 190, size: 8.5, align: 'center' });
+  pdf.text("Candidate's signature in the hall / परीक्षार्थी के हस्ताक्षर", {
+    x: left + 94,
+    y: y + 10,
+    width: 200,
+    size: 7,
+    color: '#555555',
+  });
+  pdf.text('Controller of Examinations / परीक्षा नियंत्रक', {
+    x: right - 190,
+    y: y + 66,
+    width: 190,
+    size: 8.5,
+    align: 'center',
+  });
   pdf.text(university.en, { x: right - 190, y: y + 78, width: 190, size: 7.5, align: 'center' });
   if (card.status === 'WITHHELD') pdf.watermark('WITHHELD');
 }
@@ -126,7 +189,13 @@ export async function writeAdmitCards(
   const pdf = createPdf(output, {
     title,
     author: university.en,
-    frame: { university, title: { en: 'Admit Card', hi: 'प्रवेश पत्र' }, logo: universityLogo, footer: 'Computer-generated; valid with the QR verification.', pageNumbers: false },
+    frame: {
+      university,
+      title: { en: 'Admit Card', hi: 'प्रवेश पत्र' },
+      logo: universityLogo,
+      footer: 'Computer-generated; valid with the QR verification.',
+      pageNumbers: false,
+    },
   });
   let n = 0;
   for await (const card of cards) {

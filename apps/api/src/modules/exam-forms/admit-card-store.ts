@@ -12,7 +12,12 @@ import { signAdmitCard } from './admit-card-token.ts';
  */
 
 /** Generates the missing cards of ROLL_ALLOTTED forms (all of the exam, or those named): one INSERT ... SELECT. */
-export async function generateAdmitCards(tx: Prisma.TransactionClient, examId: string, auditor: Auditor, formIds?: readonly string[]): Promise<number> {
+export async function generateAdmitCards(
+  tx: Prisma.TransactionClient,
+  examId: string,
+  auditor: Auditor,
+  formIds?: readonly string[],
+): Promise<number> {
   // Each card made is in the audit trail (a `create` entry by whoever allotted or generated), in the same statement.
   return insertSelectAudited(
     tx,
@@ -40,7 +45,11 @@ const studentFile = (dataDir: string, sha256: string | null) =>
  * The content of the cards matching `where` (admit_card rows), ordered by roll number, read a page at a time. `secret`
  * signs each card's QR token; `dataDir` holds the photos and signatures.
  */
-export async function* admitCardContents(db: Database, where: Prisma.AdmitCardWhereInput, { secret, dataDir }: { secret: string; dataDir: string }): AsyncGenerator<AdmitCardContent> {
+export async function* admitCardContents(
+  db: Database,
+  where: Prisma.AdmitCardWhereInput,
+  { secret, dataDir }: { secret: string; dataDir: string },
+): AsyncGenerator<AdmitCardContent> {
   let after: string | undefined;
   const lookups = new Map<string, Awaited<ReturnType<typeof examLookups>>>();
   for (;;) {
@@ -48,51 +57,119 @@ export async function* admitCardContents(db: Database, where: Prisma.AdmitCardWh
       where: { AND: [where, after ? { roll_no: { gt: after } } : {}] },
       orderBy: { roll_no: 'asc' },
       take: PAGE,
-      include: { student: { select: { name_en: true, name_hi: true, father_name_en: true, father_name_hi: true, photo_sha256: true, signature_sha256: true } } },
+      include: {
+        student: {
+          select: {
+            name_en: true,
+            name_hi: true,
+            father_name_en: true,
+            father_name_hi: true,
+            photo_sha256: true,
+            signature_sha256: true,
+          },
+        },
+      },
     });
     if (!cards.length) return;
     after = cards.at(-1)!.roll_no;
     // Every numbered form of each candidate in the exam: a regular and a back form are one card, with both rolls.
     const forms = await db.prisma.examForm.findMany({
-      where: { OR: cards.map((c) => ({ exam_id: c.exam_id, student_id: c.student_id })), status: 'ROLL_ALLOTTED' },
-      select: { form_id: true, exam_id: true, student_id: true, roll_no: true, session_id: true, course_comb_id: true, sem_id: true, candidate_type: true, papers: { orderBy: { paper_id: 'asc' } } },
+      where: {
+        OR: cards.map((c) => ({ exam_id: c.exam_id, student_id: c.student_id })),
+        status: 'ROLL_ALLOTTED',
+      },
+      select: {
+        form_id: true,
+        exam_id: true,
+        student_id: true,
+        roll_no: true,
+        session_id: true,
+        course_comb_id: true,
+        sem_id: true,
+        candidate_type: true,
+        papers: { orderBy: { paper_id: 'asc' } },
+      },
       orderBy: { roll_no: 'asc' },
     });
     const formsOf = new Map<string, typeof forms>();
-    for (const f of forms) formsOf.set(`${f.exam_id}/${f.student_id}`, [...(formsOf.get(`${f.exam_id}/${f.student_id}`) ?? []), f]);
+    for (const f of forms)
+      formsOf.set(`${f.exam_id}/${f.student_id}`, [
+        ...(formsOf.get(`${f.exam_id}/${f.student_id}`) ?? []),
+        f,
+      ]);
     for (const card of cards) {
       let exam = lookups.get(card.exam_id);
       if (!exam) lookups.set(card.exam_id, (exam = await examLookups(db, card.exam_id)));
       const all = formsOf.get(`${card.exam_id}/${card.student_id}`) ?? [];
       const form = all.find((f) => f.form_id === card.form_id) ?? all[0];
-      const papers: AdmitCardPaper[] = all.flatMap((f) => f.papers).map((p) => {
-        const slot = exam.slots.get(`${p.session_id}/${p.course_comb_id}/${p.sem_id}/${p.paper_id}`);
-        const paper = exam.papers.get(p.paper_id);
-        return {
-          paper_id: p.paper_id, paper_code: paper?.paper_code ?? null, paper_name: paper?.paper_name ?? p.paper_id, paper_name_hi: paper?.paper_name_hi ?? null,
-          attempt_type: p.attempt_type, date: slot?.date ?? null, shift: slot?.shift ?? null, start_time: slot?.start_time ?? null, duration_minutes: slot?.duration_minutes ?? null,
-        };
-      });
+      const papers: AdmitCardPaper[] = all
+        .flatMap((f) => f.papers)
+        .map((p) => {
+          const slot = exam.slots.get(`${p.session_id}/${p.course_comb_id}/${p.sem_id}/${p.paper_id}`);
+          const paper = exam.papers.get(p.paper_id);
+          return {
+            paper_id: p.paper_id,
+            paper_code: paper?.paper_code ?? null,
+            paper_name: paper?.paper_name ?? p.paper_id,
+            paper_name_hi: paper?.paper_name_hi ?? null,
+            attempt_type: p.attempt_type,
+            date: slot?.date ?? null,
+            shift: slot?.shift ?? null,
+            start_time: slot?.start_time ?? null,
+            duration_minutes: slot?.duration_minutes ?? null,
+          };
+        });
       // By date, the forenoon before the afternoon; papers without a slot last.
-      papers.sort((a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999') || Number(a.shift === 'AN') - Number(b.shift === 'AN') || a.paper_id.localeCompare(b.paper_id));
+      papers.sort(
+        (a, b) =>
+          (a.date ?? '9999').localeCompare(b.date ?? '9999') ||
+          Number(a.shift === 'AN') - Number(b.shift === 'AN') ||
+          a.paper_id.localeCompare(b.paper_id),
+      );
       const college = exam.colleges.get(card.college_id);
       const centre = card.centre_id ? exam.colleges.get(card.centre_id) : undefined;
       const course = form ? exam.courses.get(form.course_comb_id) : undefined;
-      const [photo, signature] = await Promise.all([studentFile(dataDir, card.student.photo_sha256), studentFile(dataDir, card.student.signature_sha256)]);
+      const [photo, signature] = await Promise.all([
+        studentFile(dataDir, card.student.photo_sha256),
+        studentFile(dataDir, card.student.signature_sha256),
+      ]);
       yield {
         exam: exam.exam,
-        roll_no: [card.roll_no, ...all.map((f) => f.roll_no).filter((r): r is string => !!r && r !== card.roll_no)].join(' / '),
+        roll_no: [
+          card.roll_no,
+          ...all.map((f) => f.roll_no).filter((r): r is string => !!r && r !== card.roll_no),
+        ].join(' / '),
         student_id: card.student_id,
         name: { en: card.student.name_en, hi: card.student.name_hi ?? undefined },
         father: { en: card.student.father_name_en ?? '', hi: card.student.father_name_hi ?? undefined },
-        course: { en: course?.course_comb_name4 ?? form?.course_comb_id ?? '', hi: course?.course_comb_name_hi ?? undefined, sem_id: form?.sem_id ?? '', session_id: form?.session_id ?? '' },
+        course: {
+          en: course?.course_comb_name4 ?? form?.course_comb_id ?? '',
+          hi: course?.course_comb_name_hi ?? undefined,
+          sem_id: form?.sem_id ?? '',
+          session_id: form?.session_id ?? '',
+        },
         candidate_type: form?.candidate_type ?? 'REGULAR',
-        college: { college_id: card.college_id, en: college?.college_name ?? card.college_id, hi: college?.college_name_hi ?? undefined },
-        centre: card.centre_id ? { college_id: card.centre_id, en: centre?.college_name ?? card.centre_id, hi: centre?.college_name_hi ?? undefined } : null,
+        college: {
+          college_id: card.college_id,
+          en: college?.college_name ?? card.college_id,
+          hi: college?.college_name_hi ?? undefined,
+        },
+        centre: card.centre_id
+          ? {
+              college_id: card.centre_id,
+              en: centre?.college_name ?? card.centre_id,
+              hi: centre?.college_name_hi ?? undefined,
+            }
+          : null,
         photo,
         signature,
         papers,
-        qr: signAdmitCard(secret, { exam_id: card.exam_id, student_id: card.student_id, roll_no: card.roll_no, version: card.version }),
+        qr: signAdmitCard(secret, {
+          exam_id: card.exam_id,
+          student_id: card.student_id,
+          roll_no: card.roll_no,
+          version: card.version,
+        }),
         status: card.status,
       };
     }
@@ -104,13 +181,23 @@ async function examLookups(db: Database, examId: string) {
   const [exam, links, papers, courses, colleges] = await Promise.all([
     db.prisma.exam.findUnique({ where: { exam_id: examId }, include: { examcycle: true } }),
     db.prisma.timetableSlotCourse.findMany({ where: { exam_id: examId }, include: { slot: true } }),
-    db.prisma.paper.findMany({ select: { paper_id: true, paper_code: true, paper_name: true, paper_name_hi: true } }),
-    db.prisma.course.findMany({ select: { course_comb_id: true, course_comb_name4: true, course_comb_name_hi: true } }),
+    db.prisma.paper.findMany({
+      select: { paper_id: true, paper_code: true, paper_name: true, paper_name_hi: true },
+    }),
+    db.prisma.course.findMany({
+      select: { course_comb_id: true, course_comb_name4: true, course_comb_name_hi: true },
+    }),
     db.prisma.college.findMany({ select: { college_id: true, college_name: true, college_name_hi: true } }),
   ]);
   return {
-    exam: { exam_id: examId, exam_desc: exam?.exam_desc ?? null, cycle: exam?.examcycle?.student_exam_cycle ?? null },
-    slots: new Map(links.map((l) => [`${l.session_id}/${l.course_comb_id}/${l.sem_id}/${l.paper_id}`, l.slot])),
+    exam: {
+      exam_id: examId,
+      exam_desc: exam?.exam_desc ?? null,
+      cycle: exam?.examcycle?.student_exam_cycle ?? null,
+    },
+    slots: new Map(
+      links.map((l) => [`${l.session_id}/${l.course_comb_id}/${l.sem_id}/${l.paper_id}`, l.slot]),
+    ),
     papers: new Map(papers.map((p) => [p.paper_id, p])),
     courses: new Map(courses.map((c) => [c.course_comb_id, c])),
     colleges: new Map(colleges.map((c) => [c.college_id, c])),

@@ -5,7 +5,16 @@ import { AppError, forbidden, invalid } from '../../platform/http/errors.ts';
 import type { ActionContext, ActionEffect } from '../../platform/workflows/effects.ts';
 import { setPaperChoicesLock } from '../students/index.ts';
 import { clashText, formClashes } from './timetable-routes.ts';
-import { attendanceShortfall, examLink, feeOf, formPapers, newId, refuseOutsideWindow, type FormPaper, type FormTarget } from './exam-form-rules.ts';
+import {
+  attendanceShortfall,
+  examLink,
+  feeOf,
+  formPapers,
+  newId,
+  refuseOutsideWindow,
+  type FormPaper,
+  type FormTarget,
+} from './exam-form-rules.ts';
 
 /**
  * What each exam-form action does in the database (state machine A, lifecycle spec §2.3), run by the platform's
@@ -13,10 +22,21 @@ import { attendanceShortfall, examLink, feeOf, formPapers, newId, refuseOutsideW
  */
 
 type Tx = Prisma.TransactionClient;
-type Form = FormTarget & { form_id: string; candidate_type: string; college_id: string; fee_amount: string; papers?: FormPaper[] };
+type Form = FormTarget & {
+  form_id: string;
+  candidate_type: string;
+  college_id: string;
+  fee_amount: string;
+  papers?: FormPaper[];
+};
 
 const formOf = (context: ActionContext) => context.record as unknown as Form;
-const semesterOf = (f: FormTarget) => ({ student_id: f.student_id, session_id: f.session_id, course_comb_id: f.course_comb_id, sem_id: f.sem_id });
+const semesterOf = (f: FormTarget) => ({
+  student_id: f.student_id,
+  session_id: f.session_id,
+  course_comb_id: f.course_comb_id,
+  sem_id: f.sem_id,
+});
 const stamp = (context: ActionContext) => ({ by: context.user.email, at: new Date() });
 
 /** Replaces a form's papers (the regular ones re-read from studentpaper, the chosen ones re-checked). */
@@ -31,7 +51,9 @@ export async function storePapers(tx: Tx, formId: string, papers: readonly FormP
  */
 function refuseUnlessHead(context: ActionContext) {
   if (context.user.role === 'faculty' && !context.user.college_head) {
-    throw forbidden(`Only the head of college ${context.user.college_id ?? ''} verifies, returns or rejects its exam forms; ask the principal's office.`);
+    throw forbidden(
+      `Only the head of college ${context.user.college_id ?? ''} verifies, returns or rejects its exam forms; ask the principal's office.`,
+    );
   }
 }
 
@@ -50,7 +72,11 @@ async function returnIfShort(context: ActionContext) {
   const short = await attendanceShortfall(context.tx, form);
   if (!short) return undefined;
   await setPaperChoicesLock(context.tx, semesterOf(form), null);
-  return { to: 'RETURNED', set: { status_reason: short }, message: `Exam form ${form.form_id} is returned: ${short}` };
+  return {
+    to: 'RETURNED',
+    set: { status_reason: short },
+    message: `Exam form ${form.form_id} is returned: ${short}`,
+  };
 }
 
 export const examFormEffects: Record<string, ActionEffect> = {
@@ -60,7 +86,9 @@ export const examFormEffects: Record<string, ActionEffect> = {
       const form = formOf(context);
       const link = await examLink(tx, form);
       refuseOutsideWindow(link);
-      const chosen = (form.papers ?? []).filter((p) => p.attempt_type !== 'REGULAR') as Array<FormPaper & { attempt_type: 'BACK' | 'IMPROVEMENT' }>;
+      const chosen = (form.papers ?? []).filter((p) => p.attempt_type !== 'REGULAR') as Array<
+        FormPaper & { attempt_type: 'BACK' | 'IMPROVEMENT' }
+      >;
       const papers = await formPapers(tx, form, form.candidate_type as never, chosen);
       await storePapers(tx, form.form_id, papers);
       const now = new Date();
@@ -73,7 +101,9 @@ export const examFormEffects: Record<string, ActionEffect> = {
         set: { fee_amount: fee.total, late_fee: fee.late, submitted_at: now, status_reason: null },
         extra: { clashes },
         ...(clashes.length
-          ? { message: `Exam form ${form.form_id} is now Submitted, with ${clashes.length === 1 ? 'a timetable clash' : `${clashes.length} timetable clashes`} (two papers at one date and shift): ${clashText(clashes)}. The examination office resolves it with a special slot.` }
+          ? {
+              message: `Exam form ${form.form_id} is now Submitted, with ${clashes.length === 1 ? 'a timetable clash' : `${clashes.length} timetable clashes`} (two papers at one date and shift): ${clashText(clashes)}. The examination office resolves it with a special slot.`,
+            }
           : {}),
       };
     },
@@ -85,7 +115,11 @@ export const examFormEffects: Record<string, ActionEffect> = {
       const form = formOf(context);
       const amount = String(context.input.amount);
       if (toPaise(amount) < toPaise(form.fee_amount)) {
-        throw invalid({ amount: [`₹${amount} is less than the fee of ₹${form.fee_amount} for form ${form.form_id}; the full fee is needed.`] });
+        throw invalid({
+          amount: [
+            `₹${amount} is less than the fee of ₹${form.fee_amount} for form ${form.form_id}; the full fee is needed.`,
+          ],
+        });
       }
       return { set: { payment_ref: context.input.payment_ref, paid_amount: amount, paid_at: new Date() } };
     },
@@ -109,7 +143,10 @@ export const examFormEffects: Record<string, ActionEffect> = {
     // One attempt per paper: the key of every later mark, attendance row and result line.
     async after({ tx, after }) {
       const form = after as unknown as Form;
-      const papers = await tx.examFormPaper.findMany({ where: { form_id: form.form_id }, orderBy: { paper_id: 'asc' } });
+      const papers = await tx.examFormPaper.findMany({
+        where: { form_id: form.form_id },
+        orderBy: { paper_id: 'asc' },
+      });
       await tx.attempt.createMany({
         data: papers.map((p) => ({
           attempt_id: newId('A'),
@@ -135,7 +172,10 @@ export const examFormEffects: Record<string, ActionEffect> = {
       const link = await examLink(context.tx, form);
       const order = examPhase.values as readonly string[];
       if (order.indexOf(link.phase) >= order.indexOf('IN_CONDUCT')) {
-        throw new AppError('LOCKED', `Exam form ${form.form_id} cannot be cancelled: ${form.exam_id} is already ${link.phase} for ${form.course_comb_id} ${form.sem_id}. After conduct the decision is UFM/RW, not a cancellation.`);
+        throw new AppError(
+          'LOCKED',
+          `Exam form ${form.form_id} cannot be cancelled: ${form.exam_id} is already ${link.phase} for ${form.course_comb_id} ${form.sem_id}. After conduct the decision is UFM/RW, not a cancellation.`,
+        );
       }
       // Before conduct its attempts go with it (nothing refers to them yet).
       await context.tx.attempt.deleteMany({ where: { form_id: form.form_id } });
@@ -148,25 +188,45 @@ export const examFormEffects: Record<string, ActionEffect> = {
 export const examCcinfoRules: ResourceRules = {
   async beforeUpdate(tx, record, changes) {
     const open = editableInPhase(String(record.phase));
-    const key = { exam_id: String(record.exam_id), session_id: String(record.session_id), course_comb_id: String(record.course_comb_id), sem_id: String(record.sem_id) };
+    const key = {
+      exam_id: String(record.exam_id),
+      session_id: String(record.session_id),
+      course_comb_id: String(record.course_comb_id),
+      sem_id: String(record.sem_id),
+    };
     const stored = ((await tx.examCcinfo.findUnique({ where: { key } })) ?? {}) as Record<string, unknown>;
-    const same = (a: unknown, b: unknown) => (a instanceof Date || b instanceof Date ? a != null && b != null && new Date(a as string).getTime() === new Date(b as string).getTime() : String(a ?? '') === String(b ?? ''));
+    const same = (a: unknown, b: unknown) =>
+      a instanceof Date || b instanceof Date
+        ? a != null && b != null && new Date(a as string).getTime() === new Date(b as string).getTime()
+        : String(a ?? '') === String(b ?? '');
     // A form sends every field: only those whose value changes are checked against the phase.
     const locked = Object.keys(changes).filter((f) => !open.includes(f) && !same(stored[f], changes[f]));
     if (locked.length) {
-      throw new AppError('LOCKED', `${locked.join(', ')} cannot change while the exam course link is ${String(record.phase)}${open.length ? `; only ${open.join(', ')} may` : ''}.`);
+      throw new AppError(
+        'LOCKED',
+        `${locked.join(', ')} cannot change while the exam course link is ${String(record.phase)}${open.length ? `; only ${open.join(', ')} may` : ''}.`,
+      );
     }
     return {};
   },
   async beforeDelete(_tx, row) {
-    if (row.phase !== 'PLANNED') throw new AppError('LOCKED', `Exam course link ${String(row.exam_id)} / ${String(row.course_comb_id)} ${String(row.sem_id)} is ${String(row.phase)}; only a Planned one can be deleted.`);
+    if (row.phase !== 'PLANNED')
+      throw new AppError(
+        'LOCKED',
+        `Exam course link ${String(row.exam_id)} / ${String(row.course_comb_id)} ${String(row.sem_id)} is ${String(row.phase)}; only a Planned one can be deleted.`,
+      );
   },
 };
 
 /** Attempts are created and removed by the form workflow only. */
 export const readOnlyRules: ResourceRules = {
   async beforeCreate(_tx, rows) {
-    return new Map(rows.map((_, i) => [i, { attempt_id: ['Attempts are created when an exam form is approved; they cannot be added by hand.'] }]));
+    return new Map(
+      rows.map((_, i) => [
+        i,
+        { attempt_id: ['Attempts are created when an exam form is approved; they cannot be added by hand.'] },
+      ]),
+    );
   },
   async beforeUpdate() {
     throw new AppError('LOCKED', 'Attempts are read-only: they follow their exam form.');

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { computeFee, examFormWorkflow, examPhase, toPaise, typeList, type CandidateType, type FeeLine } from '@exam/contracts';
+import {
+  computeFee,
+  examFormWorkflow,
+  examPhase,
+  toPaise,
+  typeList,
+  type CandidateType,
+  type FeeLine,
+} from '@exam/contracts';
 import type { Prisma } from '@exam/db';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 
@@ -32,7 +40,11 @@ export interface FormPaper extends PaperKey {
 }
 
 /** The rule-set numbers of eligibility (lifecycle spec §8.4 and S2), with the defaults a rule set may override. */
-export const eligibilityDefaults = { attendance_min_percent: '75', max_attempts_per_paper: 5, completion_extra_years: 2 };
+export const eligibilityDefaults = {
+  attendance_min_percent: '75',
+  max_attempts_per_paper: 5,
+  completion_extra_years: 2,
+};
 
 const paperText = (p: PaperKey) => `${p.paper_id} (${p.session_id}/${p.course_comb_id}/${p.sem_id})`;
 const semesterText = (k: CourseSemester) => `${k.course_comb_id} ${k.sem_id} (${k.session_id})`;
@@ -40,38 +52,89 @@ const semesterText = (k: CourseSemester) => `${k.course_comb_id} ${k.sem_id} (${
 const startYear = (session: string) => Number(/^\d{4}/.exec(session)?.[0] ?? NaN);
 
 /** A generated key: a letter, the time and randomness (sortable by creation, ≤ 30 characters). */
-export const newId = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
+export const newId = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
 
 /** The exam course link of a form, refusing one that does not exist (422 naming it). */
 export async function examLink(tx: Tx, key: FormTarget) {
-  const link = await tx.examCcinfo.findUnique({ where: { key: { exam_id: key.exam_id, session_id: key.session_id, course_comb_id: key.course_comb_id, sem_id: key.sem_id } } });
-  if (!link) throw invalid({ exam_id: [`${semesterText(key)} does not sit exam ${key.exam_id}; the exam office links it on List Exams CC Info.`] });
+  const link = await tx.examCcinfo.findUnique({
+    where: {
+      key: {
+        exam_id: key.exam_id,
+        session_id: key.session_id,
+        course_comb_id: key.course_comb_id,
+        sem_id: key.sem_id,
+      },
+    },
+  });
+  if (!link)
+    throw invalid({
+      exam_id: [
+        `${semesterText(key)} does not sit exam ${key.exam_id}; the exam office links it on List Exams CC Info.`,
+      ],
+    });
   return link;
 }
 
 /** 409 LOCKED unless forms of the link are open now: phase FORMS_OPEN, after form_open_at, before late_fee_close_at. */
-export function refuseOutsideWindow(link: { exam_id: string; phase: string; form_open_at: Date | null; late_fee_close_at: Date | null } & CourseSemester, now = new Date()) {
+export function refuseOutsideWindow(
+  link: {
+    exam_id: string;
+    phase: string;
+    form_open_at: Date | null;
+    late_fee_close_at: Date | null;
+  } & CourseSemester,
+  now = new Date(),
+) {
   const where = `${semesterText(link)} in ${link.exam_id}`;
   if (link.phase !== 'FORMS_OPEN') {
     const label = examPhase.options.find((o) => o.value === link.phase)?.label ?? link.phase;
-    throw new AppError('LOCKED', `Exam forms for ${where} are not open: the exam is ${label} (${link.phase}). Forms can be filled only while it is Forms open.`);
+    throw new AppError(
+      'LOCKED',
+      `Exam forms for ${where} are not open: the exam is ${label} (${link.phase}). Forms can be filled only while it is Forms open.`,
+    );
   }
-  if (link.form_open_at && now < link.form_open_at) throw new AppError('LOCKED', `Exam forms for ${where} open on ${link.form_open_at.toISOString().slice(0, 16).replace('T', ' ')} UTC.`);
+  if (link.form_open_at && now < link.form_open_at)
+    throw new AppError(
+      'LOCKED',
+      `Exam forms for ${where} open on ${link.form_open_at.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    );
   if (link.late_fee_close_at && now > link.late_fee_close_at) {
-    throw new AppError('LOCKED', `Exam forms for ${where} closed on ${link.late_fee_close_at.toISOString().slice(0, 16).replace('T', ' ')} UTC (the end of the late-fee window); no form can be filled or submitted now.`);
+    throw new AppError(
+      'LOCKED',
+      `Exam forms for ${where} closed on ${link.late_fee_close_at.toISOString().slice(0, 16).replace('T', ' ')} UTC (the end of the late-fee window); no form can be filled or submitted now.`,
+    );
   }
 }
 
 /** The rule-set numbers that apply to a student: from the rule set its enrolment froze (the latest one if none in this semester). */
 export async function eligibilityRules(tx: Tx, studentId: string, semester?: CourseSemester) {
   const enrolment =
-    (semester && (await tx.studentCcinfo.findUnique({ where: { key: { student_id: studentId, ...semester } }, select: { ruleset_id: true, ruleset_version: true } }))) ||
-    (await tx.studentCcinfo.findFirst({ where: { student_id: studentId }, orderBy: { session_id: 'desc' }, select: { ruleset_id: true, ruleset_version: true } }));
-  const ruleset = enrolment && (await tx.ruleset.findUnique({ where: { key: { ruleset_id: enrolment.ruleset_id, version: enrolment.ruleset_version } }, select: { ruleset_id: true, version: true, rules: true } }));
-  const rules = (ruleset?.rules ?? {}) as { eligibility?: { attendance_min_percent?: number | string }; atkt?: { max_attempts_per_paper?: number; completion_extra_years?: number } };
+    (semester &&
+      (await tx.studentCcinfo.findUnique({
+        where: { key: { student_id: studentId, ...semester } },
+        select: { ruleset_id: true, ruleset_version: true },
+      }))) ||
+    (await tx.studentCcinfo.findFirst({
+      where: { student_id: studentId },
+      orderBy: { session_id: 'desc' },
+      select: { ruleset_id: true, ruleset_version: true },
+    }));
+  const ruleset =
+    enrolment &&
+    (await tx.ruleset.findUnique({
+      where: { key: { ruleset_id: enrolment.ruleset_id, version: enrolment.ruleset_version } },
+      select: { ruleset_id: true, version: true, rules: true },
+    }));
+  const rules = (ruleset?.rules ?? {}) as {
+    eligibility?: { attendance_min_percent?: number | string };
+    atkt?: { max_attempts_per_paper?: number; completion_extra_years?: number };
+  };
   return {
     source: ruleset ? `rule set ${ruleset.ruleset_id} v${ruleset.version}` : 'the default rules',
-    attendance_min_percent: String(rules.eligibility?.attendance_min_percent ?? eligibilityDefaults.attendance_min_percent),
+    attendance_min_percent: String(
+      rules.eligibility?.attendance_min_percent ?? eligibilityDefaults.attendance_min_percent,
+    ),
     max_attempts_per_paper: rules.atkt?.max_attempts_per_paper ?? eligibilityDefaults.max_attempts_per_paper,
     completion_extra_years: rules.atkt?.completion_extra_years ?? eligibilityDefaults.completion_extra_years,
   };
@@ -107,30 +170,58 @@ export async function eligiblePapers(tx: Tx, studentId: string) {
 /** The exam course links open for forms in the semesters of a student's enrolments (regular) and backlogs (back), without a form of the student yet. */
 export async function openLinks(tx: Tx, studentId: string) {
   const [enrolments, backlogs, forms] = await Promise.all([
-    tx.studentCcinfo.findMany({ where: { student_id: studentId }, select: { session_id: true, course_comb_id: true, sem_id: true } }),
-    tx.backlog.findMany({ where: { student_id: studentId, status: 'OPEN' }, select: { session_id: true, course_comb_id: true, sem_id: true } }),
-    tx.examForm.findMany({ where: { student_id: studentId }, select: { exam_id: true, session_id: true, course_comb_id: true, sem_id: true } }),
+    tx.studentCcinfo.findMany({
+      where: { student_id: studentId },
+      select: { session_id: true, course_comb_id: true, sem_id: true },
+    }),
+    tx.backlog.findMany({
+      where: { student_id: studentId, status: 'OPEN' },
+      select: { session_id: true, course_comb_id: true, sem_id: true },
+    }),
+    tx.examForm.findMany({
+      where: { student_id: studentId },
+      select: { exam_id: true, session_id: true, course_comb_id: true, sem_id: true },
+    }),
   ]);
   // A link the student already has a form for is not offered again (one form per semester).
   const filled = new Set(forms.map((f) => `${f.exam_id}/${f.session_id}/${f.course_comb_id}/${f.sem_id}`));
   const semesters = [...enrolments, ...backlogs];
   if (!semesters.length) return [];
   const links = await tx.examCcinfo.findMany({
-    where: { phase: 'FORMS_OPEN', OR: semesters.map(({ session_id, course_comb_id, sem_id }) => ({ session_id, course_comb_id, sem_id })) },
+    where: {
+      phase: 'FORMS_OPEN',
+      OR: semesters.map(({ session_id, course_comb_id, sem_id }) => ({ session_id, course_comb_id, sem_id })),
+    },
     orderBy: [{ exam_id: 'asc' }, { session_id: 'asc' }, { course_comb_id: 'asc' }, { sem_id: 'asc' }],
   });
-  return links.filter((l) => !filled.has(`${l.exam_id}/${l.session_id}/${l.course_comb_id}/${l.sem_id}`)).map((l) => ({
-    exam_id: l.exam_id, session_id: l.session_id, course_comb_id: l.course_comb_id, sem_id: l.sem_id, allow_types: l.allow_types,
-    form_due_at: l.form_due_at?.toISOString() ?? null, late_fee_close_at: l.late_fee_close_at?.toISOString() ?? null,
-    enrolled: enrolments.some((e) => e.session_id === l.session_id && e.course_comb_id === l.course_comb_id && e.sem_id === l.sem_id),
-  }));
+  return links
+    .filter((l) => !filled.has(`${l.exam_id}/${l.session_id}/${l.course_comb_id}/${l.sem_id}`))
+    .map((l) => ({
+      exam_id: l.exam_id,
+      session_id: l.session_id,
+      course_comb_id: l.course_comb_id,
+      sem_id: l.sem_id,
+      allow_types: l.allow_types,
+      form_due_at: l.form_due_at?.toISOString() ?? null,
+      late_fee_close_at: l.late_fee_close_at?.toISOString() ?? null,
+      enrolled: enrolments.some(
+        (e) =>
+          e.session_id === l.session_id && e.course_comb_id === l.course_comb_id && e.sem_id === l.sem_id,
+      ),
+    }));
 }
 
 /** The maximum duration (nominal years + the rule set's extra years): refused once the exam's session lies beyond it. */
 async function durationProblem(tx: Tx, target: FormTarget, extraYears: number, source: string) {
   const [student, course, exam] = await Promise.all([
-    tx.student.findUnique({ where: { student_id: target.student_id }, select: { admission_session_id: true } }),
-    tx.course.findUnique({ where: { course_comb_id: target.course_comb_id }, select: { duration_years: true } }),
+    tx.student.findUnique({
+      where: { student_id: target.student_id },
+      select: { admission_session_id: true },
+    }),
+    tx.course.findUnique({
+      where: { course_comb_id: target.course_comb_id },
+      select: { duration_years: true },
+    }),
     tx.exam.findUnique({ where: { exam_id: target.exam_id }, select: { session_id: true } }),
   ]);
   if (!student || !course || !exam) return undefined;
@@ -145,29 +236,73 @@ async function durationProblem(tx: Tx, target: FormTarget, extraYears: number, s
  * The papers of a form and what is wrong with them: regular ones are the enrolment's ACTIVE studentpaper rows (a
  * REGULAR or EX candidate), chosen ones must be in the eligible list within the attempt limit. 422 naming each problem.
  */
-export async function formPapers(tx: Tx, target: FormTarget, candidate: CandidateType, chosen: ReadonlyArray<PaperKey & { attempt_type: 'BACK' | 'IMPROVEMENT' }>): Promise<FormPaper[]> {
+export async function formPapers(
+  tx: Tx,
+  target: FormTarget,
+  candidate: CandidateType,
+  chosen: ReadonlyArray<PaperKey & { attempt_type: 'BACK' | 'IMPROVEMENT' }>,
+): Promise<FormPaper[]> {
   const errors: Errors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-  const semester = { session_id: target.session_id, course_comb_id: target.course_comb_id, sem_id: target.sem_id };
+  const semester = {
+    session_id: target.session_id,
+    course_comb_id: target.course_comb_id,
+    sem_id: target.sem_id,
+  };
   const rules = await eligibilityRules(tx, target.student_id, semester);
   const papers: FormPaper[] = [];
   if (candidate === 'REGULAR' || candidate === 'EX') {
-    const enrolment = await tx.studentCcinfo.findUnique({ where: { key: { student_id: target.student_id, ...semester } }, select: { student_id: true } });
-    if (!enrolment) add('candidate_type', `Student ${target.student_id} is not enrolled in ${semesterText(semester)}; a ${candidate === 'EX' ? 'ex-student' : 'regular'} form needs that enrolment (back candidates fill a back-paper form).`);
-    const rows = await tx.studentPaper.findMany({ where: { student_id: target.student_id, ...semester, status: 'ACTIVE' }, orderBy: { paper_id: 'asc' }, select: { paper_id: true } });
-    if (enrolment && !rows.length) add('candidate_type', `Enrolment ${semesterText(semester)} of ${target.student_id} has no active papers.`);
-    papers.push(...rows.map((r) => ({ ...semester, paper_id: r.paper_id, attempt_type: 'REGULAR' as const, attempt_no: 1 })));
+    const enrolment = await tx.studentCcinfo.findUnique({
+      where: { key: { student_id: target.student_id, ...semester } },
+      select: { student_id: true },
+    });
+    if (!enrolment)
+      add(
+        'candidate_type',
+        `Student ${target.student_id} is not enrolled in ${semesterText(semester)}; a ${candidate === 'EX' ? 'ex-student' : 'regular'} form needs that enrolment (back candidates fill a back-paper form).`,
+      );
+    const rows = await tx.studentPaper.findMany({
+      where: { student_id: target.student_id, ...semester, status: 'ACTIVE' },
+      orderBy: { paper_id: 'asc' },
+      select: { paper_id: true },
+    });
+    if (enrolment && !rows.length)
+      add(
+        'candidate_type',
+        `Enrolment ${semesterText(semester)} of ${target.student_id} has no active papers.`,
+      );
+    papers.push(
+      ...rows.map((r) => ({
+        ...semester,
+        paper_id: r.paper_id,
+        attempt_type: 'REGULAR' as const,
+        attempt_no: 1,
+      })),
+    );
   } else if (!chosen.length) {
-    add('extra_papers', `A ${candidate === 'BACK' ? 'back-paper' : 'improvement'} form needs at least one paper from the eligible list.`);
+    add(
+      'extra_papers',
+      `A ${candidate === 'BACK' ? 'back-paper' : 'improvement'} form needs at least one paper from the eligible list.`,
+    );
   }
   const eligible = await eligiblePapers(tx, target.student_id);
   const seen = new Set(papers.map((p) => `${p.session_id}/${p.course_comb_id}/${p.sem_id}/${p.paper_id}`));
   for (const paper of chosen) {
     const id = `${paper.session_id}/${paper.course_comb_id}/${paper.sem_id}/${paper.paper_id}`;
-    const match = eligible.find((e) => `${e.session_id}/${e.course_comb_id}/${e.sem_id}/${e.paper_id}` === id);
+    const match = eligible.find(
+      (e) => `${e.session_id}/${e.course_comb_id}/${e.sem_id}/${e.paper_id}` === id,
+    );
     if (seen.has(id)) add('extra_papers', `${paperText(paper)} is on the form twice.`);
-    else if (!match) add('extra_papers', `${paperText(paper)} is not in the eligible list of ${target.student_id}: it is not an open back paper (a paper already passed cannot be taken again as a back paper).`);
-    else if (match.attempt_type !== paper.attempt_type) add('extra_papers', `${paperText(paper)} may be taken only as ${match.attempt_type === 'BACK' ? 'a back paper (BACK)' : 'an improvement (IMPROVEMENT)'}.`);
+    else if (!match)
+      add(
+        'extra_papers',
+        `${paperText(paper)} is not in the eligible list of ${target.student_id}: it is not an open back paper (a paper already passed cannot be taken again as a back paper).`,
+      );
+    else if (match.attempt_type !== paper.attempt_type)
+      add(
+        'extra_papers',
+        `${paperText(paper)} may be taken only as ${match.attempt_type === 'BACK' ? 'a back paper (BACK)' : 'an improvement (IMPROVEMENT)'}.`,
+      );
     else if (!match.eligible) add('extra_papers', `${paperText(paper)}: ${match.why}.`);
     else papers.push({ ...paper, attempt_no: match.attempt_no });
     seen.add(id);
@@ -181,12 +316,36 @@ export async function formPapers(tx: Tx, target: FormTarget, candidate: Candidat
 }
 
 /** A form's fee now, from its link's settings, the student's category and its papers. */
-export async function feeOf(tx: Tx, link: Parameters<typeof computeFee>[0], studentId: string, papers: readonly FormPaper[], at = new Date()) {
-  const student = await tx.student.findUnique({ where: { student_id: studentId }, select: { category: true } });
+export async function feeOf(
+  tx: Tx,
+  link: Parameters<typeof computeFee>[0],
+  studentId: string,
+  papers: readonly FormPaper[],
+  at = new Date(),
+) {
+  const student = await tx.student.findUnique({
+    where: { student_id: studentId },
+    select: { category: true },
+  });
   const practical = papers.length
-    ? await tx.paperInfoSem.count({ where: { OR: papers.map((p) => ({ session_id: p.session_id, course_comb_id: p.course_comb_id, sem_id: p.sem_id, paper_id: p.paper_id })), th_pr_status: 'PR' } })
+    ? await tx.paperInfoSem.count({
+        where: {
+          OR: papers.map((p) => ({
+            session_id: p.session_id,
+            course_comb_id: p.course_comb_id,
+            sem_id: p.sem_id,
+            paper_id: p.paper_id,
+          })),
+          th_pr_status: 'PR',
+        },
+      })
     : 0;
-  return computeFee(link, { category: student?.category ?? 'GEN', backPapers: papers.filter((p) => p.attempt_type !== 'REGULAR').length, practicalPapers: practical, at });
+  return computeFee(link, {
+    category: student?.category ?? 'GEN',
+    backPapers: papers.filter((p) => p.attempt_type !== 'REGULAR').length,
+    practicalPapers: practical,
+    at,
+  });
 }
 
 /**
@@ -197,9 +356,13 @@ export async function attendanceShortfall(tx: Tx, form: FormTarget & { candidate
   if (form.candidate_type !== 'REGULAR') return undefined;
   const semester = { session_id: form.session_id, course_comb_id: form.course_comb_id, sem_id: form.sem_id };
   const rules = await eligibilityRules(tx, form.student_id, semester);
-  const enrolment = await tx.studentCcinfo.findUnique({ where: { key: { student_id: form.student_id, ...semester } }, select: { attendance_percent: true } });
+  const enrolment = await tx.studentCcinfo.findUnique({
+    where: { key: { student_id: form.student_id, ...semester } },
+    select: { attendance_percent: true },
+  });
   const attendance = enrolment?.attendance_percent;
-  if (attendance == null) return `Attendance of ${form.student_id} in ${semesterText(semester)} is not recorded; the college records it (at least ${rules.attendance_min_percent} %, ${rules.source}).`;
+  if (attendance == null)
+    return `Attendance of ${form.student_id} in ${semesterText(semester)} is not recorded; the college records it (at least ${rules.attendance_min_percent} %, ${rules.source}).`;
   // Both have at most two decimals: compare in hundredths, exactly.
   if (toPaise(attendance) < toPaise(rules.attendance_min_percent)) {
     return `Attendance ${attendance} % is below the required ${rules.attendance_min_percent} % (${rules.source}).`;
@@ -210,7 +373,11 @@ export async function attendanceShortfall(tx: Tx, form: FormTarget & { candidate
 /** Whether the link admits a candidate type (its allow_types). */
 export function refuseType(link: { allow_types: string }, candidate: string) {
   if (!typeList(link.allow_types).includes(candidate)) {
-    throw invalid({ candidate_type: [`This exam course-semester takes ${typeList(link.allow_types).join(', ')} candidates, not ${candidate}.`] });
+    throw invalid({
+      candidate_type: [
+        `This exam course-semester takes ${typeList(link.allow_types).join(', ')} candidates, not ${candidate}.`,
+      ],
+    });
   }
 }
 

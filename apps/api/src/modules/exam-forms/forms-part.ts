@@ -1,5 +1,12 @@
 import { Router } from 'express';
-import { attemptResource, backlogResource, examCcinfoResource, examCcinfoWorkflow, examFormResource, examFormWorkflow } from '@exam/contracts';
+import {
+  attemptResource,
+  backlogResource,
+  examCcinfoResource,
+  examCcinfoWorkflow,
+  examFormResource,
+  examFormWorkflow,
+} from '@exam/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import { asDelegate } from '../../platform/crud/store.ts';
 import type { ApiModule } from '../../platform/module.ts';
@@ -16,7 +23,11 @@ import { examFormsOpenApi } from './exam-form-openapi.ts';
 export const setupAndForms = (examCcinfoEffects: Partial<Record<string, ActionEffect>> = {}) =>
   ({
     resources: [
-      { resource: examCcinfoResource, store: { delegate: (c) => asDelegate(c.examCcinfo) }, rules: examCcinfoRules },
+      {
+        resource: examCcinfoResource,
+        store: { delegate: (c) => asDelegate(c.examCcinfo) },
+        rules: examCcinfoRules,
+      },
       {
         resource: examFormResource,
         store: examFormStore,
@@ -25,15 +36,34 @@ export const setupAndForms = (examCcinfoEffects: Partial<Record<string, ActionEf
         rules: {
           // An import would skip the papers and the rules of a form: refused row by row, so nothing is stored.
           async beforeCreate(_tx, rows) {
-            return new Map(rows.map((_, i) => [i, { form_id: ['Exam forms are filled one by one (Pre Exam Form Entry, POST /api/examform), with their papers; they are not imported.'] }]));
+            return new Map(
+              rows.map((_, i) => [
+                i,
+                {
+                  form_id: [
+                    'Exam forms are filled one by one (Pre Exam Form Entry, POST /api/examform), with their papers; they are not imported.',
+                  ],
+                },
+              ]),
+            );
           },
           async beforeDelete(_tx, row) {
-            if (row.status !== 'DRAFT') throw new AppError('LOCKED', `Exam form ${String(row.form_id)} is ${String(row.status)}; only a draft can be deleted (reject or cancel it instead).`);
+            if (row.status !== 'DRAFT')
+              throw new AppError(
+                'LOCKED',
+                `Exam form ${String(row.form_id)} is ${String(row.status)}; only a draft can be deleted (reject or cancel it instead).`,
+              );
           },
         },
       },
       { resource: attemptResource, store: { delegate: (c) => asDelegate(c.attempt) }, rules: readOnlyRules },
-      { resource: backlogResource, store: { delegate: (c) => asDelegate(c.backlog), include: { student: { select: { name_en: true } } } } },
+      {
+        resource: backlogResource,
+        store: {
+          delegate: (c) => asDelegate(c.backlog),
+          include: { student: { select: { name_en: true } } },
+        },
+      },
     ],
     workflows: [
       { workflow: examCcinfoWorkflow, effects: examCcinfoEffects },

@@ -20,18 +20,32 @@ export const examCcinfoEffects: Partial<Record<string, ActionEffect>> = { 'allot
 
 export const timetableAndAdmitCards = {
   resources: [
-    { resource: timetableResource, store: { delegate: (c) => asDelegate(c.timetableSlot) }, rules: timetableRules },
-    { resource: admitCardResource, store: { delegate: (c) => asDelegate(c.admitCard) }, rules: admitCardRules },
+    {
+      resource: timetableResource,
+      store: { delegate: (c) => asDelegate(c.timetableSlot) },
+      rules: timetableRules,
+    },
+    {
+      resource: admitCardResource,
+      store: { delegate: (c) => asDelegate(c.admitCard) },
+      rules: admitCardRules,
+    },
   ],
   workflows: [{ workflow: admitCardWorkflow, effects: admitCardEffects }] as WorkflowEntry[],
   jobs: [rollAllotmentJob],
   routes: ({ db, config }) =>
     Router()
       // allot-rolls queues its job inside the action's transaction: the queue's sender must be running before it opens.
-      .use('/examccinfo/:exam_id/:session_id/:course_comb_id/:sem_id/allot-rolls', async (req, _res, next) => {
-        if (req.method === 'POST') await readyToEnqueue(db);
-        next();
-      })
-      .use(timetableRoutes(db), admitCardRoutes(db, { secret: config.jwtSecret, dataDir: dataDirFromEnv(process.env) })),
+      .use(
+        '/examccinfo/:exam_id/:session_id/:course_comb_id/:sem_id/allot-rolls',
+        async (req, _res, next) => {
+          if (req.method === 'POST') await readyToEnqueue(db);
+          next();
+        },
+      )
+      .use(
+        timetableRoutes(db),
+        admitCardRoutes(db, { secret: config.jwtSecret, dataDir: dataDirFromEnv(process.env) }),
+      ),
   openapi: { ...timetableOpenApi, ...admitCardOpenApi },
 } satisfies Omit<Required<ApiModule>, 'name' | 'publicRoutes' | 'leanRoutes' | 'wellKnownRoutes'>;

@@ -1,6 +1,15 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { courseKeyText, examResource, examSetupAccess, shift, timetableClashesAnswer, type CapabilityKey, type FormClash, type TimetableClash } from '@exam/contracts';
+import {
+  courseKeyText,
+  examResource,
+  examSetupAccess,
+  shift,
+  timetableClashesAnswer,
+  type CapabilityKey,
+  type FormClash,
+  type TimetableClash,
+} from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
 import { createPdf, type Bilingual } from '@exam/pdf';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
@@ -40,11 +49,16 @@ type ClashRow = TimetableClash & { total: bigint | number };
  * The exam's clashes: the attempts (one per paper of an approved form; a cancelled form has none). One hash-joined
  * scan of the exam's attempts; the sort gets enough memory not to spill (bench/RESULTS.md: 100,000 candidates).
  */
-export async function findClashes(db: Database, examId: string): Promise<{ clashes: TimetableClash[]; total: number }> {
+export async function findClashes(
+  db: Database,
+  examId: string,
+): Promise<{ clashes: TimetableClash[]; total: number }> {
   const rows = await db.prisma.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(`SET LOCAL work_mem = '64MB'`);
     return tx.$queryRawUnsafe<ClashRow[]>(
-      clashSql('SELECT student_id, form_id, exam_id, session_id, course_comb_id, sem_id, paper_id FROM attempt WHERE exam_id = $1'),
+      clashSql(
+        'SELECT student_id, form_id, exam_id, session_id, course_comb_id, sem_id, paper_id FROM attempt WHERE exam_id = $1',
+      ),
       examId,
     );
   });
@@ -76,7 +90,13 @@ export async function formClashes(tx: Prisma.TransactionClient, formId: string):
 export const clashText = (clashes: readonly Pick<TimetableClash, 'date' | 'shift' | 'papers'>[]) =>
   clashes.map((c) => `${c.date} ${c.shift}: ${c.papers.join(', ')}`).join('; ');
 
-const longDate = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const longDate = new Intl.DateTimeFormat('en-IN', {
+  weekday: 'short',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const endTime = (start: string, minutes: number) => {
   const [h, m] = start.split(':').map(Number) as [number, number];
   const total = h * 60 + m + minutes;
@@ -92,7 +112,10 @@ export function timetableRoutes(db: Database) {
       scopeOf(res, examSetupAccess.read as CapabilityKey);
       const query = parseOr422(clashQuery, req.query);
       // Without exam_id: the current exam (active_status 1, the one the dropdowns offer first).
-      const exam_id = query.exam_id ?? (await db.prisma.exam.findFirst({ where: { active_status: 1 }, orderBy: { exam_id: 'asc' } }))?.exam_id;
+      const exam_id =
+        query.exam_id ??
+        (await db.prisma.exam.findFirst({ where: { active_status: 1 }, orderBy: { exam_id: 'asc' } }))
+          ?.exam_id;
       if (!exam_id) throw invalid({ exam_id: ['Required: no exam is marked current; name the exam.'] });
       const found = await findClashes(db, exam_id);
       res.json({ exam_id, ...found });
@@ -104,24 +127,51 @@ export function timetableRoutes(db: Database) {
     .get(async (req, res) => {
       scopeOf(res, examSetupAccess.read as CapabilityKey);
       const { course_comb_id } = parseOr422(dateSheetQuery, req.query);
-      const { exam_id: examId } = keyFromPath(examResource, req.params as Record<string, string>) as { exam_id: string };
-      const exam = await db.prisma.exam.findUnique({ where: { exam_id: examId }, include: { examcycle: true } });
+      const { exam_id: examId } = keyFromPath(examResource, req.params as Record<string, string>) as {
+        exam_id: string;
+      };
+      const exam = await db.prisma.exam.findUnique({
+        where: { exam_id: examId },
+        include: { examcycle: true },
+      });
       if (!exam) throw notFound(`Exam ${examId} does not exist.`);
       const links = await db.prisma.timetableSlotCourse.findMany({
         where: { exam_id: examId, ...(course_comb_id ? { course_comb_id } : {}) },
-        include: { slot: { include: { paper: { select: { paper_name: true, paper_name_hi: true, paper_code: true } } } } },
+        include: {
+          slot: {
+            include: { paper: { select: { paper_name: true, paper_name_hi: true, paper_code: true } } },
+          },
+        },
       });
-      if (!links.length) throw notFound(`Exam ${examId} has no timetable slots${course_comb_id ? ` for ${course_comb_id}` : ''} yet.`);
-      const courses = await db.prisma.course.findMany({ where: { course_comb_id: { in: [...new Set(links.map((l) => l.course_comb_id))] } } });
-      const courseName = new Map<string, Bilingual>(courses.map((c) => [c.course_comb_id, { en: c.course_comb_name4, hi: c.course_comb_name_hi ?? undefined }]));
+      if (!links.length)
+        throw notFound(
+          `Exam ${examId} has no timetable slots${course_comb_id ? ` for ${course_comb_id}` : ''} yet.`,
+        );
+      const courses = await db.prisma.course.findMany({
+        where: { course_comb_id: { in: [...new Set(links.map((l) => l.course_comb_id))] } },
+      });
+      const courseName = new Map<string, Bilingual>(
+        courses.map((c) => [
+          c.course_comb_id,
+          { en: c.course_comb_name4, hi: c.course_comb_name_hi ?? undefined },
+        ]),
+      );
       const byCourse = new Map<string, typeof links>();
       for (const l of links) byCourse.set(courseKeyText(l), [...(byCourse.get(courseKeyText(l)) ?? []), l]);
 
-      res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="datesheet-${examId}.pdf"` });
+      res.set({
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `inline; filename="datesheet-${examId}.pdf"`,
+      });
       const pdf = createPdf(res, {
         title: `Date sheet ${examId}`,
         author: university.en,
-        frame: { university, logo: universityLogo, title: { en: 'Date Sheet', hi: 'परीक्षा कार्यक्रम' }, footer: `${exam.exam_desc ?? examId}${exam.examcycle ? ` · ${exam.examcycle.student_exam_cycle}` : ''}` },
+        frame: {
+          university,
+          logo: universityLogo,
+          title: { en: 'Date Sheet', hi: 'परीक्षा कार्यक्रम' },
+          footer: `${exam.exam_desc ?? examId}${exam.examcycle ? ` · ${exam.examcycle.student_exam_cycle}` : ''}`,
+        },
       });
       for (const [key, rows] of [...byCourse].sort(([a], [b]) => a.localeCompare(b))) {
         await pdf.addPage();
@@ -129,13 +179,21 @@ export function timetableRoutes(db: Database) {
         const [session, course, sem] = key.split('/');
         const name: Bilingual = courseName.get(course!) ?? { en: course! };
         pdf.text(`${exam.exam_desc ?? examId} (${examId})`, { size: 11, bold: true, align: 'center' });
-        pdf.text(`${name.en}${name.hi ? ` / ${name.hi}` : ''} · Semester ${sem} · ${session}`, { size: 10.5, align: 'center' });
+        pdf.text(`${name.en}${name.hi ? ` / ${name.hi}` : ''} · Semester ${sem} · ${session}`, {
+          size: 10.5,
+          align: 'center',
+        });
         pdf.moveDown(8);
-        rows.sort((a, b) => a.slot.date.localeCompare(b.slot.date) || a.slot.shift.localeCompare(b.slot.shift));
+        rows.sort(
+          (a, b) => a.slot.date.localeCompare(b.slot.date) || a.slot.shift.localeCompare(b.slot.shift),
+        );
         await pdf.table(
           [
-            { header: 'Date / दिनांक', width: 1.4 }, { header: 'Shift / पाली', width: 1.1 }, { header: 'Time / समय', width: 1.1 },
-            { header: 'Paper / प्रश्नपत्र', width: 3.6 }, { header: 'Code', width: 0.9 },
+            { header: 'Date / दिनांक', width: 1.4 },
+            { header: 'Shift / पाली', width: 1.1 },
+            { header: 'Time / समय', width: 1.1 },
+            { header: 'Paper / प्रश्नपत्र', width: 3.6 },
+            { header: 'Code', width: 0.9 },
           ],
           rows.map((r) => [
             longDate.format(new Date(`${r.slot.date}T00:00:00Z`)),
@@ -146,8 +204,15 @@ export function timetableRoutes(db: Database) {
           ]),
         );
         pdf.moveDown(12);
-        pdf.text('Candidates must reach the centre 30 minutes before the start. / परीक्षार्थी प्रारम्भ से 30 मिनट पूर्व केन्द्र पर पहुँचें।', { size: 8.5 });
-        pdf.text(`Controller of Examinations / परीक्षा नियंत्रक`, { y: pdf.content.bottom - 20, size: 9, align: 'right' });
+        pdf.text(
+          'Candidates must reach the centre 30 minutes before the start. / परीक्षार्थी प्रारम्भ से 30 मिनट पूर्व केन्द्र पर पहुँचें।',
+          { size: 8.5 },
+        );
+        pdf.text(`Controller of Examinations / परीक्षा नियंत्रक`, {
+          y: pdf.content.bottom - 20,
+          size: 9,
+          align: 'right',
+        });
       }
       await pdf.end();
     })
@@ -161,17 +226,40 @@ export const timetableOpenApi: OpenApiPaths = {
       tags: ['timetable'],
       summary: 'Candidates with two papers in one date and shift',
       description: `Computed from the exam's attempts (the papers of its approved forms) and the timetable's slots. At most ${CLASH_LIMIT} clashes; \`total\` counts all.`,
-      parameters: [{ name: 'exam_id', in: 'query', required: false, schema: { type: 'string' }, description: 'The exam; default the current one (active_status 1).' }],
-      responses: { 200: json(schema(timetableClashesAnswer), 'The clashes'), ...errors(...signedInErrors, 'FORBIDDEN', 'VALIDATION_FAILED') },
+      parameters: [
+        {
+          name: 'exam_id',
+          in: 'query',
+          required: false,
+          schema: { type: 'string' },
+          description: 'The exam; default the current one (active_status 1).',
+        },
+      ],
+      responses: {
+        200: json(schema(timetableClashesAnswer), 'The clashes'),
+        ...errors(...signedInErrors, 'FORBIDDEN', 'VALIDATION_FAILED'),
+      },
     },
   },
   '/timetable/datesheet/{exam_id}': {
     get: {
       tags: ['timetable'],
       summary: 'The printable date sheet of an exam (PDF), one section per programme and semester',
-      parameters: [pathParam('exam_id'), { name: 'course_comb_id', in: 'query', required: false, schema: { type: 'string' }, description: 'Only this programme' }],
+      parameters: [
+        pathParam('exam_id'),
+        {
+          name: 'course_comb_id',
+          in: 'query',
+          required: false,
+          schema: { type: 'string' },
+          description: 'Only this programme',
+        },
+      ],
       responses: {
-        200: { description: 'The date sheet', content: { 'application/pdf': { schema: { type: 'string', contentEncoding: 'binary' } } } },
+        200: {
+          description: 'The date sheet',
+          content: { 'application/pdf': { schema: { type: 'string', contentEncoding: 'binary' } } },
+        },
         ...errors(...signedInErrors, 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'),
       },
     },

@@ -21,7 +21,8 @@ export const timetableSettings = {
 };
 
 /** A slot id: "T" + time + randomness, sortable by creation, short enough for a key (≤ 30). */
-export const newSlotId = () => `T${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
+export const newSlotId = () =>
+  `T${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
 
 async function problemsOf(tx: Tx, row: Values, self: string | undefined): Promise<Errors> {
   const errors: Errors = {};
@@ -35,16 +36,34 @@ async function problemsOf(tx: Tx, row: Values, self: string | undefined): Promis
     seen.add(courseKeyText(c));
   }
   const taught = await tx.paperInfoSem.findMany({
-    where: { paper_id: paperId, OR: courses.map((c) => ({ session_id: c.session_id, course_comb_id: c.course_comb_id, sem_id: c.sem_id })) },
+    where: {
+      paper_id: paperId,
+      OR: courses.map((c) => ({
+        session_id: c.session_id,
+        course_comb_id: c.course_comb_id,
+        sem_id: c.sem_id,
+      })),
+    },
     select: { session_id: true, course_comb_id: true, sem_id: true },
   });
   const taughtKeys = new Set(taught.map(courseKeyText));
-  for (const c of courses) if (!taughtKeys.has(courseKeyText(c))) add('courses', `${courseKeyText(c)} has no paper ${paperId} (no paper link in that course-semester).`);
+  for (const c of courses)
+    if (!taughtKeys.has(courseKeyText(c)))
+      add('courses', `${courseKeyText(c)} has no paper ${paperId} (no paper link in that course-semester).`);
 
   const taken = await tx.timetableSlotCourse.findMany({
-    where: { exam_id: examId, paper_id: paperId, OR: courses.map((c) => ({ ...c })), ...(self ? { NOT: { slot_id: self } } : {}) },
+    where: {
+      exam_id: examId,
+      paper_id: paperId,
+      OR: courses.map((c) => ({ ...c })),
+      ...(self ? { NOT: { slot_id: self } } : {}),
+    },
   });
-  for (const t of taken) add('courses', `Paper ${paperId} of ${courseKeyText(t)} already has slot ${t.slot_id} in exam ${examId}; change that slot instead.`);
+  for (const t of taken)
+    add(
+      'courses',
+      `Paper ${paperId} of ${courseKeyText(t)} already has slot ${t.slot_id} in exam ${examId}; change that slot instead.`,
+    );
 
   if (timetableSettings.oneDayPerCourse && courses.length) {
     const sameDay = await tx.timetableSlotCourse.findMany({
@@ -57,7 +76,10 @@ async function problemsOf(tx: Tx, row: Values, self: string | undefined): Promis
       select: { session_id: true, course_comb_id: true, sem_id: true, paper_id: true, slot_id: true },
     });
     for (const s of sameDay) {
-      add('date', `${courseKeyText(s)} already writes paper ${s.paper_id} on ${String(row.date)} (slot ${s.slot_id}); papers of one course-semester go on different days.`);
+      add(
+        'date',
+        `${courseKeyText(s)} already writes paper ${s.paper_id} on ${String(row.date)} (slot ${s.slot_id}); papers of one course-semester go on different days.`,
+      );
     }
   }
   return errors;
@@ -67,7 +89,12 @@ async function writeLinks(tx: Tx, row: Values) {
   const slotId = String(row.slot_id);
   await tx.timetableSlotCourse.deleteMany({ where: { slot_id: slotId } });
   await tx.timetableSlotCourse.createMany({
-    data: courseKeyList(row.courses as string).map((c) => ({ ...c, exam_id: String(row.exam_id), paper_id: String(row.paper_id), slot_id: slotId })),
+    data: courseKeyList(row.courses as string).map((c) => ({
+      ...c,
+      exam_id: String(row.exam_id),
+      paper_id: String(row.paper_id),
+      slot_id: slotId,
+    })),
   });
 }
 

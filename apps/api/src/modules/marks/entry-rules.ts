@@ -1,4 +1,13 @@
-import { ciaPattern, componentStatuses, entryStatus, MARK_PATTERN, toHundredths, type CiaMarks, type MarkCell, type MarkComponent } from '@exam/contracts';
+import {
+  ciaPattern,
+  componentStatuses,
+  entryStatus,
+  MARK_PATTERN,
+  toHundredths,
+  type CiaMarks,
+  type MarkCell,
+  type MarkComponent,
+} from '@exam/contracts';
 import { computeInternal, GradingInputError } from '@exam/grading';
 
 /** The batch fields the row rules need. */
@@ -23,13 +32,19 @@ export interface CheckedRow {
 /** Hundredths as numeric(6,2) text: 4650 → "46.50" (no floating point). */
 export const fixed2 = (h: number) => `${Math.trunc(h / 100)}.${String(h % 100).padStart(2, '0')}`;
 
-const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : String(v).trim().toUpperCase());
+const asText = (v: unknown) =>
+  v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : String(v).trim().toUpperCase();
 
 /**
  * One typed mark against the batch's maximum and the marks step (settings): a decimal with at most two places, or a
  * status of the component; never both. Answers the stored value/status or the message a clerk can act on.
  */
-export function checkMark(valueIn: unknown, statusIn: unknown, batch: Pick<BatchFacts, 'component' | 'max_marks'>, step: string): { value: string | null; status: string | null } | { error: string } {
+export function checkMark(
+  valueIn: unknown,
+  statusIn: unknown,
+  batch: Pick<BatchFacts, 'component' | 'max_marks'>,
+  step: string,
+): { value: string | null; status: string | null } | { error: string } {
   let value = asText(valueIn);
   let status = asText(statusIn);
   // A status typed in the value cell ("AB") is a status, never a number.
@@ -37,8 +52,10 @@ export function checkMark(valueIn: unknown, statusIn: unknown, batch: Pick<Batch
   if (value && status) return { error: 'Give marks or a status, not both' };
   const allowed = componentStatuses[batch.component];
   if (status) {
-    if (!(entryStatus.values as readonly string[]).includes(status)) return { error: `Unknown status "${status}"; use ${allowed.join(', ')}` };
-    if (!(allowed as readonly string[]).includes(status)) return { error: `${status} is not used for these marks; use ${allowed.join(', ')}` };
+    if (!(entryStatus.values as readonly string[]).includes(status))
+      return { error: `Unknown status "${status}"; use ${allowed.join(', ')}` };
+    if (!(allowed as readonly string[]).includes(status))
+      return { error: `${status} is not used for these marks; use ${allowed.join(', ')}` };
     return { value: null, status };
   }
   if (!value) return { value: null, status: null };
@@ -56,7 +73,13 @@ export function checkMark(valueIn: unknown, statusIn: unknown, batch: Pick<Batch
  * CIA component marks → the internal mark by the batch's pattern (grading's computeInternal: weights, best-of,
  * rounding). Each component's entries are checked against that component's maximum first.
  */
-export function internalFromComponents(pattern: unknown, marks: Record<string, unknown>, intMax: string): { value: string | null; status: string | null; component_marks: Record<string, string | string[]> } | { error: string } {
+export function internalFromComponents(
+  pattern: unknown,
+  marks: Record<string, unknown>,
+  intMax: string,
+):
+  | { value: string | null; status: string | null; component_marks: Record<string, string | string[]> }
+  | { error: string } {
   const parsed = ciaPattern.safeParse(pattern);
   if (!parsed.success) return { error: 'The batch has no valid CIA pattern' };
   const stored: Record<string, string | string[]> = {};
@@ -68,17 +91,24 @@ export function internalFromComponents(pattern: unknown, marks: Record<string, u
     for (const entry of list) {
       const checked = checkMark(entry, null, { component: 'INT', max_marks: c.max_marks }, '0.01');
       if ('error' in checked) return { error: `${c.name}: ${checked.error}` };
-      if (checked.value !== null || checked.status !== null) entries.push({ value: checked.value, status: checked.status as MarkCell['status'] });
+      if (checked.value !== null || checked.status !== null)
+        entries.push({ value: checked.value, status: checked.status as MarkCell['status'] });
     }
     stored[c.code] = entries.map((e) => e.value ?? e.status ?? '');
     cells[c.code] = entries;
   }
-  for (const code of Object.keys(marks)) if (!parsed.data.components.some((c) => c.code === code)) return { error: `No CIA component ${code} in pattern ${parsed.data.pattern_id}` };
+  for (const code of Object.keys(marks))
+    if (!parsed.data.components.some((c) => c.code === code))
+      return { error: `No CIA component ${code} in pattern ${parsed.data.pattern_id}` };
   try {
     const { cell } = computeInternal(parsed.data, intMax, cells);
     // RL: a mandatory component is not entered yet: the row stays pending (no internal mark yet).
     if (cell.status === 'RL') return { value: null, status: null, component_marks: stored };
-    return { value: cell.value === null ? null : fixed2(toHundredths(cell.value)), status: cell.status, component_marks: stored };
+    return {
+      value: cell.value === null ? null : fixed2(toHundredths(cell.value)),
+      status: cell.status,
+      component_marks: stored,
+    };
   } catch (error) {
     if (error instanceof GradingInputError) return { error: error.message };
     throw error;

@@ -3,6 +3,20 @@
  * exported here: the coding module opens a packet's award lists, reads their state and rows, and records decoded
  * external marks.
  */
-export { openAwardListBatches, awardListState, lockedAwardRows, recordExternalMarks, LOCKED_AWARD_ROWS_VIEW, type PaperKey } from './award-lists.ts';
+export {
+  openAwardListBatches,
+  awardListState,
+  lockedAwardRows,
+  recordExternalMarks,
+  LOCKED_AWARD_ROWS_VIEW,
+  type PaperKey,
+} from './award-lists.ts';
 export { marksModule } from './marks-module.ts';
-export { unlockedBatches, lockedBatches, marksOfRecord, type ExamCourseKey, type UnlockedBatch, type MarkOfRecord } from './marks-of-record.ts';
+export {
+  unlockedBatches,
+  lockedBatches,
+  marksOfRecord,
+  type ExamCourseKey,
+  type UnlockedBatch,
+  type MarkOfRecord,
+} from './marks-of-record.ts';

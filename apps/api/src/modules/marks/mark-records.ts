@@ -24,9 +24,11 @@ export function markRecordRoutes(db: Database) {
         params.push(value);
         where.push(sql.replace('?', `$${params.length}`));
       };
-      for (const field of ['exam_id', 'paper_id', 'student_id', 'attempt_id'] as const) if (q[field]) add(`a.${field} = ?`, q[field]);
+      for (const field of ['exam_id', 'paper_id', 'student_id', 'attempt_id'] as const)
+        if (q[field]) add(`a.${field} = ?`, q[field]);
       if (q.component) add('m.component = ?', q.component);
-      if (scope === 'college' || (scope === 'department' && user.college_id)) add('a.college_id = ?', user.college_id ?? '');
+      if (scope === 'college' || (scope === 'department' && user.college_id))
+        add('a.college_id = ?', user.college_id ?? '');
       if (scope === 'department') add('p.dept_id = ?', user.dept_id ?? '');
       if (scope === 'own-student') {
         add('a.student_id = ?', user.student_id ?? '');
@@ -41,7 +43,10 @@ export function markRecordRoutes(db: Database) {
         ),
         db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params),
       ]);
-      res.json({ markrecord: rows.map((r) => ({ ...r, updated_at: new Date(r.updated_at as string).toISOString() })), total: count?.n ?? 0 });
+      res.json({
+        markrecord: rows.map((r) => ({ ...r, updated_at: new Date(r.updated_at as string).toISOString() })),
+        total: count?.n ?? 0,
+      });
     })
     .all(methodNotAllowed);
   return router;

@@ -33,7 +33,10 @@ export function unlockedBatches(db: Reader, key: ExamCourseKey): Promise<Unlocke
 }
 
 /** The LOCKED entry batches of the scope with their lock time: the inputs a run records. */
-export function lockedBatches(db: Reader, key: ExamCourseKey): Promise<Array<{ batch_id: string; locked_at: string | null }>> {
+export function lockedBatches(
+  db: Reader,
+  key: ExamCourseKey,
+): Promise<Array<{ batch_id: string; locked_at: string | null }>> {
   return sqlRows(
     db,
     `SELECT batch_id, to_char(locked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS locked_at FROM entry_batch

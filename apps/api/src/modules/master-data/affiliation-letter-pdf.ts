@@ -21,11 +21,26 @@ export const university: Bilingual = { en: 'State University', hi: 'राज्
 /** The university's logo in every printout's header (embedded once per file); the web app's emblem. */
 export const universityLogo = readFileSync(new URL('./assets/university-logo.png', import.meta.url));
 
-const typeHi: Record<string, string> = { GOVT: 'राजकीय', AIDED: 'अनुदानित', PRIVATE: 'निजी', CONSTITUENT: 'संघटक' };
+const typeHi: Record<string, string> = {
+  GOVT: 'राजकीय',
+  AIDED: 'अनुदानित',
+  PRIVATE: 'निजी',
+  CONSTITUENT: 'संघटक',
+};
 const statusHi: Record<string, string> = { ACTIVE: 'सक्रिय', SUSPENDED: 'निलंबित' };
 
-const dateEn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
-const dateNumeric = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const dateEn = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+const dateNumeric = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
 
 /**
  * One A4 page per college, English and Hindi: the college's affiliation as the university's records hold it on
@@ -41,7 +56,12 @@ export async function writeAffiliationLetters(
   const pdf = createPdf(output, {
     title: 'Affiliation letters',
     author: university.en,
-    frame: { university, logo: universityLogo, title: { en: 'Letter of Affiliation', hi: 'संबद्धता पत्र' }, footer: `Issued ${issued} · computer-generated from the university's records` },
+    frame: {
+      university,
+      logo: universityLogo,
+      title: { en: 'Letter of Affiliation', hi: 'संबद्धता पत्र' },
+      footer: `Issued ${issued} · computer-generated from the university's records`,
+    },
   });
   let pages = 0;
   for await (const college of colleges) {
@@ -81,15 +101,30 @@ export async function writeAffiliationLetters(
     pdf.moveDown(14);
 
     await pdf.table(
-      [{ header: 'Particular / विवरण', width: 2 }, { header: 'Value / मान', width: 3 }],
       [
-        ['College code / महाविद्यालय कोड', `${college.college_id}${college.college_code ? ` (${college.college_code})` : ''}`],
+        { header: 'Particular / विवरण', width: 2 },
+        { header: 'Value / मान', width: 3 },
+      ],
+      [
+        [
+          'College code / महाविद्यालय कोड',
+          `${college.college_id}${college.college_code ? ` (${college.college_code})` : ''}`,
+        ],
         ['Name / नाम', college.college_name],
         ['नाम (हिन्दी)', college.college_name_hi ?? ''],
         ['District / ज़िला', college.district ?? ''],
-        ['Type / प्रकार', `${collegeType.labelOf(college.college_type)} / ${typeHi[college.college_type] ?? ''}`],
+        [
+          'Type / प्रकार',
+          `${collegeType.labelOf(college.college_type)} / ${typeHi[college.college_type] ?? ''}`,
+        ],
         ['Examination centre / परीक्षा केन्द्र', college.is_centre === 1 ? 'Yes / हाँ' : 'No / नहीं'],
-        ['Affiliation / संबद्धता', { text: `${collegeStatus.labelOf(college.status)} / ${statusHi[college.status] ?? ''}`, bold: true }],
+        [
+          'Affiliation / संबद्धता',
+          {
+            text: `${collegeStatus.labelOf(college.status)} / ${statusHi[college.status] ?? ''}`,
+            bold: true,
+          },
+        ],
       ],
       { size: 10, padding: 5 },
     );
@@ -98,7 +133,14 @@ export async function writeAffiliationLetters(
     pdf.qr(`${reference} ${college.college_id} ${college.status} ${issued}`, { x: left, y, size: 84 });
     pdf.text('Reference / संदर्भ', { x: left, y: y + 86, width: 84, size: 7, align: 'center' });
     pdf.line(right - 170, y + 60, right, y + 60, { lineWidth: 0.5 });
-    pdf.text('Registrar / कुलसचिव', { x: right - 170, y: y + 64, width: 170, size: 10, bold: true, align: 'center' });
+    pdf.text('Registrar / कुलसचिव', {
+      x: right - 170,
+      y: y + 64,
+      width: 170,
+      size: 10,
+      bold: true,
+      align: 'center',
+    });
     pdf.text(university.en, { x: right - 170, y: y + 78, width: 170, size: 8, align: 'center' });
     if (suspended) pdf.watermark('SUSPENDED', { color: '#a4161a', opacity: 0.18 });
     pages += 1;

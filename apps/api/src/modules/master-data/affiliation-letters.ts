@@ -1,7 +1,13 @@
 import { PassThrough } from 'node:stream';
 import { Router } from 'express';
 import {
-  AFFILIATION_LETTERS_JOB, affiliationLettersRequest, can, jobAccepted, collegeResource, type AffiliationLettersResult, type CapabilityKey,
+  AFFILIATION_LETTERS_JOB,
+  affiliationLettersRequest,
+  can,
+  jobAccepted,
+  collegeResource,
+  type AffiliationLettersResult,
+  type CapabilityKey,
 } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { scopeWhere } from '../../platform/auth/scope.ts';
@@ -26,14 +32,20 @@ export const affiliationLettersJob = defineJob({
   title: 'Printing letters of affiliation',
   data: affiliationLettersRequest,
   async run(job): Promise<AffiliationLettersResult> {
-    const user = job.userId === null ? null : await job.db.prisma.user.findUnique({ where: { id: job.userId } });
-    if (job.userId !== null && !user?.active) throw new JobFailure('The user who started this job can no longer sign in.');
+    const user =
+      job.userId === null ? null : await job.db.prisma.user.findUnique({ where: { id: job.userId } });
+    if (job.userId !== null && !user?.active)
+      throw new JobFailure('The user who started this job can no longer sign in.');
     const scope = user ? can(user.role, capability) : 'any';
-    if (!scope) throw new JobFailure('The user who started this job may no longer print letters of affiliation.');
+    if (!scope)
+      throw new JobFailure('The user who started this job may no longer print letters of affiliation.');
     const within = user ? scopeWhere(scope, user, collegeResource.scopeFields) : {};
     const chosen = job.data.college_ids;
     const colleges: LetterCollege[] = within
-      ? await job.db.prisma.college.findMany({ where: { AND: [chosen ? { college_id: { in: chosen } } : {}, within] }, orderBy: { college_id: 'asc' } })
+      ? await job.db.prisma.college.findMany({
+          where: { AND: [chosen ? { college_id: { in: chosen } } : {}, within] },
+          orderBy: { college_id: 'asc' },
+        })
       : [];
     // A chosen college that is not there (or not the caller's to print) is reported, and the others printed.
     const found = new Set(colleges.map((c) => c.college_id));
@@ -54,9 +66,19 @@ export const affiliationLettersJob = defineJob({
       },
     });
     const content = Buffer.concat(chunks);
-    const name = colleges.length === 1 ? `affiliation-letter-${colleges[0]!.college_id}.pdf` : `affiliation-letters-${colleges.length}.pdf`;
+    const name =
+      colleges.length === 1
+        ? `affiliation-letter-${colleges[0]!.college_id}.pdf`
+        : `affiliation-letters-${colleges.length}.pdf`;
     const file = await job.transaction(
-      (tx) => saveFile(tx, { name, contentType: 'application/pdf', content, ownerId: job.userId ?? 0, jobId: job.jobId }),
+      (tx) =>
+        saveFile(tx, {
+          name,
+          contentType: 'application/pdf',
+          content,
+          ownerId: job.userId ?? 0,
+          jobId: job.jobId,
+        }),
       { done: letters, total: colleges.length },
     );
     return { letters, file };
@@ -69,7 +91,9 @@ export function affiliationLetterRoutes(db: Database) {
   router
     .route('/affiliation-letters')
     .post(async (req, res) => {
-      res.status(202).json({ job: await enqueueJob(db, affiliationLettersJob, req.body ?? {}, res.locals.user!) });
+      res
+        .status(202)
+        .json({ job: await enqueueJob(db, affiliationLettersJob, req.body ?? {}, res.locals.user!) });
     })
     .all(methodNotAllowed);
   return router;
@@ -84,7 +108,10 @@ export const affiliationLettersOpenApi: OpenApiPaths = {
         'Starts a job over the chosen colleges (`college_ids`), or every college the caller may write (`all: true`). Poll `GET /api/job/{job_id}`: ' +
         '`done` of `total` counts the pages drawn; a chosen college that does not exist is listed in `errors`; once `succeeded`, `result.file.url` ' +
         'downloads the PDF (`GET /api/file/{file_id}`, only for the user who started the job).',
-      requestBody: { required: false, content: { 'application/json': { schema: schema(affiliationLettersRequest, 'input') } } },
+      requestBody: {
+        required: false,
+        content: { 'application/json': { schema: schema(affiliationLettersRequest, 'input') } },
+      },
       responses: {
         202: json(schema(jobAccepted), 'The job, queued'),
         ...errors(...signedInErrors, ...bodyErrors, 'FORBIDDEN'),

@@ -18,7 +18,10 @@ export function sessionLookupRoutes(db: Database) {
   const existingSession = async (sessionId: string) => {
     const found =
       sessionId.length <= KEY_MAX && KEY_PATTERN.test(sessionId)
-        ? await db.prisma.session.findUnique({ where: { session_id: sessionId }, select: { session_id: true } })
+        ? await db.prisma.session.findUnique({
+            where: { session_id: sessionId },
+            select: { session_id: true },
+          })
         : null;
     if (!found) throw notFound(`Session ${sessionId.slice(0, 40)} does not exist.`);
     return sessionId;
@@ -48,16 +51,21 @@ export function sessionLookupRoutes(db: Database) {
     })
     .all(methodNotAllowed);
 
-  const examsOfSession = (onlyActive: boolean) => async (req: { params: { session_id: string } }, res: { json(body: unknown): void }) => {
-    const sessionId = await existingSession(req.params.session_id);
-    const rows = await db.prisma.exam.findMany({
-      where: { session_id: sessionId, ...(onlyActive ? { active_status: 1 } : {}) },
-      orderBy: { exam_id: 'asc' },
-    });
-    res.json({ [examResource.responseKey]: rows.map((r) => present(stores.exam, r)) });
-  };
+  const examsOfSession =
+    (onlyActive: boolean) =>
+    async (req: { params: { session_id: string } }, res: { json(body: unknown): void }) => {
+      const sessionId = await existingSession(req.params.session_id);
+      const rows = await db.prisma.exam.findMany({
+        where: { session_id: sessionId, ...(onlyActive ? { active_status: 1 } : {}) },
+        orderBy: { exam_id: 'asc' },
+      });
+      res.json({ [examResource.responseKey]: rows.map((r) => present(stores.exam, r)) });
+    };
   router.route('/examactive/:session_id').get(read, examsOfSession(true)).all(methodNotAllowed);
-  router.route('/exam_all_perticular_session/:session_id').get(read, examsOfSession(false)).all(methodNotAllowed);
+  router
+    .route('/exam_all_perticular_session/:session_id')
+    .get(read, examsOfSession(false))
+    .all(methodNotAllowed);
 
   return router;
 }

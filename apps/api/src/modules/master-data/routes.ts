@@ -1,7 +1,11 @@
 import { Router } from 'express';
 import { masterDataWorkflows, resources } from '@exam/contracts';
 import type { ApiModule } from '../../platform/module.ts';
-import { affiliationLetterRoutes, affiliationLettersJob, affiliationLettersOpenApi } from './affiliation-letters.ts';
+import {
+  affiliationLetterRoutes,
+  affiliationLettersJob,
+  affiliationLettersOpenApi,
+} from './affiliation-letters.ts';
 import { sessionLookupRoutes } from './lookup-routes.ts';
 import { masterDataOpenApi } from './openapi.ts';
 import { schemeCheckRoutes } from './scheme-check-routes.ts';
@@ -17,6 +21,12 @@ export const masterDataModule: ApiModule = {
   resources: resources.map((resource) => ({ resource, store: masterDataStores[resource.name] })),
   workflows: masterDataWorkflows,
   jobs: [affiliationLettersJob],
-  routes: ({ db }) => Router().use(sessionLookupRoutes(db), schemeCheckRoutes(db), affiliationLetterRoutes(db), sessionCopyRoutes(db)),
+  routes: ({ db }) =>
+    Router().use(
+      sessionLookupRoutes(db),
+      schemeCheckRoutes(db),
+      affiliationLetterRoutes(db),
+      sessionCopyRoutes(db),
+    ),
   openapi: { ...masterDataOpenApi, ...affiliationLettersOpenApi, ...sessionCopyOpenApi },
 };

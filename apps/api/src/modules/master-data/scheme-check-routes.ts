@@ -19,11 +19,19 @@ export function schemeCheckRoutes(db: Database) {
   router
     .route(keyPath)
     .get(requireCapability('master-data.read'), async (req, res) => {
-      const key = Object.fromEntries(paperInfoSemResource.keyFields.map((f) => [f, (req.params as Record<string, string>)[f] ?? '']));
-      const described = Object.values(key).map((v) => v.slice(0, 40)).join(' / ');
+      const key = Object.fromEntries(
+        paperInfoSemResource.keyFields.map((f) => [f, (req.params as Record<string, string>)[f] ?? '']),
+      );
+      const described = Object.values(key)
+        .map((v) => v.slice(0, 40))
+        .join(' / ');
       const valid = Object.values(key).every((v) => v.length <= KEY_MAX && KEY_PATTERN.test(v));
       const row = valid
-        ? await db.prisma.paperInfoSem.findUnique({ where: { key: key as { session_id: string; course_comb_id: string; sem_id: string; paper_id: string } } })
+        ? await db.prisma.paperInfoSem.findUnique({
+            where: {
+              key: key as { session_id: string; course_comb_id: string; sem_id: string; paper_id: string },
+            },
+          })
         : null;
       if (!row) throw notFound(`${paperInfoSemResource.title} ${described} does not exist.`);
       res.json(checkMarksScheme(row));

@@ -1,7 +1,15 @@
 import { Router } from 'express';
 import {
-  KEY_MAX, KEY_PATTERN, ccinfoSemResource, paperInfoSemResource, sessionCopyPath, sessionCopyQuery, sessionCopyReport, sessionResource,
-  type CapabilityKey, type SessionCopyReport,
+  KEY_MAX,
+  KEY_PATTERN,
+  ccinfoSemResource,
+  paperInfoSemResource,
+  sessionCopyPath,
+  sessionCopyQuery,
+  sessionCopyReport,
+  sessionResource,
+  type CapabilityKey,
+  type SessionCopyReport,
 } from '@exam/contracts';
 import { Prisma, type Database } from '@exam/db';
 import { recordChanges, type AuditChange } from '../../platform/audit/audit-trail.ts';
@@ -25,21 +33,44 @@ const paperKey = (r: Row) => `${r.course_comb_id}/${r.sem_id}/${r.paper_id}`;
 /** What copying `from` into `to` would create and what is there already, read inside `tx`. */
 async function plan(tx: Prisma.TransactionClient, from: string, to: string) {
   const [ccFrom, ccTo, papersFrom, papersTo] = await Promise.all([
-    tx.ccinfoSem.findMany({ where: { session_id: from }, orderBy: [{ course_comb_id: 'asc' }, { sem_id: 'asc' }] }),
+    tx.ccinfoSem.findMany({
+      where: { session_id: from },
+      orderBy: [{ course_comb_id: 'asc' }, { sem_id: 'asc' }],
+    }),
     tx.ccinfoSem.findMany({ where: { session_id: to }, select: { course_comb_id: true, sem_id: true } }),
-    tx.paperInfoSem.findMany({ where: { session_id: from }, orderBy: [{ course_comb_id: 'asc' }, { sem_id: 'asc' }, { paper_id: 'asc' }] }),
-    tx.paperInfoSem.findMany({ where: { session_id: to }, select: { course_comb_id: true, sem_id: true, paper_id: true } }),
+    tx.paperInfoSem.findMany({
+      where: { session_id: from },
+      orderBy: [{ course_comb_id: 'asc' }, { sem_id: 'asc' }, { paper_id: 'asc' }],
+    }),
+    tx.paperInfoSem.findMany({
+      where: { session_id: to },
+      select: { course_comb_id: true, sem_id: true, paper_id: true },
+    }),
   ]);
   const haveCc = new Set(ccTo.map(ccKey));
   const havePaper = new Set(papersTo.map(paperKey));
   return {
-    cc: ccFrom.map((row) => ({ row: { ...withoutTimestamps(row), session_id: to } as Row, exists: haveCc.has(ccKey(row)) })),
-    papers: papersFrom.map((row) => ({ row: { ...withoutTimestamps(row), session_id: to } as Row, exists: havePaper.has(paperKey(row)) })),
+    cc: ccFrom.map((row) => ({
+      row: { ...withoutTimestamps(row), session_id: to } as Row,
+      exists: haveCc.has(ccKey(row)),
+    })),
+    papers: papersFrom.map((row) => ({
+      row: { ...withoutTimestamps(row), session_id: to } as Row,
+      exists: havePaper.has(paperKey(row)),
+    })),
   };
 }
 
-function report(from: string, to: string, dryRun: boolean, { cc, papers }: Awaited<ReturnType<typeof plan>>): SessionCopyReport {
-  const count = (rows: { exists: boolean }[]) => ({ create: rows.filter((r) => !r.exists).length, exists: rows.filter((r) => r.exists).length });
+function report(
+  from: string,
+  to: string,
+  dryRun: boolean,
+  { cc, papers }: Awaited<ReturnType<typeof plan>>,
+): SessionCopyReport {
+  const count = (rows: { exists: boolean }[]) => ({
+    create: rows.filter((r) => !r.exists).length,
+    exists: rows.filter((r) => r.exists).length,
+  });
   const counts = { ccinfo_sem: count(cc), paperinfosem: count(papers) };
   const made = `${counts.ccinfo_sem.create} course-semester links and ${counts.paperinfosem.create} paper schemes`;
   const kept = `${counts.ccinfo_sem.exists + counts.paperinfosem.exists} already in ${to}`;
@@ -47,11 +78,20 @@ function report(from: string, to: string, dryRun: boolean, { cc, papers }: Await
     dry_run: dryRun,
     from,
     to,
-    message: dryRun ? `Copying ${from} into ${to} would create ${made} (${kept}).` : `Copied ${from} into ${to}: created ${made} (${kept}, left as they were).`,
+    message: dryRun
+      ? `Copying ${from} into ${to} would create ${made} (${kept}).`
+      : `Copied ${from} into ${to}: created ${made} (${kept}, left as they were).`,
     counts,
-    ccinfo_sem: cc.map(({ row, exists }) => ({ course_comb_id: String(row.course_comb_id), sem_id: String(row.sem_id), status: exists ? 'exists' : 'create' })),
+    ccinfo_sem: cc.map(({ row, exists }) => ({
+      course_comb_id: String(row.course_comb_id),
+      sem_id: String(row.sem_id),
+      status: exists ? 'exists' : 'create',
+    })),
     paperinfosem: papers.map(({ row, exists }) => ({
-      course_comb_id: String(row.course_comb_id), sem_id: String(row.sem_id), paper_id: String(row.paper_id), status: exists ? 'exists' : 'create',
+      course_comb_id: String(row.course_comb_id),
+      sem_id: String(row.sem_id),
+      paper_id: String(row.paper_id),
+      status: exists ? 'exists' : 'create',
     })),
   };
 }
@@ -78,7 +118,8 @@ export function sessionCopyRoutes(db: Database) {
       const dryRun = ['1', 'true'].includes(parseOr422(sessionCopyQuery, req.query).dry_run ?? '0');
       await existing(db.prisma, to);
       await existing(db.prisma, from);
-      if (to === from) throw invalid({ from_session_id: ['Choose another session to copy from than the one copied into.'] });
+      if (to === from)
+        throw invalid({ from_session_id: ['Choose another session to copy from than the one copied into.'] });
       if (dryRun) {
         res.json(report(from, to, true, await plan(db.prisma, from, to)));
         return;
@@ -104,12 +145,27 @@ export function sessionCopyRoutes(db: Database) {
               RETURNING *`;
             const changes: AuditChange[] = [
               ...ccRows.map((r): AuditChange => ({
-                action: 'create', entity: ccinfoSemResource.name, key: `${to}/${ccKey(r)}`, after: present(stores[ccinfoSemResource.name], r), reason: `Copied from session ${from}`,
+                action: 'create',
+                entity: ccinfoSemResource.name,
+                key: `${to}/${ccKey(r)}`,
+                after: present(stores[ccinfoSemResource.name], r),
+                reason: `Copied from session ${from}`,
               })),
               ...paperRows.map((r): AuditChange => ({
-                action: 'create', entity: paperInfoSemResource.name, key: `${to}/${paperKey(r)}`, after: present(stores[paperInfoSemResource.name], r), reason: `Copied from session ${from}`,
+                action: 'create',
+                entity: paperInfoSemResource.name,
+                key: `${to}/${paperKey(r)}`,
+                after: present(stores[paperInfoSemResource.name], r),
+                reason: `Copied from session ${from}`,
               })),
-              { action: 'transition', entity: sessionResource.name, key: to, transition: 'copy-from', reason: result.message, after: { from_session_id: from, counts: result.counts } },
+              {
+                action: 'transition',
+                entity: sessionResource.name,
+                key: to,
+                transition: 'copy-from',
+                reason: result.message,
+                after: { from_session_id: from, counts: result.counts },
+              },
             ];
             await recordChanges(tx, req, res, changes);
             return result;
@@ -118,8 +174,13 @@ export function sessionCopyRoutes(db: Database) {
         )
         .catch((error) => {
           // Another copy into the same session won the race: nothing of this one was stored.
-          if (prismaCode(error) === 'P2002' || /duplicate key|23505/.test(String((error as Error)?.message))) {
-            throw duplicateKey(`Session ${to} was being filled by someone else at the same time; nothing was copied. Run the preview again.`);
+          if (
+            prismaCode(error) === 'P2002' ||
+            /duplicate key|23505/.test(String((error as Error)?.message))
+          ) {
+            throw duplicateKey(
+              `Session ${to} was being filled by someone else at the same time; nothing was copied. Run the preview again.`,
+            );
           }
           throw error;
         });
@@ -131,16 +192,29 @@ export function sessionCopyRoutes(db: Database) {
 
 export const sessionCopyOpenApi: OpenApiPaths = {
   [sessionCopyPath]: {
-    parameters: [pathParam('session_id', 'The session copied into'), pathParam('from_session_id', 'The session copied from')],
+    parameters: [
+      pathParam('session_id', 'The session copied into'),
+      pathParam('from_session_id', 'The session copied from'),
+    ],
     post: {
       tags: [sessionResource.name],
       summary: "Copy a session's course-semester links and paper schemes into this session",
       description:
         'Every ccinfo_sem and paperinfosem row of `from_session_id` whose key (course_comb_id, sem_id, paper_id) is not yet in `session_id` is created there with the same values; rows already there are left as they are. ' +
         'With `dry_run=1` nothing is stored and the answer is the preview (what would be created, what exists already). Without it, all rows are created in one transaction and each is recorded in the audit trail (action create, reason naming the source), plus one entry on the target session (action transition, `copy-from`). Running it again creates nothing. Needs master-data.write.',
-      parameters: [{ name: 'dry_run', in: 'query', schema: { type: 'string', enum: ['0', '1', 'true', 'false'] }, description: '1: only preview' }],
+      parameters: [
+        {
+          name: 'dry_run',
+          in: 'query',
+          schema: { type: 'string', enum: ['0', '1', 'true', 'false'] },
+          description: '1: only preview',
+        },
+      ],
       responses: {
-        200: json(schema(sessionCopyReport), 'The preview (dry run) or what was done: counts and every row with its status'),
+        200: json(
+          schema(sessionCopyReport),
+          'The preview (dry run) or what was done: counts and every row with its status',
+        ),
         ...errors(...signedInErrors, 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED', 'DUPLICATE_KEY'),
       },
     },

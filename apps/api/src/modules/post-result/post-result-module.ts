@@ -16,13 +16,28 @@ export const postResultModule: ApiModule = {
       ownCalls: ['create'],
       rules: {
         async beforeCreate(_tx, rows) {
-          return new Map(rows.map((_, i) => [i, { app_id: ['Applications are made one by one (POST /api/postresult), checked against the window and the paper limit; they are not imported.'] }]));
+          return new Map(
+            rows.map((_, i) => [
+              i,
+              {
+                app_id: [
+                  'Applications are made one by one (POST /api/postresult), checked against the window and the paper limit; they are not imported.',
+                ],
+              },
+            ]),
+          );
         },
         async beforeUpdate(_tx, record) {
-          throw new AppError('LOCKED', `Application ${String(record.app_id)} cannot be edited: move it with its actions (accept, reject, record marks, ...).`);
+          throw new AppError(
+            'LOCKED',
+            `Application ${String(record.app_id)} cannot be edited: move it with its actions (accept, reject, record marks, ...).`,
+          );
         },
         async beforeDelete(_tx, row) {
-          throw new AppError('LOCKED', `Application ${String(row.app_id)} is kept: reject it (with a reason) instead of deleting it.`);
+          throw new AppError(
+            'LOCKED',
+            `Application ${String(row.app_id)} is kept: reject it (with a reason) instead of deleting it.`,
+          );
         },
       },
     },

@@ -6,12 +6,14 @@ export type Reader = Pick<Database, 'query'> | Prisma.TransactionClient;
 
 /** Plain SQL on either: the pg/PGlite connection's query, or the transaction's $queryRawUnsafe. */
 export async function q<T>(db: Reader, sql: string, params: unknown[] = []): Promise<T[]> {
-  if ('query' in db && typeof db.query === 'function') return (db as Pick<Database, 'query'>).query<T>(sql, params);
+  if ('query' in db && typeof db.query === 'function')
+    return (db as Pick<Database, 'query'>).query<T>(sql, params);
   return (db as Prisma.TransactionClient).$queryRawUnsafe<T[]>(sql, ...params);
 }
 
 /** A generated key: prefix, time and randomness (PA applications, MC marks corrections). */
-export const newId = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${randomInt(0x1000000).toString(16).toUpperCase().padStart(6, '0')}`;
+export const newId = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).toUpperCase()}${randomInt(0x1000000).toString(16).toUpperCase().padStart(6, '0')}`;
 
 /** A revalued book's new fictitious number: "RV" and eight digits from the cryptographic RNG (nothing of the roll number). */
 export const newRevalFictNo = () => `RV${randomInt(10_000_000, 100_000_000)}`;

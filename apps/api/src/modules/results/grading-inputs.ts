@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { ComputedStudentResult, EarlierCourse, GradingPaper, GradingRuleset, MarkCell, ResultExceptionCode, ResultLine } from '@exam/contracts';
+import type {
+  ComputedStudentResult,
+  EarlierCourse,
+  GradingPaper,
+  GradingRuleset,
+  MarkCell,
+  ResultExceptionCode,
+  ResultLine,
+} from '@exam/contracts';
 
 /**
  * Turning the marks of record, conduct and the marks scheme into the grading engine's input (lifecycle §4.2), with
@@ -45,10 +53,12 @@ export interface Finding {
 }
 
 const DECIMAL = /^\d+(\.\d+)?$/;
-const numberOrNull = (text: string | null) => (text === null || text.trim() === '' ? null : DECIMAL.test(text.trim()) ? text.trim() : undefined);
+const numberOrNull = (text: string | null) =>
+  text === null || text.trim() === '' ? null : DECIMAL.test(text.trim()) ? text.trim() : undefined;
 
 /** "52.00" → "52", "40.50" → "40.5": marks as the engine and the screens print them. */
-export const plainDecimal = (text: string) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text);
+export const plainDecimal = (text: string) =>
+  text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 
 const cmp = (a: string, b: string) => {
   const [ai = '0', af = ''] = a.split('.');
@@ -62,16 +72,32 @@ const cmp = (a: string, b: string) => {
 };
 
 /** The paper's scheme as the engine takes it, or a message why it cannot be graded. */
-export function schemeOf(row: SchemeRow): { scheme: Omit<GradingPaper, 'int' | 'ext' | 'pr' | 'ufm_cancelled' | 'attempt_type' | 'attempt_exam_id'> } | { problem: string } {
-  const fields = { max: row.max_marks, min: row.min_marks, ext_max: row.ext_max_marks, ext_min: row.ext_min_marks, int_max: row.int_max_marks, int_min: row.int_min_marks, credit: row.credit_point } as const;
+export function schemeOf(row: SchemeRow):
+  | {
+      scheme: Omit<GradingPaper, 'int' | 'ext' | 'pr' | 'ufm_cancelled' | 'attempt_type' | 'attempt_exam_id'>;
+    }
+  | { problem: string } {
+  const fields = {
+    max: row.max_marks,
+    min: row.min_marks,
+    ext_max: row.ext_max_marks,
+    ext_min: row.ext_min_marks,
+    int_max: row.int_max_marks,
+    int_min: row.int_min_marks,
+    credit: row.credit_point,
+  } as const;
   const parsed: Record<string, string | null> = {};
   for (const [name, value] of Object.entries(fields)) {
     const n = numberOrNull(value);
-    if (n === undefined) return { problem: `${row.paper_id}: ${name} "${String(value)}" is not a number (check the paper's marks scheme)` };
+    if (n === undefined)
+      return {
+        problem: `${row.paper_id}: ${name} "${String(value)}" is not a number (check the paper's marks scheme)`,
+      };
     parsed[name] = n;
   }
   if (parsed.max === null) return { problem: `${row.paper_id}: no maximum marks in the marks scheme` };
-  if (![0, 1, 2].includes(row.paper_type)) return { problem: `${row.paper_id}: paper type ${row.paper_type} is not 0, 1 or 2` };
+  if (![0, 1, 2].includes(row.paper_type))
+    return { problem: `${row.paper_id}: paper type ${row.paper_type} is not 0, 1 or 2` };
   return {
     scheme: {
       paper_id: row.paper_id,
@@ -96,7 +122,11 @@ const ENGINE_STATUSES = new Set(['AB', 'UFM', 'RL', 'WH', 'EX']);
 function cellOf(mark: Mark | undefined): MarkCell {
   if (!mark) return { value: null, status: null };
   if (mark.status === 'BLANK') return { value: '0', status: null };
-  if (mark.status && ENGINE_STATUSES.has(mark.status)) return { value: mark.status === 'EX' && mark.value !== null ? plainDecimal(mark.value) : null, status: mark.status as MarkCell['status'] };
+  if (mark.status && ENGINE_STATUSES.has(mark.status))
+    return {
+      value: mark.status === 'EX' && mark.value !== null ? plainDecimal(mark.value) : null,
+      status: mark.status as MarkCell['status'],
+    };
   if (mark.value !== null) return { value: plainDecimal(mark.value), status: null };
   return { value: null, status: null };
 }
@@ -118,7 +148,14 @@ export interface PaperInputs {
 export function paperInput(p: PaperInputs, findings: Finding[]): GradingPaper {
   const { attempt, scheme } = p;
   const note = (component: string | null, code: ResultExceptionCode, message: string) =>
-    findings.push({ student_id: attempt.student_id, paper_id: attempt.paper_id, attempt_id: attempt.attempt_id, component, code, message });
+    findings.push({
+      student_id: attempt.student_id,
+      paper_id: attempt.paper_id,
+      attempt_id: attempt.attempt_id,
+      component,
+      code,
+      message,
+    });
   const practical = scheme.th_pr_status === 'PR';
   const back = attempt.attempt_type === 'BACK';
   const requiresInt = scheme.paper_type !== 1;
@@ -129,22 +166,49 @@ export function paperInput(p: PaperInputs, findings: Finding[]): GradingPaper {
   const intMax = scheme.paper_type === 2 ? (scheme.int_max ?? scheme.max) : scheme.int_max;
   const extMax = scheme.paper_type === 1 ? (scheme.ext_max ?? scheme.max) : scheme.ext_max;
   if (int.value !== null && intMax !== null && cmp(int.value, intMax) > 0) {
-    note('INT', 'MARKS_ABOVE_MAX', `${attempt.paper_id}: internal ${int.value} is above the maximum ${intMax}; the paper is result later until it is corrected`);
+    note(
+      'INT',
+      'MARKS_ABOVE_MAX',
+      `${attempt.paper_id}: internal ${int.value} is above the maximum ${intMax}; the paper is result later until it is corrected`,
+    );
     int = { value: null, status: null };
   }
   if (ext.value !== null && extMax !== null && cmp(ext.value, extMax) > 0) {
-    note(extComponent, 'MARKS_ABOVE_MAX', `${attempt.paper_id}: ${extComponent === 'PR' ? 'practical' : 'external'} ${ext.value} is above the maximum ${extMax}; the paper is result later until it is corrected`);
+    note(
+      extComponent,
+      'MARKS_ABOVE_MAX',
+      `${attempt.paper_id}: ${extComponent === 'PR' ? 'practical' : 'external'} ${ext.value} is above the maximum ${extMax}; the paper is result later until it is corrected`,
+    );
     ext = { value: null, status: null };
   }
   if (requiresExt) {
-    if (p.attendance === 'ABSENT' && ext.value !== null && ext.status === null) note(extComponent, 'ABSENT_WITH_MARKS', `${attempt.paper_id}: absent in the attendance sheet but ${ext.value} marks are recorded`);
+    if (p.attendance === 'ABSENT' && ext.value !== null && ext.status === null)
+      note(
+        extComponent,
+        'ABSENT_WITH_MARKS',
+        `${attempt.paper_id}: absent in the attendance sheet but ${ext.value} marks are recorded`,
+      );
     if (p.attendance === 'PRESENT' && ext.value === null && (ext.status === null || ext.status === 'AB')) {
-      note(extComponent, 'PRESENT_WITHOUT_MARKS', `${attempt.paper_id}: present in the attendance sheet but ${ext.status === 'AB' ? 'marked absent' : 'no marks'} in the marks of record`);
-    } else if (ext.value === null && ext.status === null) note(extComponent, 'MARKS_NOT_LOCKED', `${attempt.paper_id}: no locked ${extComponent === 'PR' ? 'practical' : 'external'} marks: result later`);
+      note(
+        extComponent,
+        'PRESENT_WITHOUT_MARKS',
+        `${attempt.paper_id}: present in the attendance sheet but ${ext.status === 'AB' ? 'marked absent' : 'no marks'} in the marks of record`,
+      );
+    } else if (ext.value === null && ext.status === null)
+      note(
+        extComponent,
+        'MARKS_NOT_LOCKED',
+        `${attempt.paper_id}: no locked ${extComponent === 'PR' ? 'practical' : 'external'} marks: result later`,
+      );
   }
-  if (requiresInt && !back && int.value === null && int.status === null) note('INT', 'INTERNAL_MISSING', `${attempt.paper_id}: internal marks missing: result later`);
+  if (requiresInt && !back && int.value === null && int.status === null)
+    note('INT', 'INTERNAL_MISSING', `${attempt.paper_id}: internal marks missing: result later`);
   if (p.ufmOpen) {
-    note(extComponent, 'UFM_PENDING', `${attempt.paper_id}: an unfair-means case is pending: the paper's result is withheld`);
+    note(
+      extComponent,
+      'UFM_PENDING',
+      `${attempt.paper_id}: an unfair-means case is pending: the paper's result is withheld`,
+    );
     if (requiresExt) ext = { value: null, status: 'WH' };
     else int = { value: null, status: 'WH' };
   }
@@ -153,7 +217,9 @@ export function paperInput(p: PaperInputs, findings: Finding[]): GradingPaper {
     ext: practical ? { value: null, status: null } : ext,
     pr: practical ? ext : { value: null, status: null },
     ufm_cancelled: p.ufmCancelled && !p.ufmOpen,
-    attempt_type: (['REGULAR', 'EX', 'BACK', 'IMPROVEMENT'].includes(attempt.attempt_type) ? attempt.attempt_type : 'REGULAR') as GradingPaper['attempt_type'],
+    attempt_type: (['REGULAR', 'EX', 'BACK', 'IMPROVEMENT'].includes(attempt.attempt_type)
+      ? attempt.attempt_type
+      : 'REGULAR') as GradingPaper['attempt_type'],
     attempt_exam_id: null,
   });
 }
@@ -162,17 +228,42 @@ export function paperInput(p: PaperInputs, findings: Finding[]): GradingPaper {
  * A paper's engine input, every field named: spreading the scheme (`{ ...scheme, int, ... }`) took ~20 µs a paper in
  * V8 with most of it garbage collection (measured: 120,000 papers 2.4 s), a literal of fixed shape well under 1 µs.
  */
-function gradingPaper(s: PaperInputs['scheme'], rest: Pick<GradingPaper, 'int' | 'ext' | 'pr' | 'ufm_cancelled' | 'attempt_type' | 'attempt_exam_id'>): GradingPaper {
+function gradingPaper(
+  s: PaperInputs['scheme'],
+  rest: Pick<GradingPaper, 'int' | 'ext' | 'pr' | 'ufm_cancelled' | 'attempt_type' | 'attempt_exam_id'>,
+): GradingPaper {
   return {
-    paper_id: s.paper_id, max: s.max, min: s.min, ext_max: s.ext_max, ext_min: s.ext_min, int_max: s.int_max, int_min: s.int_min, paper_type: s.paper_type,
-    th_pr_status: s.th_pr_status, credit: s.credit, paper_score_status: s.paper_score_status, course_category: s.course_category,
-    int: rest.int, ext: rest.ext, pr: rest.pr, ufm_cancelled: rest.ufm_cancelled, attempt_type: rest.attempt_type, attempt_exam_id: rest.attempt_exam_id,
+    paper_id: s.paper_id,
+    max: s.max,
+    min: s.min,
+    ext_max: s.ext_max,
+    ext_min: s.ext_min,
+    int_max: s.int_max,
+    int_min: s.int_min,
+    paper_type: s.paper_type,
+    th_pr_status: s.th_pr_status,
+    credit: s.credit,
+    paper_score_status: s.paper_score_status,
+    course_category: s.course_category,
+    int: rest.int,
+    ext: rest.ext,
+    pr: rest.pr,
+    ufm_cancelled: rest.ufm_cancelled,
+    attempt_type: rest.attempt_type,
+    attempt_exam_id: rest.attempt_exam_id,
   };
 }
 
 /** Rebuilds a paper's engine input from a stored line (a back attempt replaces one paper of an earlier result). */
 export function paperFromLine(line: ResultLine, scheme: PaperInputs['scheme']): GradingPaper {
-  return gradingPaper(scheme, { int: line.int, ext: line.ext, pr: line.pr, ufm_cancelled: line.paper_result === 'UFM', attempt_type: 'REGULAR', attempt_exam_id: null });
+  return gradingPaper(scheme, {
+    int: line.int,
+    ext: line.ext,
+    pr: line.pr,
+    ufm_cancelled: line.paper_result === 'UFM',
+    attempt_type: 'REGULAR',
+    attempt_exam_id: null,
+  });
 }
 
 /**
@@ -184,8 +275,15 @@ export function earlierCoursesOf(rows: Array<{ sem_id: string; lines: ResultLine
     r.lines
       .filter((l) => l.grade_point !== null)
       .map((l) => ({
-        sem_id: r.sem_id, paper_id: l.paper_id, credit: l.credit, grade_point: l.grade_point!, passed: l.paper_result === 'P' || l.paper_result === 'EX', attempt_seq: 0,
-        course_category: l.course_category ?? null, total: l.total, max: l.max,
+        sem_id: r.sem_id,
+        paper_id: l.paper_id,
+        credit: l.credit,
+        grade_point: l.grade_point!,
+        passed: l.paper_result === 'P' || l.paper_result === 'EX',
+        attempt_seq: 0,
+        course_category: l.course_category ?? null,
+        total: l.total,
+        max: l.max,
       })),
   );
 }
@@ -199,13 +297,42 @@ export function digestOf(result: ComputedStudentResult, lines: string, explanati
   return createHash('md5').update(JSON.stringify(scalars)).update(lines).update(explanation).digest('hex');
 }
 
-const cellText = (c: MarkCell) => (c.status && c.value !== null ? `${c.value} ${c.status}` : (c.status ?? c.value));
+const cellText = (c: MarkCell) =>
+  c.status && c.value !== null ? `${c.value} ${c.status}` : (c.status ?? c.value);
 
-type Comparable = Pick<ComputedStudentResult, 'total' | 'max_total' | 'percentage' | 'division' | 'credits_registered' | 'credits_earned' | 'credit_points' | 'sgpa' | 'cgpa' | 'result' | 'backlogs' | 'lines'>;
-const SCALARS = ['result', 'total', 'max_total', 'percentage', 'division', 'credits_registered', 'credits_earned', 'credit_points', 'sgpa', 'cgpa'] as const;
+type Comparable = Pick<
+  ComputedStudentResult,
+  | 'total'
+  | 'max_total'
+  | 'percentage'
+  | 'division'
+  | 'credits_registered'
+  | 'credits_earned'
+  | 'credit_points'
+  | 'sgpa'
+  | 'cgpa'
+  | 'result'
+  | 'backlogs'
+  | 'lines'
+>;
+const SCALARS = [
+  'result',
+  'total',
+  'max_total',
+  'percentage',
+  'division',
+  'credits_registered',
+  'credits_earned',
+  'credit_points',
+  'sgpa',
+  'cgpa',
+] as const;
 
 /** The fields that differ between two results of one student: `result`, `sgpa`, `lines.HIN101.total`, ... */
-export function fieldChanges(before: Comparable, after: Comparable): Array<{ field: string; before: string | null; after: string | null }> {
+export function fieldChanges(
+  before: Comparable,
+  after: Comparable,
+): Array<{ field: string; before: string | null; after: string | null }> {
   const changes: Array<{ field: string; before: string | null; after: string | null }> = [];
   const push = (field: string, a: string | null, b: string | null) => {
     if (a !== b) changes.push({ field, before: a, after: b });
@@ -224,7 +351,11 @@ export function fieldChanges(before: Comparable, after: Comparable): Array<{ fie
     push(`lines.${id}.int`, cellText(a.int), cellText(b.int));
     push(`lines.${id}.ext`, cellText(a.ext), cellText(b.ext));
     push(`lines.${id}.pr`, cellText(a.pr), cellText(b.pr));
-    push(`lines.${id}.grace`, a.grace ? `${a.grace.marks} ${a.grace.rule_id}` : null, b.grace ? `${b.grace.marks} ${b.grace.rule_id}` : null);
+    push(
+      `lines.${id}.grace`,
+      a.grace ? `${a.grace.marks} ${a.grace.rule_id}` : null,
+      b.grace ? `${b.grace.marks} ${b.grace.rule_id}` : null,
+    );
     push(`lines.${id}.total`, a.total, b.total);
     push(`lines.${id}.grade`, a.grade, b.grade);
     push(`lines.${id}.grade_point`, a.grade_point, b.grade_point);

@@ -30,10 +30,22 @@ const COLUMNS = `r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_
   r.supersedes_version, r.published_at, r.notification_no, rr.notification_date`;
 
 /** Result versions matching the filter, newest version first within each key. */
-export async function resultVersions(db: Reader, filter: ResultVersionFilter): Promise<StoredResultVersion[]> {
+export async function resultVersions(
+  db: Reader,
+  filter: ResultVersionFilter,
+): Promise<StoredResultVersion[]> {
   const where: string[] = [];
   const params: unknown[] = [];
-  for (const field of ['student_id', 'exam_id', 'session_id', 'course_comb_id', 'sem_id', 'version', 'status', 'college_id'] as const) {
+  for (const field of [
+    'student_id',
+    'exam_id',
+    'session_id',
+    'course_comb_id',
+    'sem_id',
+    'version',
+    'status',
+    'college_id',
+  ] as const) {
     if (filter[field] !== undefined) where.push(`r.${field} = $${params.push(filter[field])}`);
   }
   if (filter.latest) {
@@ -53,14 +65,20 @@ export async function resultVersions(db: Reader, filter: ResultVersionFilter): P
       backlogs: json(row.backlogs) ?? [],
       lines: json(row.lines) ?? [],
       explanation: json(row.explanation) ?? [],
-      published_at: row.published_at instanceof Date ? row.published_at.toISOString() : ((row.published_at as string | null) ?? null),
+      published_at:
+        row.published_at instanceof Date
+          ? row.published_at.toISOString()
+          : ((row.published_at as string | null) ?? null),
       notification_date: (row.notification_date as string | null) ?? null,
     };
   });
 }
 
 /** The PUBLISHED version of one student's result of an exam × course-semester (the latest published), or undefined. */
-export async function publishedResultFor(db: Reader, key: { student_id: string; exam_id: string; session_id?: string; course_comb_id?: string; sem_id?: string }) {
+export async function publishedResultFor(
+  db: Reader,
+  key: { student_id: string; exam_id: string; session_id?: string; course_comb_id?: string; sem_id?: string },
+) {
   const [found] = await resultVersions(db, { ...key, status: 'PUBLISHED' });
   return found;
 }

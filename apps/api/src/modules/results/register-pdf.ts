@@ -34,7 +34,12 @@ function paperCell(line: ResultLine | undefined, graded: boolean): string {
   if (line.pr.value !== null || line.pr.status) parts.push(`P ${cell(line.pr)}`);
   const grace = line.grace ? ` (${line.grace.rule_id} +${line.grace.marks})` : '';
   const total = line.total !== null ? `= ${line.total}${grace}` : line.paper_result;
-  const tail = graded && line.grade ? ` ${line.grade}` : line.paper_result !== 'P' && line.total !== null ? ` ${line.paper_result}` : '';
+  const tail =
+    graded && line.grade
+      ? ` ${line.grade}`
+      : line.paper_result !== 'P' && line.total !== null
+        ? ` ${line.paper_result}`
+        : '';
   return `${parts.join(' ')} ${total}${tail}`.trim();
 }
 
@@ -54,25 +59,46 @@ export async function registerPdf(db: Database, run: RunRecord, res: Response) {
       ORDER BY COALESCE(ac.roll_no, r.student_id), r.student_id`,
     [run.run_id, run.exam_id, run.session_id, run.course_comb_id, run.sem_id],
   );
-  const [course] = await q<{ course_comb_name: string | null; course_comb_name_hi: string | null }>(db, `SELECT course_comb_name4 AS course_comb_name, course_comb_name_hi FROM course WHERE course_comb_id = $1`, [run.course_comb_id]);
+  const [course] = await q<{ course_comb_name: string | null; course_comb_name_hi: string | null }>(
+    db,
+    `SELECT course_comb_name4 AS course_comb_name, course_comb_name_hi FROM course WHERE course_comb_id = $1`,
+    [run.course_comb_id],
+  );
   const papers = [...new Set(rows.flatMap((r) => r.lines.map((l) => l.paper_id)))].sort();
   const graded = run.scheme !== 'OLD';
-  res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="tabulation-register-${run.run_id}.pdf"`, 'Cache-Control': 'private, no-store' });
+  res.set({
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `inline; filename="tabulation-register-${run.run_id}.pdf"`,
+    'Cache-Control': 'private, no-store',
+  });
   const title = { en: 'Tabulation Register', hi: 'सारणीयन पंजी (टेबुलेशन रजिस्टर)' };
   const pdf = createPdf(res, {
     size: 'A4',
     orientation: 'landscape',
     title: `${title.en} ${run.run_id}`,
     author: university.en,
-    frame: { university, logo: universityLogo, title, footer: `Run ${run.run_id} · ${resultRunStatus.labelOf(run.status)} · printed ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC` },
+    frame: {
+      university,
+      logo: universityLogo,
+      title,
+      footer: `Run ${run.run_id} · ${resultRunStatus.labelOf(run.status)} · printed ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    },
   });
   await pdf.addPage();
   const { left, right, width } = pdf.content;
   const facts: Array<[string, string]> = [
     ['Examination / परीक्षा', run.exam_id],
-    ['Course / पाठ्यक्रम', `${run.course_comb_id} ${course?.course_comb_name ?? ''}${course?.course_comb_name_hi ? ` / ${course.course_comb_name_hi}` : ''}`],
+    [
+      'Course / पाठ्यक्रम',
+      `${run.course_comb_id} ${course?.course_comb_name ?? ''}${course?.course_comb_name_hi ? ` / ${course.course_comb_name_hi}` : ''}`,
+    ],
     ['Semester, session / सेमेस्टर, सत्र', `${run.sem_id}, ${run.session_id} · ${run.scheme} scheme / योजना`],
-    ['Notification / अधिसूचना', run.notification_no ? `${run.notification_no} of ${text(run.notification_date)}` : '— (not published / अप्रकाशित)'],
+    [
+      'Notification / अधिसूचना',
+      run.notification_no
+        ? `${run.notification_no} of ${text(run.notification_date)}`
+        : '— (not published / अप्रकाशित)',
+    ],
   ];
   for (const [label, value] of facts) {
     const y = pdf.y;
@@ -81,7 +107,10 @@ export async function registerPdf(db: Database, run: RunRecord, res: Response) {
     pdf.y = y + 14;
   }
   pdf.moveDown(4);
-  pdf.text(`Paper cells: I internal, E external, P practical, = total${graded ? ', grade' : ''}; (G1 +2) grace under a rule; AB absent, RL result later, RW withheld. / I आंतरिक, E बाह्य, P प्रायोगिक, = योग; (G1 +2) नियम के अंतर्गत कृपांक; AB अनुपस्थित, RL परिणाम बाद में, RW परिणाम रोका गया।`, { size: 7.5, color: '#444444' });
+  pdf.text(
+    `Paper cells: I internal, E external, P practical, = total${graded ? ', grade' : ''}; (G1 +2) grace under a rule; AB absent, RL result later, RW withheld. / I आंतरिक, E बाह्य, P प्रायोगिक, = योग; (G1 +2) नियम के अंतर्गत कृपांक; AB अनुपस्थित, RL परिणाम बाद में, RW परिणाम रोका गया।`,
+    { size: 7.5, color: '#444444' },
+  );
   pdf.moveDown(4);
   await pdf.table(
     [
@@ -100,15 +129,28 @@ export async function registerPdf(db: Database, run: RunRecord, res: Response) {
         r.roll_no ?? r.student_id,
         `${text(r.name_en)}${r.version > 1 ? ` (v${r.version})` : ''}`,
         ...papers.map((p) => paperCell(byPaper.get(p), graded)),
-        { text: graded ? (r.credits_earned ?? '—') : r.total !== null ? `${r.total}/${text(r.max_total)}` : '—', align: 'right' as const },
-        { text: graded ? `${r.sgpa ?? '—'} / ${r.cgpa ?? '—'}` : (r.percentage ?? '—'), align: 'right' as const },
+        {
+          text: graded
+            ? (r.credits_earned ?? '—')
+            : r.total !== null
+              ? `${r.total}/${text(r.max_total)}`
+              : '—',
+          align: 'right' as const,
+        },
+        {
+          text: graded ? `${r.sgpa ?? '—'} / ${r.cgpa ?? '—'}` : (r.percentage ?? '—'),
+          align: 'right' as const,
+        },
         { text: `${r.division ? `${r.division} · ` : ''}${r.result}`, bold: true },
       ];
     }),
     { size: 7.5, padding: 2.5 },
   );
   pdf.moveDown(6);
-  pdf.text(`Students / परीक्षार्थी: ${rows.length} · passed / उत्तीर्ण: ${rows.filter((r) => r.result === 'PASS' || r.result === 'PASS_GRACE').length}`, { size: 9 });
+  pdf.text(
+    `Students / परीक्षार्थी: ${rows.length} · passed / उत्तीर्ण: ${rows.filter((r) => r.result === 'PASS' || r.result === 'PASS_GRACE').length}`,
+    { size: 9 },
+  );
   await pdf.ensureSpace(60);
   pdf.moveDown(30);
   const y = pdf.y;
@@ -119,6 +161,7 @@ export async function registerPdf(db: Database, run: RunRecord, res: Response) {
     pdf.line(x, y + 20, x + w, y + 20, { lineWidth: 0.5 });
     pdf.text(label, { x, y: y + 24, width: w, size: 8, align: 'center' });
   });
-  if (run.status !== 'PUBLISHED') pdf.watermark(resultRunStatus.labelOf(run.status).toUpperCase(), { opacity: 0.08 });
+  if (run.status !== 'PUBLISHED')
+    pdf.watermark(resultRunStatus.labelOf(run.status).toUpperCase(), { opacity: 0.08 });
   await pdf.end();
 }

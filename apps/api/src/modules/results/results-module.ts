@@ -19,13 +19,24 @@ export const resultsModule: ApiModule = {
       ownCalls: ['create'],
       rules: {
         async beforeCreate(_tx, rows) {
-          return new Map(rows.map((_, i) => [i, { run_id: ['Result runs are started by POST /api/resultrun (a job); they are not imported.'] }]));
+          return new Map(
+            rows.map((_, i) => [
+              i,
+              { run_id: ['Result runs are started by POST /api/resultrun (a job); they are not imported.'] },
+            ]),
+          );
         },
         async beforeUpdate(_tx, record) {
-          throw new AppError('LOCKED', `Result run ${String(record.run_id)} cannot be edited: run it again, or move it with its actions (verify, approve, publish, withdraw).`);
+          throw new AppError(
+            'LOCKED',
+            `Result run ${String(record.run_id)} cannot be edited: run it again, or move it with its actions (verify, approve, publish, withdraw).`,
+          );
         },
         async beforeDelete(_tx, row) {
-          throw new AppError('LOCKED', `Result run ${String(row.run_id)} cannot be deleted: runs are kept (a later run supersedes it).`);
+          throw new AppError(
+            'LOCKED',
+            `Result run ${String(row.run_id)} cannot be deleted: runs are kept (a later run supersedes it).`,
+          );
         },
       },
     },

@@ -1,4 +1,11 @@
-import { gradingRuleset, type ComputedStudentResult, type GradingInput, type GradingRuleset, type ResultLine, type StudentResultCode } from '@exam/contracts';
+import {
+  gradingRuleset,
+  type ComputedStudentResult,
+  type GradingInput,
+  type GradingRuleset,
+  type ResultLine,
+  type StudentResultCode,
+} from '@exam/contracts';
 import { copyField, type SqlTransaction } from '@exam/db';
 import { gradeStudent, withBackAttempt, type GradedStudent } from '@exam/grading';
 import { z } from 'zod';
@@ -6,14 +13,30 @@ import { defineJob, JobFailure, type JobContext } from '../../platform/jobs/inde
 import { conductOfAttempts } from '../conduct/index.ts';
 import { marksOfRecord } from '../marks/index.ts';
 import {
-  digestOf, earlierCoursesOf, fieldChanges, mostUsed, paperFromLine, paperInput, schemeOf, type AttemptRow, type Finding, type Mark, type SchemeRow,
+  digestOf,
+  earlierCoursesOf,
+  fieldChanges,
+  mostUsed,
+  paperFromLine,
+  paperInput,
+  schemeOf,
+  type AttemptRow,
+  type Finding,
+  type Mark,
+  type SchemeRow,
 } from './grading-inputs.ts';
 import { q } from './sql.ts';
 
 /** Students computed and written per transaction: their attempts, marks and results stay in memory only this long. */
 export const STUDENT_BATCH = 500;
 
-type Key = { student_id: string; exam_id: string; session_id: string; course_comb_id: string; sem_id: string };
+type Key = {
+  student_id: string;
+  exam_id: string;
+  session_id: string;
+  course_comb_id: string;
+  sem_id: string;
+};
 const keyOf = (k: Key) => `${k.student_id}|${k.exam_id}|${k.session_id}|${k.course_comb_id}|${k.sem_id}`;
 
 interface StoredRow extends Key {
@@ -82,15 +105,24 @@ export const resultRunJob = defineJob({
   maxAttempts: 1,
   data: runData,
   async run(ctx): Promise<RunResult> {
-    const [run] = await q<RunRow>(ctx.db, `SELECT run_id, exam_id, session_id, course_comb_id, sem_id, scheme, allow_result_later, status, previous_run_id FROM result_run WHERE run_id = $1`, [ctx.data.run_id]);
+    const [run] = await q<RunRow>(
+      ctx.db,
+      `SELECT run_id, exam_id, session_id, course_comb_id, sem_id, scheme, allow_result_later, status, previous_run_id FROM result_run WHERE run_id = $1`,
+      [ctx.data.run_id],
+    );
     if (!run) throw new JobFailure(`Result run ${ctx.data.run_id} does not exist.`);
     if (run.status !== 'COMPUTING') return { run_id: run.run_id, students: 0, exceptions: 0, changed: 0 };
     try {
       return await computeRun(ctx, run);
     } catch (error) {
       const reason = error instanceof Error ? error.message.slice(0, 480) : 'the run failed';
-      await ctx.db.query(`UPDATE result_run SET status = 'FAILED', status_reason = $2, updated_at = now() WHERE run_id = $1 AND status = 'COMPUTING'`, [run.run_id, reason]);
-      throw error instanceof JobFailure ? error : new JobFailure(`Result run ${run.run_id} failed: ${reason}`);
+      await ctx.db.query(
+        `UPDATE result_run SET status = 'FAILED', status_reason = $2, updated_at = now() WHERE run_id = $1 AND status = 'COMPUTING'`,
+        [run.run_id, reason],
+      );
+      throw error instanceof JobFailure
+        ? error
+        : new JobFailure(`Result run ${run.run_id} failed: ${reason}`);
     }
   },
 });
@@ -98,20 +130,53 @@ export const resultRunJob = defineJob({
 async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Promise<RunResult> {
   const db = ctx.db;
   const scope = [run.exam_id, run.session_id, run.course_comb_id, run.sem_id];
-  const students = (await q<{ student_id: string }>(db, `SELECT DISTINCT student_id FROM attempt WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4 ORDER BY student_id`, scope)).map((r) => r.student_id);
-  const schemes = new Map((await q<SchemeRow>(db, `SELECT paper_id, max_marks, min_marks, ext_max_marks, ext_min_marks, int_max_marks, int_min_marks, th_pr_status::text AS th_pr_status,
-      paper_score_status::text AS paper_score_status, credit_point, paper_type, course_category::text AS course_category FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3`, scope.slice(1))).map((s) => [s.paper_id, schemeOf(s)]));
+  const students = (
+    await q<{ student_id: string }>(
+      db,
+      `SELECT DISTINCT student_id FROM attempt WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4 ORDER BY student_id`,
+      scope,
+    )
+  ).map((r) => r.student_id);
+  const schemes = new Map(
+    (
+      await q<SchemeRow>(
+        db,
+        `SELECT paper_id, max_marks, min_marks, ext_max_marks, ext_min_marks, int_max_marks, int_min_marks, th_pr_status::text AS th_pr_status,
+      paper_score_status::text AS paper_score_status, credit_point, paper_type, course_category::text AS course_category FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3`,
+        scope.slice(1),
+      )
+    ).map((s) => [s.paper_id, schemeOf(s)]),
+  );
   const rulesets = new Map<string, GradingRuleset | string>();
   const rulesetOf = async (id: string, version: number) => {
     const k = `${id}@${version}`;
     if (!rulesets.has(k)) {
-      const [row] = await q<{ scheme: string; rules: unknown }>(db, `SELECT scheme::text AS scheme, rules FROM ruleset WHERE ruleset_id = $1 AND version = $2`, [id, version]);
-      const parsed = row ? gradingRuleset.safeParse({ ruleset_id: id, version, scheme: row.scheme, rules: row.rules }) : null;
-      rulesets.set(k, parsed?.success ? parsed.data : `rule set ${k} ${row ? 'has invalid rules' : 'does not exist'}`);
+      const [row] = await q<{ scheme: string; rules: unknown }>(
+        db,
+        `SELECT scheme::text AS scheme, rules FROM ruleset WHERE ruleset_id = $1 AND version = $2`,
+        [id, version],
+      );
+      const parsed = row
+        ? gradingRuleset.safeParse({ ruleset_id: id, version, scheme: row.scheme, rules: row.rules })
+        : null;
+      rulesets.set(
+        k,
+        parsed?.success ? parsed.data : `rule set ${k} ${row ? 'has invalid rules' : 'does not exist'}`,
+      );
     }
     return rulesets.get(k)!;
   };
-  const counts: Record<StudentResultCode, number> = { PASS: 0, PASS_GRACE: 0, PROMOTED: 0, FAIL: 0, ABSENT: 0, RL: 0, RW: 0, UFM: 0, DETAINED: 0 };
+  const counts: Record<StudentResultCode, number> = {
+    PASS: 0,
+    PASS_GRACE: 0,
+    PROMOTED: 0,
+    FAIL: 0,
+    ABSENT: 0,
+    RL: 0,
+    RW: 0,
+    UFM: 0,
+    DETAINED: 0,
+  };
   const used: GradingRuleset[] = [];
   let exceptionSeq = 0;
   let changed = 0;
@@ -121,7 +186,11 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
   // skip that look-up (back attempts, whose rows live under the original exam, always look). A later run's do look.
   // What an earlier attempt of this very run wrote to its diff is written again.
   await ctx.sqlTransaction((tx) => tx.execute(`DELETE FROM result_diff WHERE run_id = $1`, [run.run_id]));
-  const [{ found: scopeHasResults }] = await q<{ found: boolean }>(db, `SELECT EXISTS (SELECT 1 FROM student_result WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4) AS found`, scope);
+  const [{ found: scopeHasResults }] = await q<{ found: boolean }>(
+    db,
+    `SELECT EXISTS (SELECT 1 FROM student_result WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4) AS found`,
+    scope,
+  );
 
   let writing: Promise<{ changed: number; versions: number }> | null = null;
   const awaitWrite = async () => {
@@ -134,13 +203,21 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
   for (let start = 0; start < students.length; start += STUDENT_BATCH) {
     ctx.signal.throwIfAborted();
     const batch = students.slice(start, start + STUDENT_BATCH);
-    const attempts = await q<AttemptRow>(db, `SELECT attempt_id, student_id, paper_id, attempt_type, attempt_no FROM attempt
-        WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4 AND student_id = ANY($5::text[]) ORDER BY student_id, paper_id`, [...scope, batch]);
+    const attempts = await q<AttemptRow>(
+      db,
+      `SELECT attempt_id, student_id, paper_id, attempt_type, attempt_no FROM attempt
+        WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4 AND student_id = ANY($5::text[]) ORDER BY student_id, paper_id`,
+      [...scope, batch],
+    );
     const ids = attempts.map((a) => a.attempt_id);
     const [marks, conduct, enrolments] = await Promise.all([
       marksOfRecord(db, ids),
       conductOfAttempts(db, ids),
-      q<Enrolment>(db, `SELECT student_id, college_id, status, ruleset_id, ruleset_version FROM student_ccinfo WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3 AND student_id = ANY($4::text[])`, [...scope.slice(1), batch]),
+      q<Enrolment>(
+        db,
+        `SELECT student_id, college_id, status, ruleset_id, ruleset_version FROM student_ccinfo WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3 AND student_id = ANY($4::text[])`,
+        [...scope.slice(1), batch],
+      ),
     ]);
     const marksOf = new Map<string, Partial<Record<'INT' | 'EXT' | 'PR', Mark>>>();
     for (const m of marks) {
@@ -153,7 +230,16 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
     const byStudent = groupBy(attempts, (a) => a.student_id);
 
     // Other semesters' published results (CGPA), and for back attempts the original semester's published result.
-    const others = await q<{ student_id: string; exam_id: string; session_id: string; course_comb_id: string; sem_id: string; version: number; lines: ResultLine[]; result: string }>(
+    const others = await q<{
+      student_id: string;
+      exam_id: string;
+      session_id: string;
+      course_comb_id: string;
+      sem_id: string;
+      version: number;
+      lines: ResultLine[];
+      result: string;
+    }>(
       db,
       `SELECT DISTINCT ON (student_id, session_id, course_comb_id, sem_id) student_id, exam_id, session_id, course_comb_id, sem_id, version, lines, result
          FROM student_result WHERE student_id = ANY($1::text[]) AND status = 'PUBLISHED'
@@ -166,9 +252,20 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
     for (const studentId of batch) {
       const own = byStudent.get(studentId) ?? [];
       const enrolment = enrolmentOf.get(studentId);
-      const fail = (code: Finding['code'], message: string) => findings.push({ student_id: studentId, paper_id: null, attempt_id: null, component: null, code, message });
+      const fail = (code: Finding['code'], message: string) =>
+        findings.push({
+          student_id: studentId,
+          paper_id: null,
+          attempt_id: null,
+          component: null,
+          code,
+          message,
+        });
       if (!enrolment) {
-        fail('NO_RULESET', `${studentId} has no enrolment (studentccinfo) in ${run.course_comb_id} semester ${run.sem_id} of ${run.session_id}: no rule set to compute with`);
+        fail(
+          'NO_RULESET',
+          `${studentId} has no enrolment (studentccinfo) in ${run.course_comb_id} semester ${run.sem_id} of ${run.session_id}: no rule set to compute with`,
+        );
         continue;
       }
       const ruleset = await rulesetOf(enrolment.ruleset_id, enrolment.ruleset_version);
@@ -181,11 +278,27 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
       for (const a of own) {
         const scheme = schemes.get(a.paper_id);
         if (!scheme || 'problem' in scheme) {
-          schemeProblem = scheme && 'problem' in scheme ? scheme.problem : `${a.paper_id} is not a paper of ${run.course_comb_id} semester ${run.sem_id}`;
+          schemeProblem =
+            scheme && 'problem' in scheme
+              ? scheme.problem
+              : `${a.paper_id} is not a paper of ${run.course_comb_id} semester ${run.sem_id}`;
           break;
         }
         const c = conductOf.get(a.attempt_id);
-        papers.push({ attempt: a, input: paperInput({ attempt: a, scheme: scheme.scheme, marks: marksOf.get(a.attempt_id) ?? {}, attendance: c?.status ?? null, ufmOpen: c?.ufm_open ?? false, ufmCancelled: c?.ufm_cancelled ?? false }, findings) });
+        papers.push({
+          attempt: a,
+          input: paperInput(
+            {
+              attempt: a,
+              scheme: scheme.scheme,
+              marks: marksOf.get(a.attempt_id) ?? {},
+              attendance: c?.status ?? null,
+              ufmOpen: c?.ufm_open ?? false,
+              ufmCancelled: c?.ufm_cancelled ?? false,
+            },
+            findings,
+          ),
+        });
       }
       if (schemeProblem) {
         fail('SCHEME_INVALID', `${studentId}: ${schemeProblem}`);
@@ -193,14 +306,31 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
       }
       const ownOthers = othersOf.get(studentId) ?? [];
       const earlier = earlierCoursesOf(ownOthers.filter((o) => o.sem_id !== run.sem_id));
-      const back = papers.length > 0 && papers.every((p) => p.attempt.attempt_type === 'BACK' || p.attempt.attempt_type === 'IMPROVEMENT');
+      const back =
+        papers.length > 0 &&
+        papers.every((p) => p.attempt.attempt_type === 'BACK' || p.attempt.attempt_type === 'IMPROVEMENT');
       let input: GradingInput;
-      let key: Key = { student_id: studentId, exam_id: run.exam_id, session_id: run.session_id, course_comb_id: run.course_comb_id, sem_id: run.sem_id };
+      let key: Key = {
+        student_id: studentId,
+        exam_id: run.exam_id,
+        session_id: run.session_id,
+        course_comb_id: run.course_comb_id,
+        sem_id: run.sem_id,
+      };
       if (back) {
         // The original semester's result (published, another exam) with the back attempts' marks in place of its failed papers.
-        const original = ownOthers.find((o) => o.session_id === run.session_id && o.course_comb_id === run.course_comb_id && o.sem_id === run.sem_id && o.exam_id !== run.exam_id);
+        const original = ownOthers.find(
+          (o) =>
+            o.session_id === run.session_id &&
+            o.course_comb_id === run.course_comb_id &&
+            o.sem_id === run.sem_id &&
+            o.exam_id !== run.exam_id,
+        );
         if (!original) {
-          fail('GRADING_ERROR', `${studentId}: back papers ${papers.map((p) => p.attempt.paper_id).join(', ')} but no published result of ${run.course_comb_id} semester ${run.sem_id} to revise`);
+          fail(
+            'GRADING_ERROR',
+            `${studentId}: back papers ${papers.map((p) => p.attempt.paper_id).join(', ')} but no published result of ${run.course_comb_id} semester ${run.sem_id} to revise`,
+          );
           continue;
         }
         key = { ...key, exam_id: original.exam_id };
@@ -210,20 +340,51 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
           if (!scheme || 'problem' in scheme) continue;
           originalPapers.push(paperFromLine(line, scheme.scheme));
         }
-        input = { ruleset, ...key, detained: false, papers: originalPapers, earlier_courses: earlier, attempt_seq: 0 };
+        input = {
+          ruleset,
+          ...key,
+          detained: false,
+          papers: originalPapers,
+          earlier_courses: earlier,
+          attempt_seq: 0,
+        };
         for (const p of papers) {
-          input = withBackAttempt(input, { paper_id: p.attempt.paper_id, exam_id: run.exam_id, attempt_seq: 1, ext: p.input.ext, pr: p.input.pr, ...(p.input.paper_type === 2 ? { int: p.input.int } : {}) });
+          input = withBackAttempt(input, {
+            paper_id: p.attempt.paper_id,
+            exam_id: run.exam_id,
+            attempt_seq: 1,
+            ext: p.input.ext,
+            pr: p.input.pr,
+            ...(p.input.paper_type === 2 ? { int: p.input.int } : {}),
+          });
         }
       } else {
-        input = { ruleset, ...key, detained: enrolment.status === 'DETAINED', papers: papers.map((p) => p.input), earlier_courses: earlier, attempt_seq: 0 };
+        input = {
+          ruleset,
+          ...key,
+          detained: enrolment.status === 'DETAINED',
+          papers: papers.map((p) => p.input),
+          earlier_courses: earlier,
+          attempt_seq: 0,
+        };
       }
       try {
         const out = gradeStudent(input);
-        graded.push(settle(key, enrolment.college_id, out, !back && own.every((a) => a.attempt_type === 'REGULAR' && a.attempt_no <= 1)));
+        graded.push(
+          settle(
+            key,
+            enrolment.college_id,
+            out,
+            !back && own.every((a) => a.attempt_type === 'REGULAR' && a.attempt_no <= 1),
+          ),
+        );
         counts[out.result.result] += 1;
         used.push(ruleset);
       } catch (error) {
-        fail('GRADING_ERROR', `${studentId}: ${error instanceof Error ? error.message : 'the result could not be computed'}`);
+        fail(
+          'GRADING_ERROR',
+          `${studentId}: ${error instanceof Error ? error.message : 'the result could not be computed'}`,
+        );
       }
     }
 
@@ -233,7 +394,10 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
     const seq = exceptionSeq;
     exceptionSeq += findings.length;
     const done = Math.min(start + STUDENT_BATCH, students.length);
-    writing = ctx.sqlTransaction(async (tx) => writeBatch(tx, run, graded, findings, seq, scopeHasResults), { done, total: students.length });
+    writing = ctx.sqlTransaction(async (tx) => writeBatch(tx, run, graded, findings, seq, scopeHasResults), {
+      done,
+      total: students.length,
+    });
     // A failed write is awaited (and thrown) by the next awaitWrite(); keep it from counting as unhandled meanwhile.
     writing.catch(() => undefined);
   }
@@ -245,8 +409,21 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
       `UPDATE result_run SET status = 'COMPUTED', computed_at = now(), updated_at = now(), ruleset_id = $2, ruleset_version = $3, student_count = $4, pass_count = $5, fail_count = $6,
          promoted_count = $7, absent_count = $8, rl_count = $9, rw_count = $10, ufm_count = $11, detained_count = $12, exception_count = $13, changed_count = $14, version_count = $15
        WHERE run_id = $1 AND status = 'COMPUTING'`,
-      run.run_id, main?.ruleset_id ?? null, main?.version ?? null, used.length, counts.PASS + counts.PASS_GRACE, counts.FAIL, counts.PROMOTED, counts.ABSENT, counts.RL, counts.RW,
-      counts.UFM, counts.DETAINED, exceptionSeq, changed, versions,
+      run.run_id,
+      main?.ruleset_id ?? null,
+      main?.version ?? null,
+      used.length,
+      counts.PASS + counts.PASS_GRACE,
+      counts.FAIL,
+      counts.PROMOTED,
+      counts.ABSENT,
+      counts.RL,
+      counts.RW,
+      counts.UFM,
+      counts.DETAINED,
+      exceptionSeq,
+      changed,
+      versions,
     );
   });
   return { run_id: run.run_id, students: used.length, exceptions: exceptionSeq, changed };
@@ -274,8 +451,14 @@ function settle(key: Key, college_id: string, out: GradedStudent, first_attempt:
   const lines = JSON.stringify(parsedLines);
   const explanation = JSON.stringify(parsedExplanation);
   return {
-    key, college_id, first_attempt, result: scalars, backlog_reasons: out.backlogs,
-    lines: Buffer.from(lines), explanation: Buffer.from(explanation), digest: digestOf(out.result, lines, explanation),
+    key,
+    college_id,
+    first_attempt,
+    result: scalars,
+    backlog_reasons: out.backlogs,
+    lines: Buffer.from(lines),
+    explanation: Buffer.from(explanation),
+    digest: digestOf(out.result, lines, explanation),
   };
 }
 
@@ -284,7 +467,8 @@ const TAB = Buffer.from('\t');
 const NEWLINE = Buffer.from('\n');
 
 /** A serialized JSON value as a COPY text field: JSON has no raw tab or line break, so only backslashes are doubled. */
-const copyJson = (json: Buffer) => (json.includes(BACKSLASH) ? Buffer.from(copyField(json.toString())) : json);
+const copyJson = (json: Buffer) =>
+  json.includes(BACKSLASH) ? Buffer.from(copyField(json.toString())) : json;
 
 /** Items grouped by a key, in their order (a batch's rows per student: one pass, no per-student scan of the batch). */
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
@@ -301,7 +485,13 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
 const BATCH_MATCH = `r.student_id = ANY($1::text[]) AND r.exam_id = ANY($2::text[]) AND r.session_id = ANY($3::text[]) AND r.course_comb_id = ANY($4::text[]) AND r.sem_id = ANY($5::text[])
     AND (r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_id) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]))`;
 
-const keyArrays = (keys: Key[]) => [keys.map((x) => x.student_id), keys.map((x) => x.exam_id), keys.map((x) => x.session_id), keys.map((x) => x.course_comb_id), keys.map((x) => x.sem_id)];
+const keyArrays = (keys: Key[]) => [
+  keys.map((x) => x.student_id),
+  keys.map((x) => x.exam_id),
+  keys.map((x) => x.session_id),
+  keys.map((x) => x.course_comb_id),
+  keys.map((x) => x.sem_id),
+];
 
 /** The columns a run writes, in the order of each COPY row's fields. */
 const WRITTEN = `student_id, exam_id, session_id, course_comb_id, sem_id, version, run_id, college_id, status, ruleset_id, ruleset_version, scheme, total, max_total,
@@ -314,14 +504,34 @@ const WRITTEN = `student_id, exam_id, session_id, course_comb_id, sem_id, versio
  * serialized lines, which PostgreSQL parses once (as parameter arrays or inside one json document, escaping, garbage
  * and a second parse cost more than the run: 10,000 students' rows took 4.5 s of server CPU as json_to_recordset, 1.0–1.5 s by COPY).
  */
-async function writeBatch(tx: SqlTransaction, run: RunRow, graded: Graded[], findings: Finding[], seqStart: number, scopeHasResults: boolean) {
+async function writeBatch(
+  tx: SqlTransaction,
+  run: RunRow,
+  graded: Graded[],
+  findings: Finding[],
+  seqStart: number,
+  scopeHasResults: boolean,
+) {
   const keys = graded.map((g) => g.key);
   // Every key column as `= ANY` too: the primary key then finds the batch's rows even without statistics (a scope
   // index driven by the unnest walked every row of the run per key: 7.8 s a batch at 60,000 rows).
   const params = keyArrays(keys);
   const lookUp = keys.length > 0 && (scopeHasResults || keys.some((k) => k.exam_id !== run.exam_id));
-  const stored = lookUp ? await q<StoredRow>(tx, `SELECT ${STORED_COLUMNS} FROM student_result r WHERE ${BATCH_MATCH} ORDER BY version`, params) : [];
-  const unpublished = new Set((await q<{ run_id: string }>(tx, `SELECT run_id FROM result_run WHERE status IN ('COMPUTING', 'COMPUTED', 'SUPERSEDED', 'FAILED')`)).map((r) => r.run_id));
+  const stored = lookUp
+    ? await q<StoredRow>(
+        tx,
+        `SELECT ${STORED_COLUMNS} FROM student_result r WHERE ${BATCH_MATCH} ORDER BY version`,
+        params,
+      )
+    : [];
+  const unpublished = new Set(
+    (
+      await q<{ run_id: string }>(
+        tx,
+        `SELECT run_id FROM result_run WHERE status IN ('COMPUTING', 'COMPUTED', 'SUPERSEDED', 'FAILED')`,
+      )
+    ).map((r) => r.run_id),
+  );
   const previous = new Map<string, StoredRow>();
   const published = new Map<string, StoredRow>();
   const maxVersion = new Map<string, number>();
@@ -336,7 +546,9 @@ async function writeBatch(tx: SqlTransaction, run: RunRow, graded: Graded[], fin
   }
   const baseOf = (g: Graded) => previous.get(keyOf(g.key)) ?? published.get(keyOf(g.key));
   // Lines are read only for the results that changed (the field-by-field diff), not for every stored row.
-  const changedBases = graded.map(baseOf).filter((b, i): b is StoredRow => b !== undefined && b.digest !== graded[i]!.digest);
+  const changedBases = graded
+    .map(baseOf)
+    .filter((b, i): b is StoredRow => b !== undefined && b.digest !== graded[i]!.digest);
   const baseLines = await linesOf(tx, changedBases);
 
   // Rows of unpublished runs (earlier runs of the scope, or this one's own) are replaced: deleted by primary key.
@@ -354,22 +566,64 @@ async function writeBatch(tx: SqlTransaction, run: RunRow, graded: Graded[], fin
   for (const g of graded) {
     const id = keyOf(g.key);
     const base = baseOf(g);
-    if (!base) diffs.push({ run_id: run.run_id, student_id: g.key.student_id, change: 'ADDED', changes: [{ field: 'result', before: null, after: g.result.result }] });
+    if (!base)
+      diffs.push({
+        run_id: run.run_id,
+        student_id: g.key.student_id,
+        change: 'ADDED',
+        changes: [{ field: 'result', before: null, after: g.result.result }],
+      });
     else if (base.digest !== g.digest) {
       const before = { ...base, lines: baseLines.get(`${id}|${base.version}`) ?? [] };
-      const changes = fieldChanges(before, { ...g.result, lines: JSON.parse(g.lines.toString()) as ResultLine[] });
-      diffs.push({ run_id: run.run_id, student_id: g.key.student_id, change: 'CHANGED', changes: changes.length ? changes : [{ field: 'explanation', before: null, after: 'changed' }] });
+      const changes = fieldChanges(before, {
+        ...g.result,
+        lines: JSON.parse(g.lines.toString()) as ResultLine[],
+      });
+      diffs.push({
+        run_id: run.run_id,
+        student_id: g.key.student_id,
+        change: 'CHANGED',
+        changes: changes.length ? changes : [{ field: 'explanation', before: null, after: 'changed' }],
+      });
     }
     const current = published.get(id);
     if (current && current.digest === g.digest) continue;
     const { result: r } = g;
     const leading = [
-      g.key.student_id, g.key.exam_id, g.key.session_id, g.key.course_comb_id, g.key.sem_id, (maxVersion.get(id) ?? 0) + 1, run.run_id, g.college_id, 'COMPUTED',
-      r.ruleset_id, r.ruleset_version, r.scheme, r.total, r.max_total, r.percentage, r.division, r.credits_registered, r.credits_earned, r.credit_points, r.sgpa, r.cgpa,
-      r.result, JSON.stringify(r.backlogs), JSON.stringify(g.backlog_reasons),
+      g.key.student_id,
+      g.key.exam_id,
+      g.key.session_id,
+      g.key.course_comb_id,
+      g.key.sem_id,
+      (maxVersion.get(id) ?? 0) + 1,
+      run.run_id,
+      g.college_id,
+      'COMPUTED',
+      r.ruleset_id,
+      r.ruleset_version,
+      r.scheme,
+      r.total,
+      r.max_total,
+      r.percentage,
+      r.division,
+      r.credits_registered,
+      r.credits_earned,
+      r.credit_points,
+      r.sgpa,
+      r.cgpa,
+      r.result,
+      JSON.stringify(r.backlogs),
+      JSON.stringify(g.backlog_reasons),
     ];
     const trailing = [g.digest, g.first_attempt, current?.version ?? null];
-    rows.push(Buffer.from(`${leading.map(copyField).join('\t')}\t`), copyJson(g.lines), TAB, copyJson(g.explanation), Buffer.from(`\t${trailing.map(copyField).join('\t')}`), NEWLINE);
+    rows.push(
+      Buffer.from(`${leading.map(copyField).join('\t')}\t`),
+      copyJson(g.lines),
+      TAB,
+      copyJson(g.explanation),
+      Buffer.from(`\t${trailing.map(copyField).join('\t')}`),
+      NEWLINE,
+    );
     written += 1;
   }
   if (rows.length) {

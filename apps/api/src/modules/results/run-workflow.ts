@@ -9,23 +9,37 @@ import type { ActionEffect } from '../../platform/workflows/effects.ts';
 
 const verify: ActionEffect = {
   async before({ user, record }) {
-    return { set: { verified_by: user.email, verified_at: new Date() }, message: `Result run ${String(record.run_id)} is verified; the CoE (admin) approves it next.` };
+    return {
+      set: { verified_by: user.email, verified_at: new Date() },
+      message: `Result run ${String(record.run_id)} is verified; the CoE (admin) approves it next.`,
+    };
   },
 };
 
 const approve: ActionEffect = {
   async before({ user, record }) {
-    return { set: { approved_by: user.email, approved_at: new Date() }, message: `Result run ${String(record.run_id)} is approved; the result section publishes it with the notification number.` };
+    return {
+      set: { approved_by: user.email, approved_at: new Date() },
+      message: `Result run ${String(record.run_id)} is approved; the result section publishes it with the notification number.`,
+    };
   },
 };
 
 const publish: ActionEffect = {
   body: resultPublishBody,
   async before({ user, input, record }) {
-    const date = typeof input.notification_date === 'string' ? input.notification_date : new Date().toISOString().slice(0, 10);
+    const date =
+      typeof input.notification_date === 'string'
+        ? input.notification_date
+        : new Date().toISOString().slice(0, 10);
     const no = String(input.notification_no);
     return {
-      set: { published_by: user.email, published_at: new Date(), notification_no: no, notification_date: date },
+      set: {
+        published_by: user.email,
+        published_at: new Date(),
+        notification_no: no,
+        notification_date: date,
+      },
       message: `Result run ${String(record.run_id)} is published under notification ${no} of ${date}; students can see their results.`,
     };
   },
@@ -40,7 +54,9 @@ const publish: ActionEffect = {
     );
     await tx.$executeRawUnsafe(
       `UPDATE student_result SET status = 'PUBLISHED', published_at = $2, notification_no = $3, updated_at = now() WHERE run_id = $1 AND status = 'COMPUTED'`,
-      runId, after.published_at ? new Date(String(after.published_at)) : new Date(), after.notification_no,
+      runId,
+      after.published_at ? new Date(String(after.published_at)) : new Date(),
+      after.notification_no,
     );
     // Backlogs (S9): a failed, absent or UFM-cancelled paper opens one; a later pass closes it.
     await tx.$executeRawUnsafe(
@@ -74,7 +90,10 @@ const withdraw: ActionEffect = {
     return { set: { status_reason: input.reason ?? null } };
   },
   async after({ tx, after }) {
-    await tx.$executeRawUnsafe(`UPDATE student_result SET status = 'WITHDRAWN', updated_at = now() WHERE run_id = $1 AND status = 'PUBLISHED'`, String(after.run_id));
+    await tx.$executeRawUnsafe(
+      `UPDATE student_result SET status = 'WITHDRAWN', updated_at = now() WHERE run_id = $1 AND status = 'PUBLISHED'`,
+      String(after.run_id),
+    );
   },
 };
 

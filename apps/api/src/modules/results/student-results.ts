@@ -1,5 +1,14 @@
 import { Router, type Response } from 'express';
-import { KEY_MAX, KEY_PATTERN, meritListQuery, resultAnalysisQuery, studentResultKeyFields, studentResultQuery, type ExitOutcome, type ExplanationStep } from '@exam/contracts';
+import {
+  KEY_MAX,
+  KEY_PATTERN,
+  meritListQuery,
+  resultAnalysisQuery,
+  studentResultKeyFields,
+  studentResultQuery,
+  type ExitOutcome,
+  type ExplanationStep,
+} from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
 import { notFound, parseOr422 } from '../../platform/http/errors.ts';
@@ -17,7 +26,12 @@ const COLUMNS = `r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_
   r.supersedes_version, r.published_at, r.notification_no, s.name_en`;
 
 type Row = Record<string, unknown>;
-const present = (row: Row) => ({ ...row, published_at: row.published_at instanceof Date ? row.published_at.toISOString() : (row.published_at ?? null), exit: exitOf(row.explanation) });
+const present = (row: Row) => ({
+  ...row,
+  published_at:
+    row.published_at instanceof Date ? row.published_at.toISOString() : (row.published_at ?? null),
+  exit: exitOf(row.explanation),
+});
 
 /**
  * The NEP exit check of a year-end result (§4.7), read from its explanation: the run's engine writes an EXIT_CHECK
@@ -30,9 +44,19 @@ export function exitOf(explanation: unknown): ExitOutcome | null {
   if (!check) return null;
   const levels = steps
     .filter((s) => s.step === 'EXIT')
-    .map((s) => ({ level: String(s.inputs.level ?? ''), award: String(s.inputs.award ?? ''), eligible: s.output.eligible === true, text: s.text }));
+    .map((s) => ({
+      level: String(s.inputs.level ?? ''),
+      award: String(s.inputs.award ?? ''),
+      eligible: s.output.eligible === true,
+      text: s.text,
+    }));
   const earned = check.output.credits_earned;
-  return { text: check.text, credits_earned: typeof earned === 'string' ? earned : null, levels, awards: levels.filter((l) => l.eligible).map((l) => l.award) };
+  return {
+    text: check.text,
+    credits_earned: typeof earned === 'string' ? earned : null,
+    levels,
+    awards: levels.filter((l) => l.eligible).map((l) => l.award),
+  };
 }
 
 /** The conditions the caller's scope adds (appended to `where`, values to `params`). */
@@ -40,7 +64,11 @@ function scopeFilter(res: Response, where: string[], params: unknown[]) {
   const scope = scopeOf(res, 'results.read');
   const user = res.locals.user!;
   if (scope === 'own-student') {
-    where.push(`r.student_id = $${params.push(user.student_id ?? '')}`, `r.published_at IS NOT NULL`, `r.status <> 'WITHDRAWN'`);
+    where.push(
+      `r.student_id = $${params.push(user.student_id ?? '')}`,
+      `r.published_at IS NOT NULL`,
+      `r.status <> 'WITHDRAWN'`,
+    );
   } else if (scope === 'college' || scope === 'department') {
     where.push(`r.college_id = $${params.push(user.college_id ?? '')}`);
   } else if (scope !== 'any') where.push('false');
@@ -55,7 +83,18 @@ export function studentResultRoutes(db: Database) {
       const where: string[] = [];
       const params: unknown[] = [];
       scopeFilter(res, where, params);
-      for (const field of ['student_id', 'exam_id', 'session_id', 'course_comb_id', 'sem_id', 'college_id', 'run_id', 'version', 'status', 'result'] as const) {
+      for (const field of [
+        'student_id',
+        'exam_id',
+        'session_id',
+        'course_comb_id',
+        'sem_id',
+        'college_id',
+        'run_id',
+        'version',
+        'status',
+        'result',
+      ] as const) {
         if (query[field] !== undefined) where.push(`r.${field} = $${params.push(query[field])}`);
       }
       if (query.latest) {
@@ -64,7 +103,11 @@ export function studentResultRoutes(db: Database) {
       }
       const from = `FROM student_result r LEFT JOIN student s ON s.student_id = r.student_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
       const [rows, [total]] = await Promise.all([
-        q<Row>(db, `SELECT ${COLUMNS} ${from} ORDER BY r.exam_id, r.course_comb_id, r.sem_id, r.student_id, r.version DESC LIMIT ${query.limit} OFFSET ${query.offset}`, params),
+        q<Row>(
+          db,
+          `SELECT ${COLUMNS} ${from} ORDER BY r.exam_id, r.course_comb_id, r.sem_id, r.student_id, r.version DESC LIMIT ${query.limit} OFFSET ${query.offset}`,
+          params,
+        ),
         q<{ n: number }>(db, `SELECT count(*)::int AS n ${from}`, params),
       ]);
       res.json({ studentresult: rows.map(present), total: total?.n ?? 0 });
@@ -78,11 +121,22 @@ export function studentResultRoutes(db: Database) {
       const where: string[] = [];
       scopeFilter(res, where, params);
       const key = req.params as Record<string, string>;
-      const missing = () => notFound(`No result version ${String(key.version).slice(0, 12)} of ${String(key.student_id).slice(0, 30)} in ${String(key.exam_id).slice(0, 30)}.`);
-      if (studentResultKeyFields.some((f) => (key[f] ?? '').length > KEY_MAX || !KEY_PATTERN.test(key[f] ?? ''))) throw missing();
+      const missing = () =>
+        notFound(
+          `No result version ${String(key.version).slice(0, 12)} of ${String(key.student_id).slice(0, 30)} in ${String(key.exam_id).slice(0, 30)}.`,
+        );
+      if (
+        studentResultKeyFields.some((f) => (key[f] ?? '').length > KEY_MAX || !KEY_PATTERN.test(key[f] ?? ''))
+      )
+        throw missing();
       const version = /^\d{1,9}$/.test(key.version ?? '') ? Number(key.version) : 0;
-      for (const field of studentResultKeyFields) where.push(`r.${field} = $${params.push(field === 'version' ? version : key[field])}`);
-      const [row] = await q<Row>(db, `SELECT ${COLUMNS} FROM student_result r LEFT JOIN student s ON s.student_id = r.student_id WHERE ${where.join(' AND ')}`, params);
+      for (const field of studentResultKeyFields)
+        where.push(`r.${field} = $${params.push(field === 'version' ? version : key[field])}`);
+      const [row] = await q<Row>(
+        db,
+        `SELECT ${COLUMNS} FROM student_result r LEFT JOIN student s ON s.student_id = r.student_id WHERE ${where.join(' AND ')}`,
+        params,
+      );
       if (!row) throw missing();
       res.json({ studentresult: present(row) });
     })
@@ -93,7 +147,15 @@ export function studentResultRoutes(db: Database) {
     .get(async (req, res) => {
       const query = parseOr422(resultAnalysisQuery, req.query);
       const { where, params } = analysisScope(res, query);
-      const rows = await q<{ college_id: string; college_name: string | null; result: string; division: string | null; sgpa: string | null; scheme: string; n: number }>(
+      const rows = await q<{
+        college_id: string;
+        college_name: string | null;
+        result: string;
+        division: string | null;
+        sgpa: string | null;
+        scheme: string;
+        n: number;
+      }>(
         db,
         `SELECT r.college_id, c.college_name, r.result, r.division, r.sgpa, r.scheme, count(*)::int AS n
            FROM student_result r LEFT JOIN college c ON c.college_id = r.college_id WHERE ${where} GROUP BY 1, 2, 3, 4, 5, 6`,
@@ -110,22 +172,39 @@ export function studentResultRoutes(db: Database) {
         `SELECT count(DISTINCT a.student_id)::int AS n FROM attempt a WHERE a.exam_id = $1 AND a.session_id = $2 AND a.course_comb_id = $3 AND a.sem_id = $4`,
         [query.exam_id, query.session_id, query.course_comb_id, query.sem_id],
       );
-      const colleges = new Map<string, { college_id: string; college_name: string | null; rows: typeof rows }>();
-      for (const r of rows) colleges.set(r.college_id, { college_id: r.college_id, college_name: r.college_name, rows: [...(colleges.get(r.college_id)?.rows ?? []), r] });
+      const colleges = new Map<
+        string,
+        { college_id: string; college_name: string | null; rows: typeof rows }
+      >();
+      for (const r of rows)
+        colleges.set(r.college_id, {
+          college_id: r.college_id,
+          college_name: r.college_name,
+          rows: [...(colleges.get(r.college_id)?.rows ?? []), r],
+        });
       const division = new Map<string, number>();
       for (const r of rows) {
         if (!['PASS', 'PASS_GRACE'].includes(r.result)) continue;
-        const code = r.scheme === 'OLD' ? (r.division ?? 'NONE') : r.sgpa === null ? 'NONE' : r.sgpa.split('.')[0]!;
+        const code =
+          r.scheme === 'OLD' ? (r.division ?? 'NONE') : r.sgpa === null ? 'NONE' : r.sgpa.split('.')[0]!;
         division.set(code, (division.get(code) ?? 0) + r.n);
       }
       const totals = countsOf(rows);
       res.json({
         resultanalysis: {
-          exam_id: query.exam_id, session_id: query.session_id, course_comb_id: query.course_comb_id, sem_id: query.sem_id, run_id: query.run_id ?? null,
+          exam_id: query.exam_id,
+          session_id: query.session_id,
+          course_comb_id: query.course_comb_id,
+          sem_id: query.sem_id,
+          run_id: query.run_id ?? null,
           scheme: (rows[0]?.scheme as 'OLD' | 'NEW' | 'NEP' | undefined) ?? null,
           totals: { ...totals, registered: Math.max(totals.registered, registered?.n ?? 0) },
-          by_college: [...colleges.values()].sort((a, b) => a.college_id.localeCompare(b.college_id)).map((c) => ({ college_id: c.college_id, college_name: c.college_name, ...countsOf(c.rows) })),
-          division_distribution: [...division.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([code, count]) => ({ code, count })),
+          by_college: [...colleges.values()]
+            .sort((a, b) => a.college_id.localeCompare(b.college_id))
+            .map((c) => ({ college_id: c.college_id, college_name: c.college_name, ...countsOf(c.rows) })),
+          division_distribution: [...division.entries()]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([code, count]) => ({ code, count })),
           grade_distribution: grades.map((g) => ({ code: g.code, count: g.n })),
         },
       });
@@ -157,7 +236,10 @@ export function studentResultRoutes(db: Database) {
  * The rows an analysis counts: one run's, or the latest published version of each student of the scope; within the
  * caller's scope (a college's faculty counts its college; a student has no analysis).
  */
-function analysisScope(res: Response, query: { exam_id: string; session_id: string; course_comb_id: string; sem_id: string; run_id?: string }) {
+function analysisScope(
+  res: Response,
+  query: { exam_id: string; session_id: string; course_comb_id: string; sem_id: string; run_id?: string },
+) {
   const params: unknown[] = [query.exam_id, query.session_id, query.course_comb_id, query.sem_id];
   const where = [`r.exam_id = $1`, `r.session_id = $2`, `r.course_comb_id = $3`, `r.sem_id = $4`];
   const scope = scopeOf(res, 'results.read');
@@ -175,7 +257,16 @@ function countsOf(rows: Array<{ result: string; n: number }>) {
   const passed = by(['PASS', 'PASS_GRACE']);
   const appeared = registered - absent - by(['DETAINED']);
   return {
-    registered, appeared, passed, pass_grace: by(['PASS_GRACE']), promoted: by(['PROMOTED']), failed: by(['FAIL']), absent, rl: by(['RL']), rw: by(['RW']), ufm: by(['UFM']),
+    registered,
+    appeared,
+    passed,
+    pass_grace: by(['PASS_GRACE']),
+    promoted: by(['PROMOTED']),
+    failed: by(['FAIL']),
+    absent,
+    rl: by(['RL']),
+    rw: by(['RW']),
+    ufm: by(['UFM']),
     detained: by(['DETAINED']),
     pass_percent: percentText(passed, appeared),
   };

@@ -7,12 +7,18 @@ type Args = Record<string, unknown>;
  * Academic records for the generic engine: the key's `seq` is an integer column, while the engine passes key parts
  * as path text ("2"). Text that is no number becomes 0, which no row has (seq starts at 1): it finds nothing.
  */
-const asSeq = (value: unknown) => (typeof value === 'string' ? (/^\d{1,9}$/.test(value) ? Number(value) : 0) : value);
+const asSeq = (value: unknown) =>
+  typeof value === 'string' ? (/^\d{1,9}$/.test(value) ? Number(value) : 0) : value;
 
 function numericSeq(where: unknown): unknown {
   if (Array.isArray(where)) return where.map(numericSeq);
   if (where === null || typeof where !== 'object' || where instanceof Date) return where;
-  return Object.fromEntries(Object.entries(where as Args).map(([field, value]) => [field, field === 'seq' ? asSeq(value) : numericSeq(value)]));
+  return Object.fromEntries(
+    Object.entries(where as Args).map(([field, value]) => [
+      field,
+      field === 'seq' ? asSeq(value) : numericSeq(value),
+    ]),
+  );
 }
 
 export function academicDelegate(client: Prisma.TransactionClient): ModelDelegate {
@@ -27,5 +33,8 @@ export function academicDelegate(client: Prisma.TransactionClient): ModelDelegat
     deleteMany: (args) => rows.deleteMany(fix(args)),
   };
   // Imports write in batches (createMany): the rows are whole values already, no key text to convert.
-  return Object.assign(delegate, { createMany: (args: Args) => client.studentAcademic.createMany(args as Prisma.StudentAcademicCreateManyArgs) });
+  return Object.assign(delegate, {
+    createMany: (args: Args) =>
+      client.studentAcademic.createMany(args as Prisma.StudentAcademicCreateManyArgs),
+  });
 }

@@ -1,5 +1,10 @@
 import { Router } from 'express';
-import { studentAcademicResource, studentCcinfoResource, studentPaperResource, studentResource } from '@exam/contracts';
+import {
+  studentAcademicResource,
+  studentCcinfoResource,
+  studentPaperResource,
+  studentResource,
+} from '@exam/contracts';
 import { dataDirFromEnv } from '@exam/db';
 import { asDelegate } from '../../platform/crud/store.ts';
 import type { ApiModule } from '../../platform/module.ts';
@@ -25,11 +30,18 @@ export const studentsModule: ApiModule = {
     { resource: studentResource, store: { delegate: (c) => asDelegate(c.student) }, rules: studentRules },
     {
       resource: studentCcinfoResource,
-      store: { delegate: (c) => asDelegate(c.studentCcinfo), include: { student: { select: { name_en: true } } } },
+      store: {
+        delegate: (c) => asDelegate(c.studentCcinfo),
+        include: { student: { select: { name_en: true } } },
+      },
       rules: enrolmentRules,
     },
     { resource: studentAcademicResource, store: { delegate: academicDelegate } },
-    { resource: studentPaperResource, store: { delegate: (c) => asDelegate(c.studentPaper) }, rules: studentPaperRules },
+    {
+      resource: studentPaperResource,
+      store: { delegate: (c) => asDelegate(c.studentPaper) },
+      rules: studentPaperRules,
+    },
   ],
   routes: ({ db }) => Router().use(studentImageRoutes(db, dataDirFromEnv(process.env)), choicesRoutes(db)),
   openapi: studentsOpenApi,

@@ -18,11 +18,18 @@ export function auditRoutes(db: Database) {
         ...(q.key ? { entity_key: q.key } : {}),
         ...(q.user ? { user_email: q.user.toLowerCase() } : {}),
         ...(q.action ? { action: q.action } : {}),
-        ...(q.from || q.to ? { at: { ...(q.from ? { gte: new Date(q.from) } : {}), ...(q.to ? { lte: new Date(q.to) } : {}) } } : {}),
+        ...(q.from || q.to
+          ? { at: { ...(q.from ? { gte: new Date(q.from) } : {}), ...(q.to ? { lte: new Date(q.to) } : {}) } }
+          : {}),
       };
       const [total, rows] = await Promise.all([
         db.prisma.auditEntry.count({ where }),
-        db.prisma.auditEntry.findMany({ where, orderBy: [{ at: 'desc' }, { id: 'desc' }], skip: q.offset, take: q.limit }),
+        db.prisma.auditEntry.findMany({
+          where,
+          orderBy: [{ at: 'desc' }, { id: 'desc' }],
+          skip: q.offset,
+          take: q.limit,
+        }),
       ]);
       res.json({ audit: rows.map((r) => ({ ...r, at: r.at.toISOString() })), total });
     })

@@ -13,7 +13,10 @@ import { methodNotAllowed } from '../http/middleware.ts';
  * capability and scope as `GET /api/<path>/<key...>`; a record out of scope or missing answers 404). Under its own
  * prefix, as imports are, so it never collides with a key or a legacy path (`course/{offset}/{limit}`).
  */
-export function historyRouter(resource: Resource, { db, registry }: { db: Database; registry: ResourceRegistry }) {
+export function historyRouter(
+  resource: Resource,
+  { db, registry }: { db: Database; registry: ResourceRegistry },
+) {
   const router = Router();
   const store = registry.store(resource.name);
   router
@@ -26,13 +29,22 @@ export function historyRouter(resource: Resource, { db, registry }: { db: Databa
       const valid = Object.values(key).every((v) => v.length <= KEY_MAX && KEY_PATTERN.test(v));
       const row =
         valid && within !== null
-          ? await store.delegate(db.prisma).findMany({ where: { AND: [flatWhere(resource.keyFields, key), within] }, take: 1, select: { created_at: true } })
+          ? await store.delegate(db.prisma).findMany({
+              where: { AND: [flatWhere(resource.keyFields, key), within] },
+              take: 1,
+              select: { created_at: true },
+            })
           : [];
-      if (!row.length) throw notFound(`${resource.title} ${describeKey(resource, key).slice(0, 200)} does not exist.`);
+      if (!row.length)
+        throw notFound(`${resource.title} ${describeKey(resource, key).slice(0, 200)} does not exist.`);
       const where = { entity: resource.name, entity_key: keyString(resource, key) };
       const [total, rows] = await Promise.all([
         db.prisma.auditEntry.count({ where }),
-        db.prisma.auditEntry.findMany({ where, orderBy: [{ at: 'desc' }, { id: 'desc' }], take: HISTORY_LIMIT }),
+        db.prisma.auditEntry.findMany({
+          where,
+          orderBy: [{ at: 'desc' }, { id: 'desc' }],
+          take: HISTORY_LIMIT,
+        }),
       ]);
       res.json({ history: rows.map((r) => ({ ...r, at: r.at.toISOString() })), total });
     })

@@ -28,16 +28,31 @@ export function authRoutes(db: Database, config: Config) {
       const attempt = await throttle.reserve(email, address);
       if (attempt.refusedForSeconds !== undefined) {
         const seconds = attempt.refusedForSeconds;
-        throw new AppError('RATE_LIMITED', `Too many failed sign-ins. Try again in ${Math.ceil(seconds / 60)} minute(s).`, { headers: { 'Retry-After': String(seconds) } });
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many failed sign-ins. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
+          { headers: { 'Retry-After': String(seconds) } },
+        );
       }
       if (attempt.delayMs) await sleep(attempt.delayMs);
       const user = await db.prisma.user.findUnique({ where: { email } });
-      const check = await verifyPassword(password, user?.password_hash ?? (await dummyHash), config.bcryptRounds);
+      const check = await verifyPassword(
+        password,
+        user?.password_hash ?? (await dummyHash),
+        config.bcryptRounds,
+      );
       if (!user || !check.matches || !user.active) throw unauthorized(LOGIN_FAILED);
       await throttle.succeeded(email, address);
       // A hash from before the whole password counted (or at another cost) is replaced while the password is at hand.
-      if (check.outdated) await db.prisma.user.update({ where: { id: user.id }, data: { password_hash: await hashPassword(password, config.bcryptRounds) } });
-      res.json({ token: signToken(config.jwtSecret, user.id, config.jwtExpiresIn), message: 'Login successful.' });
+      if (check.outdated)
+        await db.prisma.user.update({
+          where: { id: user.id },
+          data: { password_hash: await hashPassword(password, config.bcryptRounds) },
+        });
+      res.json({
+        token: signToken(config.jwtSecret, user.id, config.jwtExpiresIn),
+        message: 'Login successful.',
+      });
     })
     .all(methodNotAllowed);
 
@@ -67,7 +82,11 @@ export function authRoutes(db: Database, config: Config) {
       const { jti, exp } = res.locals.user!;
       const now = new Date();
       await db.prisma.$transaction([
-        db.prisma.revokedToken.upsert({ where: { jti }, create: { jti, expires_at: new Date(exp * 1000) }, update: {} }),
+        db.prisma.revokedToken.upsert({
+          where: { jti },
+          create: { jti, expires_at: new Date(exp * 1000) },
+          update: {},
+        }),
         // Expired tokens are refused anyway; their revocations need not be kept.
         db.prisma.revokedToken.deleteMany({ where: { expires_at: { lt: now } } }),
       ]);

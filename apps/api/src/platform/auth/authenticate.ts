@@ -32,7 +32,11 @@ declare global {
  * Every call but login needs a valid, unrevoked token of an existing, active user. The user's request slot is
  * taken right after the signature check, before any database work, so a flood past the limit costs no connection.
  */
-export function authenticate(db: Database, secret: string, slots: ReturnType<typeof userRequestSlots>): RequestHandler {
+export function authenticate(
+  db: Database,
+  secret: string,
+  slots: ReturnType<typeof userRequestSlots>,
+): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req.get('authorization'));
     if (!token) throw unauthorized('Sign in first: this call needs a bearer token.');
@@ -41,13 +45,19 @@ export function authenticate(db: Database, secret: string, slots: ReturnType<typ
     if (!claims || !Number.isSafeInteger(userId)) throw unauthorized();
     const slot = slots.take(userId);
     if (!slot) {
-      throw new AppError('RATE_LIMITED', 'You have too many requests running at once; wait for them to finish, then try again.', { headers: { 'Retry-After': '1' } });
+      throw new AppError(
+        'RATE_LIMITED',
+        'You have too many requests running at once; wait for them to finish, then try again.',
+        { headers: { 'Retry-After': '1' } },
+      );
     }
     // 'close' comes once the answer is sent or the caller has gone, whichever way the request ends.
     res.once('close', slot.release);
     await slot.ready;
     // One round trip per request: the user and whether this token was revoked.
-    const [row] = await db.prisma.$queryRaw<Array<Omit<AuthenticatedUser, 'jti' | 'exp'> & { active: boolean; revoked: boolean }>>`
+    const [row] = await db.prisma.$queryRaw<
+      Array<Omit<AuthenticatedUser, 'jti' | 'exp'> & { active: boolean; revoked: boolean }>
+    >`
       SELECT u.id, u.email, u.name, u.role::text AS role, u.system::text AS system, u.dept_id, u.college_id,
              u.student_id, u.college_head, u.active,
              EXISTS (SELECT 1 FROM revoked_token r WHERE r.jti = ${claims.jti}) AS revoked

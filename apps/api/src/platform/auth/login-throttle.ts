@@ -31,14 +31,19 @@ const PURGE_EVERY_MS = 60_000;
  * See docs/decisions/0008-sign-in-throttling-and-password-hashing.md for the trade-offs (shared college addresses).
  */
 export function loginThrottle(db: Database, limits: ThrottleLimits) {
-  const keys = (email: string, address: string) => ({ pair: `pair:${email} ${address}`, account: `account:${email}`, address: `address:${address}` });
+  const keys = (email: string, address: string) => ({
+    pair: `pair:${email} ${address}`,
+    account: `account:${email}`,
+    address: `address:${address}`,
+  });
   let lastPurge = 0;
 
   /** Rows whose window has passed count for nothing; removed at most once a minute per process. */
   async function purgeExpired() {
     if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
     lastPurge = Date.now();
-    await db.prisma.$executeRaw`DELETE FROM login_throttle WHERE window_start <= now() - make_interval(mins => ${limits.windowMinutes}::int)`;
+    await db.prisma
+      .$executeRaw`DELETE FROM login_throttle WHERE window_start <= now() - make_interval(mins => ${limits.windowMinutes}::int)`;
   }
 
   return {
@@ -63,16 +68,21 @@ export function loginThrottle(db: Database, limits: ThrottleLimits) {
         row(k.pair).attempts > limits.perAccount ? row(k.pair) : undefined,
         row(k.address).attempts > limits.perAddress ? row(k.address) : undefined,
       ].filter((r) => r !== undefined);
-      if (refusedBy.length) return { refusedForSeconds: Math.max(...refusedBy.map((r) => r.seconds_left)), delayMs: 0 };
+      if (refusedBy.length)
+        return { refusedForSeconds: Math.max(...refusedBy.map((r) => r.seconds_left)), delayMs: 0 };
       const excess = row(k.account).attempts - limits.perAccount;
-      const delayMs = excess > 0 ? Math.min(limits.maxDelaySeconds * 1000, FIRST_DELAY_MS * 2 ** Math.min(excess - 1, 20)) : 0;
+      const delayMs =
+        excess > 0
+          ? Math.min(limits.maxDelaySeconds * 1000, FIRST_DELAY_MS * 2 ** Math.min(excess - 1, 20))
+          : 0;
       return { delayMs };
     },
 
     async succeeded(email: string, address: string) {
       const k = keys(email, address);
       await db.prisma.$executeRaw`DELETE FROM login_throttle WHERE key = ${k.pair}`;
-      await db.prisma.$executeRaw`UPDATE login_throttle SET attempts = greatest(attempts - 1, 0) WHERE key IN (${k.account}, ${k.address})`;
+      await db.prisma
+        .$executeRaw`UPDATE login_throttle SET attempts = greatest(attempts - 1, 0) WHERE key IN (${k.account}, ${k.address})`;
     },
   };
 }

@@ -11,9 +11,7 @@ type Where = Record<string, unknown>;
 
 /** `paper.dept_id` = X as a Prisma filter through the relation: `{ paper: { dept_id: X } }`. */
 function fieldEquals(path: string, value: string): Where {
-  return path
-    .split('.')
-    .reduceRight<unknown>((inner, part) => ({ [part]: inner }), value) as Where;
+  return path.split('.').reduceRight<unknown>((inner, part) => ({ [part]: inner }), value) as Where;
 }
 
 /**
@@ -52,12 +50,22 @@ export function scopeWhere(scope: Scope, user: ScopedUser, fields: ScopeFields):
  * answer never depends on whether another college's records exist. Relation paths are checked by reading the
  * written row back through `scopeWhere`.
  */
-export function valuesOutOfScope(scope: Scope, user: ScopedUser, fields: ScopeFields, values: Record<string, unknown>): Record<string, string | null> {
+export function valuesOutOfScope(
+  scope: Scope,
+  user: ScopedUser,
+  fields: ScopeFields,
+  values: Record<string, unknown>,
+): Record<string, string | null> {
   const own: Array<[string | undefined, string | null]> =
     scope === 'college'
       ? [[fields.college, user.college_id]]
       : scope === 'department'
-        ? [[fields.department, user.dept_id], ...(user.college_id ? [[fields.college, user.college_id] as [string | undefined, string | null]] : [])]
+        ? [
+            [fields.department, user.dept_id],
+            ...(user.college_id
+              ? [[fields.college, user.college_id] as [string | undefined, string | null]]
+              : []),
+          ]
         : scope === 'own-student'
           ? [[fields.student, user.student_id]]
           : [];

@@ -1,5 +1,12 @@
 import type { Response } from 'express';
-import { filterSchema, listFilterFields, listQuery, type CapabilityKey, type ListQuery, type Resource } from '@exam/contracts';
+import {
+  filterSchema,
+  listFilterFields,
+  listQuery,
+  type CapabilityKey,
+  type ListQuery,
+  type Resource,
+} from '@exam/contracts';
 import { scopeOf } from '../auth/capabilities.ts';
 import { scopeWhere } from '../auth/scope.ts';
 import { invalid, parseOr422 } from '../http/errors.ts';
@@ -38,7 +45,11 @@ export function listFilters(resource: Resource, rawQuery: unknown): Where {
   return where;
 }
 
-export const sortableFields = (resource: Resource) => [...Object.keys(resource.fields), 'created_at', 'updated_at'];
+export const sortableFields = (resource: Resource) => [
+  ...Object.keys(resource.fields),
+  'created_at',
+  'updated_at',
+];
 
 /**
  * What a list request shows (search, equality filters, sort), for the list itself and for its download (`?format=csv`), so that a download holds
@@ -51,14 +62,22 @@ export function listPlan(resource: Resource, rawQuery: unknown, res: Response): 
   const query = parseOr422(listQuery, rawQuery);
   const order = query.sort ?? resource.keyFields[0]!;
   const field = order.replace(/^-/, '');
-  if (!sortableFields(resource).includes(field)) throw invalid({ sort: [`Sort by one of ${sortableFields(resource).join(', ')}`] });
+  if (!sortableFields(resource).includes(field))
+    throw invalid({ sort: [`Sort by one of ${sortableFields(resource).join(', ')}`] });
   const direction = order.startsWith('-') ? 'desc' : 'asc';
   // Prisma hands `contains` to ILIKE as it is: %, _ and \ would act as wildcards (q=% matched every row).
   const literal = query.q?.replace(/[\\%_]/g, '\\$&');
-  const search = literal ? { OR: resource.searchFields.map((f) => ({ [f]: { contains: literal, mode: 'insensitive' } })) } : {};
+  const search = literal
+    ? { OR: resource.searchFields.map((f) => ({ [f]: { contains: literal, mode: 'insensitive' } })) }
+    : {};
   const filters = listFilters(resource, rawQuery);
-  const parts = [search, filters, ...(scoped && Object.keys(scoped).length ? [scoped] : [])].filter((part) => Object.keys(part).length);
+  const parts = [search, filters, ...(scoped && Object.keys(scoped).length ? [scoped] : [])].filter(
+    (part) => Object.keys(part).length,
+  );
   const where = scoped === null ? null : parts.length > 1 ? { AND: parts } : (parts[0] ?? {});
-  const orderBy: OrderBy = [{ [field]: direction }, ...resource.keyFields.filter((k) => k !== field).map((k) => ({ [k]: 'asc' as const }))];
+  const orderBy: OrderBy = [
+    { [field]: direction },
+    ...resource.keyFields.filter((k) => k !== field).map((k) => ({ [k]: 'asc' as const })),
+  ];
   return { query, where, orderBy };
 }

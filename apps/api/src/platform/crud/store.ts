@@ -43,7 +43,9 @@ export function keyFromPath(resource: Resource, params: Record<string, string>):
 
 /** Unique where for findUnique: a single key field, or the compound id every composite model names `key`. */
 export function uniqueWhere(resource: Resource, key: KeyValues): Args {
-  return resource.keyFields.length === 1 ? { [resource.keyFields[0]!]: key[resource.keyFields[0]!] } : { key: { ...key } };
+  return resource.keyFields.length === 1
+    ? { [resource.keyFields[0]!]: key[resource.keyFields[0]!] }
+    : { key: { ...key } };
 }
 
 /** Plain where on the key fields (for updateMany/deleteMany/count). */
@@ -64,6 +66,8 @@ export function present(store: Store, row: Args): Args {
   return out;
 }
 
-export const describeKey = (resource: Resource, key: KeyValues) => resource.keyFields.map((f) => key[f]).join(' / ');
+export const describeKey = (resource: Resource, key: KeyValues) =>
+  resource.keyFields.map((f) => key[f]).join(' / ');
 /** The key as the audit trail stores and filters it: parts joined by '/', as in the record's URL. */
-export const keyString = (resource: Resource, key: KeyValues) => resource.keyFields.map((f) => key[f]).join('/');
+export const keyString = (resource: Resource, key: KeyValues) =>
+  resource.keyFields.map((f) => key[f]).join('/');

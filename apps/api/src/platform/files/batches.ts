@@ -24,7 +24,11 @@ export interface BatchReadOptions {
  * to `last` on the fields before i and after it on field i. Costs the same per batch at row 10 and at row
  * 300,000, where OFFSET would re-read everything before.
  */
-export function afterRow(orderBy: readonly Record<string, Direction>[], last: Args, nullable: ReadonlySet<string> = new Set()): Args {
+export function afterRow(
+  orderBy: readonly Record<string, Direction>[],
+  last: Args,
+  nullable: ReadonlySet<string> = new Set(),
+): Args {
   const terms: Args[] = [];
   const equal: Args[] = [];
   for (const entry of orderBy) {
@@ -33,7 +37,10 @@ export function afterRow(orderBy: readonly Record<string, Direction>[], last: Ar
     let after: Args | undefined;
     if (direction === 'asc') {
       // NULLs come last: after a value come greater values and NULLs; after NULL, nothing on this field.
-      if (value !== null) after = nullable.has(field) ? { OR: [{ [field]: { gt: value } }, { [field]: null }] } : { [field]: { gt: value } };
+      if (value !== null)
+        after = nullable.has(field)
+          ? { OR: [{ [field]: { gt: value } }, { [field]: null }] }
+          : { [field]: { gt: value } };
     } else {
       // NULLs come first: after NULL come all values; after a value, smaller ones.
       after = value === null ? { [field]: { not: null } } : { [field]: { lt: value } };

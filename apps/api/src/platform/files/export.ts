@@ -46,7 +46,10 @@ const columnWidth = (column: FileColumn) => Math.min(40, Math.max(10, column.hea
 const CSV_CHUNK_ROWS = 500;
 
 /** A CSV stream: UTF-8 with a byte order mark (Excel reads Devanagari correctly only with it), CRLF lines. */
-export function csvStream(columns: readonly FileColumn[], rows: Iterable<Row> | AsyncIterable<Row>): Readable {
+export function csvStream(
+  columns: readonly FileColumn[],
+  rows: Iterable<Row> | AsyncIterable<Row>,
+): Readable {
   async function* chunks() {
     yield stringify([columns.map((c) => c.header)], { bom: true, record_delimiter: 'windows' });
     let batch: string[][] = [];
@@ -73,7 +76,14 @@ function addColumnsSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, columns: 
   ];
   sheet.getRow(1).font = { bold: true };
   for (const c of columns) {
-    sheet.addRow({ header: c.header, field: c.field, required: c.readOnly ? 'read-only' : c.required ? 'yes' : 'no', hint: c.hint }).commit();
+    sheet
+      .addRow({
+        header: c.header,
+        field: c.field,
+        required: c.readOnly ? 'read-only' : c.required ? 'yes' : 'no',
+        hint: c.hint,
+      })
+      .commit();
   }
   sheet.commit();
 }
@@ -96,9 +106,20 @@ export interface XlsxOptions {
  * between batches it waits while `out` is full, so a slow reader holds back the database reads instead of
  * filling memory.
  */
-export async function writeXlsx(out: Writable, columns: readonly FileColumn[], rows: Iterable<Row> | AsyncIterable<Row>, options: XlsxOptions) {
-  const workbook = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: options.styled ?? false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(options.sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+export async function writeXlsx(
+  out: Writable,
+  columns: readonly FileColumn[],
+  rows: Iterable<Row> | AsyncIterable<Row>,
+  options: XlsxOptions,
+) {
+  const workbook = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: options.styled ?? false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(options.sheetName.slice(0, 31), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.field, width: columnWidth(c) }));
   sheet.getRow(1).font = { bold: true };
   for (const note of options.noteRows ?? []) {
@@ -157,9 +178,15 @@ export async function sendExport(res: Response, { format, columns, rows, name, t
       await pipeline(csvStream(columns, all()), counting(counter), res);
     } else {
       const out = counting(counter);
-      await Promise.all([pipeline(out, res), writeXlsx(out, columns, all(), { sheetName: title, explain: true })]);
+      await Promise.all([
+        pipeline(out, res),
+        writeXlsx(out, columns, all(), { sheetName: title, explain: true }),
+      ]);
     }
-    res.req.log?.info({ export: name, format, bytes: counter.bytes, ms: Date.now() - started }, 'export sent');
+    res.req.log?.info(
+      { export: name, format, bytes: counter.bytes, ms: Date.now() - started },
+      'export sent',
+    );
   } catch (error) {
     await iterator.return?.();
     res.req.log?.warn({ export: name, format, err: (error as Error).message }, 'export cut short');

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { can, fileFormat, refusalOf, type CapabilityKey, type FileFormat, type ImportReport, type Resource } from '@exam/contracts';
+import {
+  can,
+  fileFormat,
+  refusalOf,
+  type CapabilityKey,
+  type FileFormat,
+  type ImportReport,
+  type Resource,
+} from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { resourceRegistry, type ResourceRegistry } from '../crud/registry.ts';
 import { AppError } from '../http/errors.ts';
@@ -22,7 +30,16 @@ export const importJobData = z.union([
     filename: z.string(),
     /** The upload, kept as a stored file of its uploader (platform/stored-files): the job's row stays small. */
     file_id: z.uuid(),
-    columns: z.array(z.object({ field: z.string(), header: z.string(), key: z.boolean(), required: z.boolean(), hint: z.string(), readOnly: z.boolean() })),
+    columns: z.array(
+      z.object({
+        field: z.string(),
+        header: z.string(),
+        key: z.boolean(),
+        required: z.boolean(),
+        hint: z.string(),
+        readOnly: z.boolean(),
+      }),
+    ),
     skip_rows: z.array(z.array(z.string())),
     rows: z.number().int().min(0),
   }),
@@ -37,11 +54,23 @@ export type ImportJobData = z.infer<typeof importJobData>;
 
 /** The rows of a job's file, read again as the import asks for them. */
 async function sourceOf(db: Database, data: ImportJobData) {
-  if (Array.isArray(data.rows)) return tableSource({ format: (data as { format: FileFormat }).format, fields: new Set((data as { fields: string[] }).fields), rows: data.rows });
+  if (Array.isArray(data.rows))
+    return tableSource({
+      format: (data as { format: FileFormat }).format,
+      fields: new Set((data as { fields: string[] }).fields),
+      rows: data.rows,
+    });
   const { file_id, filename, columns, skip_rows, rows } = data as Extract<ImportJobData, { file_id: string }>;
   const file = await db.prisma.storedFile.findUnique({ where: { id: file_id }, select: { content: true } });
-  if (!file) throw new JobFailure('The uploaded file is no longer kept (uploads are kept for a few days); upload it again.');
-  return openTable(Buffer.from(file.content), { filename, columns, skipRows: skip_rows, maxRows: Number.POSITIVE_INFINITY }, { count: rows });
+  if (!file)
+    throw new JobFailure(
+      'The uploaded file is no longer kept (uploads are kept for a few days); upload it again.',
+    );
+  return openTable(
+    Buffer.from(file.content),
+    { filename, columns, skipRows: skip_rows, maxRows: Number.POSITIVE_INFINITY },
+    { count: rows },
+  );
 }
 
 /** One kind per resource (`files.import.<path>`), so that starting it needs that resource's write capability. */
@@ -52,7 +81,10 @@ export const importJobKind = (resource: Resource) => `files.import.${resource.pa
  * cannot commit), so a run that dies stores nothing and the next run starts again from the file; its result is the
  * report an import answers at once, and each failed row is also a job error row (by its row number in the file).
  */
-function importJob(registry: ResourceRegistry, resource: Resource): JobDefinition<ImportJobData, ImportReport> {
+function importJob(
+  registry: ResourceRegistry,
+  resource: Resource,
+): JobDefinition<ImportJobData, ImportReport> {
   const capability = resource.capability.write as CapabilityKey;
   return defineJob({
     kind: importJobKind(resource),
@@ -60,8 +92,10 @@ function importJob(registry: ResourceRegistry, resource: Resource): JobDefinitio
     title: `Importing ${resource.title.toLowerCase()} records`,
     data: importJobData,
     async run(ctx) {
-      const user = ctx.userId === null ? null : await ctx.db.prisma.user.findUnique({ where: { id: ctx.userId } });
-      if (!user) throw new JobFailure('The user who started this import no longer exists; nothing was imported.');
+      const user =
+        ctx.userId === null ? null : await ctx.db.prisma.user.findUnique({ where: { id: ctx.userId } });
+      if (!user)
+        throw new JobFailure('The user who started this import no longer exists; nothing was imported.');
       // The grants as they are now: a role that lost the capability since the upload imports nothing.
       const scope = can(user.role, capability);
       if (!scope) throw new JobFailure(refusalOf(user.role, capability));
@@ -72,7 +106,14 @@ function importJob(registry: ResourceRegistry, resource: Resource): JobDefinitio
         {
           db: ctx.db,
           registry,
-          actor: { id: user.id, email: user.email, college_id: user.college_id, dept_id: user.dept_id, student_id: user.student_id, requestId: `job:${ctx.jobId}` },
+          actor: {
+            id: user.id,
+            email: user.email,
+            college_id: user.college_id,
+            dept_id: user.dept_id,
+            student_id: user.student_id,
+            requestId: `job:${ctx.jobId}`,
+          },
           scope,
           transaction: (fn) => ctx.transaction(fn, { done: total, total }),
         },
@@ -88,7 +129,12 @@ function importJob(registry: ResourceRegistry, resource: Resource): JobDefinitio
       await ctx.progress(total, total);
       for (const r of report.rows) {
         if (r.status !== 'error') continue;
-        ctx.failRow(r.row, Object.entries(r.errors ?? {}).flatMap(([field, messages]) => messages.map((m) => (field === '_' ? m : `${field}: ${m}`))).join('; '));
+        ctx.failRow(
+          r.row,
+          Object.entries(r.errors ?? {})
+            .flatMap(([field, messages]) => messages.map((m) => (field === '_' ? m : `${field}: ${m}`)))
+            .join('; '),
+        );
       }
       return report;
     },
@@ -96,7 +142,8 @@ function importJob(registry: ResourceRegistry, resource: Resource): JobDefinitio
 }
 
 /** The import jobs of every resource of `registry`, by resource name. */
-export const importJobs = (registry: ResourceRegistry) => new Map(registry.all.map(({ resource }) => [resource.name, importJob(registry, resource)]));
+export const importJobs = (registry: ResourceRegistry) =>
+  new Map(registry.all.map(({ resource }) => [resource.name, importJob(registry, resource)]));
 
 /**
  * The files platform's jobs, as a module the runners (API and worker) collect kinds from: an import job for every

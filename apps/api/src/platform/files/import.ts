@@ -97,7 +97,12 @@ function rememberingReads(tx: Prisma.TransactionClient): Prisma.TransactionClien
   return new Proxy(tx, {
     get(target, prop) {
       const value = (target as unknown as Record<PropertyKey, unknown>)[prop];
-      if (typeof value !== 'object' || value === null || typeof (value as { findUnique?: unknown }).findUnique !== 'function') return value;
+      if (
+        typeof value !== 'object' ||
+        value === null ||
+        typeof (value as { findUnique?: unknown }).findUnique !== 'function'
+      )
+        return value;
       if (!delegates.has(prop)) {
         const model = value as { findUnique(args: unknown): Promise<unknown> };
         const answers = new Map<string, Promise<unknown>>();
@@ -114,7 +119,8 @@ function rememberingReads(tx: Prisma.TransactionClient): Prisma.TransactionClien
   });
 }
 
-const keyValues = (resource: Resource, values: Values) => Object.fromEntries(resource.keyFields.map((f) => [f, String(values[f])]));
+const keyValues = (resource: Resource, values: Values) =>
+  Object.fromEntries(resource.keyFields.map((f) => [f, String(values[f])]));
 
 const addError = (errors: Errors, field: string, message: string) => (errors[field] ??= []).push(message);
 
@@ -125,7 +131,13 @@ const addError = (errors: Errors, field: string, message: string) => (errors[fie
 const same = (stored: unknown, value: unknown) => isDeepStrictEqual(stored ?? null, value ?? null);
 
 /** Validates a chunk's rows by the resource's contract, without the database; `firstRowOfKey` spans the whole file. */
-function validateRows(resource: Resource, format: FileFormat, rows: readonly TableRow[], reach: Reach, firstRowOfKey: Map<string, number>) {
+function validateRows(
+  resource: Resource,
+  format: FileFormat,
+  rows: readonly TableRow[],
+  reach: Reach,
+  firstRowOfKey: Map<string, number>,
+) {
   const valid = new Map<number, Values>();
   const errors = new Map<number, Errors>();
   for (const { row, values } of rows) {
@@ -133,20 +145,40 @@ function validateRows(resource: Resource, format: FileFormat, rows: readonly Tab
     const parsed = resource.createSchema.safeParse(values);
     if (!parsed.success) Object.assign(found, fieldErrors(parsed.error));
     // Another college's or department's values are refused whatever else the row says (as a form's write is).
-    for (const [field, mine] of Object.entries(valuesOutOfScope(reach.scope, reach.user, resource.scopeFields, values))) {
-      addError(found, field, mine ? `You may only use ${field} ${mine} (your own).` : `Your account has no ${field}; ask the exam office to set it.`);
+    for (const [field, mine] of Object.entries(
+      valuesOutOfScope(reach.scope, reach.user, resource.scopeFields, values),
+    )) {
+      addError(
+        found,
+        field,
+        mine
+          ? `You may only use ${field} ${mine} (your own).`
+          : `Your account has no ${field}; ask the exam office to set it.`,
+      );
     }
     for (const [field, cell] of Object.entries(values)) {
       if (typeof cell !== 'string') continue;
       if (cell.includes('\u0000')) addError(found, field, 'Must not contain the NUL character (\\u0000)');
       if (format === 'csv' && LOST_TEXT.test(cell)) {
-        addError(found, field, "Has question marks where letters were: the file was saved in a code page that cannot hold Hindi. Save it as 'CSV UTF-8' and import it again.");
+        addError(
+          found,
+          field,
+          "Has question marks where letters were: the file was saved in a code page that cannot hold Hindi. Save it as 'CSV UTF-8' and import it again.",
+        );
       }
     }
     if (parsed.success) {
-      const key = keyString(resource, Object.fromEntries(resource.keyFields.map((f) => [f, String(parsed.data[f])])));
+      const key = keyString(
+        resource,
+        Object.fromEntries(resource.keyFields.map((f) => [f, String(parsed.data[f])])),
+      );
       const earlier = firstRowOfKey.get(key);
-      if (earlier !== undefined) addError(found, resource.keyFields[resource.keyFields.length - 1]!, `Same key as row ${earlier} (${key}); each record may appear once.`);
+      if (earlier !== undefined)
+        addError(
+          found,
+          resource.keyFields[resource.keyFields.length - 1]!,
+          `Same key as row ${earlier} (${key}); each record may appear once.`,
+        );
       else firstRowOfKey.set(key, row);
     }
     if (Object.keys(found).length) errors.set(row, found);
@@ -156,7 +188,17 @@ function validateRows(resource: Resource, format: FileFormat, rows: readonly Tab
 }
 
 /** Which valid rows create, update or leave a record, and what the database says against them (parents, rules). */
-async function planRows(tx: Prisma.TransactionClient, checking: Prisma.TransactionClient, ctx: ImportContext, reach: Reach, resource: Resource, store: Store, fields: ReadonlySet<string>, valid: Map<number, Values>, errors: Map<number, Errors>) {
+async function planRows(
+  tx: Prisma.TransactionClient,
+  checking: Prisma.TransactionClient,
+  ctx: ImportContext,
+  reach: Reach,
+  resource: Resource,
+  store: Store,
+  fields: ReadonlySet<string>,
+  valid: Map<number, Values>,
+  errors: Map<number, Errors>,
+) {
   const rows = [...valid.entries()].map(([row, values]) => ({
     row,
     values,
@@ -166,19 +208,50 @@ async function planRows(tx: Prisma.TransactionClient, checking: Prisma.Transacti
   const include = store.include ? { include: store.include } : {};
   // Which keys are stored, asked in one raw statement: most rows of a large file are new, and only the stored ones are read through Prisma.
   const table = modelTable(tx, store.delegate(tx));
-  const stored = table ? await storedKeys(tx, table, resource, rows.map((r) => r.values)) : undefined;
+  const stored = table
+    ? await storedKeys(
+        tx,
+        table,
+        resource,
+        rows.map((r) => r.values),
+      )
+    : undefined;
   const toRead = stored ? rows.filter((r) => stored.has(r.key)) : rows;
   for (const part of chunks(toRead)) {
-    const found = await store.delegate(tx).findMany({ where: keysWhere(resource, part.map((r) => r.values)), ...include });
-    for (const record of found) existing.set(keyString(resource, Object.fromEntries(resource.keyFields.map((f) => [f, String(record[f])]))), record);
+    const found = await store.delegate(tx).findMany({
+      where: keysWhere(
+        resource,
+        part.map((r) => r.values),
+      ),
+      ...include,
+    });
+    for (const record of found)
+      existing.set(
+        keyString(resource, Object.fromEntries(resource.keyFields.map((f) => [f, String(record[f])]))),
+        record,
+      );
   }
   // A scoped caller may update only the existing rows it can list (a row reached through a relation, too).
   const reachable = new Set<string>();
   if (Object.keys(reach.within).length) {
     const keys = rows.filter((r) => existing.has(r.key));
     for (const part of chunks(keys)) {
-      const found = await store.delegate(tx).findMany({ where: { AND: [keysWhere(resource, part.map((r) => r.values)), reach.within] }, select: Object.fromEntries(resource.keyFields.map((f) => [f, true])) });
-      for (const record of found) reachable.add(keyString(resource, Object.fromEntries(resource.keyFields.map((f) => [f, String(record[f])]))));
+      const found = await store.delegate(tx).findMany({
+        where: {
+          AND: [
+            keysWhere(
+              resource,
+              part.map((r) => r.values),
+            ),
+            reach.within,
+          ],
+        },
+        select: Object.fromEntries(resource.keyFields.map((f) => [f, true])),
+      });
+      for (const record of found)
+        reachable.add(
+          keyString(resource, Object.fromEntries(resource.keyFields.map((f) => [f, String(record[f])]))),
+        );
     }
   } else for (const key of existing.keys()) reachable.add(key);
   const planned: Planned[] = [];
@@ -193,12 +266,20 @@ async function planRows(tx: Prisma.TransactionClient, checking: Prisma.Transacti
   for (const { row, values, key } of rows) {
     const current = existing.get(key);
     if (current && !reachable.has(key)) {
-      errors.set(row, { [resource.keyFields.at(-1)!]: [`${resource.title} ${describeKey(resource, keyValues(resource, values))} already exists outside your scope; you may not change it.`] });
+      errors.set(row, {
+        [resource.keyFields.at(-1)!]: [
+          `${resource.title} ${describeKey(resource, keyValues(resource, values))} already exists outside your scope; you may not change it.`,
+        ],
+      });
       continue;
     }
     // Only the columns the file has: a column left out of the file leaves the stored value as it is.
     const changes = current
-      ? Object.fromEntries(resource.updatable.filter((f) => fields.has(f) && !same(current[f], values[f])).map((f) => [f, values[f]]))
+      ? Object.fromEntries(
+          resource.updatable
+            .filter((f) => fields.has(f) && !same(current[f], values[f]))
+            .map((f) => [f, values[f]]),
+        )
       : undefined;
     const found: Errors = {
       ...(current ? resource.check?.({ ...current, ...changes }) : {}),
@@ -220,21 +301,47 @@ async function planRows(tx: Prisma.TransactionClient, checking: Prisma.Transacti
   }
   // The module's rules over the rows to create, all at once (rules across rows: one enrolment's elective choices).
   const creates = planned.filter((p) => p.status === 'created');
-  const refused = rules.beforeCreate ? await rules.beforeCreate(tx, creates.map((p) => p.values)) : new Map<number, Errors>();
+  const refused = rules.beforeCreate
+    ? await rules.beforeCreate(
+        tx,
+        creates.map((p) => p.values),
+      )
+    : new Map<number, Errors>();
   for (const [index, found] of refused) if (Object.keys(found).length) errors.set(creates[index]!.row, found);
   return planned.filter((p) => !errors.has(p.row));
 }
 
 /** A scoped caller's created rows, reached through a relation (paper.dept_id): the scope is checked on the rows as written. */
-async function checkCreatedInScope(model: ModelDelegate, resource: Resource, reach: Reach, part: readonly Planned[]) {
+async function checkCreatedInScope(
+  model: ModelDelegate,
+  resource: Resource,
+  reach: Reach,
+  part: readonly Planned[],
+) {
   if (!Object.keys(reach.within).length || !part.length) return;
-  const inside = await model.count({ where: { AND: [keysWhere(resource, part.map((p) => p.values)), reach.within] } });
+  const inside = await model.count({
+    where: {
+      AND: [
+        keysWhere(
+          resource,
+          part.map((p) => p.values),
+        ),
+        reach.within,
+      ],
+    },
+  });
   if (inside !== part.length) {
-    throw new AppError('OUT_OF_SCOPE', `Some rows of the file (rows ${part[0]!.row} to ${part.at(-1)!.row}) would lie outside your scope; you may only add your own. Nothing was imported.`);
+    throw new AppError(
+      'OUT_OF_SCOPE',
+      `Some rows of the file (rows ${part[0]!.row} to ${part.at(-1)!.row}) would lie outside your scope; you may only add your own. Nothing was imported.`,
+    );
   }
 }
 
-const changedMeanwhile = (p: Planned) => staleEdit(`Row ${p.row} (${p.key}) was changed by someone else during the import. Nothing was imported; import the file again.`);
+const changedMeanwhile = (p: Planned) =>
+  staleEdit(
+    `Row ${p.row} (${p.key}) was changed by someone else during the import. Nothing was imported; import the file again.`,
+  );
 
 /**
  * Stores a chunk's planned rows and audits each like a CRUD write. A store on Prisma's own model delegate is written
@@ -242,7 +349,14 @@ const changedMeanwhile = (p: Planned) => staleEdit(`Row ${p.row} (${p.key}) was 
  * statement per set of changed fields, audited from the values); a module's own delegate row by row through it, each
  * written row read back for the audit.
  */
-async function writeRows(tx: Prisma.TransactionClient, ctx: ImportContext, reach: Reach, resource: Resource, store: Store, planned: Planned[]) {
+async function writeRows(
+  tx: Prisma.TransactionClient,
+  ctx: ImportContext,
+  reach: Reach,
+  resource: Resource,
+  store: Store,
+  planned: Planned[],
+) {
   const model = store.delegate(tx);
   const rules = ctx.registry.rules(resource.name);
   const table = modelTable(tx, model);
@@ -251,35 +365,89 @@ async function writeRows(tx: Prisma.TransactionClient, ctx: ImportContext, reach
   const now = new Date();
   const { req, res } = auditSource(ctx.actor);
   if (creates.length) {
-    if (table) await insertAudited(tx, table, resource, creates.map((p) => p.values), { userId: ctx.actor.id, email: ctx.actor.email, requestId: ctx.actor.requestId });
-    else await (model as unknown as { createMany(args: Values): Promise<unknown> }).createMany({ data: creates.map((p) => p.values) });
-    await rules.afterCreate?.(tx, creates.map((p) => p.values));
+    if (table)
+      await insertAudited(
+        tx,
+        table,
+        resource,
+        creates.map((p) => p.values),
+        { userId: ctx.actor.id, email: ctx.actor.email, requestId: ctx.actor.requestId },
+      );
+    else
+      await (model as unknown as { createMany(args: Values): Promise<unknown> }).createMany({
+        data: creates.map((p) => p.values),
+      });
+    await rules.afterCreate?.(
+      tx,
+      creates.map((p) => p.values),
+    );
     await checkCreatedInScope(model, resource, reach, creates);
   }
   if (table && updates.length) {
-    const updated = await updateRows(tx, table, resource, updates.map((p) => ({ key: p.key, values: p.values, changes: p.changes!, updatedAt: p.current!.updated_at })), now);
+    const updated = await updateRows(
+      tx,
+      table,
+      resource,
+      updates.map((p) => ({
+        key: p.key,
+        values: p.values,
+        changes: p.changes!,
+        updatedAt: p.current!.updated_at,
+      })),
+      now,
+    );
     const stale = updates.find((p) => !updated.has(p.key));
     if (stale) throw changedMeanwhile(stale);
-    await recordChanges(tx, req, res, updates.map((p) => ({
-      action: 'update', entity: resource.name, key: p.key,
-      before: present(store, p.current!), after: present(store, { ...p.current!, ...p.changes, updated_at: now }),
-    })));
+    await recordChanges(
+      tx,
+      req,
+      res,
+      updates.map((p) => ({
+        action: 'update',
+        entity: resource.name,
+        key: p.key,
+        before: present(store, p.current!),
+        after: present(store, { ...p.current!, ...p.changes, updated_at: now }),
+      })),
+    );
   } else if (updates.length) {
     for (const p of updates) {
       // Guarded by the updated_at just read, as a form's edit is: an edit in between makes this match nothing.
-      const { count } = await model.updateMany({ where: { ...flatWhere(resource.keyFields, p.values), updated_at: p.current!.updated_at }, data: { ...p.changes, updated_at: now } });
+      const { count } = await model.updateMany({
+        where: { ...flatWhere(resource.keyFields, p.values), updated_at: p.current!.updated_at },
+        data: { ...p.changes, updated_at: now },
+      });
       if (count !== 1) throw changedMeanwhile(p);
     }
   }
   if (!table) {
     const written = [...creates, ...updates];
     const include = store.include ? { include: store.include } : {};
-    const stored = await model.findMany({ where: keysWhere(resource, written.map((p) => p.values)), ...include });
-    const byKey = new Map(stored.map((r) => [keyString(resource, Object.fromEntries(resource.keyFields.map((f) => [f, String(r[f])]))), r]));
-    await recordChanges(tx, req, res, written.map((p) => ({
-      action: p.status === 'created' ? 'create' : 'update', entity: resource.name, key: p.key,
-      before: p.current ? present(store, p.current) : undefined, after: present(store, byKey.get(p.key)!),
-    })));
+    const stored = await model.findMany({
+      where: keysWhere(
+        resource,
+        written.map((p) => p.values),
+      ),
+      ...include,
+    });
+    const byKey = new Map(
+      stored.map((r) => [
+        keyString(resource, Object.fromEntries(resource.keyFields.map((f) => [f, String(r[f])]))),
+        r,
+      ]),
+    );
+    await recordChanges(
+      tx,
+      req,
+      res,
+      written.map((p) => ({
+        action: p.status === 'created' ? 'create' : 'update',
+        entity: resource.name,
+        key: p.key,
+        before: p.current ? present(store, p.current) : undefined,
+        after: present(store, byKey.get(p.key)!),
+      })),
+    );
   }
   return creates.length + updates.length;
 }
@@ -287,7 +455,8 @@ async function writeRows(tx: Prisma.TransactionClient, ctx: ImportContext, reach
 function summary(report: Omit<ImportReport, 'message'>) {
   const { created, updated, unchanged, error } = report.counts;
   const total = report.rows.length;
-  if (error) return `Nothing was imported: ${error} of ${total} row${total === 1 ? '' : 's'} ${error === 1 ? 'has' : 'have'} errors. Fix them and import the file again.`;
+  if (error)
+    return `Nothing was imported: ${error} of ${total} row${total === 1 ? '' : 's'} ${error === 1 ? 'has' : 'have'} errors. Fix them and import the file again.`;
   const parts = `${created} to create, ${updated} to update, ${unchanged} unchanged`;
   if (report.dry_run) return `The file is valid (${parts}). This was a dry run: nothing was stored.`;
   return `Imported ${report.imported} row${report.imported === 1 ? '' : 's'}: ${created} created, ${updated} updated, ${unchanged} unchanged.`;
@@ -323,16 +492,26 @@ export type ImportSource = Pick<TableSource, 'format' | 'fields' | 'chunks'>;
  * earlier chunks of the same file, and written; when any row failed, or on a dry run, the transaction is rolled
  * back at the end and nothing is stored.
  */
-export async function importTable(ctx: ImportContext, resource: Resource, source: ImportSource | Table, options: { dryRun: boolean }): Promise<ImportReport> {
+export async function importTable(
+  ctx: ImportContext,
+  resource: Resource,
+  source: ImportSource | Table,
+  options: { dryRun: boolean },
+): Promise<ImportReport> {
   const store = ctx.registry.store(resource.name);
   const user = ctx.actor;
   const within = scopeWhere(ctx.scope, user, resource.scopeFields);
   if (within === null) {
-    throw new AppError('OUT_OF_SCOPE', `Your account reaches no ${resource.title.toLowerCase()} records (${ctx.scope} scope), so it cannot import any; ask the exam office.`);
+    throw new AppError(
+      'OUT_OF_SCOPE',
+      `Your account reaches no ${resource.title.toLowerCase()} records (${ctx.scope} scope), so it cannot import any; ask the exam office.`,
+    );
   }
   const reach: Reach = { scope: ctx.scope, user, within };
   const input = 'rows' in source ? tableSource(source) : source;
-  const transaction = ctx.transaction ?? ((fn) => ctx.db.prisma.$transaction(fn, { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 10_000 }));
+  const transaction =
+    ctx.transaction ??
+    ((fn) => ctx.db.prisma.$transaction(fn, { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 10_000 }));
   type Outcome = { rows: ImportRowReport[]; imported: number };
   const outcome = await transaction(async (tx): Promise<Outcome> => {
     const rows: ImportRowReport[] = [];
@@ -354,7 +533,9 @@ export async function importTable(ctx: ImportContext, resource: Resource, source
       for (const { row, values } of chunk) {
         const found = errors.get(row);
         if (found) failed = true;
-        rows.push(found ? { row, status: 'error', errors: found, values } : { row, status: statusOf.get(row)! });
+        rows.push(
+          found ? { row, status: 'error', errors: found, values } : { row, status: statusOf.get(row)! },
+        );
       }
     }
     if (writing) imported += await writing;
@@ -364,7 +545,9 @@ export async function importTable(ctx: ImportContext, resource: Resource, source
     if (error instanceof Rollback) return error.outcome as Outcome;
     // Another writer got in between the checks and the writes: a key created or a parent deleted meanwhile.
     if (isConflict(error)) {
-      throw staleEdit('Some records of the file were added, changed or deleted by someone else during the import. Nothing was imported; import the file again.');
+      throw staleEdit(
+        'Some records of the file were added, changed or deleted by someone else during the import. Nothing was imported; import the file again.',
+      );
     }
     throw error;
   });

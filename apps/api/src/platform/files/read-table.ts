@@ -27,33 +27,46 @@ export const badFile = (message: string) => new AppError('MALFORMED_REQUEST', me
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
-const SAVE_AS = "In Excel use File > Save As and choose 'CSV UTF-8 (Comma delimited)' or 'Excel Workbook (.xlsx)'.";
+const SAVE_AS =
+  "In Excel use File > Save As and choose 'CSV UTF-8 (Comma delimited)' or 'Excel Workbook (.xlsx)'.";
 
 /** Tells CSV from XLSX by content (names and browsers' types are unreliable), refusing what is neither. */
 export function detectFormat(buffer: Buffer, filename = ''): FileFormat {
   if (buffer.length === 0) throw badFile('The file is empty.');
   if (buffer.subarray(0, 4).equals(ZIP)) return 'xlsx';
-  if (buffer.subarray(0, 4).equals(OLE)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The file is an old Excel 97-2003 workbook (.xls), which cannot be read. ${SAVE_AS}`);
-  if (/\.xlsx$/i.test(filename)) throw badFile('The file is named .xlsx but is not an Excel workbook (it may be damaged or renamed).');
+  if (buffer.subarray(0, 4).equals(OLE))
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `The file is an old Excel 97-2003 workbook (.xls), which cannot be read. ${SAVE_AS}`,
+    );
+  if (/\.xlsx$/i.test(filename))
+    throw badFile('The file is named .xlsx but is not an Excel workbook (it may be damaged or renamed).');
   if ((buffer[0] === 0xff && buffer[1] === 0xfe) || (buffer[0] === 0xfe && buffer[1] === 0xff)) {
     throw badFile(`The file is saved as 'Unicode Text' (UTF-16). ${SAVE_AS}`);
   }
   // Text never holds NUL bytes: a PDF, an image or another binary file.
-  if (buffer.subarray(0, 8192).includes(0)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The file is neither CSV nor XLSX. ${SAVE_AS}`);
+  if (buffer.subarray(0, 8192).includes(0))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The file is neither CSV nor XLSX. ${SAVE_AS}`);
   return 'csv';
 }
 
 /** UTF-8 or refused: a Windows code page would turn Hindi into question marks or mojibake without a word. */
 function checkUtf8(buffer: Buffer) {
   if (!isUtf8(buffer)) {
-    throw badFile(`The file is not UTF-8 text (it was probably saved as 'CSV (Comma delimited)', which uses a Windows code page and cannot hold Hindi). ${SAVE_AS}`);
+    throw badFile(
+      `The file is not UTF-8 text (it was probably saved as 'CSV (Comma delimited)', which uses a Windows code page and cannot hold Hindi). ${SAVE_AS}`,
+    );
   }
 }
 
 /** Excel writes `;` or tabs in some locales: the header line's most frequent separator wins. */
 function delimiterOf(buffer: Buffer) {
   const end = buffer.subarray(0, 1024 * 1024).indexOf(0x0a);
-  const firstLine = buffer.subarray(0, end < 0 ? 1024 * 1024 : end).toString('utf8').replace(/^\uFEFF/, '').replace(/\r$/, '');
+  const firstLine = buffer
+    .subarray(0, end < 0 ? 1024 * 1024 : end)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .replace(/\r$/, '');
   const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const);
   return counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
 }
@@ -63,16 +76,25 @@ const SLICE = 256 * 1024;
 
 /** The records of a CSV file one at a time (csv-parse's stream, fed slices of the buffer). */
 async function* csvRecords(buffer: Buffer): AsyncGenerator<Cell[]> {
-  const parser = parse({ bom: true, delimiter: delimiterOf(buffer), relax_column_count: true, skip_empty_lines: false });
-  Readable.from((function* () {
-    for (let i = 0; i < buffer.length; i += SLICE) yield buffer.subarray(i, i + SLICE);
-  })()).pipe(parser);
+  const parser = parse({
+    bom: true,
+    delimiter: delimiterOf(buffer),
+    relax_column_count: true,
+    skip_empty_lines: false,
+  });
+  Readable.from(
+    (function* () {
+      for (let i = 0; i < buffer.length; i += SLICE) yield buffer.subarray(i, i + SLICE);
+    })(),
+  ).pipe(parser);
   try {
     for await (const record of parser) yield record as string[];
   } catch (error) {
     if (error instanceof AppError) throw error;
     const where = (error as { lines?: number }).lines;
-    throw badFile(`The CSV file is malformed${where ? ` near line ${where}` : ''}: ${(error as Error).message.replace(/^Invalid Record Length:.*$/, 'rows have different numbers of columns')}`);
+    throw badFile(
+      `The CSV file is malformed${where ? ` near line ${where}` : ''}: ${(error as Error).message.replace(/^Invalid Record Length:.*$/, 'rows have different numbers of columns')}`,
+    );
   } finally {
     parser.destroy();
   }
@@ -101,7 +123,9 @@ async function readXlsx(buffer: Buffer): Promise<Cell[][]> {
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch (error) {
-    throw badFile(`The Excel file cannot be read (${(error as Error).message}). Save it again as 'Excel Workbook (.xlsx)'.`);
+    throw badFile(
+      `The Excel file cannot be read (${(error as Error).message}). Save it again as 'Excel Workbook (.xlsx)'.`,
+    );
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw badFile('The Excel file has no worksheet.');
@@ -113,10 +137,12 @@ async function readXlsx(buffer: Buffer): Promise<Cell[][]> {
   return Array.from(rows, (r) => r ?? []);
 }
 
-const isBlank = (cell: Cell | undefined) => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+const isBlank = (cell: Cell | undefined) =>
+  cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
 
 /** Column letter(s) as spreadsheets show them: 0 -> A, 26 -> AA. */
-export const columnLetter = (index: number): string => (index >= 26 ? columnLetter(Math.floor(index / 26) - 1) : '') + String.fromCharCode(65 + (index % 26));
+export const columnLetter = (index: number): string =>
+  (index >= 26 ? columnLetter(Math.floor(index / 26) - 1) : '') + String.fromCharCode(65 + (index % 26));
 
 interface TableOptions {
   filename?: string;
@@ -143,20 +169,36 @@ function readHeader(header: Cell[], columns: readonly FileColumn[]) {
     if (normalizeHeader(name) === normalizeHeader(IMPORT_ERRORS_HEADER)) return void ignored.add(i);
     const column = byName.get(normalizeHeader(name));
     if (!column) return unknown.push(`"${name}" (column ${columnLetter(i)})`);
-    if (seen.has(column.field)) throw badFile(`Column ${column.header} appears twice (columns ${columnLetter(seen.get(column.field)!)} and ${columnLetter(i)}).`);
+    if (seen.has(column.field))
+      throw badFile(
+        `Column ${column.header} appears twice (columns ${columnLetter(seen.get(column.field)!)} and ${columnLetter(i)}).`,
+      );
     seen.set(column.field, i);
     mapped[i] = column;
   });
-  const expected = columns.filter((c) => !c.readOnly).map((c) => c.header).join(', ');
-  if (unknown.length) throw badFile(`Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. The columns are: ${expected}. Download the template to start from the right header row.`);
+  const expected = columns
+    .filter((c) => !c.readOnly)
+    .map((c) => c.header)
+    .join(', ');
+  if (unknown.length)
+    throw badFile(
+      `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. The columns are: ${expected}. Download the template to start from the right header row.`,
+    );
   const missing = columns.filter((c) => c.required && !c.readOnly && !seen.has(c.field));
-  if (missing.length) throw badFile(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.map((c) => c.header).join(', ')}. The columns are: ${expected}.`);
+  if (missing.length)
+    throw badFile(
+      `Missing column${missing.length > 1 ? 's' : ''}: ${missing.map((c) => c.header).join(', ')}. The columns are: ${expected}.`,
+    );
   const present = columns.filter((c) => !c.readOnly && seen.has(c.field));
   return { mapped, ignored, present, fields: new Set(present.map((c) => c.field)) };
 }
 
 /** The data rows of a file's records, checked (cells without a header, the row limit), blank and template rows skipped. */
-async function* dataRows(records: AsyncIterable<Cell[]>, format: FileFormat, options: TableOptions): AsyncGenerator<TableRow, ReturnType<typeof readHeader>> {
+async function* dataRows(
+  records: AsyncIterable<Cell[]>,
+  format: FileFormat,
+  options: TableOptions,
+): AsyncGenerator<TableRow, ReturnType<typeof readHeader>> {
   const skip = new Set((options.skipRows ?? []).map((r) => JSON.stringify(r)));
   let header: Cell[] | undefined;
   let columns: ReturnType<typeof readHeader> | undefined;
@@ -166,14 +208,20 @@ async function* dataRows(records: AsyncIterable<Cell[]>, format: FileFormat, opt
     r += 1;
     if (!header) {
       if (row.every(isBlank)) continue;
-      if (r > 0) throw badFile(`Row 1 must be the header row (the column names of the template); the file starts at row ${r + 1}.`);
+      if (r > 0)
+        throw badFile(
+          `Row 1 must be the header row (the column names of the template); the file starts at row ${r + 1}.`,
+        );
       header = row;
       columns = readHeader(row, options.columns);
       continue;
     }
     if (row.every(isBlank)) continue;
-    const orphan = row.findIndex((c, i) => !isBlank(c) && !columns!.ignored.has(i) && isBlank(header![i] ?? null));
-    if (orphan >= 0) throw badFile(`Row ${r + 1} has a value in column ${columnLetter(orphan)}, which has no header.`);
+    const orphan = row.findIndex(
+      (c, i) => !isBlank(c) && !columns!.ignored.has(i) && isBlank(header![i] ?? null),
+    );
+    if (orphan >= 0)
+      throw badFile(`Row ${r + 1} has a value in column ${columnLetter(orphan)}, which has no header.`);
     const values: Record<string, Cell> = {};
     columns!.mapped.forEach((column, i) => {
       if (!column || column.readOnly) return;
@@ -182,7 +230,10 @@ async function* dataRows(records: AsyncIterable<Cell[]>, format: FileFormat, opt
     });
     if (skip.has(JSON.stringify(columns!.present.map((c) => String(values[c.field] ?? ''))))) continue;
     if (count >= options.maxRows) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The file has more than ${options.maxRows.toLocaleString('en-IN')} rows, the most one import takes. Split it into smaller files.`);
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `The file has more than ${options.maxRows.toLocaleString('en-IN')} rows, the most one import takes. Split it into smaller files.`,
+      );
     }
     count += 1;
     yield { row: r + 1, values };
@@ -227,11 +278,20 @@ export function tableSource(table: Table): TableSource {
  * rows. Blank rows and the template's hint and example rows (`skipRows`, as cells) are skipped. A CSV file is parsed
  * as a stream each time its rows are read (its rows are never all in memory); an XLSX workbook is read whole, once.
  */
-export async function openTable(buffer: Buffer, options: TableOptions, checked?: { count: number }): Promise<TableSource> {
+export async function openTable(
+  buffer: Buffer,
+  options: TableOptions,
+  checked?: { count: number },
+): Promise<TableSource> {
   const format = detectFormat(buffer, options.filename);
   if (format === 'csv') checkUtf8(buffer);
   const sheet = format === 'xlsx' ? await readXlsx(buffer) : undefined;
-  const records = (): AsyncIterable<Cell[]> => (sheet ? (async function* () { yield* sheet; })() : csvRecords(buffer));
+  const records = (): AsyncIterable<Cell[]> =>
+    sheet
+      ? (async function* () {
+          yield* sheet;
+        })()
+      : csvRecords(buffer);
   let count = 0;
   let fields: Set<string>;
   if (checked) {

@@ -1,8 +1,15 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import {
-  exportQuery, fileColumns, IMPORT_JOB_ROWS, importQuery, templateQuery,
-  type CapabilityKey, type FileColumn, type FileColumnsOptions, type Resource,
+  exportQuery,
+  fileColumns,
+  IMPORT_JOB_ROWS,
+  importQuery,
+  templateQuery,
+  type CapabilityKey,
+  type FileColumn,
+  type FileColumnsOptions,
+  type Resource,
 } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { scopeOf } from '../auth/capabilities.ts';
@@ -51,24 +58,41 @@ const MB = 1024 * 1024;
 
 /** multer's refusals as answers a user can act on. */
 function receiveFile(maxFileBytes: number): RequestHandler {
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxFileBytes, files: 1, fields: 10, parts: 20 } }).single('file');
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: maxFileBytes, files: 1, fields: 10, parts: 20 },
+  }).single('file');
   return (req, res, next) => {
     if (!req.is('multipart/form-data')) {
-      return next(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data, in the form field named "file".'));
+      return next(
+        new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the file as multipart/form-data, in the form field named "file".',
+        ),
+      );
     }
     upload(req, res, (error?: unknown) => {
       if (!error) return next();
       const code = (error as { code?: string }).code;
-      if (code === 'LIMIT_FILE_SIZE') return next(new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${maxFileBytes / MB} MB, the most one import takes. Split it into smaller files.`));
-      if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return next(badFile('Send one file, in the form field named "file".'));
-      if (typeof code === 'string' && code.startsWith('LIMIT_')) return next(badFile('The upload has too many form fields.'));
+      if (code === 'LIMIT_FILE_SIZE')
+        return next(
+          new AppError(
+            'PAYLOAD_TOO_LARGE',
+            `The file is larger than ${maxFileBytes / MB} MB, the most one import takes. Split it into smaller files.`,
+          ),
+        );
+      if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT')
+        return next(badFile('Send one file, in the form field named "file".'));
+      if (typeof code === 'string' && code.startsWith('LIMIT_'))
+        return next(badFile('The upload has too many form fields.'));
       next(badFile('The upload is malformed or was cut short; send the file again.'));
     });
   };
 }
 
 /** 403 without the resource's capability (read for downloads and templates, write for imports); the scope it is held in. */
-const scopeFor = (res: Response, resource: Resource, kind: 'read' | 'write') => scopeOf(res, resource.capability[kind] as CapabilityKey);
+const scopeFor = (res: Response, resource: Resource, kind: 'read' | 'write') =>
+  scopeOf(res, resource.capability[kind] as CapabilityKey);
 
 /**
  * Files of the resources, at paths of their own per resource (so the OpenAPI document names each):
@@ -79,7 +103,14 @@ const scopeFor = (res: Response, resource: Resource, kind: 'read' | 'write') => 
  * capability and may only create or change rows within the caller's write scope. Mount it before the engine's routers.
  */
 export function fileRoutes(options: FileRoutesOptions) {
-  const { db, registry, listPlan = engineListPlan, maxFileBytes = 20 * MB, maxRows = 50_000, jobRows = IMPORT_JOB_ROWS } = options;
+  const {
+    db,
+    registry,
+    listPlan = engineListPlan,
+    maxFileBytes = 20 * MB,
+    maxRows = 50_000,
+    jobRows = IMPORT_JOB_ROWS,
+  } = options;
   const jobs = importJobs(registry);
   const router = Router();
 
@@ -87,13 +118,18 @@ export function fileRoutes(options: FileRoutesOptions) {
     const { resource } = entry;
     const columns = fileColumns(resource, entry.columns);
     const template = templateOf(columns, entry.examples);
-    const nullable = new Set(columns.filter((c: FileColumn) => !c.required && !c.readOnly).map((c) => c.field));
+    const nullable = new Set(
+      columns.filter((c: FileColumn) => !c.required && !c.readOnly).map((c) => c.field),
+    );
 
     router.get(`/import-template/${resource.path}`, async (req, res) => {
       scopeFor(res, resource, 'read');
       const { format } = parseOr422(templateQuery, req.query);
       const file = await templateFile(template, format, resource.title);
-      res.attachment(exportFilename(`${resource.name}-template`, format)).type(CONTENT_TYPES[format]).send(file);
+      res
+        .attachment(exportFilename(`${resource.name}-template`, format))
+        .type(CONTENT_TYPES[format])
+        .send(file);
     });
 
     router.post(
@@ -107,7 +143,8 @@ export function fileRoutes(options: FileRoutesOptions) {
       async (req, res) => {
         const scope = scopeFor(res, resource, 'write');
         const { dry_run } = parseOr422(importQuery, req.query);
-        if (!req.file) throw badFile('No file came with the request: send it in the form field named "file".');
+        if (!req.file)
+          throw badFile('No file came with the request: send it in the form field named "file".');
         const skipRows = templateRows(template);
         const filename = req.file.originalname;
         // Read through once here: a file that cannot be imported at all is refused by the request, not by a job.
@@ -115,16 +152,47 @@ export function fileRoutes(options: FileRoutesOptions) {
         const user = res.locals.user!;
         if (table.count > jobRows) {
           // A large file is checked and stored by a job: the request answers at once, the web app shows the progress.
-          const fileColumns = columns.map(({ field, header, key, required, hint, readOnly }) => ({ field, header, key, required, hint, readOnly }));
-          const upload = await saveFile(db.prisma, { name: filename || `import.${table.format}`, contentType: CONTENT_TYPES[table.format], content: req.file.buffer, ownerId: user.id });
-          const data = { dry_run, filename, file_id: upload.file_id, columns: fileColumns, skip_rows: skipRows, rows: table.count };
+          const fileColumns = columns.map(({ field, header, key, required, hint, readOnly }) => ({
+            field,
+            header,
+            key,
+            required,
+            hint,
+            readOnly,
+          }));
+          const upload = await saveFile(db.prisma, {
+            name: filename || `import.${table.format}`,
+            contentType: CONTENT_TYPES[table.format],
+            content: req.file.buffer,
+            ownerId: user.id,
+          });
+          const data = {
+            dry_run,
+            filename,
+            file_id: upload.file_id,
+            columns: fileColumns,
+            skip_rows: skipRows,
+            rows: table.count,
+          };
           const job = await enqueueJob(db, jobs.get(resource.name)!, data, user);
-          req.log?.info({ import: resource.name, format: table.format, dry_run, rows: table.count, job: job.job_id }, 'import queued');
+          req.log?.info(
+            { import: resource.name, format: table.format, dry_run, rows: table.count, job: job.job_id },
+            'import queued',
+          );
           res.status(202).json({ job });
           return;
         }
-        const actor = { id: user.id, email: user.email, college_id: user.college_id, dept_id: user.dept_id, student_id: user.student_id, requestId: req.id as string | undefined };
-        const report = await importTable({ db, registry, actor, scope }, resource, table, { dryRun: dry_run });
+        const actor = {
+          id: user.id,
+          email: user.email,
+          college_id: user.college_id,
+          dept_id: user.dept_id,
+          student_id: user.student_id,
+          requestId: req.id as string | undefined,
+        };
+        const report = await importTable({ db, registry, actor, scope }, resource, table, {
+          dryRun: dry_run,
+        });
         req.log?.info({ import: resource.name, format: table.format, dry_run, ...report.counts }, 'import');
         if (report.counts.error) res.status(422).json({ ...report, code: 'VALIDATION_FAILED' });
         else res.json(report);
@@ -137,13 +205,25 @@ export function fileRoutes(options: FileRoutesOptions) {
       const plan = listPlan(resource, req.query, res);
       const { format } = parseOr422(exportQuery, req.query);
       const store = registry.store(resource.name);
-      const rows = plan.where === null
-        ? (async function* () {})()
-        : readInBatches(store.delegate(db.prisma), { where: plan.where, orderBy: plan.orderBy, nullable, extra: store.include ? { include: store.include } : {} });
+      const rows =
+        plan.where === null
+          ? (async function* () {})()
+          : readInBatches(store.delegate(db.prisma), {
+              where: plan.where,
+              orderBy: plan.orderBy,
+              nullable,
+              extra: store.include ? { include: store.include } : {},
+            });
       async function* presented() {
         for await (const row of rows) yield present(store, row);
       }
-      await sendExport(res, { format, columns, rows: presented(), name: resource.name, title: resource.title });
+      await sendExport(res, {
+        format,
+        columns,
+        rows: presented(),
+        name: resource.name,
+        title: resource.title,
+      });
     });
   }
 

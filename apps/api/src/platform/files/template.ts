@@ -22,9 +22,16 @@ export interface Template {
  * The import template of a resource: the header row, a row saying what each column takes, and an example row.
  * An import skips rows equal to these two, so a template filled in below them imports as it is.
  */
-export function templateOf(columns: readonly FileColumn[], examples: Record<string, string | number> = {}): Template {
+export function templateOf(
+  columns: readonly FileColumn[],
+  examples: Record<string, string | number> = {},
+): Template {
   const writable = columns.filter((c) => !c.readOnly);
-  return { columns: writable, hintRow: writable.map((c) => c.hint), exampleRow: writable.map((c) => exampleOf(c, examples[c.field])) };
+  return {
+    columns: writable,
+    hintRow: writable.map((c) => c.hint),
+    exampleRow: writable.map((c) => exampleOf(c, examples[c.field])),
+  };
 }
 
 /** The rows an import recognises as the template's own, as text cells. */
@@ -33,12 +40,21 @@ export const templateRows = (template: Template) => [template.hintRow, template.
 /** The template as a file: CSV (UTF-8 with BOM) or XLSX with a Columns sheet explaining each column. */
 export async function templateFile(template: Template, format: FileFormat, title: string): Promise<Buffer> {
   if (format === 'csv') {
-    const rows = [template.columns.map((c) => c.header), template.hintRow, template.exampleRow.map((v) => guardFormula(String(v)))];
+    const rows = [
+      template.columns.map((c) => c.header),
+      template.hintRow,
+      template.exampleRow.map((v) => guardFormula(String(v))),
+    ];
     return Buffer.from(stringify(rows, { bom: true, record_delimiter: 'windows' }), 'utf8');
   }
   const out = new PassThrough();
   const parts: Buffer[] = [];
   out.on('data', (chunk: Buffer) => parts.push(chunk));
-  await writeXlsx(out, template.columns, [], { sheetName: title, noteRows: [template.hintRow, template.exampleRow], explain: true, styled: true });
+  await writeXlsx(out, template.columns, [], {
+    sheetName: title,
+    noteRows: [template.hintRow, template.exampleRow],
+    explain: true,
+    styled: true,
+  });
   return Buffer.concat(parts);
 }

@@ -34,16 +34,21 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 export function modelTable(tx: Prisma.TransactionClient, delegate: unknown): ModelTable | undefined {
   const name = (delegate as { name?: unknown }).name;
   if (typeof name !== 'string' || !name) return undefined;
-  const client = tx as unknown as Record<string, unknown> & { _runtimeDataModel?: { models?: Record<string, RuntimeModel> } };
+  const client = tx as unknown as Record<string, unknown> & {
+    _runtimeDataModel?: { models?: Record<string, RuntimeModel> };
+  };
   if (client[name[0]!.toLowerCase() + name.slice(1)] !== delegate) return undefined;
   const model = client._runtimeDataModel?.models?.[name];
   if (!model) return undefined;
-  const columns = new Map(model.fields.filter((f) => f.kind === 'scalar' || f.kind === 'enum').map((f) => [f.name, f.type]));
+  const columns = new Map(
+    model.fields.filter((f) => f.kind === 'scalar' || f.kind === 'enum').map((f) => [f.name, f.type]),
+  );
   return { table: model.dbName ?? name, columns };
 }
 
 /** A row's key as the audit trail stores it (`keyString`: the key fields' text joined by '/'), in SQL over alias `w`. */
-const keySql = (resource: Resource) => `concat_ws('/', ${resource.keyFields.map((f) => `w.${quote(f)}::text`).join(', ')})`;
+const keySql = (resource: Resource) =>
+  `concat_ws('/', ${resource.keyFields.map((f) => `w.${quote(f)}::text`).join(', ')})`;
 
 /**
  * The stored row as JSON the way the engine's `present` writes it into the audit trail: timestamps as JavaScript's
@@ -53,7 +58,10 @@ function presentedSql(model: ModelTable) {
   const iso = (value: string) => `to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const overrides = [...model.columns].flatMap(([field, type]) => {
     // A timestamp the table's default set (created_at, updated_at) is the transaction's: formatted once (c.text), not per row.
-    if (type === 'DateTime') return [`'${field}', CASE WHEN w.${quote(field)} = c.now THEN c.text ELSE ${iso(`w.${quote(field)}`)} END`];
+    if (type === 'DateTime')
+      return [
+        `'${field}', CASE WHEN w.${quote(field)} = c.now THEN c.text ELSE ${iso(`w.${quote(field)}`)} END`,
+      ];
     if (type === 'Decimal' || type === 'BigInt') return [`'${field}', w.${quote(field)}::text`];
     return [];
   });
@@ -72,10 +80,14 @@ function byColumns<T>(items: readonly T[], fieldsOf: (item: T) => string[]) {
     if (members) members.push(item);
     else groups.set(signature, [item]);
   }
-  return [...groups].map(([signature, members]) => ({ fields: signature ? signature.split(',') : [], members }));
+  return [...groups].map(([signature, members]) => ({
+    fields: signature ? signature.split(',') : [],
+    members,
+  }));
 }
 
-const pick = (values: Values, fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, values[f]]));
+const pick = (values: Values, fields: readonly string[]) =>
+  Object.fromEntries(fields.map((f) => [f, values[f]]));
 
 export interface Auditor {
   userId: number | null;
@@ -84,8 +96,16 @@ export interface Auditor {
 }
 
 /** Inserts `rows` and one `create` audit entry per row (the row as stored), in one statement per set of columns. */
-export async function insertAudited(tx: Prisma.TransactionClient, model: ModelTable, resource: Resource, rows: readonly Values[], auditor: Auditor) {
-  const groups = byColumns(rows, (values) => [...model.columns.keys()].filter((f) => values[f] !== undefined));
+export async function insertAudited(
+  tx: Prisma.TransactionClient,
+  model: ModelTable,
+  resource: Resource,
+  rows: readonly Values[],
+  auditor: Auditor,
+) {
+  const groups = byColumns(rows, (values) =>
+    [...model.columns.keys()].filter((f) => values[f] !== undefined),
+  );
   for (const { fields, members } of groups) {
     const list = fields.map(quote).join(', ');
     const table = quote(model.table);
@@ -116,9 +136,19 @@ export interface RowUpdate {
  * Updates rows (each its changed fields and `updated_at` = `now`), guarded by the `updated_at` read when they were
  * planned, as a form's edit is: answers the keys of the rows it updated (a row changed meanwhile is not among them).
  */
-export async function updateRows(tx: Prisma.TransactionClient, model: ModelTable, resource: Resource, updates: readonly RowUpdate[], now: Date) {
+export async function updateRows(
+  tx: Prisma.TransactionClient,
+  model: ModelTable,
+  resource: Resource,
+  updates: readonly RowUpdate[],
+  now: Date,
+) {
   const updated = new Set<string>();
-  for (const { fields, members } of byColumns(updates, (u) => Object.keys(u.changes).filter((f) => model.columns.has(f)).sort())) {
+  for (const { fields, members } of byColumns(updates, (u) =>
+    Object.keys(u.changes)
+      .filter((f) => model.columns.has(f))
+      .sort(),
+  )) {
     const table = quote(model.table);
     const matches = resource.keyFields.map((k) => `t.${quote(k)} = v.${quote(k)}`).join(' AND ');
     const rows = await tx.$queryRawUnsafe<{ key: string }[]>(
@@ -126,7 +156,13 @@ export async function updateRows(tx: Prisma.TransactionClient, model: ModelTable
          FROM json_populate_recordset(NULL::${table}, $1::json) AS v
         WHERE ${matches} AND t.updated_at = v.updated_at
         RETURNING ${keySql(resource).replaceAll('w.', 't.')} AS key`,
-      JSON.stringify(members.map((u) => ({ ...pick(u.values, resource.keyFields), ...pick(u.changes, fields), updated_at: u.updatedAt }))),
+      JSON.stringify(
+        members.map((u) => ({
+          ...pick(u.values, resource.keyFields),
+          ...pick(u.changes, fields),
+          updated_at: u.updatedAt,
+        })),
+      ),
       now.toISOString(),
     );
     for (const { key } of rows) updated.add(key);
@@ -150,7 +186,14 @@ export interface SetUpdate {
  * them one by one. Answers the number of rows moved. SQL fragments come from the module's code, values only through
  * `params`.
  */
-export async function updateAudited(tx: Prisma.TransactionClient, model: ModelTable, resource: Resource, update: SetUpdate, auditor: Auditor, transition: string) {
+export async function updateAudited(
+  tx: Prisma.TransactionClient,
+  model: ModelTable,
+  resource: Resource,
+  update: SetUpdate,
+  auditor: Auditor,
+  transition: string,
+) {
   const table = quote(model.table);
   const from = update.from ? `, ${update.from}` : '';
   const n = update.params.length;
@@ -161,7 +204,12 @@ export async function updateAudited(tx: Prisma.TransactionClient, model: ModelTa
      INSERT INTO audit_log (user_id, user_email, action, entity, entity_key, before, after, request_id, transition)
      SELECT $${n + 1}::int, $${n + 2}, 'transition'::"AuditAction", $${n + 3}, b.key, b.row, ${presentedSql(model)}, $${n + 4}, $${n + 5}
        FROM u AS w JOIN b ON b.key = ${keySql(resource)}, c`,
-    ...update.params, auditor.userId, auditor.email, resource.name, auditor.requestId ?? null, transition,
+    ...update.params,
+    auditor.userId,
+    auditor.email,
+    resource.name,
+    auditor.requestId ?? null,
+    transition,
   );
 }
 
@@ -169,18 +217,34 @@ export async function updateAudited(tx: Prisma.TransactionClient, model: ModelTa
  * Inserts the rows an INSERT ... SELECT makes (`insert`: the statement, without RETURNING) and one `create` audit
  * entry per row inserted, in one statement. Answers the number of rows inserted.
  */
-export async function insertSelectAudited(tx: Prisma.TransactionClient, model: ModelTable, resource: Resource, insert: string, params: readonly unknown[], auditor: Auditor) {
+export async function insertSelectAudited(
+  tx: Prisma.TransactionClient,
+  model: ModelTable,
+  resource: Resource,
+  insert: string,
+  params: readonly unknown[],
+  auditor: Auditor,
+) {
   const n = params.length;
   return tx.$executeRawUnsafe(
     `WITH w AS (${insert} RETURNING *), c AS MATERIALIZED (${CLOCK_SQL})
      INSERT INTO audit_log (user_id, user_email, action, entity, entity_key, after, request_id)
      SELECT $${n + 1}::int, $${n + 2}, 'create'::"AuditAction", $${n + 3}, ${keySql(resource)}, ${presentedSql(model)}, $${n + 4} FROM w, c`,
-    ...params, auditor.userId, auditor.email, resource.name, auditor.requestId ?? null,
+    ...params,
+    auditor.userId,
+    auditor.email,
+    resource.name,
+    auditor.requestId ?? null,
   );
 }
 
 /** Which of `rows`' keys are stored (as `keyString` writes them), in one statement. */
-export async function storedKeys(tx: Prisma.TransactionClient, model: ModelTable, resource: Resource, rows: readonly Values[]) {
+export async function storedKeys(
+  tx: Prisma.TransactionClient,
+  model: ModelTable,
+  resource: Resource,
+  rows: readonly Values[],
+) {
   const found = new Set<string>();
   if (!rows.length) return found;
   const table = quote(model.table);

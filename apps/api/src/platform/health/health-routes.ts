@@ -5,7 +5,10 @@ import { methodNotAllowed } from '../http/middleware.ts';
 /** Without auth, for compose healthchecks and load balancers: liveness, and readiness (database answers, schema current). */
 export function healthRoutes(db: Database) {
   const router = Router();
-  router.route('/health').get((_req, res) => void res.json({ status: 'ok' })).all(methodNotAllowed);
+  router
+    .route('/health')
+    .get((_req, res) => void res.json({ status: 'ok' }))
+    .all(methodNotAllowed);
   router
     .route('/ready')
     .get(async (req, res) => {
@@ -13,14 +16,20 @@ export function healthRoutes(db: Database) {
         const pending = await pendingMigrations((sql) => db.query(sql));
         if (pending.length) {
           req.log.warn({ pending }, 'readiness: migrations pending');
-          res.status(503).json({ status: 'migrating', message: 'Waiting for database migrations.', code: 'UNAVAILABLE' });
+          res
+            .status(503)
+            .json({ status: 'migrating', message: 'Waiting for database migrations.', code: 'UNAVAILABLE' });
           return;
         }
         // A status only: callers here are anonymous, so nothing about the database or its version.
         res.json({ status: 'ready' });
       } catch (error) {
         req.log.warn({ err: (error as Error).message }, 'readiness check failed');
-        res.status(503).json({ status: 'unavailable', message: 'The database is not reachable right now.', code: 'UNAVAILABLE' });
+        res.status(503).json({
+          status: 'unavailable',
+          message: 'The database is not reachable right now.',
+          code: 'UNAVAILABLE',
+        });
       }
     })
     .all(methodNotAllowed);

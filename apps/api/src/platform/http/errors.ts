@@ -28,7 +28,9 @@ export class AppError extends Error {
   }
 
   get body(): ErrorBody {
-    return this.errors ? { message: this.message, code: this.code, errors: this.errors } : { message: this.message, code: this.code };
+    return this.errors
+      ? { message: this.message, code: this.code, errors: this.errors }
+      : { message: this.message, code: this.code };
   }
 }
 
@@ -36,9 +38,11 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const duplicateKey = (message: string) => new AppError('DUPLICATE_KEY', message);
 export const inUse = (message: string) => new AppError('IN_USE', message);
 export const staleEdit = (message: string) => new AppError('STALE_EDIT', message);
-export const unauthorized = (message = 'Your session has expired or is invalid; please sign in again.') => new AppError('UNAUTHENTICATED', message);
+export const unauthorized = (message = 'Your session has expired or is invalid; please sign in again.') =>
+  new AppError('UNAUTHENTICATED', message);
 export const forbidden = (message = 'Your role may not do this.') => new AppError('FORBIDDEN', message);
-export const invalid = (errors: Record<string, string[]>) => new AppError('VALIDATION_FAILED', VALIDATION_MESSAGE, { errors });
+export const invalid = (errors: Record<string, string[]>) =>
+  new AppError('VALIDATION_FAILED', VALIDATION_MESSAGE, { errors });
 
 /** Parses with a contract schema; a failure becomes a 422 naming every failing field. */
 export function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -52,7 +56,8 @@ export function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.ou
 /** PostgreSQL text cannot hold U+0000 (it answered 500): a value carrying one is refused like any other bad value. */
 function nulCharacters(value: unknown, path: string[] = [], out: Record<string, string[]> = {}) {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) (out[path.join('.') || '_'] ??= []).push('Must not contain the NUL character (\\u0000)');
+    if (value.includes('\u0000'))
+      (out[path.join('.') || '_'] ??= []).push('Must not contain the NUL character (\\u0000)');
   } else if (value && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) nulCharacters(inner, [...path, key], out);
   }
@@ -65,7 +70,8 @@ export function prismaCode(error: unknown): string | undefined {
   return typeof code === 'string' && /^P\d{4}$/.test(code) ? code : undefined;
 }
 
-const errorText = (error: unknown) => `${(error as { code?: unknown })?.code ?? ''} ${(error as Error)?.message ?? ''}`;
+const errorText = (error: unknown) =>
+  `${(error as { code?: unknown })?.code ?? ''} ${(error as Error)?.message ?? ''}`;
 
 /**
  * No connection came in time: pg's pool waited DB_CONNECT_TIMEOUT_MS for a free one, a new one took that long
@@ -73,10 +79,17 @@ const errorText = (error: unknown) => `${(error as { code?: unknown })?.code ?? 
  * asks the pool whether any connection is open.
  */
 const isConnectionWait = (error: unknown) =>
-  /timeout exceeded when trying to connect|Connection terminated due to connection timeout|Unable to start a transaction in the given time/.test(errorText(error));
+  /timeout exceeded when trying to connect|Connection terminated due to connection timeout|Unable to start a transaction in the given time/.test(
+    errorText(error),
+  );
 
 function isDatabaseUnavailable(error: unknown): boolean {
-  return isConnectionWait(error) || /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|DatabaseNotReachable|P1001|P1002|P1017|57P01|53300/i.test(errorText(error));
+  return (
+    isConnectionWait(error) ||
+    /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|DatabaseNotReachable|P1001|P1002|P1017|57P01|53300/i.test(
+      errorText(error),
+    )
+  );
 }
 
 /**
@@ -84,8 +97,12 @@ function isDatabaseUnavailable(error: unknown): boolean {
  * (SQLSTATE 57014), or an interactive transaction outlived Prisma's timeout (P2028, "expired transaction").
  */
 function isTooLong(error: unknown): boolean {
-  const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } })?.meta?.driverAdapterError?.cause;
-  return cause?.originalCode === '57014' || /\b57014\b|canceling statement due to statement timeout|expired transaction/.test(errorText(error));
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } })?.meta
+    ?.driverAdapterError?.cause;
+  return (
+    cause?.originalCode === '57014' ||
+    /\b57014\b|canceling statement due to statement timeout|expired transaction/.test(errorText(error))
+  );
 }
 
 export const apiNotFound: RequestHandler = (req) => {
@@ -94,7 +111,9 @@ export const apiNotFound: RequestHandler = (req) => {
 
 /** A write cut short may have lost only the answer to its COMMIT: say so, rather than "nothing changed". */
 const retryLater = (method: string, message: string) =>
-  ['GET', 'HEAD'].includes(method) ? message : `${message} If you were saving a change, reload first to see whether it was saved.`;
+  ['GET', 'HEAD'].includes(method)
+    ? message
+    : `${message} If you were saving a change, reload first to see whether it was saved.`;
 
 /** Express's body parser marks its own client errors with `type`. */
 const parserErrors: Record<string, AppError> = {
@@ -109,44 +128,78 @@ const parserErrors: Record<string, AppError> = {
  * it is a failure of ours (logged, and answered with a plain 500). `liveConnections` tells a busy pool (connections
  * open, all in use) from a database that cannot be reached (none open).
  */
-function asAppError(error: unknown, method: string, database: { liveConnections(): number }): AppError | undefined {
+function asAppError(
+  error: unknown,
+  method: string,
+  database: { liveConnections(): number },
+): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof z.ZodError) return invalid(fieldErrors(error));
   const parser = parserErrors[(error as { type?: string })?.type ?? ''];
   if (parser) return parser;
   // Express could not decode a path parameter (a broken %-escape).
-  if (error instanceof URIError || (error as { status?: number })?.status === 400) return new AppError('MALFORMED_REQUEST', 'The request address is malformed (a broken %-escape).');
+  if (error instanceof URIError || (error as { status?: number })?.status === 400)
+    return new AppError('MALFORMED_REQUEST', 'The request address is malformed (a broken %-escape).');
   // A static file that is not there (a stale asset link after an upgrade).
   if ((error as { status?: number })?.status === 404) return notFound('Not found.');
   if (prismaCode(error) === 'P2002') return duplicateKey('A record with this key already exists.');
-  if (prismaCode(error) === 'P2003') return inUse('Other records depend on this one, or a record it points at is missing.');
+  if (prismaCode(error) === 'P2003')
+    return inUse('Other records depend on this one, or a record it points at is missing.');
   if (prismaCode(error) === 'P2025') return notFound('The record does not exist.');
   if (isTooLong(error)) {
-    return new AppError('TIMED_OUT', 'The database took too long to answer and the request was stopped. Try again in a moment, or narrow the search.', { headers: { 'Retry-After': '5' } });
+    return new AppError(
+      'TIMED_OUT',
+      'The database took too long to answer and the request was stopped. Try again in a moment, or narrow the search.',
+      { headers: { 'Retry-After': '5' } },
+    );
   }
   if (isConnectionWait(error) && database.liveConnections() > 0) {
-    return new AppError('BUSY', retryLater(method, 'The server is busy right now; please try again in a few seconds.'), { headers: { 'Retry-After': '2' } });
+    return new AppError(
+      'BUSY',
+      retryLater(method, 'The server is busy right now; please try again in a few seconds.'),
+      { headers: { 'Retry-After': '2' } },
+    );
   }
   if (isDatabaseUnavailable(error)) {
-    return new AppError('UNAVAILABLE', retryLater(method, 'The database is not reachable right now; please try again in a minute.'), { headers: { 'Retry-After': '10' } });
+    return new AppError(
+      'UNAVAILABLE',
+      retryLater(method, 'The database is not reachable right now; please try again in a minute.'),
+      { headers: { 'Retry-After': '10' } },
+    );
   }
   return undefined;
 }
 
-const internal = new AppError('INTERNAL', 'Something went wrong on the server. It has been logged; please try again.');
+const internal = new AppError(
+  'INTERNAL',
+  'Something went wrong on the server. It has been logged; please try again.',
+);
 
 /** What a client is told of any error: its AppError, or the plain 500 for a failure of ours (to be logged). */
-export const errorAnswer = (error: unknown, method: string, database: { liveConnections(): number }): AppError => asAppError(error, method, database) ?? internal;
+export const errorAnswer = (
+  error: unknown,
+  method: string,
+  database: { liveConnections(): number },
+): AppError => asAppError(error, method, database) ?? internal;
 
 /** The one error handler: operational errors are shown with their code, anything else is logged and hidden. */
-export const errorHandler = (database: { liveConnections(): number }): ErrorRequestHandler => (error, req, res, _next) => {
-  const answer = errorAnswer(error, req.method, database);
-  if (answer.headers) res.set(answer.headers);
-  if (answer.status >= 500) req.log?.error({ err: serializeError(error), status: answer.status }, 'request failed');
-  res.status(answer.status).json(answer.body);
-};
+export const errorHandler =
+  (database: { liveConnections(): number }): ErrorRequestHandler =>
+  (error, req, res, _next) => {
+    const answer = errorAnswer(error, req.method, database);
+    if (answer.headers) res.set(answer.headers);
+    if (answer.status >= 500)
+      req.log?.error({ err: serializeError(error), status: answer.status }, 'request failed');
+    res.status(answer.status).json(answer.body);
+  };
 
 export function serializeError(error: unknown) {
-  if (error instanceof Error) return { name: error.name, message: error.message, code: (error as { code?: unknown }).code, stack: error.stack };
+  if (error instanceof Error)
+    return {
+      name: error.name,
+      message: error.message,
+      code: (error as { code?: unknown }).code,
+      stack: error.stack,
+    };
   return { message: String(error) };
 }

@@ -12,7 +12,8 @@ import type { Logger } from './logger.ts';
 export function staticHeadersOf(middleware: RequestHandler): ReadonlyArray<readonly [string, string]> {
   const headers = new Map<string, string>();
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)),
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
     getHeader: (name: string) => headers.get(name.toLowerCase()),
   };
@@ -52,11 +53,31 @@ export interface LeanRoute {
   answer: (parameter: string, req: Request) => Promise<LeanAnswer>;
 }
 
-export function leanRoutes(routes: readonly LeanRoute[], headers: ReadonlyArray<readonly [string, string]>, logger: Logger, database: { liveConnections(): number }): RequestHandler {
-  const fixed: Record<string, string> = Object.fromEntries([...headers, ['cache-control', 'no-store'], ['content-type', 'application/json; charset=utf-8']]);
-  const send = (res: ServerResponse, status: number, body: unknown, requestId: string, extra?: Record<string, string>) => {
+export function leanRoutes(
+  routes: readonly LeanRoute[],
+  headers: ReadonlyArray<readonly [string, string]>,
+  logger: Logger,
+  database: { liveConnections(): number },
+): RequestHandler {
+  const fixed: Record<string, string> = Object.fromEntries([
+    ...headers,
+    ['cache-control', 'no-store'],
+    ['content-type', 'application/json; charset=utf-8'],
+  ]);
+  const send = (
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    requestId: string,
+    extra?: Record<string, string>,
+  ) => {
     const text = JSON.stringify(body);
-    res.writeHead(status, { ...fixed, ...extra, 'content-length': Buffer.byteLength(text), 'x-request-id': requestId });
+    res.writeHead(status, {
+      ...fixed,
+      ...extra,
+      'content-length': Buffer.byteLength(text),
+      'x-request-id': requestId,
+    });
     res.end(text);
   };
   return (req, res, next) => {
@@ -76,7 +97,16 @@ export function leanRoutes(routes: readonly LeanRoute[], headers: ReadonlyArray<
     const started = process.hrtime.bigint();
     const requestId = randomUUID();
     const logged = (status: number) =>
-      logger.info({ request_id: requestId, method: 'GET', path: route.prefix + '…', status, duration_ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10 }, 'request');
+      logger.info(
+        {
+          request_id: requestId,
+          method: 'GET',
+          path: route.prefix + '…',
+          status,
+          duration_ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+        },
+        'request',
+      );
     route.answer(parameter, req).then(
       ({ status, body }) => {
         send(res, status, body, requestId);
@@ -85,7 +115,11 @@ export function leanRoutes(routes: readonly LeanRoute[], headers: ReadonlyArray<
       (error: unknown) => {
         // The app's one converter: a database outage answers 503 with Retry-After here as on every other call.
         const answer = errorAnswer(error, 'GET', database);
-        if (answer.status >= 500) logger.error({ request_id: requestId, err: serializeError(error), status: answer.status }, 'request failed');
+        if (answer.status >= 500)
+          logger.error(
+            { request_id: requestId, err: serializeError(error), status: answer.status },
+            'request failed',
+          );
         send(res, answer.status, answer.body, requestId, answer.headers);
         logged(answer.status);
       },

@@ -73,7 +73,9 @@ export function redactPath(path: string): string {
 export function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
-    const fromTrustedProxy = (req.app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean)(req.socket.remoteAddress, 0);
+    const fromTrustedProxy = (
+      req.app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean
+    )(req.socket.remoteAddress, 0);
     req.id = incoming && fromTrustedProxy && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.log = logger.child({ request_id: req.id });
     res.set('X-Request-Id', req.id);
@@ -82,7 +84,13 @@ export function requestLogging(logger: Logger): RequestHandler {
       const duration_ms = Number(process.hrtime.bigint() - started) / 1e6;
       // The path only (query strings may carry legacy ?token= values), with token-shaped parts redacted.
       req.log.info(
-        { method: req.method, path: redactPath(req.originalUrl.split('?')[0]!), status: res.statusCode, duration_ms: Math.round(duration_ms * 10) / 10, user: res.locals.user?.id },
+        {
+          method: req.method,
+          path: redactPath(req.originalUrl.split('?')[0]!),
+          status: res.statusCode,
+          duration_ms: Math.round(duration_ms * 10) / 10,
+          user: res.locals.user?.id,
+        },
         'request',
       );
     });

@@ -5,14 +5,19 @@ import { AppError } from './errors.ts';
 
 /** For `router.route(path).get(...).all(methodNotAllowed)`: answers 405 with the methods the path does support. */
 /** A path id that is not a UUID names no job or file: callers answer 404 without asking the database. */
-export const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+export const isUuid = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export const methodNotAllowed: RequestHandler = (req) => {
   const methods = Object.keys((req.route as { methods?: Record<string, boolean> } | undefined)?.methods ?? {})
     .filter((m) => m !== '_all')
     .map((m) => m.toUpperCase());
   if (methods.includes('GET')) methods.push('HEAD');
-  throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not supported here; use ${methods.join(', ')}.`, { headers: { Allow: methods.join(', ') } });
+  throw new AppError(
+    'METHOD_NOT_ALLOWED',
+    `${req.method} is not supported here; use ${methods.join(', ')}.`,
+    { headers: { Allow: methods.join(', ') } },
+  );
 };
 
 /** API answers are about live data: never cached by browsers or proxies. */
@@ -29,7 +34,10 @@ export const jsonWrites: RequestHandler = (req, _res, next) => {
   const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
   const upload = req.method === 'POST' && FILE_UPLOADS.test(req.path) && req.is('multipart/form-data');
   if (['POST', 'PUT', 'PATCH'].includes(req.method) && hasBody && !req.is('application/json') && !upload) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the request body as JSON (Content-Type: application/json).',
+    );
   }
   next();
 };
@@ -46,7 +54,10 @@ export function answerClientErrorsAsJson(server: Server) {
     }
     const refusal: { status: number; body: ErrorBody } =
       error.code === 'HPE_HEADER_OVERFLOW'
-        ? { status: 431, body: { message: 'The request address or its headers are too long.', code: 'PAYLOAD_TOO_LARGE' } }
+        ? {
+            status: 431,
+            body: { message: 'The request address or its headers are too long.', code: 'PAYLOAD_TOO_LARGE' },
+          }
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? { status: 408, body: { message: 'The request took too long to arrive.', code: 'TIMED_OUT' } }
           : { status: 400, body: { message: 'The request is malformed.', code: 'MALFORMED_REQUEST' } };

@@ -29,13 +29,19 @@ export interface JobContext<Data> {
    * runner still holds the job: the chunk's writes and its progress commit together, or not at all, and a runner
    * that lost the job cannot write any more (its transaction rolls back). Write every chunk of a job through it.
    */
-  transaction<T>(fn: (tx: Transaction) => Promise<T>, progress?: { done: number; total?: number }): Promise<T>;
+  transaction<T>(
+    fn: (tx: Transaction) => Promise<T>,
+    progress?: { done: number; total?: number },
+  ): Promise<T>;
   /**
    * Like `transaction`, fenced and recording progress the same way, with plain SQL on the connection instead of
    * Prisma: for a chunk that sends megabytes of parameters (a result run's explanations), which Prisma's
    * parameter handling would cost more than the statement.
    */
-  sqlTransaction<T>(fn: (tx: SqlTransaction) => Promise<T>, progress?: { done: number; total?: number }): Promise<T>;
+  sqlTransaction<T>(
+    fn: (tx: SqlTransaction) => Promise<T>,
+    progress?: { done: number; total?: number },
+  ): Promise<T>;
   /** Aborted when the runner stops (shutdown) or lost the job: a long handler should check it between chunks. */
   signal: AbortSignal;
 }
@@ -72,11 +78,18 @@ export interface JobDefinition<Data = unknown, Result = unknown> {
 }
 
 /** Declares a kind of job (see JobDefinition: handlers must be idempotent). A module lists its kinds in `ApiModule.jobs`. */
-export function defineJob<Data = unknown, Result = unknown>(definition: JobDefinition<Data, Result>): JobDefinition<Data, Result> {
+export function defineJob<Data = unknown, Result = unknown>(
+  definition: JobDefinition<Data, Result>,
+): JobDefinition<Data, Result> {
   if (!/^[a-z][a-z0-9-]*(\.[a-z0-9-]+)*$/.test(definition.kind) || definition.kind.length > 100) {
-    throw new Error(`Job kind "${definition.kind}" must be lower-case words joined by dots and dashes (module.what), at most 100 characters`);
+    throw new Error(
+      `Job kind "${definition.kind}" must be lower-case words joined by dots and dashes (module.what), at most 100 characters`,
+    );
   }
-  if (definition.maxAttempts !== undefined && !(Number.isInteger(definition.maxAttempts) && definition.maxAttempts >= 1)) {
+  if (
+    definition.maxAttempts !== undefined &&
+    !(Number.isInteger(definition.maxAttempts) && definition.maxAttempts >= 1)
+  ) {
     throw new Error(`Job kind "${definition.kind}": maxAttempts must be a whole number >= 1`);
   }
   return definition;

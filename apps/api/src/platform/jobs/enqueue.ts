@@ -16,7 +16,12 @@ export type JobStarter = { id: number; role: string } | null;
  *   const job = await enqueueJob(db, allotRolls, { exam_id }, res.locals.user!);
  *   res.status(202).json({ job });
  */
-export async function enqueueJob<Data>(db: Database, definition: JobDefinition<Data>, data: Data, user: JobStarter): Promise<JobSummary> {
+export async function enqueueJob<Data>(
+  db: Database,
+  definition: JobDefinition<Data>,
+  data: Data,
+  user: JobStarter,
+): Promise<JobSummary> {
   const boss = await senderOf(db);
   const job = await db.prisma.$transaction((tx) => enqueueIn(tx, boss, definition, data, user));
   wakeRunners(db);
@@ -28,12 +33,25 @@ export async function enqueueJob<Data>(db: Database, definition: JobDefinition<D
  * if the action's transaction commits). The embedded database has one connection, so a second transaction opened
  * from inside one would wait for ever; this one uses the caller's. Runners find the job at their next poll.
  */
-export async function enqueueJobInTransaction<Data>(tx: Transaction, db: Database, definition: JobDefinition<Data>, data: Data, user: JobStarter): Promise<JobSummary> {
+export async function enqueueJobInTransaction<Data>(
+  tx: Transaction,
+  db: Database,
+  definition: JobDefinition<Data>,
+  data: Data,
+  user: JobStarter,
+): Promise<JobSummary> {
   return enqueueIn(tx, await senderOf(db), definition, data, user);
 }
 
-async function enqueueIn<Data>(tx: Transaction, boss: Awaited<ReturnType<typeof senderOf>>, definition: JobDefinition<Data>, data: Data, user: JobStarter): Promise<JobSummary> {
-  if (user && !can(user.role, definition.capability)) throw forbidden(refusalOf(user.role, definition.capability));
+async function enqueueIn<Data>(
+  tx: Transaction,
+  boss: Awaited<ReturnType<typeof senderOf>>,
+  definition: JobDefinition<Data>,
+  data: Data,
+  user: JobStarter,
+): Promise<JobSummary> {
+  if (user && !can(user.role, definition.capability))
+    throw forbidden(refusalOf(user.role, definition.capability));
   const checked = definition.data ? parseOr422(definition.data, data) : data;
   const created = await tx.job.create({
     data: {

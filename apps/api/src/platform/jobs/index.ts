@@ -5,7 +5,14 @@ import type { ApiModule } from '../module.ts';
 import { jobsOpenApi } from './openapi.ts';
 import { jobRoutes } from './routes.ts';
 
-export { defineJob, JobFailure, JobLost, type JobContext, type JobDefinition, type Transaction } from './define.ts';
+export {
+  defineJob,
+  JobFailure,
+  JobLost,
+  type JobContext,
+  type JobDefinition,
+  type Transaction,
+} from './define.ts';
 export { enqueueJob, enqueueJobInTransaction, findJob, readyToEnqueue, type JobStarter } from './enqueue.ts';
 export { startJobRunner, type JobRunner, type RunnerOptions } from './runner.ts';
 export { stopSender } from './queue.ts';

@@ -34,7 +34,11 @@ export function sqlOf(db: Database): Sql {
 
 /** pg-boss inside one of our transactions: the message commits with the job row, or neither does. */
 export function sqlOfTransaction(tx: Transaction): Sql {
-  return { executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...(values ?? [])) }) };
+  return {
+    executeSql: async (text, values) => ({
+      rows: await tx.$queryRawUnsafe<unknown[]>(text, ...(values ?? [])),
+    }),
+  };
 }
 
 /**
@@ -42,7 +46,12 @@ export function sqlOfTransaction(tx: Transaction): Sql {
  * message (a failed job is our `job` row's business), and a job whose process died is found by its lease running out
  * and given a new message (runner.ts). Messages stay 12 hours at most in `active`, completed ones 1 day.
  */
-const queueOptions: PgBoss.Queue = { name: QUEUE, retryLimit: 0, expireInSeconds: 12 * 3600, retentionMinutes: 24 * 60 };
+const queueOptions: PgBoss.Queue = {
+  name: QUEUE,
+  retryLimit: 0,
+  expireInSeconds: 12 * 3600,
+  retentionMinutes: 24 * 60,
+};
 
 export interface StartedQueue {
   boss: PgBoss;
@@ -53,7 +62,10 @@ export interface StartedQueue {
  * Starts pg-boss on `db`: installs or migrates its schema when needed and makes the queue. `supervise` runs its
  * maintenance (archiving and deleting old messages): the runners do; a process that only enqueues does not.
  */
-export async function startQueue(db: Database, options: { supervise: boolean; onError?: (error: Error) => void }): Promise<StartedQueue> {
+export async function startQueue(
+  db: Database,
+  options: { supervise: boolean; onError?: (error: Error) => void },
+): Promise<StartedQueue> {
   const boss = new PgBoss({ db: sqlOf(db), supervise: options.supervise, schedule: false, migrate: true });
   boss.on('error', (error) => options.onError?.(error));
   await boss.start();

@@ -32,7 +32,12 @@ export function jobRoutes(db: Database) {
       };
       const [total, rows] = await Promise.all([
         db.prisma.job.count({ where }),
-        db.prisma.job.findMany({ where, orderBy: [{ created_at: 'desc' }, { id: 'desc' }], skip: q.offset, take: q.limit }),
+        db.prisma.job.findMany({
+          where,
+          orderBy: [{ created_at: 'desc' }, { id: 'desc' }],
+          skip: q.offset,
+          take: q.limit,
+        }),
       ]);
       res.json({ jobs: rows.map(toJob), total });
     })

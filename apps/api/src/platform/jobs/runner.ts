@@ -7,7 +7,17 @@ import { createLogger, type Logger } from '../http/logger.ts';
 import { JobFailure, JobLost, type JobContext, type JobDefinition } from './define.ts';
 import { onEnqueued } from './enqueue.ts';
 import { QUEUE, sendRunMessage, startQueue, type StartedQueue } from './queue.ts';
-import { MAX_STORED_ERRORS, claim, finish, release, renew, requeueAbandoned, saveProgress, sqlOf, type Sql } from './store.ts';
+import {
+  MAX_STORED_ERRORS,
+  claim,
+  finish,
+  release,
+  renew,
+  requeueAbandoned,
+  saveProgress,
+  sqlOf,
+  type Sql,
+} from './store.ts';
 
 export interface RunnerOptions {
   /** The kinds this runner runs (every module's `jobs`); a job of a kind it does not know fails, saying so. */
@@ -63,7 +73,10 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
   const worker = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const log = logger.child({ worker });
 
-  const queue: StartedQueue = await startQueue(db, { supervise: true, onError: (error) => log.warn({ err: error.message }, 'job queue error') });
+  const queue: StartedQueue = await startQueue(db, {
+    supervise: true,
+    onError: (error) => log.warn({ err: error.message }, 'job queue error'),
+  });
   const running = new Map<string, Running>();
   let stopping = false;
   let crashed = false;
@@ -99,7 +112,9 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
     // The stored list is capped; the last entry then says how many more there were.
     const final = () => ({
       ...snapshot(),
-      errors: state.dropped ? [...state.errors, { message: `… and ${state.dropped} more that are not listed.` }] : state.errors,
+      errors: state.dropped
+        ? [...state.errors, { message: `… and ${state.dropped} more that are not listed.` }]
+        : state.errors,
     });
     const loseJob = () => {
       if (lost) return;
@@ -107,13 +122,16 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
       controller.abort(new JobLost(id));
       jobLog.warn({}, 'this runner no longer holds the job; it stops writing');
     };
-    const heartbeat = setInterval(() => {
-      if (crashed) return;
-      renew(db.prisma, id, worker, leaseMs).then(
-        (held) => held || loseJob(),
-        (error) => jobLog.warn({ err: (error as Error).message }, 'could not renew the job lease'),
-      );
-    }, Math.max(50, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        if (crashed) return;
+        renew(db.prisma, id, worker, leaseMs).then(
+          (held) => held || loseJob(),
+          (error) => jobLog.warn({ err: (error as Error).message }, 'could not renew the job lease'),
+        );
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
     const setProgress = (progress?: { done: number; total?: number }) => {
       if (!progress) return;
       state.done = Math.max(0, Math.floor(progress.done));
@@ -124,10 +142,15 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
     const definition = kinds.get(claimed.kind);
     const work = (async () => {
       try {
-        if (!definition) throw new JobFailure(`No runner of this version knows jobs of kind ${claimed.kind}.`);
+        if (!definition)
+          throw new JobFailure(`No runner of this version knows jobs of kind ${claimed.kind}.`);
         // A chunk's transaction: first the fence (it locks the job row, so no other runner can take the job until
         // this commits), then the chunk, then its progress.
-        const fenced = async <T>(sql: Sql, chunk: () => Promise<T>, progress?: { done: number; total?: number }) => {
+        const fenced = async <T>(
+          sql: Sql,
+          chunk: () => Promise<T>,
+          progress?: { done: number; total?: number },
+        ) => {
           if (lost || !(await saveProgress(sql, id, worker, leaseMs, snapshot()))) {
             loseJob();
             throw new JobLost(id);
@@ -146,7 +169,8 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
           attempt: claimed.attempts,
           signal: controller.signal,
           failRow: (row, message) => {
-            if (state.errors.length < MAX_STORED_ERRORS) state.errors.push(row === undefined ? { message } : { row, message });
+            if (state.errors.length < MAX_STORED_ERRORS)
+              state.errors.push(row === undefined ? { message } : { row, message });
             else state.dropped += 1;
           },
           progress: async (done, total) => {
@@ -160,18 +184,31 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
               throw new JobLost(id);
             }
           },
-          transaction: (fn, progress) => db.prisma.$transaction((tx) => fenced(tx, () => fn(tx), progress), { maxWait: 30_000, timeout: 10 * 60_000 }),
+          transaction: (fn, progress) =>
+            db.prisma.$transaction((tx) => fenced(tx, () => fn(tx), progress), {
+              maxWait: 30_000,
+              timeout: 10 * 60_000,
+            }),
           sqlTransaction: (fn, progress) => db.transaction((tx) => fenced(sqlOf(tx), () => fn(tx), progress)),
         };
         const result = await definition.run(ctx);
         if (lost) return;
-        if (!(await finish(db.prisma, id, worker, { status: 'SUCCEEDED', ...final(), result: result ?? null }))) loseJob();
-        else jobLog.info({ done: state.done, total: state.total, errors: state.errors.length + state.dropped }, 'job succeeded');
+        if (
+          !(await finish(db.prisma, id, worker, { status: 'SUCCEEDED', ...final(), result: result ?? null }))
+        )
+          loseJob();
+        else
+          jobLog.info(
+            { done: state.done, total: state.total, errors: state.errors.length + state.dropped },
+            'job succeeded',
+          );
       } catch (error) {
         if (lost || error instanceof JobLost) return;
         const known = error instanceof JobFailure || error instanceof AppError;
         if (!known) jobLog.error({ err: (error as Error)?.stack ?? String(error) }, 'job failed');
-        const message = known ? (error as Error).message : 'The job failed because of an error on the server; it has been logged.';
+        const message = known
+          ? (error as Error).message
+          : 'The job failed because of an error on the server; it has been logged.';
         try {
           if (!(await finish(db.prisma, id, worker, { status: 'FAILED', ...final(), message }))) loseJob();
         } catch (finishError) {
@@ -200,11 +237,15 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
   const concurrency = Math.max(1, options.concurrency ?? 2);
   for (let i = 0; i < concurrency; i++) {
     workerIds.push(
-      await queue.boss.work<{ id: string }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: Math.max(500, options.pollMs ?? 1000) / 1000 }, async ([message]) => {
-        if (!message) return;
-        // A stopped runner lets pg-boss's loops end even while a handler still runs (it is given back, or left to its lease).
-        await Promise.race([runJob(message.data.id), loopsReleased]);
-      }),
+      await queue.boss.work<{ id: string }>(
+        QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: Math.max(500, options.pollMs ?? 1000) / 1000 },
+        async ([message]) => {
+          if (!message) return;
+          // A stopped runner lets pg-boss's loops end even while a handler still runs (it is given back, or left to its lease).
+          await Promise.race([runJob(message.data.id), loopsReleased]);
+        },
+      ),
     );
   }
   const unsubscribe = onEnqueued(db, wake);
@@ -232,7 +273,10 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
             });
             log.info({ job: id }, 'gave a running job back to the queue');
           } catch (error) {
-            log.warn({ job: id, err: (error as Error).message }, 'could not give a running job back; it runs again once its lease runs out');
+            log.warn(
+              { job: id, err: (error as Error).message },
+              'could not give a running job back; it runs again once its lease runs out',
+            );
           }
         }
       }

@@ -56,7 +56,12 @@ export interface Claimed {
  * attempts left. A new run starts from nothing: done 0, no errors. Answers undefined when the job is not there to
  * take (finished, cancelled, or held by a live runner): the message that asked for it was a duplicate.
  */
-export async function claim(sql: Sql, id: string, worker: string, leaseMs: number): Promise<Claimed | undefined> {
+export async function claim(
+  sql: Sql,
+  id: string,
+  worker: string,
+  leaseMs: number,
+): Promise<Claimed | undefined> {
   const rows = await sql.$queryRawUnsafe<Claimed[]>(
     `UPDATE job SET status = 'RUNNING', attempts = attempts + 1, worker = $2, lease_until = now() + ${lease},
             started_at = COALESCE(started_at, now()), done = 0, errors = '[]', updated_at = now()
@@ -89,7 +94,13 @@ export interface Progress {
 }
 
 /** Records progress (and renews the lease) while `worker` holds the job; false when it no longer does. */
-export async function saveProgress(sql: Sql, id: string, worker: string, leaseMs: number, progress: Progress): Promise<boolean> {
+export async function saveProgress(
+  sql: Sql,
+  id: string,
+  worker: string,
+  leaseMs: number,
+  progress: Progress,
+): Promise<boolean> {
   const count = await sql.$executeRawUnsafe(
     `UPDATE job SET done = $4, total = $5, errors = $6::jsonb, lease_until = now() + ${lease}, updated_at = now()
       WHERE id = $1::uuid AND worker = $2 AND status = 'RUNNING'`,

@@ -23,7 +23,10 @@ export function docsRoutes(modules: readonly ApiModule[]) {
   router.get('/docs/init.js', (_req, res) => void res.type('js').send(init));
   // Only the two files the page loads: the rest of the package (package.json, READMEs) would show library versions.
   for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js']) {
-    router.get(`/docs/assets/${file}`, (_req, res) => void res.sendFile(file, { root: swaggerDir, maxAge: '1d' }));
+    router.get(
+      `/docs/assets/${file}`,
+      (_req, res) => void res.sendFile(file, { root: swaggerDir, maxAge: '1d' }),
+    );
   }
   return router;
 }

@@ -15,10 +15,14 @@ export const storedFilesPlatform: ApiModule = {
       get: {
         tags: ['files'],
         summary: 'Download a file a job made for the caller (a PDF of letters, documents, ...)',
-        description: 'The `url` of a job result’s `file`. Only the user the file was made for downloads it, for 7 days; anyone else, or later, gets 404.',
+        description:
+          'The `url` of a job result’s `file`. Only the user the file was made for downloads it, for 7 days; anyone else, or later, gets 404.',
         parameters: [pathParam('file_id', 'The file id (a UUID)')],
         responses: {
-          200: { description: 'The file, as an attachment with its name', content: { 'application/pdf': { schema: { type: 'string', contentEncoding: 'binary' } } } },
+          200: {
+            description: 'The file, as an attachment with its name',
+            content: { 'application/pdf': { schema: { type: 'string', contentEncoding: 'binary' } } },
+          },
           ...errors(...signedInErrors, 'NOT_FOUND'),
         },
       },

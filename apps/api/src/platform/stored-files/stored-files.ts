@@ -22,7 +22,11 @@ export interface NewFile {
 const DAY_MS = 86_400_000;
 
 /** Keeps a file for its owner (and drops files whose time is up); answers what a client needs to download it. */
-export async function saveFile(client: Prisma.TransactionClient, file: NewFile, now = new Date()): Promise<StoredFileInfo> {
+export async function saveFile(
+  client: Prisma.TransactionClient,
+  file: NewFile,
+  now = new Date(),
+): Promise<StoredFileInfo> {
   await client.storedFile.deleteMany({ where: { expires_at: { lt: now } } });
   const row = await client.storedFile.create({
     data: {
@@ -36,7 +40,14 @@ export async function saveFile(client: Prisma.TransactionClient, file: NewFile, 
     },
     select: { id: true, name: true, content_type: true, size: true, expires_at: true },
   });
-  return { file_id: row.id, name: row.name, content_type: row.content_type, size: row.size, url: `/api/file/${row.id}`, expires_at: row.expires_at.toISOString() };
+  return {
+    file_id: row.id,
+    name: row.name,
+    content_type: row.content_type,
+    size: row.size,
+    url: `/api/file/${row.id}`,
+    expires_at: row.expires_at.toISOString(),
+  };
 }
 
 /** `GET /api/file/{file_id}`: the file as an attachment, to its owner; to anyone else, or after it expired, 404. */
@@ -48,7 +59,9 @@ export function storedFileRoutes(db: Database) {
       const id = req.params.file_id;
       const gone = notFound('No such file: it may have expired; run the job again.');
       if (!isUuid(id)) throw gone;
-      const file = await db.prisma.storedFile.findFirst({ where: { id, owner_id: res.locals.user!.id, expires_at: { gte: new Date() } } });
+      const file = await db.prisma.storedFile.findFirst({
+        where: { id, owner_id: res.locals.user!.id, expires_at: { gte: new Date() } },
+      });
       if (!file) throw gone;
       res.set({
         'Content-Type': file.content_type,

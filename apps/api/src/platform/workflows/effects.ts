@@ -71,10 +71,14 @@ export interface ServedWorkflow {
 /** A module lists a plain workflow (a status move and its audit only) or a workflow with effects. */
 export type WorkflowEntry = Workflow | ServedWorkflow;
 
-export const served = (entry: WorkflowEntry): ServedWorkflow => ('workflow' in entry ? entry : { workflow: entry });
+export const served = (entry: WorkflowEntry): ServedWorkflow =>
+  'workflow' in entry ? entry : { workflow: entry };
 
 /** Refuses (at start-up) an effect for an action the workflow does not declare. */
 export function checkEffects({ workflow, effects = {} }: ServedWorkflow) {
   const unknown = Object.keys(effects).filter((key) => !(key in workflow.actions));
-  if (unknown.length) throw new Error(`Workflow of ${workflow.resource}: effects for undeclared actions ${unknown.join(', ')}.`);
+  if (unknown.length)
+    throw new Error(
+      `Workflow of ${workflow.resource}: effects for undeclared actions ${unknown.join(', ')}.`,
+    );
 }

@@ -1,6 +1,11 @@
 import { Router, type Request, type Response } from 'express';
 import {
-  allowedActions, startsFrom, workflowActionBody, type CapabilityKey, type Resource, type WorkflowAction,
+  allowedActions,
+  startsFrom,
+  workflowActionBody,
+  type CapabilityKey,
+  type Resource,
+  type WorkflowAction,
 } from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
 import { recordChange } from '../audit/audit-trail.ts';
@@ -13,7 +18,8 @@ import { methodNotAllowed } from '../http/middleware.ts';
 import { checkEffects, served, type WorkflowEntry } from './effects.ts';
 
 /** The path of one action of a resource, in Express spelling: `/:college_id/suspend`. */
-export const actionPath = (resource: Resource, action: string) => `/${resource.keyFields.map((f) => `:${f}`).join('/')}/${action}`;
+export const actionPath = (resource: Resource, action: string) =>
+  `/${resource.keyFields.map((f) => `:${f}`).join('/')}/${action}`;
 
 /**
  * Every action of one workflow at `POST /<resource path>/<key...>/<action>`, body `{reason?, updated_at?}`. In this
@@ -27,26 +33,41 @@ export const actionPath = (resource: Resource, action: string) => `/${resource.k
  * same transaction: its `before` after the checks above (refusing with a 4xx rolls everything back, storing fields
  * with the move, or answering 202 {job} without moving), its `after` once the record has moved.
  */
-export function workflowRouter(entry: WorkflowEntry, { db, registry }: { db: Database; registry: ResourceRegistry }) {
+export function workflowRouter(
+  entry: WorkflowEntry,
+  { db, registry }: { db: Database; registry: ResourceRegistry },
+) {
   const { workflow, effects = {} } = served(entry);
   checkEffects({ workflow, effects });
   const resource = registry.resource(workflow.resource);
   const store = registry.store(workflow.resource);
   // Create, edit and import take only `fields`: a status among them could be set without its workflow.
   if (workflow.field in resource.fields) {
-    throw new Error(`${resource.name}.${workflow.field} is moved by its workflow: declare it in the resource's extras, not its fields.`);
+    throw new Error(
+      `${resource.name}.${workflow.field} is moved by its workflow: declare it in the resource's extras, not its fields.`,
+    );
   }
-  if (!(workflow.field in resource.extras)) throw new Error(`${resource.name} does not answer its workflow's status ${workflow.field}: add it to the resource's extras.`);
+  if (!(workflow.field in resource.extras))
+    throw new Error(
+      `${resource.name} does not answer its workflow's status ${workflow.field}: add it to the resource's extras.`,
+    );
   const select = store.include ? { include: store.include } : {};
   const router = Router();
 
   const find = async (tx: Prisma.TransactionClient, key: KeyValues, within: Record<string, unknown>) =>
-    (await store.delegate(tx).findMany({ where: { AND: [flatWhere(resource.keyFields, key), within] }, take: 1, ...select }))[0];
+    (
+      await store
+        .delegate(tx)
+        .findMany({ where: { AND: [flatWhere(resource.keyFields, key), within] }, take: 1, ...select })
+    )[0];
 
   const take = (actionKey: string, action: WorkflowAction) => async (req: Request, res: Response) => {
     const scope = scopeOf(res, action.capability as CapabilityKey);
     const effect = effects[actionKey];
-    const body = parseOr422(effect?.body ? workflowActionBody.extend(effect.body.shape) : workflowActionBody, req.body ?? {}) as Record<string, unknown> & { reason?: string; updated_at?: string | null };
+    const body = parseOr422(
+      effect?.body ? workflowActionBody.extend(effect.body.shape) : workflowActionBody,
+      req.body ?? {},
+    ) as Record<string, unknown> & { reason?: string; updated_at?: string | null };
     const key = keyFromPath(resource, req.params as Record<string, string>);
     const name = `${resource.title} ${describeKey(resource, key)}`;
     const within = scopeWhere(scope, res.locals.user!, resource.scopeFields);
@@ -60,7 +81,9 @@ export function workflowRouter(entry: WorkflowEntry, { db, registry }: { db: Dat
       }
       const status = before[workflow.field];
       if (!startsFrom(workflow, action, before)) {
-        const now = allowedActions(workflow, before, res.locals.user?.role).map((a) => `${a.label} (${a.key})`);
+        const now = allowedActions(workflow, before, res.locals.user?.role).map(
+          (a) => `${a.label} (${a.key})`,
+        );
         const why = action.from.includes(status as string)
           ? `${action.label} needs ${action.guard?.description ?? 'a condition that does not hold'}`
           : `${action.label} is not allowed from that status`;
@@ -69,33 +92,72 @@ export function workflowRouter(entry: WorkflowEntry, { db, registry }: { db: Dat
           `${name} is ${workflow.labelOf(status)} (${String(status)}); ${why}. ${now.length ? `Allowed now: ${now.join(', ')}.` : 'No action is allowed now.'}`,
         );
       }
-      if (action.reason === 'required' && !body.reason) throw invalid({ reason: [`Required: say why (${action.label.toLowerCase()} is recorded with its reason)`] });
-      const context = { tx, db, action: actionKey, record: before, input: body, user: res.locals.user!, scope };
+      if (action.reason === 'required' && !body.reason)
+        throw invalid({
+          reason: [`Required: say why (${action.label.toLowerCase()} is recorded with its reason)`],
+        });
+      const context = {
+        tx,
+        db,
+        action: actionKey,
+        record: before,
+        input: body,
+        user: res.locals.user!,
+        scope,
+      };
       const prepared = (await effect?.before?.(context)) ?? {};
       if ('answer' in prepared) {
-        await recordChange(tx, req, res, { action: 'transition', transition: actionKey, reason: body.reason, entity: resource.name, key: keyString(resource, key), before, after: before });
+        await recordChange(tx, req, res, {
+          action: 'transition',
+          transition: actionKey,
+          reason: body.reason,
+          entity: resource.name,
+          key: keyString(resource, key),
+          before,
+          after: before,
+        });
         return prepared;
       }
       const to = prepared.to ?? action.to;
-      if (to !== action.to && !Object.values(workflow.actions).some((a) => a.to === to && a.from.includes(status as string))) {
-        throw new Error(`The effect of ${resource.name} ${actionKey} redirects to ${to}, which no action reaches from ${String(status)}.`);
+      if (
+        to !== action.to &&
+        !Object.values(workflow.actions).some((a) => a.to === to && a.from.includes(status as string))
+      ) {
+        throw new Error(
+          `The effect of ${resource.name} ${actionKey} redirects to ${to}, which no action reaches from ${String(status)}.`,
+        );
       }
 
       // Only from the status and version just read: a concurrent action or edit in between makes this match nothing.
       const { count } = await store.delegate(tx).updateMany({
-        where: { ...flatWhere(resource.keyFields, key), updated_at: current.updated_at, [workflow.field]: status },
+        where: {
+          ...flatWhere(resource.keyFields, key),
+          updated_at: current.updated_at,
+          [workflow.field]: status,
+        },
         data: { ...prepared.set, [workflow.field]: to, updated_at: new Date() },
       });
-      if (count !== 1) throw staleEdit(`${name} was changed by someone else just now. Reload it and try again.`);
+      if (count !== 1)
+        throw staleEdit(`${name} was changed by someone else just now. Reload it and try again.`);
       let after = present(store, (await find(tx, key, {}))!);
       if (effect?.after && to === action.to) {
         await effect.after({ ...context, after });
         after = present(store, (await find(tx, key, {}))!);
       }
       await recordChange(tx, req, res, {
-        action: 'transition', transition: actionKey, reason: body.reason, entity: resource.name, key: keyString(resource, key), before, after,
+        action: 'transition',
+        transition: actionKey,
+        reason: body.reason,
+        entity: resource.name,
+        key: keyString(resource, key),
+        before,
+        after,
       });
-      return { row: after, message: prepared.message ?? `${name} is now ${workflow.labelOf(to)}.`, extra: prepared.extra };
+      return {
+        row: after,
+        message: prepared.message ?? `${name} is now ${workflow.labelOf(to)}.`,
+        extra: prepared.extra,
+      };
     });
     if ('answer' in outcome) res.status(outcome.answer.status).json(outcome.answer.body);
     else res.json({ ...outcome.extra, [resource.responseKey]: outcome.row, message: outcome.message });

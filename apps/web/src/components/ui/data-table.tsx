@@ -42,7 +42,14 @@ interface DataTableProps<Row> {
 
 /** Every table of the app: headless TanStack Table for the model, plain semantic markup that scrolls on narrow screens. */
 export function DataTable<Row extends object>({
-  columns, rows, rowKey, caption, emptyText = 'No Record Available', sort, onSort, sortTitle,
+  columns,
+  rows,
+  rowKey,
+  caption,
+  emptyText = 'No Record Available',
+  sort,
+  onSort,
+  sortTitle,
 }: DataTableProps<Row>) {
   // Headers and the empty text are the spec's English, or their Hindi when the screens are in Hindi.
   const { t } = useT();
@@ -65,16 +72,32 @@ export function DataTable<Row extends object>({
     const direction = sort?.field === field ? sort.direction : undefined;
     const label = t(columnOf(id)!.header);
     return {
-      ariaSort: direction === 'asc' ? ('ascending' as const) : direction === 'desc' ? ('descending' as const) : ('none' as const),
+      ariaSort:
+        direction === 'asc'
+          ? ('ascending' as const)
+          : direction === 'desc'
+            ? ('descending' as const)
+            : ('none' as const),
       content: (
         // The mark (▲ ▼) is drawn by CSS from data-order, so the header's text stays the column's name.
-        <button type="button" className="sort-button" data-order={direction ?? 'none'} onClick={() => onSort!(field)} title={titleOf(label)}>
+        <button
+          type="button"
+          className="sort-button"
+          data-order={direction ?? 'none'}
+          onClick={() => onSort!(field)}
+          title={titleOf(label)}
+        >
           {content}
         </button>
       ),
     };
   };
-  const table = useTable({ features, columns: defs, data: rows, getRowId: (row, index) => rowKey(row, index) });
+  const table = useTable({
+    features,
+    columns: defs,
+    data: rows,
+    getRowId: (row, index) => rowKey(row, index),
+  });
 
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={t(caption)}>
@@ -86,10 +109,17 @@ export function DataTable<Row extends object>({
               {group.headers.map((header) => {
                 const { content, ariaSort } = headerOf(
                   header.column.id,
-                  header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext()),
+                  header.isPlaceholder
+                    ? null
+                    : flexRender(header.column.columnDef.header, header.getContext()),
                 );
                 return (
-                  <th key={header.id} scope="col" className={classNameOf(header.column.id)} aria-sort={ariaSort}>
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={classNameOf(header.column.id)}
+                    aria-sort={ariaSort}
+                  >
                     {content}
                   </th>
                 );

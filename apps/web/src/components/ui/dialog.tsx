@@ -21,7 +21,14 @@ interface DialogProps {
  * behind is inert), used instead of window.confirm so it can ask for a reason and show the server's answer. Mount it
  * to open it; focus goes to the first field, else the first button, and returns where it was on close.
  */
-export function Dialog({ title, description, children, onClose, role = 'dialog', initialFocus }: DialogProps) {
+export function Dialog({
+  title,
+  description,
+  children,
+  onClose,
+  role = 'dialog',
+  initialFocus,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -42,7 +49,11 @@ export function Dialog({ title, description, children, onClose, role = 'dialog',
     // Tab and Shift+Tab go round the dialog's own controls (the modal dialog already makes the page behind inert).
     const trap = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return;
-      const focusable = [...dialog.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])')].filter((e) => !e.hasAttribute('disabled'));
+      const focusable = [
+        ...dialog.querySelectorAll<HTMLElement>(
+          'button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])',
+        ),
+      ].filter((e) => !e.hasAttribute('disabled'));
       if (!focusable.length) return;
       const first = focusable[0]!;
       const last = focusable[focusable.length - 1]!;
@@ -107,10 +118,17 @@ let requests: Request[] = [];
 const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((listener) => listener());
 
-function request(kind: Request['kind'], message: string, options: { detail?: string; confirmLabel?: string }): Promise<boolean> {
+function request(
+  kind: Request['kind'],
+  message: string,
+  options: { detail?: string; confirmLabel?: string },
+): Promise<boolean> {
   return new Promise((resolve) => {
     const entry: Request = {
-      kind, message, detail: options.detail, confirmLabel: options.confirmLabel ?? (kind === 'alert' ? 'OK' : 'Delete'),
+      kind,
+      message,
+      detail: options.detail,
+      confirmLabel: options.confirmLabel ?? (kind === 'alert' ? 'OK' : 'Delete'),
       resolve: (yes) => {
         requests = requests.filter((r) => r !== entry);
         changed();
@@ -123,11 +141,14 @@ function request(kind: Request['kind'], message: string, options: { detail?: str
 }
 
 /** In place of window.confirm: answers true when the user confirms, false on Cancel or Escape. */
-export const ask = (message: string, options: { detail?: string; confirmLabel?: string } = {}) => request('confirm', message, options);
+export const ask = (message: string, options: { detail?: string; confirmLabel?: string } = {}) =>
+  request('confirm', message, options);
 /** In place of window.alert: resolves when the user has closed it. */
-export const tell = (message: string, options: { detail?: string } = {}) => request('alert', message, options).then(() => undefined);
+export const tell = (message: string, options: { detail?: string } = {}) =>
+  request('alert', message, options).then(() => undefined);
 /** The messages waiting to be read (oldest first), each with a way to answer it: for code and checks outside a rendered page. */
-export const pendingDialogs = () => requests.map(({ kind, message, detail, resolve }) => ({ kind, message, detail, answer: resolve }));
+export const pendingDialogs = () =>
+  requests.map(({ kind, message, detail, resolve }) => ({ kind, message, detail, answer: resolve }));
 
 /**
  * Shows the oldest waiting `ask`/`tell` as an alert dialog: the sentence is its name, the record its description;

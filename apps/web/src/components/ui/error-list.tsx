@@ -15,7 +15,14 @@ export function ErrorList({ message, errors }: { message?: string; errors: Liste
       {errors.length > 0 && (
         <ul>
           {errors.map((error, index) => (
-            <li key={`${error.field}-${index}`} id={index === errors.findIndex((e) => e.field === error.field) ? errorItemId(error.field) : undefined}>
+            <li
+              key={`${error.field}-${index}`}
+              id={
+                index === errors.findIndex((e) => e.field === error.field)
+                  ? errorItemId(error.field)
+                  : undefined
+              }
+            >
               {error.label ? `${error.label}: ` : ''}
               {error.message}
             </li>
@@ -27,7 +34,10 @@ export function ErrorList({ message, errors }: { message?: string; errors: Liste
 }
 
 /** Server `errors` ({field: [messages]}) as list items, labelled with what staff read on the form. */
-export const listServerErrors = (errors: Record<string, string[]> | undefined, labels: Record<string, string>): ListedError[] =>
+export const listServerErrors = (
+  errors: Record<string, string[]> | undefined,
+  labels: Record<string, string>,
+): ListedError[] =>
   Object.entries(errors ?? {}).flatMap(([field, messages]) =>
     messages.map((message) => ({ field, label: labels[field] ?? (field === '_' ? '' : field), message })),
   );

@@ -12,7 +12,11 @@ export interface ServerFailure {
  * The errors a form lists under it: its own validation errors while there are any, else what the server answered.
  * `describe(field)` marks a control invalid and points it at its bullet.
  */
-export function listFormErrors<V extends FieldValues>(formErrors: FieldErrors<V>, labels: Record<string, string>, server: ServerFailure) {
+export function listFormErrors<V extends FieldValues>(
+  formErrors: FieldErrors<V>,
+  labels: Record<string, string>,
+  server: ServerFailure,
+) {
   const client: ListedError[] = Object.entries(formErrors).map(([field, error]) => ({
     field,
     label: labels[field] ?? field,
@@ -31,7 +35,12 @@ export function listFormErrors<V extends FieldValues>(formErrors: FieldErrors<V>
 }
 
 /** A labelled text input. */
-export function TextField({ id, label, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; hint?: ReactNode }) {
+export function TextField({
+  id,
+  label,
+  hint,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; hint?: ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -42,7 +51,14 @@ export function TextField({ id, label, hint, ...input }: InputHTMLAttributes<HTM
 }
 
 /** The submit button, a note while saving, then the errors as bullets below it (spec section 8). */
-export function FormFooter({ submitLabel, submitting, busyText = 'Saving…', message, errors, more }: {
+export function FormFooter({
+  submitLabel,
+  submitting,
+  busyText = 'Saving…',
+  message,
+  errors,
+  more,
+}: {
   submitLabel: string;
   submitting: boolean;
   /** Further buttons beside the submit button ("Add and add another"). */

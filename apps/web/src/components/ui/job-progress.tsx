@@ -38,7 +38,15 @@ const statusLabels: Record<JobStatus, string> = {
  *   const started = await startImport(file);          // 202 {job}
  *   <JobProgress jobId={started.job.job_id} label="Importing colleges" unit="rows" onFinished={() => refreshList()} />
  */
-export function JobProgress({ jobId, label, unit = 'items', pollMs = 1000, onFinished, renderResult, maxErrorRows = 100 }: JobProgressProps) {
+export function JobProgress({
+  jobId,
+  label,
+  unit = 'items',
+  pollMs = 1000,
+  onFinished,
+  renderResult,
+  maxErrorRows = 100,
+}: JobProgressProps) {
   const query = useJob(jobId, { intervalMs: pollMs });
   const headingId = useId();
   const job = query.data;
@@ -55,7 +63,13 @@ export function JobProgress({ jobId, label, unit = 'items', pollMs = 1000, onFin
   if (!job) {
     if (query.isError) {
       const missing = isApiError(query.error) && query.error.status === 404;
-      return <Notice kind="error">{missing ? 'No such job: it has been removed, or it was started by someone else.' : query.error.message}</Notice>;
+      return (
+        <Notice kind="error">
+          {missing
+            ? 'No such job: it has been removed, or it was started by someone else.'
+            : query.error.message}
+        </Notice>
+      );
     }
     return <Loading what="Loading the job…" />;
   }
@@ -64,7 +78,9 @@ export function JobProgress({ jobId, label, unit = 'items', pollMs = 1000, onFin
   const known = job.total > 0;
   const done = Math.min(job.done, known ? job.total : job.done);
   const percent = known ? Math.floor((done / job.total) * 100) : 0;
-  const count = known ? `${done.toLocaleString('en-IN')} of ${job.total.toLocaleString('en-IN')} ${unit}` : undefined;
+  const count = known
+    ? `${done.toLocaleString('en-IN')} of ${job.total.toLocaleString('en-IN')} ${unit}`
+    : undefined;
   const finished = isJobFinished(job.status);
 
   return (
@@ -87,19 +103,32 @@ export function JobProgress({ jobId, label, unit = 'items', pollMs = 1000, onFin
         <div className="job-bar-fill" style={{ width: `${known ? percent : finished ? 100 : 0}%` }} />
       </div>
       <p className="job-count">
-        {count ? `${count} (${percent}%)` : job.status === 'queued' ? 'Waiting to start…' : job.status === 'running' ? 'Starting…' : ''}
-        {job.attempts > 1 && !finished && <span className="job-attempt"> — running again (attempt {job.attempts}) after an interruption</span>}
+        {count
+          ? `${count} (${percent}%)`
+          : job.status === 'queued'
+            ? 'Waiting to start…'
+            : job.status === 'running'
+              ? 'Starting…'
+              : ''}
+        {job.attempts > 1 && !finished && (
+          <span className="job-attempt"> — running again (attempt {job.attempts}) after an interruption</span>
+        )}
       </p>
       {finished && <Outcome job={job} unit={unit} />}
       {job.status === 'succeeded' && renderResult?.(job.result, job)}
       {job.errors.length > 0 && <ErrorRows job={job} max={maxErrorRows} />}
-      {query.isError && !finished && <p className="job-poll-error">Could not refresh the progress ({query.error.message}); trying again.</p>}
+      {query.isError && !finished && (
+        <p className="job-poll-error">
+          Could not refresh the progress ({query.error.message}); trying again.
+        </p>
+      )}
     </section>
   );
 }
 
 function Outcome({ job, unit }: { job: Job; unit: string }) {
-  if (job.status === 'failed') return <Notice kind="error">The job failed: {job.message ?? 'no reason was given.'}</Notice>;
+  if (job.status === 'failed')
+    return <Notice kind="error">The job failed: {job.message ?? 'no reason was given.'}</Notice>;
   if (job.status === 'cancelled') return <Notice kind="info">The job was cancelled.</Notice>;
   const failed = job.errors.length;
   return (

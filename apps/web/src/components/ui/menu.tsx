@@ -20,7 +20,13 @@ interface MenuButtonProps {
  * on the first item, Arrow Up on the last; arrows, Home and End move, Enter chooses, Escape and Tab close it, and
  * focus returns to the button.
  */
-export function MenuButton({ label, items, onSelect, disabled, className = 'button secondary' }: MenuButtonProps) {
+export function MenuButton({
+  label,
+  items,
+  onSelect,
+  disabled,
+  className = 'button secondary',
+}: MenuButtonProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const buttonId = useId();
@@ -93,10 +99,23 @@ export function MenuButton({ label, items, onSelect, disabled, className = 'butt
         </span>
       </button>
       {open && (
-        <ul ref={list} id={menuId} role="menu" aria-labelledby={buttonId} className="menu-list" onKeyDown={onMenuKey}>
+        <ul
+          ref={list}
+          id={menuId}
+          role="menu"
+          aria-labelledby={buttonId}
+          className="menu-list"
+          onKeyDown={onMenuKey}
+        >
           {items.map((item, index) => (
             <li key={item.id} role="none">
-              <button type="button" role="menuitem" className="menu-item" tabIndex={index === active ? 0 : -1} onClick={() => choose(item.id)}>
+              <button
+                type="button"
+                role="menuitem"
+                className="menu-item"
+                tabIndex={index === active ? 0 : -1}
+                onClick={() => choose(item.id)}
+              >
                 {item.label}
               </button>
             </li>

@@ -5,7 +5,8 @@ export const PAGE_SIZES = [5, 10, 20, 30, 40, 50, 100, 200, 'All'] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 5;
 
-export const pageCount = (total: number, size: PageSize) => (size === 'All' ? 1 : Math.max(1, Math.ceil(total / size)));
+export const pageCount = (total: number, size: PageSize) =>
+  size === 'All' ? 1 : Math.max(1, Math.ceil(total / size));
 
 /** The page numbers to offer: first, last, and the neighbours of the current page, with gaps as null. */
 export function pageWindow(page: number, count: number): (number | null)[] {
@@ -40,7 +41,9 @@ export function Pager({ page, size, total, onPage, onSize, idPrefix }: PagerProp
         <select
           id={`${idPrefix}-page-size`}
           value={String(size)}
-          onChange={(event) => onSize(event.target.value === 'All' ? 'All' : (Number(event.target.value) as PageSize))}
+          onChange={(event) =>
+            onSize(event.target.value === 'All' ? 'All' : (Number(event.target.value) as PageSize))
+          }
         >
           {PAGE_SIZES.map((choice) => (
             <option key={choice} value={String(choice)}>
@@ -54,7 +57,12 @@ export function Pager({ page, size, total, onPage, onSize, idPrefix }: PagerProp
       </span>
       <ul className="pager-pages">
         <li>
-          <button type="button" className="button small" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+          <button
+            type="button"
+            className="button small"
+            onClick={() => onPage(page - 1)}
+            disabled={page <= 1}
+          >
             {t('Previous')}
           </button>
         </li>
@@ -78,7 +86,12 @@ export function Pager({ page, size, total, onPage, onSize, idPrefix }: PagerProp
           ),
         )}
         <li>
-          <button type="button" className="button small" onClick={() => onPage(page + 1)} disabled={page >= count}>
+          <button
+            type="button"
+            className="button small"
+            onClick={() => onPage(page + 1)}
+            disabled={page >= count}
+          >
             {t('Next')}
           </button>
         </li>

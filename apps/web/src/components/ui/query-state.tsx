@@ -3,7 +3,11 @@ import type { ReactNode } from 'react';
 import { Loading, Notice } from './page.tsx';
 
 /** Loading, then either the failure in words or the data. */
-export function QueryState<T>({ query, failure, children }: {
+export function QueryState<T>({
+  query,
+  failure,
+  children,
+}: {
   query: UseQueryResult<T>;
   failure: (error: Error) => ReactNode;
   children: (data: T) => ReactNode;

@@ -48,7 +48,9 @@ export function WorkflowActions({ workflow, record, role, onAct }: WorkflowActio
       </div>
       {/* An effect may send the record elsewhere than the action's target (double entries that differ go back to
           DRAFT): that answer is news to act on, not a success. */}
-      {done && <Notice kind={record[workflow.field] === done.expected ? 'success' : 'info'}>{done.message}</Notice>}
+      {done && (
+        <Notice kind={record[workflow.field] === done.expected ? 'success' : 'info'}>{done.message}</Notice>
+      )}
       {open && (
         <ActionDialog
           action={open}
@@ -65,7 +67,13 @@ export function WorkflowActions({ workflow, record, role, onAct }: WorkflowActio
   );
 }
 
-function ActionDialog({ action, record, onAct, onClose, onDone }: {
+function ActionDialog({
+  action,
+  record,
+  onAct,
+  onClose,
+  onDone,
+}: {
   action: KeyedAction;
   record: Record<string, unknown>;
   onAct: WorkflowActionsProps['onAct'];
@@ -92,7 +100,11 @@ function ActionDialog({ action, record, onAct, onClose, onDone }: {
     try {
       onDone(await onAct(action.key, action.reason === 'none' ? undefined : given));
     } catch (error) {
-      setFailure(isApiError(error) ? { message: error.message, errors: error.fieldErrors } : { message: 'The action failed; please try again.' });
+      setFailure(
+        isApiError(error)
+          ? { message: error.message, errors: error.fieldErrors }
+          : { message: 'The action failed; please try again.' },
+      );
     } finally {
       setBusy(false);
     }
@@ -104,7 +116,10 @@ function ActionDialog({ action, record, onAct, onClose, onDone }: {
         {action.reason !== 'none' && (
           <div className="field">
             <label htmlFor={reasonId}>
-              {t('Reason')} <span className="field-note">({t(action.reason === 'required' ? 'required' : 'optional')})</span>
+              {t('Reason')}{' '}
+              <span className="field-note">
+                ({t(action.reason === 'required' ? 'required' : 'optional')})
+              </span>
             </label>
             <textarea
               id={reasonId}

@@ -3,7 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { FormFooter, listFormErrors, TextField, type ServerFailure } from '../../components/ui/form-parts.tsx';
+import {
+  FormFooter,
+  listFormErrors,
+  TextField,
+  type ServerFailure,
+} from '../../components/ui/form-parts.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { login } from '../../lib/auth.ts';
@@ -18,7 +23,10 @@ export default function Login() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [failure, setFailure] = useState<ServerFailure>({});
-  const form = useForm({ resolver: contractResolver(loginPayload), defaultValues: { email: '', password: '' } });
+  const form = useForm({
+    resolver: contractResolver(loginPayload),
+    defaultValues: { email: '', password: '' },
+  });
   // Where a sign-in goes: the page the last session ended on (its form restores what was typed), else the dashboard.
   // Taken when the sign-in succeeds (a remount of this screen before then must not lose it), and kept for the render
   // that follows, which sees the new token.
@@ -52,7 +60,14 @@ export default function Login() {
   return (
     <Page title="Sign In" nav={false}>
       <form className="login-form" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-        <TextField id="login-email" label="Email" type="email" autoComplete="username" {...listed.describe('email')} {...form.register('email')} />
+        <TextField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          {...listed.describe('email')}
+          {...form.register('email')}
+        />
         <TextField
           id="login-password"
           label="Password"

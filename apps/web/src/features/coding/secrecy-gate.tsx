@@ -7,9 +7,22 @@ import { useCodingAccess } from './coding-api.ts';
 export function SecrecyGate({ title, children }: { title: string; children: ReactNode }) {
   const access = useCodingAccess();
   const { t } = useT();
-  if (access.isPending) return <Page title={title}><p>{t('Loading…')}</p></Page>;
+  if (access.isPending)
+    return (
+      <Page title={title}>
+        <p>{t('Loading…')}</p>
+      </Page>
+    );
   if (!access.data?.secrecy) {
-    return <Page title={title}><Notice kind="error">{t('Only the secrecy cell may see or change the answer-book coding: admin, or an office user with the secrecy flag.')}</Notice></Page>;
+    return (
+      <Page title={title}>
+        <Notice kind="error">
+          {t(
+            'Only the secrecy cell may see or change the answer-book coding: admin, or an office user with the secrecy flag.',
+          )}
+        </Notice>
+      </Page>
+    );
   }
   return <>{children}</>;
 }

@@ -16,8 +16,14 @@ const masterDataModules = ['Sessions', 'Courses', 'Registration'];
 
 /** The modules each role works in; each links to the module's first screen. */
 const panelModules: Record<RoleName, { title: string; modules: string[] }> = {
-  admin: { title: 'Admin', modules: Object.keys(placeholderModules).filter((m) => !masterDataModules.includes(m)) },
-  office: { title: 'Office', modules: ['Students', 'Exam course links', 'Exam forms and admit cards', 'External marks'] },
+  admin: {
+    title: 'Admin',
+    modules: Object.keys(placeholderModules).filter((m) => !masterDataModules.includes(m)),
+  },
+  office: {
+    title: 'Office',
+    modules: ['Students', 'Exam course links', 'Exam forms and admit cards', 'External marks'],
+  },
   faculty: { title: 'Faculty', modules: ['Students', 'Internal marks', 'External practicals'] },
   result: { title: 'Result', modules: ['Results'] },
   calculate: { title: 'Calculate', modules: ['Calculation'] },
@@ -26,7 +32,15 @@ const panelModules: Record<RoleName, { title: string; modules: string[] }> = {
   student: { title: 'Student', modules: [] },
 };
 
-function FacultyDetails({ system, deptId, collegeId }: { system: UserRole['system']; deptId: string | null; collegeId?: string | null }) {
+function FacultyDetails({
+  system,
+  deptId,
+  collegeId,
+}: {
+  system: UserRole['system'];
+  deptId: string | null;
+  collegeId?: string | null;
+}) {
   return (
     <dl className="details">
       <dt>System</dt>
@@ -84,9 +98,5 @@ export function RolePanel({ user }: { user: UserRole }) {
 
 export default function Dashboard() {
   const { data: user, isPending } = useCurrentUser();
-  return (
-    <Page title="Dashboard">
-      {isPending || !user ? <Loading /> : <RolePanel user={user} />}
-    </Page>
-  );
+  return <Page title="Dashboard">{isPending || !user ? <Loading /> : <RolePanel user={user} />}</Page>;
 }

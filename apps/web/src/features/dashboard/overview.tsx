@@ -13,7 +13,8 @@ import { resourcePaths } from '../master-data/index.ts';
  */
 
 const totalOf = async (path: string, signal: AbortSignal) =>
-  (await request<{ total?: number }>(`${path}${path.includes('?') ? '&' : '?'}limit=1`, { signal })).total ?? 0;
+  (await request<{ total?: number }>(`${path}${path.includes('?') ? '&' : '?'}limit=1`, { signal })).total ??
+  0;
 
 type Row = Record<string, unknown> & { updated_at?: string };
 
@@ -41,11 +42,21 @@ function useCurrentSession() {
     queryKey: ['session', 'dashboard-current'],
     staleTime: 30_000,
     queryFn: async ({ signal }) => {
-      const { session = [] } = await request<{ session?: Row[] }>('/session?limit=1000&sort=-session_id', { signal });
-      const current = session.find((row) => String(row.current_status ?? '').trim().toLowerCase() === 'active') ?? session[0];
+      const { session = [] } = await request<{ session?: Row[] }>('/session?limit=1000&sort=-session_id', {
+        signal,
+      });
+      const current =
+        session.find(
+          (row) =>
+            String(row.current_status ?? '')
+              .trim()
+              .toLowerCase() === 'active',
+        ) ?? session[0];
       if (!current) return null;
       const id = encodeURIComponent(String(current.session_id));
-      const [links, schemes, exams] = await oneByOne(['ccinfosem', 'paperinfosem', 'exam'], (path) => totalOf(`/${path}?session_id=${id}`, signal));
+      const [links, schemes, exams] = await oneByOne(['ccinfosem', 'paperinfosem', 'exam'], (path) =>
+        totalOf(`/${path}?session_id=${id}`, signal),
+      );
       return { row: current, links, schemes, exams };
     },
   });
@@ -60,7 +71,12 @@ interface Change {
   key: string;
 }
 
-const actionWords: Record<AuditEntry['action'], string> = { create: 'created', update: 'updated', delete: 'deleted', transition: 'changed the state of' };
+const actionWords: Record<AuditEntry['action'], string> = {
+  create: 'created',
+  update: 'updated',
+  delete: 'deleted',
+  transition: 'changed the state of',
+};
 
 const auditAnswer = z.object({ audit: z.array(auditEntry) });
 
@@ -73,17 +89,20 @@ function useRecentChanges(user: UserRole) {
       if (audited) {
         const { audit } = auditAnswer.parse(await request('/audit?limit=8', { signal }));
         return audit.map((entry) => ({
-          id: String(entry.id), at: entry.at, who: entry.user_email, action: entry.action,
-          what: resources.find((r) => r.name === entry.entity)?.title ?? entry.entity, key: entry.entity_key,
+          id: String(entry.id),
+          at: entry.at,
+          who: entry.user_email,
+          action: entry.action,
+          what: resources.find((r) => r.name === entry.entity)?.title ?? entry.entity,
+          key: entry.entity_key,
         }));
       }
-      const lists = await oneByOne(
-        resources,
-        async (resource) => {
-          const answer = await request<Record<string, Row[]>>(`/${resource.path}?limit=3&sort=-updated_at`, { signal });
-          return (answer[resource.responseKey] ?? []).map((row) => ({ resource, row }));
-        },
-      );
+      const lists = await oneByOne(resources, async (resource) => {
+        const answer = await request<Record<string, Row[]>>(`/${resource.path}?limit=3&sort=-updated_at`, {
+          signal,
+        });
+        return (answer[resource.responseKey] ?? []).map((row) => ({ resource, row }));
+      });
       return lists
         .flat()
         .filter(({ row }) => typeof row.updated_at === 'string')
@@ -108,7 +127,11 @@ export function MasterDataOverview({ user }: { user: UserRole }) {
     <>
       <section className="panel-section" aria-labelledby="master-data">
         <h3 id="master-data">{t('Master data')}</h3>
-        {failed && <p className="field-hint error">{t('The counts could not be loaded: {{message}}', { message: failed.message })}</p>}
+        {failed && (
+          <p className="field-hint error">
+            {t('The counts could not be loaded: {{message}}', { message: failed.message })}
+          </p>
+        )}
         <ul className="link-grid counts">
           {resources.map((resource, i) => (
             <li key={resource.name}>
@@ -133,15 +156,27 @@ export function MasterDataOverview({ user }: { user: UserRole }) {
               </dd>
               <dt>{t('Course-semester links')}</dt>
               <dd>
-                <Link to={`${resourcePaths.ccinfo_sem.list}?session_id=${encodeURIComponent(String(session.data.row.session_id))}`}>{session.data.links}</Link>
+                <Link
+                  to={`${resourcePaths.ccinfo_sem.list}?session_id=${encodeURIComponent(String(session.data.row.session_id))}`}
+                >
+                  {session.data.links}
+                </Link>
               </dd>
               <dt>{t('Paper-semester links')}</dt>
               <dd>
-                <Link to={`${resourcePaths.paperinfosem.list}?session_id=${encodeURIComponent(String(session.data.row.session_id))}`}>{session.data.schemes}</Link>
+                <Link
+                  to={`${resourcePaths.paperinfosem.list}?session_id=${encodeURIComponent(String(session.data.row.session_id))}`}
+                >
+                  {session.data.schemes}
+                </Link>
               </dd>
               <dt>{t('Exams')}</dt>
               <dd>
-                <Link to={`${resourcePaths.exam.list}?session_id=${encodeURIComponent(String(session.data.row.session_id))}`}>{session.data.exams}</Link>
+                <Link
+                  to={`${resourcePaths.exam.list}?session_id=${encodeURIComponent(String(session.data.row.session_id))}`}
+                >
+                  {session.data.exams}
+                </Link>
               </dd>
             </dl>
           )}
@@ -155,7 +190,12 @@ export function MasterDataOverview({ user }: { user: UserRole }) {
                 <li key={change.id}>
                   <time dateTime={change.at}>{when.format(new Date(change.at))}</time>{' '}
                   {change.who
-                    ? t('{{who}} {{action}} {{what}} {{key}}', { who: change.who, action: t(actionWords[change.action ?? 'update']), what: change.what, key: change.key })
+                    ? t('{{who}} {{action}} {{what}} {{key}}', {
+                        who: change.who,
+                        action: t(actionWords[change.action ?? 'update']),
+                        what: change.what,
+                        key: change.key,
+                      })
                     : t('{{what}} {{key}} changed', { what: change.what, key: change.key })}
                 </li>
               ))}

@@ -20,7 +20,18 @@ export const dashboardRoutes: FeatureRoutes = {
     ...Object.values(placeholderModules)
       .flat()
       // The students and exam-forms features serve their own screens now.
-      .filter((path) => path !== '/Register' && !servedStudentPaths.includes(path) && !servedExamFormPaths.includes(path) && !servedConductPaths.includes(path) && !servedCodingPaths.includes(path) && !servedMarksPaths.includes(path) && !servedResultsPaths.includes(path) && !servedPostResultPaths.includes(path) && !servedDocumentsPaths.includes(path))
+      .filter(
+        (path) =>
+          path !== '/Register' &&
+          !servedStudentPaths.includes(path) &&
+          !servedExamFormPaths.includes(path) &&
+          !servedConductPaths.includes(path) &&
+          !servedCodingPaths.includes(path) &&
+          !servedMarksPaths.includes(path) &&
+          !servedResultsPaths.includes(path) &&
+          !servedPostResultPaths.includes(path) &&
+          !servedDocumentsPaths.includes(path),
+      )
       .map((path) => ({ path, element: <Placeholder /> })),
   ],
 };

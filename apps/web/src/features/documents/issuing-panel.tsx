@@ -1,16 +1,33 @@
-import { documentIssuingResource, issuingDetailInEnglishOnly, issuingDetailKey, type CapabilityKey, type IssuingDetailKey } from '@exam/contracts';
+import {
+  documentIssuingResource,
+  issuingDetailInEnglishOnly,
+  issuingDetailKey,
+  type CapabilityKey,
+  type IssuingDetailKey,
+} from '@exam/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormFooter, listFormErrors, TextField, type ServerFailure } from '../../components/ui/form-parts.tsx';
+import {
+  FormFooter,
+  listFormErrors,
+  TextField,
+  type ServerFailure,
+} from '../../components/ui/form-parts.tsx';
 import { Loading, Notice } from '../../components/ui/page.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { usePermissions } from '../../lib/auth.ts';
 import { contractResolver } from '../../lib/form.ts';
 import { useT } from '../../lib/i18n.ts';
-import { fetchIssuingDetail, invalidateIssuing, saveIssuingDetail, useIssuingDetails, type IssuingDetail } from './documents-api.ts';
+import {
+  fetchIssuingDetail,
+  invalidateIssuing,
+  saveIssuingDetail,
+  useIssuingDetails,
+  type IssuingDetail,
+} from './documents-api.ts';
 
 /**
  * Issuing details (documentissuing): the place of issue, the signatories' names, the NAD organisation code and the
@@ -35,15 +52,27 @@ export function IssuingPanel({ collapsible = false }: { collapsible?: boolean })
   const rows = details.data ?? [];
   const recorded = issuingDetailKey.values.filter((key) => rows.some((r) => r.detail_key === key)).length;
 
-  const body = details.isPending ? <Loading /> : details.isError ? <Notice kind="error">{details.error.message}</Notice> : (
+  const body = details.isPending ? (
+    <Loading />
+  ) : details.isError ? (
+    <Notice kind="error">{details.error.message}</Notice>
+  ) : (
     <>
-      <p className="hint">{t('Every document drafted from now on prints these; a document already drafted keeps the values of its day.')}</p>
+      <p className="hint">
+        {t(
+          'Every document drafted from now on prints these; a document already drafted keeps the values of its day.',
+        )}
+      </p>
       <div className="table-scroll" role="region" aria-label={t('Issuing details')} tabIndex={0}>
         <table className="data-table doc-issuing">
-          <thead><tr>
-            <th scope="col">{t('Detail')}</th><th scope="col">{t('English')}</th><th scope="col">{t('Hindi')}</th>
-            {canEdit && <th scope="col">{t('Action')}</th>}
-          </tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('Detail')}</th>
+              <th scope="col">{t('English')}</th>
+              <th scope="col">{t('Hindi')}</th>
+              {canEdit && <th scope="col">{t('Action')}</th>}
+            </tr>
+          </thead>
           <tbody>
             {issuingDetailKey.values.map((key) => {
               const row = rows.find((r) => r.detail_key === key) ?? null;
@@ -54,7 +83,14 @@ export function IssuingPanel({ collapsible = false }: { collapsible?: boolean })
                   <td lang={row?.value_hi ? 'hi' : undefined}>{row?.value_hi ?? '—'}</td>
                   {canEdit && (
                     <td>
-                      <button type="button" className="button small secondary" onClick={() => { setSaved(null); setOpen({ key, current: row }); }}>
+                      <button
+                        type="button"
+                        className="button small secondary"
+                        onClick={() => {
+                          setSaved(null);
+                          setOpen({ key, current: row });
+                        }}
+                      >
                         {t(row ? 'Edit…' : 'Record…')}
                       </button>
                     </td>
@@ -72,17 +108,29 @@ export function IssuingPanel({ collapsible = false }: { collapsible?: boolean })
           detailKey={open.key}
           current={open.current}
           onClose={() => setOpen(null)}
-          onSaved={(message) => { setOpen(null); setSaved(message); }}
+          onSaved={(message) => {
+            setOpen(null);
+            setSaved(message);
+          }}
         />
       )}
     </>
   );
-  const heading = <>{t('Issuing details')} <span className="field-note">({t('{{n}} of {{total}} recorded', { n: recorded, total: issuingDetailKey.values.length })})</span></>;
+  const heading = (
+    <>
+      {t('Issuing details')}{' '}
+      <span className="field-note">
+        ({t('{{n}} of {{total}} recorded', { n: recorded, total: issuingDetailKey.values.length })})
+      </span>
+    </>
+  );
   // The document cell reads them on its drafting screens folded away; document_admin's queues show them open.
   if (collapsible) {
     return (
       <details className="doc-panel doc-issuing-panel">
-        <summary><h2 className="doc-summary-heading">{heading}</h2></summary>
+        <summary>
+          <h2 className="doc-summary-heading">{heading}</h2>
+        </summary>
         {body}
       </details>
     );
@@ -103,7 +151,12 @@ type Parsed = Record<string, unknown>;
  * for the key), so the browser refuses what the API would; a server refusal is listed under the form with the field
  * marked, and what was typed stays. A stale edit (someone saved first) shows their value and keeps this one to save over it.
  */
-function IssuingDialog({ detailKey, current, onClose, onSaved }: {
+function IssuingDialog({
+  detailKey,
+  current,
+  onClose,
+  onSaved,
+}: {
   detailKey: IssuingDetailKey;
   current: IssuingDetail | null;
   onClose: () => void;
@@ -114,21 +167,30 @@ function IssuingDialog({ detailKey, current, onClose, onSaved }: {
   const [base, setBase] = useState(current);
   const [failure, setFailure] = useState<ServerFailure>({});
   const [stale, setStale] = useState<IssuingDetail | null>(null);
-  const fields = (documentIssuingResource.updatable as readonly string[]).filter((f) => f === 'value_en' || hasHindi(detailKey));
-  const schema = documentIssuingResource.editSchema({ detail_key: detailKey }, fields) as unknown as z.ZodType<Parsed>;
+  const fields = (documentIssuingResource.updatable as readonly string[]).filter(
+    (f) => f === 'value_en' || hasHindi(detailKey),
+  );
+  const schema = documentIssuingResource.editSchema(
+    { detail_key: detailKey },
+    fields,
+  ) as unknown as z.ZodType<Parsed>;
   const form = useForm<Values, unknown, Parsed>({
     resolver: contractResolver(schema),
     defaultValues: { value_en: current?.value_en ?? '', value_hi: current?.value_hi ?? '' },
   });
   const label = t(issuingDetailKey.labelOf(detailKey));
   // A detail printed in both languages names its two values; a date or a code is the detail itself.
-  const labels: Record<string, string> = hasHindi(detailKey) ? { value_en: `${label} · ${t('English')}`, value_hi: `${label} · ${t('Hindi')}` } : { value_en: label };
+  const labels: Record<string, string> = hasHindi(detailKey)
+    ? { value_en: `${label} · ${t('English')}`, value_hi: `${label} · ${t('Hindi')}` }
+    : { value_en: label };
   const listed = listFormErrors(form.formState.errors, labels, failure);
   const hint = hints[detailKey];
 
   const submit = async (values: Parsed) => {
     setFailure({});
-    const hindi = hasHindi(detailKey) ? { value_hi: (values.value_hi as string | null | undefined) ?? null } : {};
+    const hindi = hasHindi(detailKey)
+      ? { value_hi: (values.value_hi as string | null | undefined) ?? null }
+      : {};
     try {
       await saveIssuingDetail(detailKey, { value_en: String(values.value_en), ...hindi }, base);
       await invalidateIssuing(queryClient);
@@ -145,19 +207,28 @@ function IssuingDialog({ detailKey, current, onClose, onSaved }: {
         if (!now) setFailure({ message: error.message });
         return;
       }
-      setFailure(isApiError(error) ? { message: error.message, errors: error.fieldErrors } : { message: t('The detail could not be saved; please try again.') });
+      setFailure(
+        isApiError(error)
+          ? { message: error.message, errors: error.fieldErrors }
+          : { message: t('The detail could not be saved; please try again.') },
+      );
     }
   };
 
   return (
     <Dialog
       title={t(current ? 'Edit {{detail}}' : 'Record {{detail}}', { detail: label })}
-      description={<p>{t('Documents drafted from now on print it; those already drafted keep what they froze.')}</p>}
+      description={
+        <p>{t('Documents drafted from now on print it; those already drafted keep what they froze.')}</p>
+      }
       onClose={onClose}
     >
       {stale && (
         <Notice kind="info">
-          {t('Someone else saved this detail after you opened it; it now reads "{{value}}". What you typed is still here: save again to put yours in its place, or Cancel to keep theirs.', { value: stale.value_hi ? `${stale.value_en} · ${stale.value_hi}` : stale.value_en })}
+          {t(
+            'Someone else saved this detail after you opened it; it now reads "{{value}}". What you typed is still here: save again to put yours in its place, or Cancel to keep theirs.',
+            { value: stale.value_hi ? `${stale.value_en} · ${stale.value_hi}` : stale.value_en },
+          )}
         </Notice>
       )}
       <form className="resource-form" noValidate onSubmit={form.handleSubmit(submit)}>
@@ -171,9 +242,17 @@ function IssuingDialog({ detailKey, current, onClose, onSaved }: {
               label={labels[field]!}
               lang={field === 'value_hi' ? 'hi' : undefined}
               autoComplete="off"
-              hint={hintId ? <span id={hintId} className="field-hint">{t(hint!)}</span> : undefined}
+              hint={
+                hintId ? (
+                  <span id={hintId} className="field-hint">
+                    {t(hint!)}
+                  </span>
+                ) : undefined
+              }
               {...described}
-              aria-describedby={[hintId, described['aria-describedby']].filter(Boolean).join(' ') || undefined}
+              aria-describedby={
+                [hintId, described['aria-describedby']].filter(Boolean).join(' ') || undefined
+              }
               {...form.register(field)}
             />
           );
@@ -183,7 +262,11 @@ function IssuingDialog({ detailKey, current, onClose, onSaved }: {
           submitting={form.formState.isSubmitting}
           message={listed.message}
           errors={listed.errors}
-          more={<button type="button" className="button secondary" onClick={onClose}>{t('Cancel')}</button>}
+          more={
+            <button type="button" className="button secondary" onClick={onClose}>
+              {t('Cancel')}
+            </button>
+          }
         />
       </form>
     </Dialog>
@@ -196,7 +279,13 @@ export function ConvocationNote() {
   const details = useIssuingDetails();
   if (!details.data) return null;
   const date = details.data.find((d) => d.detail_key === 'CONVOCATION_DATE')?.value_en;
-  return date
-    ? <p className="hint">{t('Convocation date printed on the degree: {{date}}', { date })}</p>
-    : <p className="notice doc-warning" role="status">{t('No convocation date recorded: the degree will print a blank. document_admin records it under Issuing details.')}</p>;
+  return date ? (
+    <p className="hint">{t('Convocation date printed on the degree: {{date}}', { date })}</p>
+  ) : (
+    <p className="notice doc-warning" role="status">
+      {t(
+        'No convocation date recorded: the degree will print a blank. document_admin records it under Issuing details.',
+      )}
+    </p>
+  );
 }

@@ -12,17 +12,48 @@ import { WorkflowActions } from '../../components/ui/workflow-actions.tsx';
 import { usePermissions } from '../../lib/auth.ts';
 import { useT } from '../../lib/i18n.ts';
 import {
-  allotRolls, bulkCards, cardAction, downloadCard, downloadCollegeCards, generateCards, useAdmitCards, type AdmitCard,
+  allotRolls,
+  bulkCards,
+  cardAction,
+  downloadCard,
+  downloadCollegeCards,
+  generateCards,
+  useAdmitCards,
+  type AdmitCard,
 } from './timetable-admit-api.ts';
 import './timetable-admit.css';
 
 /** The texts the admit-card screen and the student's panel write inline (the Hindi catalogue test checks each has its Hindi). */
 export const admitCardTexts = [
-  'Admit Card', 'Roll No.', 'Enrolment No.', 'College', 'Centre', 'Status', 'Action', 'Download the card of {{student}}', 'Exam', 'Show',
-  'Roll numbers and cards', 'Allot roll numbers', 'Generate missing cards', 'Publish all of {{college}}', 'Reason to withhold', 'Withhold all of {{college}}',
-  'Cards of {{college}} (PDF)', 'Allotting roll numbers', 'forms', 'The admit cards could not be loaded: {{message}}', 'Admit cards of {{exam}}',
-  'No admit card yet: allot roll numbers first.', 'My admit cards', 'Your admit cards could not be loaded: {{message}}', 'No admit card yet.',
-  '{{exam}} · Roll No. {{roll}} · {{status}}', 'Download admit card', 'Withheld: {{reason}}', ' (not published yet)',
+  'Admit Card',
+  'Roll No.',
+  'Enrolment No.',
+  'College',
+  'Centre',
+  'Status',
+  'Action',
+  'Download the card of {{student}}',
+  'Exam',
+  'Show',
+  'Roll numbers and cards',
+  'Allot roll numbers',
+  'Generate missing cards',
+  'Publish all of {{college}}',
+  'Reason to withhold',
+  'Withhold all of {{college}}',
+  'Cards of {{college}} (PDF)',
+  'Allotting roll numbers',
+  'forms',
+  'The admit cards could not be loaded: {{message}}',
+  'Admit cards of {{exam}}',
+  'No admit card yet: allot roll numbers first.',
+  'My admit cards',
+  'Your admit cards could not be loaded: {{message}}',
+  'No admit card yet.',
+  '{{exam}} · Roll No. {{roll}} · {{status}}',
+  'Download admit card',
+  'Withheld: {{reason}}',
+  ' (not published yet)',
 ];
 
 /**
@@ -57,12 +88,43 @@ export function AdmitCardScreen() {
     { id: 'student', header: 'Enrolment No.', cell: (c) => c.student_id },
     { id: 'college', header: 'College', cell: (c) => c.college_id },
     { id: 'centre', header: 'Centre', cell: (c) => c.centre_id ?? '—' },
-    { id: 'status', header: 'Status', cell: (c) => <span className={`card-status-${c.status}`}><T>{admitCardWorkflow.labelOf(c.status)}</T>{c.withheld_reason ? `: ${c.withheld_reason}` : ''}</span> },
     {
-      id: 'actions', header: 'Action', cell: (c) => (
+      id: 'status',
+      header: 'Status',
+      cell: (c) => (
+        <span className={`card-status-${c.status}`}>
+          <T>{admitCardWorkflow.labelOf(c.status)}</T>
+          {c.withheld_reason ? `: ${c.withheld_reason}` : ''}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Action',
+      cell: (c) => (
         <span className="row-actions">
-          <button type="button" className="button secondary" onClick={() => void downloadCard(c).catch((e: Error) => setMessage({ kind: 'error', text: e.message }))} aria-label={t('Download the card of {{student}}', { student: c.student_id })}>PDF</button>
-          {canWrite && <WorkflowActions workflow={admitCardWorkflow} record={c as unknown as Record<string, unknown>} role={user?.name} onAct={async (action, reason) => { const answer = await cardAction(c, action, reason); await refresh(); return answer.message; }} />}
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() =>
+              void downloadCard(c).catch((e: Error) => setMessage({ kind: 'error', text: e.message }))
+            }
+            aria-label={t('Download the card of {{student}}', { student: c.student_id })}
+          >
+            PDF
+          </button>
+          {canWrite && (
+            <WorkflowActions
+              workflow={admitCardWorkflow}
+              record={c as unknown as Record<string, unknown>}
+              role={user?.name}
+              onAct={async (action, reason) => {
+                const answer = await cardAction(c, action, reason);
+                await refresh();
+                return answer.message;
+              }}
+            />
+          )}
         </span>
       ),
     },
@@ -70,29 +132,121 @@ export function AdmitCardScreen() {
 
   return (
     <Page title="Admit Card">
-      <form className="card-picker" onSubmit={(e) => { e.preventDefault(); setSearch({ exam_id: form.exam.trim(), ...(form.college.trim() ? { college_id: form.college.trim() } : {}) }); }}>
-        <TextField id="card-exam" label={t('Exam')} value={form.exam} onChange={(e) => setForm({ ...form, exam: e.target.value })} />
-        <TextField id="card-college" label={t('College')} value={form.college} onChange={(e) => setForm({ ...form, college: e.target.value })} />
-        <button type="submit" className="button secondary">{t('Show')}</button>
+      <form
+        className="card-picker"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch({
+            exam_id: form.exam.trim(),
+            ...(form.college.trim() ? { college_id: form.college.trim() } : {}),
+          });
+        }}
+      >
+        <TextField
+          id="card-exam"
+          label={t('Exam')}
+          value={form.exam}
+          onChange={(e) => setForm({ ...form, exam: e.target.value })}
+        />
+        <TextField
+          id="card-college"
+          label={t('College')}
+          value={form.college}
+          onChange={(e) => setForm({ ...form, college: e.target.value })}
+        />
+        <button type="submit" className="button secondary">
+          {t('Show')}
+        </button>
       </form>
       {canWrite && (
         <div className="bulk-actions" role="group" aria-label={t('Roll numbers and cards')}>
-          <button type="button" className="button" onClick={() => void allotRolls(examId).then(setJob, (e: Error) => setMessage({ kind: 'error', text: e.message }))}>{t('Allot roll numbers')}</button>
-          <button type="button" className="button secondary" onClick={() => void run(() => generateCards(examId))}>{t('Generate missing cards')}</button>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              void allotRolls(examId).then(setJob, (e: Error) =>
+                setMessage({ kind: 'error', text: e.message }),
+              )
+            }
+          >
+            {t('Allot roll numbers')}
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => void run(() => generateCards(examId))}
+          >
+            {t('Generate missing cards')}
+          </button>
           {collegeId && (
             <>
-              <button type="button" className="button secondary" onClick={() => void run(() => bulkCards('publish', { exam_id: examId, college_id: collegeId }))}>{t('Publish all of {{college}}', { college: collegeId })}</button>
-              <TextField id="bulk-reason" label={t('Reason to withhold')} value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} />
-              <button type="button" className="button secondary" onClick={() => void run(() => bulkCards('withhold', { exam_id: examId, college_id: collegeId, reason: form.reason || undefined }))}>{t('Withhold all of {{college}}', { college: collegeId })}</button>
-              <button type="button" className="button secondary" onClick={() => void downloadCollegeCards(examId, collegeId).catch((e: Error) => setMessage({ kind: 'error', text: e.message }))}>{t('Cards of {{college}} (PDF)', { college: collegeId })}</button>
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() =>
+                  void run(() => bulkCards('publish', { exam_id: examId, college_id: collegeId }))
+                }
+              >
+                {t('Publish all of {{college}}', { college: collegeId })}
+              </button>
+              <TextField
+                id="bulk-reason"
+                label={t('Reason to withhold')}
+                value={form.reason}
+                onChange={(e) => setForm({ ...form, reason: e.target.value })}
+              />
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() =>
+                  void run(() =>
+                    bulkCards('withhold', {
+                      exam_id: examId,
+                      college_id: collegeId,
+                      reason: form.reason || undefined,
+                    }),
+                  )
+                }
+              >
+                {t('Withhold all of {{college}}', { college: collegeId })}
+              </button>
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() =>
+                  void downloadCollegeCards(examId, collegeId).catch((e: Error) =>
+                    setMessage({ kind: 'error', text: e.message }),
+                  )
+                }
+              >
+                {t('Cards of {{college}} (PDF)', { college: collegeId })}
+              </button>
             </>
           )}
         </div>
       )}
-      {job && <JobProgress jobId={job.job_id} label={t('Allotting roll numbers')} unit={t('forms')} onFinished={() => void refresh()} />}
+      {job && (
+        <JobProgress
+          jobId={job.job_id}
+          label={t('Allotting roll numbers')}
+          unit={t('forms')}
+          onFinished={() => void refresh()}
+        />
+      )}
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
-      <QueryState query={cards} failure={(e) => t('The admit cards could not be loaded: {{message}}', { message: e.message })}>
-        {(rows) => <DataTable caption={t('Admit cards of {{exam}}', { exam: examId })} columns={columns} rows={rows} rowKey={(c) => `${c.exam_id}/${c.student_id}`} emptyText="No admit card yet: allot roll numbers first." />}
+      <QueryState
+        query={cards}
+        failure={(e) => t('The admit cards could not be loaded: {{message}}', { message: e.message })}
+      >
+        {(rows) => (
+          <DataTable
+            caption={t('Admit cards of {{exam}}', { exam: examId })}
+            columns={columns}
+            rows={rows}
+            rowKey={(c) => `${c.exam_id}/${c.student_id}`}
+            emptyText="No admit card yet: allot roll numbers first."
+          />
+        )}
       </QueryState>
     </Page>
   );
@@ -106,7 +260,10 @@ export default function AdmitCardPanel() {
   return (
     <section className="panel-section" aria-labelledby="my-admit-cards">
       <h3 id="my-admit-cards">{t('My admit cards')}</h3>
-      <QueryState query={cards} failure={(e) => t('Your admit cards could not be loaded: {{message}}', { message: e.message })}>
+      <QueryState
+        query={cards}
+        failure={(e) => t('Your admit cards could not be loaded: {{message}}', { message: e.message })}
+      >
         {(rows) =>
           rows.length === 0 ? (
             <Notice kind="info">{t('No admit card yet.')}</Notice>
@@ -114,11 +271,25 @@ export default function AdmitCardPanel() {
             <ul className="my-cards">
               {rows.map((c) => (
                 <li key={c.exam_id}>
-                  {t('{{exam}} · Roll No. {{roll}} · {{status}}', { exam: c.exam_id, roll: c.roll_no, status: t(admitCardWorkflow.labelOf(c.status)) })}
+                  {t('{{exam}} · Roll No. {{roll}} · {{status}}', {
+                    exam: c.exam_id,
+                    roll: c.roll_no,
+                    status: t(admitCardWorkflow.labelOf(c.status)),
+                  })}
                   {c.status === 'PUBLISHED' && (
-                    <button type="button" className="button" onClick={() => void downloadCard(c).catch((e: Error) => setFailure(e.message))}>{t('Download admit card')}</button>
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => void downloadCard(c).catch((e: Error) => setFailure(e.message))}
+                    >
+                      {t('Download admit card')}
+                    </button>
                   )}
-                  {c.status === 'WITHHELD' && <Notice kind="error">{t('Withheld: {{reason}}', { reason: c.withheld_reason ?? '' })}</Notice>}
+                  {c.status === 'WITHHELD' && (
+                    <Notice kind="error">
+                      {t('Withheld: {{reason}}', { reason: c.withheld_reason ?? '' })}
+                    </Notice>
+                  )}
                   {c.status === 'GENERATED' && <span>{t(' (not published yet)')}</span>}
                 </li>
               ))}

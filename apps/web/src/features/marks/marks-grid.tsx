@@ -26,17 +26,24 @@ function translateError(message: string, t: (key: string, values?: Record<string
   if (above) return t('Above the maximum {{max}}', { max: above[1] });
   const steps = /^Marks go in steps of (.+)$/.exec(message);
   if (steps) return t('Marks go in steps of {{step}}', { step: steps[1] });
-  if (/^Type marks/.test(message) || /is not used for/.test(message)) return `${t('Unknown status')}: ${message}`;
+  if (/^Type marks/.test(message) || /is not used for/.test(message))
+    return `${t('Unknown status')}: ${message}`;
   return t(message);
 }
 
-type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'failed'; message: string };
+type SaveState =
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'failed'; message: string };
 
 /** A row as loaded; an empty row that the attendance marks absent (or UFM) is filled with that status, to be saved. */
 const cellOf = (row: EntryRow): Cell =>
   row.preset && row.value === null && row.status === null
     ? { text: row.preset, value: null, status: row.preset, dirty: true }
-    : { text: row.status ?? (row.value === null ? '' : row.value.replace(/\.00$/, '')), value: row.value, status: row.status, dirty: false };
+    : {
+        text: row.status ?? (row.value === null ? '' : row.value.replace(/\.00$/, '')),
+        value: row.value,
+        status: row.status,
+        dirty: false,
+      };
 
 /**
  * THE marks-entry grid, used by every entry screen (internal, practical, external, coded award lists): a data-entry
@@ -68,7 +75,8 @@ export function MarksGrid({ batch, onChanged }: { batch: Batch; onChanged: () =>
     setCells(loaded);
     version.current = rowsQuery.data.updated_at;
     setStatus(rowsQuery.data.status);
-    if (EDITABLE.includes(rowsQuery.data.status) && loaded.some((c) => c.dirty)) setTimeout(() => void flushRef.current(), 0);
+    if (EDITABLE.includes(rowsQuery.data.status) && loaded.some((c) => c.dirty))
+      setTimeout(() => void flushRef.current(), 0);
   }, [rowsQuery.data]);
 
   const rows = useMemo(() => rowsQuery.data?.rows ?? [], [rowsQuery.data]);
@@ -84,7 +92,11 @@ export function MarksGrid({ batch, onChanged }: { batch: Batch; onChanged: () =>
     if (!dirty.length) return;
     const body = dirty.map(({ c, i }) => {
       const row = rows[i]!;
-      return { ...(row.fict_no ? { fict_no: row.fict_no } : { attempt_id: row.attempt_id! }), value: c.value, status: c.status };
+      return {
+        ...(row.fict_no ? { fict_no: row.fict_no } : { attempt_id: row.attempt_id! }),
+        value: c.value,
+        status: c.status,
+      };
     });
     const sent = new Map(dirty.map(({ c, i }) => [i, c.text]));
     setSave({ kind: 'saving' });
@@ -96,7 +108,14 @@ export function MarksGrid({ batch, onChanged }: { batch: Batch; onChanged: () =>
         setCells((now) => now.map((c, i) => (sent.get(i) === c.text ? { ...c, dirty: false } : c)));
         setSave({ kind: 'saved', at: new Date() });
       } catch (error) {
-        setSave({ kind: 'failed', message: isApiError(error) ? (error.fieldErrors ? Object.values(error.fieldErrors).flat().join('; ') : error.message) : t('the network failed; your typing is kept and will be sent again') });
+        setSave({
+          kind: 'failed',
+          message: isApiError(error)
+            ? error.fieldErrors
+              ? Object.values(error.fieldErrors).flat().join('; ')
+              : error.message
+            : t('the network failed; your typing is kept and will be sent again'),
+        });
       }
     })();
     saving.current = run;
@@ -116,8 +135,13 @@ export function MarksGrid({ batch, onChanged }: { batch: Batch; onChanged: () =>
     const parsed = parseCell(text, { max: batch.max_marks, component: batch.component, step });
     const preset = rows[i]?.preset;
     let error = parsed.error ? translateError(parsed.error, t) : undefined;
-    if (!error && preset && parsed.value !== null) error = t('Absent by the attendance: only {{status}}', { status: preset });
-    setCells((now) => now.map((c, j) => (j === i ? { text, value: parsed.value, status: parsed.status, error, dirty: true } : c)));
+    if (!error && preset && parsed.value !== null)
+      error = t('Absent by the attendance: only {{status}}', { status: preset });
+    setCells((now) =>
+      now.map((c, j) =>
+        j === i ? { text, value: parsed.value, status: parsed.status, error, dirty: true } : c,
+      ),
+    );
     if (!error) schedule();
   };
 
@@ -151,23 +175,51 @@ export function MarksGrid({ batch, onChanged }: { batch: Batch; onChanged: () =>
   if (rowsQuery.isError) return <Notice kind="error">{rowsQuery.error.message}</Notice>;
 
   const saveText =
-    save.kind === 'saving' ? t('Saving…')
-      : save.kind === 'saved' ? (dirtyCount ? t('{{n}} unsaved', { n: dirtyCount }) : t('Saved {{time}}', { time: save.at.toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false }) }))
-        : save.kind === 'failed' ? t('Not saved: {{why}}', { why: save.message })
-          : dirtyCount ? t('{{n}} unsaved', { n: dirtyCount }) : t('No changes yet');
+    save.kind === 'saving'
+      ? t('Saving…')
+      : save.kind === 'saved'
+        ? dirtyCount
+          ? t('{{n}} unsaved', { n: dirtyCount })
+          : t('Saved {{time}}', {
+              time: save.at.toLocaleTimeString('en-IN', {
+                hour: '2-digit',
+                minute: '2-digit',
+                hour12: false,
+              }),
+            })
+        : save.kind === 'failed'
+          ? t('Not saved: {{why}}', { why: save.message })
+          : dirtyCount
+            ? t('{{n}} unsaved', { n: dirtyCount })
+            : t('No changes yet');
 
   return (
     <div className="marks-grid">
-      <WorkflowActions workflow={entryBatchWorkflow} record={{ ...batch, status, updated_at: version.current }} role={user?.name} onAct={act} />
+      <WorkflowActions
+        workflow={entryBatchWorkflow}
+        record={{ ...batch, status, updated_at: version.current }}
+        role={user?.name}
+        onAct={act}
+      />
       {batch.status_reason && status === 'DRAFT' && <Notice kind="info">{batch.status_reason}</Notice>}
       <div className="marks-bar" role="group" aria-label={t('Batch totals')}>
         <span data-testid="totals">
-          {t('Rows')}: <b>{totals.rows}</b> · {t('Entered')}: <b>{totals.entered}</b> · {t('AB')}: <b>{totals.absent}</b> · {t('Pending')}: <b>{totals.pending}</b> · {t('Total')}: <b>{totals.total}</b> · {t('Maximum')}: <b>{batch.max_marks.replace(/\.00$/, '')}</b>
+          {t('Rows')}: <b>{totals.rows}</b> · {t('Entered')}: <b>{totals.entered}</b> · {t('AB')}:{' '}
+          <b>{totals.absent}</b> · {t('Pending')}: <b>{totals.pending}</b> · {t('Total')}:{' '}
+          <b>{totals.total}</b> · {t('Maximum')}: <b>{batch.max_marks.replace(/\.00$/, '')}</b>
         </span>
-        <span className={`save-state ${save.kind}`} role="status" aria-live="polite" data-testid="save-state">{saveText}</span>
-        <button type="button" className="button secondary" onClick={() => void downloadSheet(batch.batch_id)}>{t('Award sheet (PDF)')}</button>
+        <span className={`save-state ${save.kind}`} role="status" aria-live="polite" data-testid="save-state">
+          {saveText}
+        </span>
+        <button type="button" className="button secondary" onClick={() => void downloadSheet(batch.batch_id)}>
+          {t('Award sheet (PDF)')}
+        </button>
       </div>
-      {errors > 0 && <Notice kind="error">{t('{{n}} cells need correcting; they are not saved until they are', { n: errors })}</Notice>}
+      {errors > 0 && (
+        <Notice kind="error">
+          {t('{{n}} cells need correcting; they are not saved until they are', { n: errors })}
+        </Notice>
+      )}
       <table className="grid-table">
         <thead>
           <tr>
@@ -190,25 +242,38 @@ export function MarksGrid({ batch, onChanged }: { batch: Batch; onChanged: () =>
                 {!batch.coded && <td>{row.name}</td>}
                 <td>
                   <input
-                    ref={(el) => { inputs.current[i] = el; }}
+                    ref={(el) => {
+                      inputs.current[i] = el;
+                    }}
                     className="mark-input"
                     aria-label={t('Marks of {{who}}', { who: label })}
                     aria-invalid={cell?.error ? true : undefined}
                     aria-describedby={cell?.error ? errorId : undefined}
                     value={cell?.text ?? ''}
-                    readOnly={!editable || (row.preset !== null && row.preset !== undefined && cell?.status === row.preset)}
+                    readOnly={
+                      !editable ||
+                      (row.preset !== null && row.preset !== undefined && cell?.status === row.preset)
+                    }
                     inputMode="decimal"
                     autoComplete="off"
                     onChange={(e) => type(i, e.target.value)}
                     onKeyDown={onKey(i)}
                     onFocus={(e) => e.target.select()}
-                    onBlur={() => { if (cellsRef.current.some((c) => c.dirty)) schedule(); }}
+                    onBlur={() => {
+                      if (cellsRef.current.some((c) => c.dirty)) schedule();
+                    }}
                   />
                 </td>
                 <td>
-                  {cell?.error ? <span id={errorId} className="cell-error">{cell.error}</span>
-                    : row.preset ? <span className="cell-note">{t('Attendance: {{status}}', { status: row.preset })}</span>
-                      : cell?.status ? <span className="cell-note">{t(cell.status)}</span> : null}
+                  {cell?.error ? (
+                    <span id={errorId} className="cell-error">
+                      {cell.error}
+                    </span>
+                  ) : row.preset ? (
+                    <span className="cell-note">{t('Attendance: {{status}}', { status: row.preset })}</span>
+                  ) : cell?.status ? (
+                    <span className="cell-note">{t(cell.status)}</span>
+                  ) : null}
                 </td>
               </tr>
             );

@@ -55,7 +55,12 @@ export interface ResourceScreens {
    * ones say so on the page (`record`), e.g. a college out of a faculty user's scope.
    */
   view: {
-    heading: string; columns: Column[]; addLabel?: string; layout?: 'row' | 'record'; jobs?: RecordJob[]; loadFailure?: LoadFailure;
+    heading: string;
+    columns: Column[];
+    addLabel?: string;
+    layout?: 'row' | 'record';
+    jobs?: RecordJob[];
+    loadFailure?: LoadFailure;
     /** Screens that act on the record shown, as links for roles that may write ("Copy another session into this one"). */
     links?: { label: string; to: (record: ResourceRecord) => string }[];
   };
@@ -63,7 +68,13 @@ export interface ResourceScreens {
    * `carryOver`: fields an "Add and add another" keeps for the next record (session, course combination, semester),
    * with `anotherLabel` its button; without them the screen has only the spec's submit button.
    */
-  add: { heading: string; fields: string[]; submitLabel: string; carryOver?: string[]; anotherLabel?: string };
+  add: {
+    heading: string;
+    fields: string[];
+    submitLabel: string;
+    carryOver?: string[];
+    anotherLabel?: string;
+  };
   edit?: { heading: string; fields: string[]; submitLabel: string; successMessage?: string };
 }
 
@@ -95,7 +106,8 @@ export const columnHeader = (screens: ResourceScreens, column: Column) =>
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const dateFormat = () => {
   const locale = intlLocale();
-  if (!dateFormats.has(locale)) dateFormats.set(locale, new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+  if (!dateFormats.has(locale))
+    dateFormats.set(locale, new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
   return dateFormats.get(locale)!;
 };
 
@@ -118,8 +130,17 @@ export function displayValue(screens: ResourceScreens, field: string, value: unk
 
 /** How a record is named to people (a confirmation, a history): its key, then its name or description ("ENG101 English Prose and Grammar"). */
 export function recordLabel(screens: ResourceScreens, row: ResourceRecord): string {
-  const key = (screens.resource.keyFields as readonly string[]).map((field) => row[field]).filter((v) => v != null && v !== '');
-  const nameField = screens.nameField ?? Object.keys(row).find((field) => /_(name|desc|disc1?)$/.test(field) && typeof row[field] === 'string' && !(screens.resource.keyFields as readonly string[]).includes(field));
+  const key = (screens.resource.keyFields as readonly string[])
+    .map((field) => row[field])
+    .filter((v) => v != null && v !== '');
+  const nameField =
+    screens.nameField ??
+    Object.keys(row).find(
+      (field) =>
+        /_(name|desc|disc1?)$/.test(field) &&
+        typeof row[field] === 'string' &&
+        !(screens.resource.keyFields as readonly string[]).includes(field),
+    );
   const name = nameField ? row[nameField] : undefined;
   return [...key.map(String), ...(name ? [String(name)] : [])].join(' ');
 }

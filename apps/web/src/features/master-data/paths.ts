@@ -8,16 +8,34 @@ import type { ResourceName } from '@exam/contracts';
 export type ScreenKind = 'list' | 'add' | 'edit' | 'view';
 
 /** Screens of the master-data resources. ccinfo_sem has no edit route. */
-export const resourcePaths: Record<ResourceName, Partial<Record<ScreenKind, string>> & { list: string; add: string; view: string }> = {
+export const resourcePaths: Record<
+  ResourceName,
+  Partial<Record<ScreenKind, string>> & { list: string; add: string; view: string }
+> = {
   session: { list: '/ListSession', add: '/AddSession', edit: '/EditSession', view: '/ViewSession' },
   course: { list: '/ListCourses', add: '/AddCourse', edit: '/EditCourse', view: '/ViewCourse' },
   paper: { list: '/ListPapers', add: '/AddPaper', edit: '/EditPaper', view: '/ViewPaper' },
   sempart: { list: '/ListSems', add: '/AddSem', edit: '/EditSem', view: '/ViewSem' },
   ccinfo_sem: { list: '/ListCCInfoSem', add: '/AddCCInfoSem', view: '/ViewCCInfoSem' },
-  paperinfosem: { list: '/ListPaperInfoSem', add: '/AddPaperInfoSem', edit: '/EditPaperInfoSem', view: '/ViewPaperInfoSem' },
+  paperinfosem: {
+    list: '/ListPaperInfoSem',
+    add: '/AddPaperInfoSem',
+    edit: '/EditPaperInfoSem',
+    view: '/ViewPaperInfoSem',
+  },
   exam: { list: '/ListExams', add: '/AddExam', edit: '/EditExam', view: '/ViewExam' },
-  examcycle: { list: '/ListExamCycles', add: '/AddExamCycle', edit: '/EditExamCycle', view: '/ViewExamCycle' },
+  examcycle: {
+    list: '/ListExamCycles',
+    add: '/AddExamCycle',
+    edit: '/EditExamCycle',
+    view: '/ViewExamCycle',
+  },
   college: { list: '/ListColleges', add: '/AddCollege', edit: '/EditCollege', view: '/ViewCollege' },
-  department: { list: '/ListDepartments', add: '/AddDepartment', edit: '/EditDepartment', view: '/ViewDepartment' },
+  department: {
+    list: '/ListDepartments',
+    add: '/AddDepartment',
+    edit: '/EditDepartment',
+    view: '/ViewDepartment',
+  },
   ruleset: { list: '/ListRuleSets', add: '/AddRuleSet', edit: '/EditRuleSet', view: '/ViewRuleSet' },
 };

@@ -31,16 +31,18 @@ export const sessionCopyPath = '/CopySession';
 const SessionCopy = lazy(() => import('./screens/session-copy.tsx'));
 
 export const masterDataRoutes: FeatureRoutes = {
-  signedIn: Object.entries(resourcePaths).flatMap(([name, paths]) =>
-    Object.entries(paths).map(([kind, path]) => {
-      const Screen = resourceScreen(name as ResourceName, kind as ScreenKind);
-      return { path, element: <Screen /> };
-    }),
-  ).concat(
-    Object.keys(resourcePaths).map((name) => {
-      const Screen = resourceScreen(name as ResourceName, 'import');
-      return { path: importPath(name as ResourceName), element: <Screen /> };
-    }),
-    { path: sessionCopyPath, element: <SessionCopy /> },
-  ),
+  signedIn: Object.entries(resourcePaths)
+    .flatMap(([name, paths]) =>
+      Object.entries(paths).map(([kind, path]) => {
+        const Screen = resourceScreen(name as ResourceName, kind as ScreenKind);
+        return { path, element: <Screen /> };
+      }),
+    )
+    .concat(
+      Object.keys(resourcePaths).map((name) => {
+        const Screen = resourceScreen(name as ResourceName, 'import');
+        return { path: importPath(name as ResourceName), element: <Screen /> };
+      }),
+      { path: sessionCopyPath, element: <SessionCopy /> },
+    ),
 };

@@ -7,7 +7,9 @@ export default function StudentRevalLink() {
   return (
     <section className="panel-section" aria-labelledby="my-reval">
       <h3 id="my-reval">{t('Re-totalling and revaluation')}</h3>
-      <p><Link to="/RevalEntry">{t('Apply for re-totalling or revaluation, or see your applications')}</Link></p>
+      <p>
+        <Link to="/RevalEntry">{t('Apply for re-totalling or revaluation, or see your applications')}</Link>
+      </p>
     </section>
   );
 }

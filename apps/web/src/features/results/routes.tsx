@@ -17,11 +17,26 @@ const CompareRuleSetsScreen = lazy(() => rulesets().then((m) => ({ default: m.Co
 /** The results screens of the route table (lifecycle S8): runs, student results with explanations, analysis, rule sets. */
 export const resultsRoutes: FeatureRoutes = {
   signedIn: [
-    { path: '/CalculateOld', element: <RunsScreen key="co" title="Calculate Old" schemes={['OLD']} compute /> },
-    { path: '/CalculateNew', element: <RunsScreen key="cn" title="Calculate New" schemes={['NEW', 'NEP']} compute /> },
-    { path: '/ResultOld', element: <RunsScreen key="ro" title="Result Old" schemes={['OLD']} compute={false} /> },
-    { path: '/ResultNew', element: <RunsScreen key="rn" title="Result New" schemes={['NEW']} compute={false} /> },
-    { path: '/ResultNep', element: <RunsScreen key="rp" title="Result Nep" schemes={['NEP']} compute={false} /> },
+    {
+      path: '/CalculateOld',
+      element: <RunsScreen key="co" title="Calculate Old" schemes={['OLD']} compute />,
+    },
+    {
+      path: '/CalculateNew',
+      element: <RunsScreen key="cn" title="Calculate New" schemes={['NEW', 'NEP']} compute />,
+    },
+    {
+      path: '/ResultOld',
+      element: <RunsScreen key="ro" title="Result Old" schemes={['OLD']} compute={false} />,
+    },
+    {
+      path: '/ResultNew',
+      element: <RunsScreen key="rn" title="Result New" schemes={['NEW']} compute={false} />,
+    },
+    {
+      path: '/ResultNep',
+      element: <RunsScreen key="rp" title="Result Nep" schemes={['NEP']} compute={false} />,
+    },
     { path: '/ListStudentResultDetail', element: <StudentResultListScreen /> },
     { path: '/ViewStudentResultDetail', element: <StudentResultViewScreen /> },
     { path: '/AddStudentResultDetail', element: <NoResultEntryScreen title="Add Student Result Detail" /> },

@@ -11,7 +11,8 @@ let base: Promise<string> | undefined;
 export function demoBase(): Promise<string> {
   if (import.meta.env.STUDENT_DEMO_PROXY) return Promise.resolve(import.meta.env.STUDENT_DEMO_PROXY);
   base ??= request<unknown>('/client-config', { token: null, skipUnauthorizedHandler: true }).then(
-    (answer) => `${window.location.protocol}//${window.location.hostname}:${clientConfig.parse(answer).student_demo_port}`,
+    (answer) =>
+      `${window.location.protocol}//${window.location.hostname}:${clientConfig.parse(answer).student_demo_port}`,
     (error: unknown) => {
       base = undefined; // asked again next time
       throw error;
@@ -26,7 +27,7 @@ export const forgetDemoBase = () => {
 };
 
 /** The demo accepts the signed-in staff user's token, like the API; a refused token ends the session the same way. */
-const call = async <T,>(path: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', body?: unknown) =>
+const call = async <T>(path: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', body?: unknown) =>
   request<T>(path, { method, body, base: await demoBase() });
 
 type One = { data: Student; message?: string };

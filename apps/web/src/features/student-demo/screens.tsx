@@ -38,10 +38,20 @@ export function StudentList() {
       className: 'actions',
       cell: (s) => (
         <span className="row-actions">
-          <Link className="icon-button view" to={demoPaths.view(s.id)} aria-label={`View ${s.id}`} title={`View ${s.id}`}>
+          <Link
+            className="icon-button view"
+            to={demoPaths.view(s.id)}
+            aria-label={`View ${s.id}`}
+            title={`View ${s.id}`}
+          >
             <Icon name="view" />
           </Link>
-          <Link className="icon-button edit" to={demoPaths.edit(s.id)} aria-label={`Edit ${s.id}`} title={`Edit ${s.id}`}>
+          <Link
+            className="icon-button edit"
+            to={demoPaths.edit(s.id)}
+            aria-label={`Edit ${s.id}`}
+            title={`Edit ${s.id}`}
+          >
             <Icon name="edit" />
           </Link>
           <button
@@ -49,7 +59,10 @@ export function StudentList() {
             className="icon-button delete"
             aria-label={`Delete ${s.id}`}
             title={`Delete ${s.id}`}
-            onClick={async () => (await ask('Do you want to delete the student', { detail: `${s.id} ${s.stuname}` })) && remove.mutate(s.id)}
+            onClick={async () =>
+              (await ask('Do you want to delete the student', { detail: `${s.id} ${s.stuname}` })) &&
+              remove.mutate(s.id)
+            }
           >
             <Icon name="delete" />
           </button>
@@ -58,10 +71,7 @@ export function StudentList() {
     },
   ];
   return (
-    <DemoPage
-      title="Student List"
-      home={false}
-    >
+    <DemoPage title="Student List" home={false}>
       <p>
         <Link className="button primary" to={demoPaths.add}>
           Add Student
@@ -69,7 +79,9 @@ export function StudentList() {
       </p>
       {message && <Notice kind="success">{message}</Notice>}
       <QueryState query={query} failure={failureText}>
-        {(students) => <DataTable caption="Students" columns={columns} rows={students} rowKey={(s) => String(s.id)} />}
+        {(students) => (
+          <DataTable caption="Students" columns={columns} rows={students} rowKey={(s) => String(s.id)} />
+        )}
       </QueryState>
     </DemoPage>
   );

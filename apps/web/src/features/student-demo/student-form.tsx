@@ -1,7 +1,12 @@
 import { studentInput, type StudentInput } from '@exam/contracts';
 import { useForm } from 'react-hook-form';
 import { contractResolver } from '../../lib/form.ts';
-import { FormFooter, listFormErrors, TextField, type ServerFailure } from '../../components/ui/form-parts.tsx';
+import {
+  FormFooter,
+  listFormErrors,
+  TextField,
+  type ServerFailure,
+} from '../../components/ui/form-parts.tsx';
 
 export const studentLabels: Record<string, string> = { id: 'Id', stuname: 'Student Name', email: 'Email' };
 

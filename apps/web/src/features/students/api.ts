@@ -13,13 +13,16 @@ export interface ListParams {
   filters: Record<string, string>;
 }
 
-const keyPath = (resource: Resource, key: RecordKey) => `/${resource.path}/${key.map(encodeURIComponent).join('/')}`;
-export const keyOf = (resource: Resource, record: StudentRecord): RecordKey => resource.keyFields.map((f) => String(record[f] ?? ''));
+const keyPath = (resource: Resource, key: RecordKey) =>
+  `/${resource.path}/${key.map(encodeURIComponent).join('/')}`;
+export const keyOf = (resource: Resource, record: StudentRecord): RecordKey =>
+  resource.keyFields.map((f) => String(record[f] ?? ''));
 
 /** A record's key in an address query, as the master-data screens write it: the first part as `id`, the rest by name. */
 export const keySearch = (resource: Resource, key: RecordKey) =>
   new URLSearchParams(resource.keyFields.map((f, i) => [i === 0 ? 'id' : f, key[i] ?? ''])).toString();
-export const keyFromSearch = (resource: Resource, search: URLSearchParams): RecordKey => resource.keyFields.map((f, i) => search.get(i === 0 ? 'id' : f) ?? '');
+export const keyFromSearch = (resource: Resource, search: URLSearchParams): RecordKey =>
+  resource.keyFields.map((f, i) => search.get(i === 0 ? 'id' : f) ?? '');
 
 function listQuery(params: ListParams) {
   const query = new URLSearchParams();
@@ -34,8 +37,13 @@ export const pageQuery = (resource: Resource, params: ListParams) =>
   queryOptions({
     queryKey: [resource.name, 'page', params],
     queryFn: async ({ signal }) => {
-      const answer = await request<Record<string, unknown>>(`/${resource.path}?${listQuery(params)}`, { signal });
-      return { rows: (answer[resource.responseKey] ?? []) as StudentRecord[], total: Number(answer.total ?? 0) };
+      const answer = await request<Record<string, unknown>>(`/${resource.path}?${listQuery(params)}`, {
+        signal,
+      });
+      return {
+        rows: (answer[resource.responseKey] ?? []) as StudentRecord[],
+        total: Number(answer.total ?? 0),
+      };
     },
     placeholderData: keepPreviousData,
   });
@@ -43,19 +51,34 @@ export const pageQuery = (resource: Resource, params: ListParams) =>
 export const recordQuery = (resource: Resource, key: RecordKey) =>
   queryOptions({
     queryKey: [resource.name, 'record', ...key],
-    queryFn: async ({ signal }) => (await request<Record<string, StudentRecord>>(keyPath(resource, key), { signal }))[resource.responseKey]!,
+    queryFn: async ({ signal }) =>
+      (await request<Record<string, StudentRecord>>(keyPath(resource, key), { signal }))[
+        resource.responseKey
+      ]!,
     enabled: key.every(Boolean),
   });
 
-export const useStudentPage = (resource: Resource, params: ListParams) => useQuery(pageQuery(resource, params));
+export const useStudentPage = (resource: Resource, params: ListParams) =>
+  useQuery(pageQuery(resource, params));
 export const useStudentRecord = (resource: Resource, key: RecordKey) => useQuery(recordQuery(resource, key));
 
 /** Create, update or delete a record; every list and record of the resource is read again afterwards. */
 export function useSave(resource: Resource) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ key, body, method }: { key?: RecordKey; body?: StudentRecord; method: 'POST' | 'PUT' | 'DELETE' }) =>
-      request<{ message: string } & Record<string, unknown>>(key ? keyPath(resource, key) : `/${resource.path}`, { method, body }),
+    mutationFn: ({
+      key,
+      body,
+      method,
+    }: {
+      key?: RecordKey;
+      body?: StudentRecord;
+      method: 'POST' | 'PUT' | 'DELETE';
+    }) =>
+      request<{ message: string } & Record<string, unknown>>(
+        key ? keyPath(resource, key) : `/${resource.path}`,
+        { method, body },
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: [resource.name] }),
   });
 }
@@ -83,7 +106,10 @@ export function useStudentImage(studentId: string, kind: 'photo' | 'signature', 
     queryKey: ['student', 'image', studentId, kind, hash],
     enabled: typeof hash === 'string' && hash !== '',
     staleTime: Infinity,
-    queryFn: async ({ signal }) => dataUrl(await (await requestFile(`/student/${encodeURIComponent(studentId)}/${kind}`, { signal })).blob()),
+    queryFn: async ({ signal }) =>
+      dataUrl(
+        await (await requestFile(`/student/${encodeURIComponent(studentId)}/${kind}`, { signal })).blob(),
+      ),
   });
 }
 
@@ -93,7 +119,9 @@ export function useUploadImage(studentId: string) {
     mutationFn: async ({ kind, file }: { kind: 'photo' | 'signature'; file: File }) => {
       const body = new FormData();
       body.append('file', file);
-      return (await requestFile(`/student/${encodeURIComponent(studentId)}/${kind}`, { method: 'POST', body })).json() as Promise<{ message: string }>;
+      return (
+        await requestFile(`/student/${encodeURIComponent(studentId)}/${kind}`, { method: 'POST', body })
+      ).json() as Promise<{ message: string }>;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['student'] }),
   });

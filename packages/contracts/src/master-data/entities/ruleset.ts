@@ -43,7 +43,9 @@ function checkRuleset(record: Record<string, unknown>) {
     errors.rules = ['An OLD-scheme rule set needs at least one division (rules.divisions).'];
   }
   if ((record.scheme === 'NEW' || record.scheme === 'NEP') && !rules.grading_bands.some((b) => b.is_pass)) {
-    errors.rules = [`A ${String(record.scheme)}-scheme rule set needs grading bands with at least one pass grade (rules.grading_bands).`];
+    errors.rules = [
+      `A ${String(record.scheme)}-scheme rule set needs grading bands with at least one pass grade (rules.grading_bands).`,
+    ];
   }
   return errors;
 }

@@ -18,8 +18,13 @@ export const sessionResource = defineResource({
     session_format_3: optionalText(100),
   },
   updatable: [
-    'session_name', 'current_status', 'session_disc', 'session_short_disc',
-    'session_format_1', 'session_format_2', 'session_format_3',
+    'session_name',
+    'current_status',
+    'session_disc',
+    'session_short_disc',
+    'session_format_1',
+    'session_format_2',
+    'session_format_3',
   ],
   searchFields: ['session_id', 'session_name', 'session_format_1'],
 });

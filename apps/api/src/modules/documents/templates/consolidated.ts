@@ -5,7 +5,24 @@
 // per-page serial (`<serial>-<n>`, what a sealed-envelope transcript needs).
 import type { ConsolidatedPayload, MarksheetLine, PrintableDocument, TranscriptTerm } from '@exam/contracts';
 import type { PdfDocument, TableColumn, TableRow } from '@exam/pdf';
-import { bi, biField, drawFields, drawFooter, drawHeader, drawLegend, drawNotes, drawPageBase, drawPhoto, drawTable, frameOf, orDash, PHOTO, printedDate, type DocumentAssets, type Field } from './layout.ts';
+import {
+  bi,
+  biField,
+  drawFields,
+  drawFooter,
+  drawHeader,
+  drawLegend,
+  drawNotes,
+  drawPageBase,
+  drawPhoto,
+  drawTable,
+  frameOf,
+  orDash,
+  PHOTO,
+  printedDate,
+  type DocumentAssets,
+  type Field,
+} from './layout.ts';
 import { graceNotes, isOldScheme } from './marksheet.ts';
 
 const NEW_COLUMNS: TableColumn[] = [
@@ -26,13 +43,32 @@ const OLD_COLUMNS: TableColumn[] = [
   { header: 'Result / परिणाम', width: 0.85, align: 'center' },
 ];
 
-const name = (l: MarksheetLine) => (l.paper_name.hi ? `${l.paper_name.en} / ${l.paper_name.hi}` : l.paper_name.en);
-const total = (l: MarksheetLine) => (l.total === null ? '—' : l.grace ? `${l.total}${l.grace.marker}` : l.total);
+const name = (l: MarksheetLine) =>
+  l.paper_name.hi ? `${l.paper_name.en} / ${l.paper_name.hi}` : l.paper_name.en;
+const total = (l: MarksheetLine) =>
+  l.total === null ? '—' : l.grace ? `${l.total}${l.grace.marker}` : l.total;
 
 function termRows(term: TranscriptTerm, old: boolean): TableRow[] {
-  return term.lines.map((l) => old
-    ? [l.paper_code, name(l), orDash(l.max), orDash(l.min), { text: total(l), bold: true, align: 'right' }, { text: l.paper_result, align: 'center' }]
-    : [l.paper_code, name(l), orDash(l.credit), { text: orDash(l.grade), bold: true, align: 'center' }, orDash(l.grade_point), orDash(l.credit_points), { text: l.paper_result, align: 'center' }]);
+  return term.lines.map((l) =>
+    old
+      ? [
+          l.paper_code,
+          name(l),
+          orDash(l.max),
+          orDash(l.min),
+          { text: total(l), bold: true, align: 'right' },
+          { text: l.paper_result, align: 'center' },
+        ]
+      : [
+          l.paper_code,
+          name(l),
+          orDash(l.credit),
+          { text: orDash(l.grade), bold: true, align: 'center' },
+          orDash(l.grade_point),
+          orDash(l.credit_points),
+          { text: l.paper_result, align: 'center' },
+        ],
+  );
 }
 
 function termSummary(term: TranscriptTerm, old: boolean): string {
@@ -53,21 +89,40 @@ function termHeight(pdf: PdfDocument, term: TranscriptTerm, old: boolean, width:
   const columns = old ? OLD_COLUMNS : NEW_COLUMNS;
   const total = columns.reduce((sum, c) => sum + c.width, 0);
   const nameWidth = (columns[1]!.width / total) * width - 2 * PADDING;
-  const headerHeight = Math.max(...columns.map((c) => pdf.heightOf(c.header, { width: (c.width / total) * width - 2 * PADDING, size: SIZE, bold: true }))) + 2 * PADDING;
-  const rows = term.lines.reduce((sum, l) => sum + Math.max(SIZE, pdf.heightOf(name(l), { width: nameWidth, size: SIZE })) + 2 * PADDING, 0);
+  const headerHeight =
+    Math.max(
+      ...columns.map((c) =>
+        pdf.heightOf(c.header, { width: (c.width / total) * width - 2 * PADDING, size: SIZE, bold: true }),
+      ),
+    ) +
+    2 * PADDING;
+  const rows = term.lines.reduce(
+    (sum, l) => sum + Math.max(SIZE, pdf.heightOf(name(l), { width: nameWidth, size: SIZE })) + 2 * PADDING,
+    0,
+  );
   return 12 + 1.5 + headerHeight + rows + 1.5 + 10 + 7;
 }
 
 /** The closing block's height: final result, formula, remarks, legend (as drawLegend draws it). */
 function closingHeight(p: ConsolidatedPayload): number {
   const notes = p.terms.reduce((n, t) => n + t.lines.filter((l) => l.grace).length, 0) + p.remarks.length;
-  const formulas = [p.legend.sgpa_formula, p.legend.cgpa_formula, p.legend.percentage_formula, p.legend.division_rules].filter(Boolean).length;
+  const formulas = [
+    p.legend.sgpa_formula,
+    p.legend.cgpa_formula,
+    p.legend.percentage_formula,
+    p.legend.division_rules,
+  ].filter(Boolean).length;
   const bands = p.legend.bands.length > 0 ? (p.legend.bands.some((b) => b.description) ? 62 : 38) : 0;
   return 34 + 12 + (notes > 0 ? 12 + notes * 10 : 0) + 14 + bands + formulas * 10.5 + 8;
 }
 
 /** Terms per page from `firstTop` (page 1) and `nextTop`: a term is never split; the closing block goes after the last. */
-export function planPages(pdf: PdfDocument, p: ConsolidatedPayload, old: boolean, at: { width: number; firstTop: number; nextTop: number; limit: number }): TranscriptTerm[][] {
+export function planPages(
+  pdf: PdfDocument,
+  p: ConsolidatedPayload,
+  old: boolean,
+  at: { width: number; firstTop: number; nextTop: number; limit: number },
+): TranscriptTerm[][] {
   const pages: TranscriptTerm[][] = [[]];
   let used = at.firstTop;
   for (const term of p.terms) {
@@ -83,36 +138,76 @@ export function planPages(pdf: PdfDocument, p: ConsolidatedPayload, old: boolean
   return pages;
 }
 
-export async function drawConsolidated(pdf: PdfDocument, doc: PrintableDocument, p: ConsolidatedPayload, assets: DocumentAssets, newPage: () => Promise<void>): Promise<void> {
+export async function drawConsolidated(
+  pdf: PdfDocument,
+  doc: PrintableDocument,
+  p: ConsolidatedPayload,
+  assets: DocumentAssets,
+  newPage: () => Promise<void>,
+): Promise<void> {
   const f = frameOf(pdf);
   const old = isOldScheme(p.terms[0]?.exam.scheme ?? 'NEW');
   const header = () => {
     drawPageBase(pdf, doc, { border: 'single' });
-    return drawHeader(pdf, doc, assets, { university: p.university.name, place: p.university.place, title: p.title, subtitle: bi(p.programme.name) });
+    return drawHeader(pdf, doc, assets, {
+      university: p.university.name,
+      place: p.university.place,
+      title: p.title,
+      subtitle: bi(p.programme.name),
+    });
   };
   // Every page: "sheet n of N" and its page serial on a line under the header; the plan (and so N) is known once
   // page 1's student block has been drawn.
   const sheetY = header();
   let y = drawStudent(pdf, p, assets, sheetY + 12);
-  const pages = planPages(pdf, p, old, { width: f.width, firstTop: y, nextTop: sheetY + 12 + 16, limit: f.bottom - FOOTER });
+  const pages = planPages(pdf, p, old, {
+    width: f.width,
+    firstTop: y,
+    nextTop: sheetY + 12 + 16,
+    limit: f.bottom - FOOTER,
+  });
   const sheets = pages.length;
   for (let i = 0; i < sheets; i++) {
     if (i > 0) {
       await newPage();
       header();
-      pdf.text(`${p.student.name.en}${p.student.name.hi ? ` / ${p.student.name.hi}` : ''} · Enrolment / नामांकन ${orDash(p.student.enrolment_no)} (continued / जारी)`, { x: f.left, y: sheetY + 12, width: f.width, size: 8.5, bold: true, oneLine: true });
+      pdf.text(
+        `${p.student.name.en}${p.student.name.hi ? ` / ${p.student.name.hi}` : ''} · Enrolment / नामांकन ${orDash(p.student.enrolment_no)} (continued / जारी)`,
+        { x: f.left, y: sheetY + 12, width: f.width, size: 8.5, bold: true, oneLine: true },
+      );
       y = sheetY + 12 + 16;
     }
     const sheet = `Sheet / पृष्ठ ${i + 1} of ${sheets} · page serial / पृष्ठ क्रमांक ${doc.serial_no ? `${doc.serial_no}-${i + 1}` : '—'}`;
-    pdf.text(sheet, { x: f.left, y: sheetY, width: f.width, size: 8, bold: true, align: 'right', oneLine: true });
+    pdf.text(sheet, {
+      x: f.left,
+      y: sheetY,
+      width: f.width,
+      size: 8,
+      bold: true,
+      align: 'right',
+      oneLine: true,
+    });
     for (const term of pages[i]!) {
-      pdf.text(`${bi(term.exam.semester, term.exam.sem_id ?? '')} — ${term.exam.name.en}${term.exam.cycle ? `, ${term.exam.cycle}` : ''} (${orDash(term.exam.session ?? term.exam.session_id)})`, { x: f.left, y, width: f.width, size: 8.5, bold: true });
-      y = await drawTable(pdf, old ? OLD_COLUMNS : NEW_COLUMNS, termRows(term, old), { x: f.left, y: pdf.y + 1.5, width: f.width, size: SIZE });
+      pdf.text(
+        `${bi(term.exam.semester, term.exam.sem_id ?? '')} — ${term.exam.name.en}${term.exam.cycle ? `, ${term.exam.cycle}` : ''} (${orDash(term.exam.session ?? term.exam.session_id)})`,
+        { x: f.left, y, width: f.width, size: 8.5, bold: true },
+      );
+      y = await drawTable(pdf, old ? OLD_COLUMNS : NEW_COLUMNS, termRows(term, old), {
+        x: f.left,
+        y: pdf.y + 1.5,
+        width: f.width,
+        size: SIZE,
+      });
       pdf.text(termSummary(term, old), { x: f.left, y: y + 1.5, width: f.width, size: 7.5 });
       y = pdf.y + 7;
     }
     if (i === sheets - 1) await drawClosing(pdf, doc, p, old, y);
-    else drawFooter(pdf, doc, { place: p.university.place, signatories: [], facts: ['Continued on the next sheet / अगले पृष्ठ पर जारी'] });
+    else
+      drawFooter(pdf, doc, {
+        place: p.university.place,
+        signatories: [],
+        facts: ['Continued on the next sheet / अगले पृष्ठ पर जारी'],
+      });
   }
 }
 
@@ -126,26 +221,73 @@ function drawStudent(pdf: PdfDocument, p: ConsolidatedPayload, assets: DocumentA
     { label: 'Roll No. / अनुक्रमांक', value: orDash(s.roll_no) },
     biField("Mother's name / माता का नाम", s.mother_name),
     { label: 'ABC ID / एबीसी आईडी', value: orDash(s.abc_id) },
-    { label: 'College / महाविद्यालय', value: `${s.college.code ?? s.college.college_id} ${s.college.name.en}`, hi: s.college.name.hi },
+    {
+      label: 'College / महाविद्यालय',
+      value: `${s.college.code ?? s.college.college_id} ${s.college.name.en}`,
+      hi: s.college.name.hi,
+    },
     biField('Programme / कार्यक्रम', p.programme.name),
     { label: 'Duration / अवधि', value: `${printedDate(p.admitted_on)} – ${printedDate(p.completed_on)}` },
     biField('Medium / माध्यम', p.medium),
-    { label: 'Attempts / प्रयास', value: p.all_in_first_attempt === null ? '—' : p.all_in_first_attempt ? 'All courses passed in the first attempt' : 'Not all in the first attempt', hi: p.all_in_first_attempt === null ? null : p.all_in_first_attempt ? 'सभी पाठ्यक्रम प्रथम प्रयास में उत्तीर्ण' : 'सभी प्रथम प्रयास में नहीं' },
+    {
+      label: 'Attempts / प्रयास',
+      value:
+        p.all_in_first_attempt === null
+          ? '—'
+          : p.all_in_first_attempt
+            ? 'All courses passed in the first attempt'
+            : 'Not all in the first attempt',
+      hi:
+        p.all_in_first_attempt === null
+          ? null
+          : p.all_in_first_attempt
+            ? 'सभी पाठ्यक्रम प्रथम प्रयास में उत्तीर्ण'
+            : 'सभी प्रथम प्रयास में नहीं',
+    },
     ...(p.purpose ? [{ label: 'Purpose / प्रयोजन', value: p.purpose }] : []),
   ];
   drawPhoto(pdf, assets, f.right - PHOTO.width, top + 2);
-  return Math.max(drawFields(pdf, fields, { x: f.left, y: top + 2, width: f.width - PHOTO.width - 10, columns: 2, labelWidth: 86, size: 8.5 }), top + PHOTO.height + 6) + 4;
+  return (
+    Math.max(
+      drawFields(pdf, fields, {
+        x: f.left,
+        y: top + 2,
+        width: f.width - PHOTO.width - 10,
+        columns: 2,
+        labelWidth: 86,
+        size: 8.5,
+      }),
+      top + PHOTO.height + 6,
+    ) + 4
+  );
 }
 
-async function drawClosing(pdf: PdfDocument, doc: PrintableDocument, p: ConsolidatedPayload, old: boolean, top: number): Promise<void> {
+async function drawClosing(
+  pdf: PdfDocument,
+  doc: PrintableDocument,
+  p: ConsolidatedPayload,
+  old: boolean,
+  top: number,
+): Promise<void> {
   const f = frameOf(pdf);
   const t = p.final;
   const h = 30;
   pdf.box(f.left, top, f.width, h, { lineWidth: 1, fill: '#f5f7fa' });
   pdf.box(f.left, top, f.width, h, { lineWidth: 1 });
   const cells: Array<[string, string]> = old
-    ? [['Aggregate / कुल योग', `${orDash(t.total)} / ${orDash(t.max_total)}`], ['Percentage / प्रतिशत', `${orDash(t.percentage)} %`], ['Division / श्रेणी', bi(t.division)], ['Result / परिणाम', bi(t.result)]]
-    : [['Credits / अर्जित क्रेडिट', orDash(t.credits_earned)], ['CGPA / सीजीपीए', orDash(t.cgpa)], ['Equivalent % / समतुल्य प्रतिशत', t.equivalent_percentage ? `${t.equivalent_percentage} %` : '—'], ['Division / श्रेणी', bi(t.division)], ['Result / परिणाम', bi(t.result)]];
+    ? [
+        ['Aggregate / कुल योग', `${orDash(t.total)} / ${orDash(t.max_total)}`],
+        ['Percentage / प्रतिशत', `${orDash(t.percentage)} %`],
+        ['Division / श्रेणी', bi(t.division)],
+        ['Result / परिणाम', bi(t.result)],
+      ]
+    : [
+        ['Credits / अर्जित क्रेडिट', orDash(t.credits_earned)],
+        ['CGPA / सीजीपीए', orDash(t.cgpa)],
+        ['Equivalent % / समतुल्य प्रतिशत', t.equivalent_percentage ? `${t.equivalent_percentage} %` : '—'],
+        ['Division / श्रेणी', bi(t.division)],
+        ['Result / परिणाम', bi(t.result)],
+      ];
   const weights = old ? [1, 1, 1.3, 1.3] : [0.8, 0.7, 0.9, 1.35, 1.25];
   const sum = weights.reduce((a, b) => a + b, 0);
   let x = f.left;
@@ -158,11 +300,18 @@ async function drawClosing(pdf: PdfDocument, doc: PrintableDocument, p: Consolid
   });
   let y = top + h + 4;
   if (!old && p.legend.percentage_formula) {
-    pdf.text(`Equivalent percentage by the formula / सूत्र से समतुल्य प्रतिशत: ${bi(p.legend.percentage_formula)}`, { x: f.left, y, width: f.width, size: 7.5 });
+    pdf.text(
+      `Equivalent percentage by the formula / सूत्र से समतुल्य प्रतिशत: ${bi(p.legend.percentage_formula)}`,
+      { x: f.left, y, width: f.width, size: 7.5 },
+    );
     y = pdf.y + 3;
   }
   const notes = [...p.terms.flatMap((term) => graceNotes(term.lines)), ...p.remarks.map((r) => bi(r))];
   y = drawNotes(pdf, 'Remarks / टिप्पणी', notes, { x: f.left, y, width: f.width, size: 7.5 });
   await drawLegend(pdf, p.legend, { x: f.left, y: y + 2, width: f.width });
-  drawFooter(pdf, doc, { place: p.university.place, signatories: p.signatories, facts: [`Terms / सत्र: ${p.terms.length}`], });
+  drawFooter(pdf, doc, {
+    place: p.university.place,
+    signatories: p.signatories,
+    facts: [`Terms / सत्र: ${p.terms.length}`],
+  });
 }

@@ -3,13 +3,32 @@
 // grade, grade point, credit points, SGPA, CGPA, ABC id), with the grading legend from the payload's rule set.
 import type { MarksheetLine, MarksheetPayload, PrintableDocument, PrintedMark } from '@exam/contracts';
 import type { PdfDocument, TableColumn, TableRow } from '@exam/pdf';
-import { bi, biField, drawFields, drawFooter, drawHeader, drawLegend, drawNotes, drawPageBase, drawPhoto, drawTable, frameOf, orDash, PHOTO, printedDate, type DocumentAssets, type Field } from './layout.ts';
+import {
+  bi,
+  biField,
+  drawFields,
+  drawFooter,
+  drawHeader,
+  drawLegend,
+  drawNotes,
+  drawPageBase,
+  drawPhoto,
+  drawTable,
+  frameOf,
+  orDash,
+  PHOTO,
+  printedDate,
+  type DocumentAssets,
+  type Field,
+} from './layout.ts';
 
 export const isOldScheme = (scheme: string): boolean => scheme.toUpperCase() === 'OLD';
 
 const mark = (m: PrintedMark): string => m.status ?? m.value ?? '';
-const paperName = (line: MarksheetLine): string => (line.paper_name.hi ? `${line.paper_name.en}\n${line.paper_name.hi}` : line.paper_name.en);
-const total = (line: MarksheetLine): string => (line.total === null ? '—' : line.grace ? `${line.total}${line.grace.marker}` : line.total);
+const paperName = (line: MarksheetLine): string =>
+  line.paper_name.hi ? `${line.paper_name.en}\n${line.paper_name.hi}` : line.paper_name.en;
+const total = (line: MarksheetLine): string =>
+  line.total === null ? '—' : line.grace ? `${line.total}${line.grace.marker}` : line.total;
 
 const OLD_COLUMNS: TableColumn[] = [
   { header: 'Code / कोड', width: 1.05 },
@@ -40,24 +59,62 @@ const NEW_COLUMNS: TableColumn[] = [
 
 /** One table row per paper; practical marks of a NEW-scheme paper go into its external column when it has no external. */
 export function marksRows(lines: readonly MarksheetLine[], old: boolean): TableRow[] {
-  return lines.map((l) => old
-    ? [l.paper_code, paperName(l), l.paper_type, orDash(l.max), orDash(l.min), mark(l.int), mark(l.ext), mark(l.pr), { text: total(l), bold: true, align: 'right' }, { text: l.paper_result, align: 'center' }]
-    : [l.paper_code, paperName(l), l.paper_type, orDash(l.credit), mark(l.int), mark(l.ext) || mark(l.pr), total(l), { text: orDash(l.grade), bold: true, align: 'center' }, orDash(l.grade_point), orDash(l.credit_points), { text: l.paper_result, align: 'center' }]);
+  return lines.map((l) =>
+    old
+      ? [
+          l.paper_code,
+          paperName(l),
+          l.paper_type,
+          orDash(l.max),
+          orDash(l.min),
+          mark(l.int),
+          mark(l.ext),
+          mark(l.pr),
+          { text: total(l), bold: true, align: 'right' },
+          { text: l.paper_result, align: 'center' },
+        ]
+      : [
+          l.paper_code,
+          paperName(l),
+          l.paper_type,
+          orDash(l.credit),
+          mark(l.int),
+          mark(l.ext) || mark(l.pr),
+          total(l),
+          { text: orDash(l.grade), bold: true, align: 'center' },
+          orDash(l.grade_point),
+          orDash(l.credit_points),
+          { text: l.paper_result, align: 'center' },
+        ],
+  );
 }
 
 export const marksColumns = (old: boolean): TableColumn[] => (old ? OLD_COLUMNS : NEW_COLUMNS);
 
 /** The "*: grace marks" notes of the papers that had grace. */
 export function graceNotes(lines: readonly MarksheetLine[]): string[] {
-  return lines.filter((l) => l.grace).map((l) => `${l.grace!.marker} ${l.paper_code}: +${l.grace!.marks} grace marks under ordinance rule ${l.grace!.rule_id} / ${l.grace!.marks} कृपांक (नियम ${l.grace!.rule_id})`);
+  return lines
+    .filter((l) => l.grace)
+    .map(
+      (l) =>
+        `${l.grace!.marker} ${l.paper_code}: +${l.grace!.marks} grace marks under ordinance rule ${l.grace!.rule_id} / ${l.grace!.marks} कृपांक (नियम ${l.grace!.rule_id})`,
+    );
 }
 
-export async function drawMarksheet(pdf: PdfDocument, doc: PrintableDocument, p: MarksheetPayload, assets: DocumentAssets, newPage: () => Promise<void>): Promise<void> {
+export async function drawMarksheet(
+  pdf: PdfDocument,
+  doc: PrintableDocument,
+  p: MarksheetPayload,
+  assets: DocumentAssets,
+  newPage: () => Promise<void>,
+): Promise<void> {
   const f = frameOf(pdf);
   const old = isOldScheme(p.exam.scheme);
   drawPageBase(pdf, doc, { border: 'single' });
   let y = drawHeader(pdf, doc, assets, {
-    university: p.university.name, place: p.university.place, title: p.title,
+    university: p.university.name,
+    place: p.university.place,
+    title: p.title,
     subtitle: `${p.exam.name.en}${p.exam.cycle ? `, ${p.exam.cycle}` : ''}`,
   });
   const s = p.student;
@@ -67,19 +124,48 @@ export async function drawMarksheet(pdf: PdfDocument, doc: PrintableDocument, p:
     biField("Father's name / पिता का नाम", s.father_name),
     { label: 'Enrolment No. / नामांकन सं.', value: orDash(s.enrolment_no) },
     biField("Mother's name / माता का नाम", s.mother_name),
-    old ? { label: 'Candidate / परीक्षार्थी', value: orDash(s.candidate_type) } : { label: 'ABC ID / एबीसी आईडी', value: orDash(s.abc_id), bold: true },
-    { label: 'College / महाविद्यालय', value: `${s.college.code ?? s.college.college_id} ${s.college.name.en}`, hi: s.college.name.hi },
+    old
+      ? { label: 'Candidate / परीक्षार्थी', value: orDash(s.candidate_type) }
+      : { label: 'ABC ID / एबीसी आईडी', value: orDash(s.abc_id), bold: true },
+    {
+      label: 'College / महाविद्यालय',
+      value: `${s.college.code ?? s.college.college_id} ${s.college.name.en}`,
+      hi: s.college.name.hi,
+    },
     { label: 'Programme / कार्यक्रम', value: p.programme.name.en, hi: p.programme.name.hi },
     { label: 'Examination / परीक्षा', value: p.exam.name.en, hi: p.exam.name.hi },
-    { label: 'Semester / सेमेस्टर', value: p.exam.semester?.en ?? orDash(p.exam.sem_id), hi: p.exam.semester?.hi },
-    { label: 'Session, cycle / सत्र', value: `${orDash(p.exam.session ?? p.exam.session_id)}${p.exam.cycle ? ` · ${p.exam.cycle}` : ''}` },
+    {
+      label: 'Semester / सेमेस्टर',
+      value: p.exam.semester?.en ?? orDash(p.exam.sem_id),
+      hi: p.exam.semester?.hi,
+    },
+    {
+      label: 'Session, cycle / सत्र',
+      value: `${orDash(p.exam.session ?? p.exam.session_id)}${p.exam.cycle ? ` · ${p.exam.cycle}` : ''}`,
+    },
     { label: 'Scheme / योजना', value: `${p.exam.scheme}${old ? '' : ` · ${orDash(s.candidate_type)}`}` },
   ];
   const studentWidth = f.width - PHOTO.width - 10;
   drawPhoto(pdf, assets, f.right - PHOTO.width, y + 2);
-  y = Math.max(drawFields(pdf, fields, { x: f.left, y: y + 2, width: studentWidth, columns: 2, labelWidth: 86, size: 8.5 }), y + PHOTO.height + 6) + 2;
+  y =
+    Math.max(
+      drawFields(pdf, fields, {
+        x: f.left,
+        y: y + 2,
+        width: studentWidth,
+        columns: 2,
+        labelWidth: 86,
+        size: 8.5,
+      }),
+      y + PHOTO.height + 6,
+    ) + 2;
 
-  y = await drawTable(pdf, marksColumns(old), marksRows(p.lines, old), { x: f.left, y, width: f.width, size: 7.5 });
+  y = await drawTable(pdf, marksColumns(old), marksRows(p.lines, old), {
+    x: f.left,
+    y,
+    width: f.width,
+    size: 7.5,
+  });
   y = drawTotals(pdf, p, old, y + 5);
   const notes = [
     ...graceNotes(p.lines),
@@ -107,8 +193,18 @@ export async function drawMarksheet(pdf: PdfDocument, doc: PrintableDocument, p:
 async function drawReverse(pdf: PdfDocument, doc: PrintableDocument, p: MarksheetPayload): Promise<void> {
   const f = frameOf(pdf);
   drawPageBase(pdf, doc, { border: 'single' });
-  pdf.text(`Reverse of the marksheet / अंकपत्र का पृष्ठभाग — ${doc.serial_no ?? 'DRAFT / प्रारूप'}`, { x: f.left, y: f.top, width: f.width, size: 10, bold: true, align: 'center' });
-  pdf.text(`${p.student.name.en}${p.student.name.hi ? ` / ${p.student.name.hi}` : ''} · Roll No. / अनुक्रमांक ${orDash(p.student.roll_no)} · ${p.exam.name.en}${p.exam.cycle ? `, ${p.exam.cycle}` : ''}`, { x: f.left, y: pdf.y + 2, width: f.width, size: 8, align: 'center' });
+  pdf.text(`Reverse of the marksheet / अंकपत्र का पृष्ठभाग — ${doc.serial_no ?? 'DRAFT / प्रारूप'}`, {
+    x: f.left,
+    y: f.top,
+    width: f.width,
+    size: 10,
+    bold: true,
+    align: 'center',
+  });
+  pdf.text(
+    `${p.student.name.en}${p.student.name.hi ? ` / ${p.student.name.hi}` : ''} · Roll No. / अनुक्रमांक ${orDash(p.student.roll_no)} · ${p.exam.name.en}${p.exam.cycle ? `, ${p.exam.cycle}` : ''}`,
+    { x: f.left, y: pdf.y + 2, width: f.width, size: 8, align: 'center' },
+  );
   let y = pdf.y + 10;
   y = await drawLegend(pdf, p.legend, { x: f.left, y, width: f.width });
   const verifyAt = doc.verify_url ? doc.verify_url.replace(/\/[^/]*$/, '/') : null;
@@ -127,18 +223,18 @@ function drawTotals(pdf: PdfDocument, p: MarksheetPayload, old: boolean, y: numb
   const t = p.totals;
   const cells: Array<[string, string]> = old
     ? [
-      ['Aggregate / कुल योग', t.total !== null ? `${t.total} / ${orDash(t.max_total)}` : '—'],
-      ['Percentage / प्रतिशत', t.percentage !== null ? `${t.percentage} %` : '—'],
-      ['Division / श्रेणी', bi(t.division)],
-      ['Result / परिणाम', bi(t.result)],
-    ]
+        ['Aggregate / कुल योग', t.total !== null ? `${t.total} / ${orDash(t.max_total)}` : '—'],
+        ['Percentage / प्रतिशत', t.percentage !== null ? `${t.percentage} %` : '—'],
+        ['Division / श्रेणी', bi(t.division)],
+        ['Result / परिणाम', bi(t.result)],
+      ]
     : [
-      ['Credits reg./earned / क्रेडिट', `${orDash(t.credits_registered)} / ${orDash(t.credits_earned)}`],
-      ['Σ Credit points / कुल क्रेडिट अंक', orDash(t.credit_points)],
-      ['SGPA / एसजीपीए', orDash(t.sgpa)],
-      ['CGPA / सीजीपीए', orDash(t.cgpa)],
-      ['Result / परिणाम', bi(t.result)],
-    ];
+        ['Credits reg./earned / क्रेडिट', `${orDash(t.credits_registered)} / ${orDash(t.credits_earned)}`],
+        ['Σ Credit points / कुल क्रेडिट अंक', orDash(t.credit_points)],
+        ['SGPA / एसजीपीए', orDash(t.sgpa)],
+        ['CGPA / सीजीपीए', orDash(t.cgpa)],
+        ['Result / परिणाम', bi(t.result)],
+      ];
   const weights = old ? [1, 1, 1.2, 1.4] : [1.05, 1, 0.75, 0.75, 1.45];
   const sum = weights.reduce((a, b) => a + b, 0);
   let x = f.left;
@@ -154,7 +250,10 @@ function drawTotals(pdf: PdfDocument, p: MarksheetPayload, old: boolean, y: numb
   });
   let bottom = y + h + 4;
   if (!old && t.equivalent_percentage) {
-    pdf.text(`Equivalent percentage / समतुल्य प्रतिशत: ${t.equivalent_percentage} %${p.legend.percentage_formula ? ` (${p.legend.percentage_formula.en})` : ''}${t.division ? ` · Division / श्रेणी: ${bi(t.division)}` : ''}`, { x: f.left, y: bottom, width: f.width, size: 8 });
+    pdf.text(
+      `Equivalent percentage / समतुल्य प्रतिशत: ${t.equivalent_percentage} %${p.legend.percentage_formula ? ` (${p.legend.percentage_formula.en})` : ''}${t.division ? ` · Division / श्रेणी: ${bi(t.division)}` : ''}`,
+      { x: f.left, y: bottom, width: f.width, size: 8 },
+    );
     bottom = pdf.y + 3;
   }
   return bottom;

@@ -1,5 +1,13 @@
 import {
-  csvLine, fileColumns, IMPORT_ERRORS_HEADER, importReport, jobAccepted, type AnyResource, type FileFormat, type ImportReport, type JobSummary,
+  csvLine,
+  fileColumns,
+  IMPORT_ERRORS_HEADER,
+  importReport,
+  jobAccepted,
+  type AnyResource,
+  type FileFormat,
+  type ImportReport,
+  type JobSummary,
 } from '@exam/contracts';
 import { ApiError, requestFile } from '../../../lib/api.ts';
 import { attachmentName, saveFile } from '../../../lib/download.ts';
@@ -27,7 +35,8 @@ export async function downloadTemplate(resource: AnyResource, format: FileFormat
 }
 
 /** What an import answered: its report at once, or (a large file) the job that checks and stores it. */
-export type ImportAnswer = { report: ImportReport; job?: undefined } | { job: JobSummary; report?: undefined };
+export type ImportAnswer =
+  { report: ImportReport; job?: undefined } | { job: JobSummary; report?: undefined };
 
 /**
  * Sends a file to the resource's import (`dryRun`: only check it). Answers the report, also when rows failed (422,
@@ -37,7 +46,11 @@ export type ImportAnswer = { report: ImportReport; job?: undefined } | { job: Jo
 export async function importFile(resource: AnyResource, file: File, dryRun: boolean): Promise<ImportAnswer> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const response = await requestFile(`/import/${resource.path}${dryRun ? '?dry_run=1' : ''}`, { method: 'POST', body, accept: [422] });
+  const response = await requestFile(`/import/${resource.path}${dryRun ? '?dry_run=1' : ''}`, {
+    method: 'POST',
+    body,
+    accept: [422],
+  });
   const data: unknown = await response.json().catch(() => undefined);
   if (response.status === 202) {
     const accepted = jobAccepted.safeParse(data);
@@ -46,7 +59,10 @@ export async function importFile(resource: AnyResource, file: File, dryRun: bool
   const report = importReport.safeParse(data);
   if (report.success) return { report: report.data };
   // A 422 about the request itself (not a report): a plain error answer.
-  throw new ApiError(response.status, { message: (data as { message?: string } | undefined)?.message ?? 'The import answered something unexpected.' });
+  throw new ApiError(response.status, {
+    message:
+      (data as { message?: string } | undefined)?.message ?? 'The import answered something unexpected.',
+  });
 }
 
 /** The report a finished import job holds as its result, if it holds one. */
@@ -59,17 +75,24 @@ export const reportOfJob = (result: unknown): ImportReport | undefined => {
  * The rows that failed, as a CSV file in the resource's columns with their messages in a last column (which an import
  * ignores): corrected in a spreadsheet, it can be imported as it is.
  */
-export function failedRowsFile(resource: AnyResource, report: ImportReport, labels: Record<string, string>): Blob {
+export function failedRowsFile(
+  resource: AnyResource,
+  report: ImportReport,
+  labels: Record<string, string>,
+): Blob {
   const failed = report.rows.filter((r) => r.status === 'error');
   const present = new Set(failed.flatMap((r) => Object.keys(r.values ?? {})));
   const columns = fileColumns(resource).filter((c) => !c.readOnly && present.has(c.field));
-  const message = (field: string, text: string) => (field === '_' ? text : `${labels[field] ?? field}: ${text}`);
+  const message = (field: string, text: string) =>
+    field === '_' ? text : `${labels[field] ?? field}: ${text}`;
   const lines = [
     csvLine([...columns.map((c) => c.header), IMPORT_ERRORS_HEADER]),
     ...failed.map((r) =>
       csvLine([
         ...columns.map((c) => String(r.values?.[c.field] ?? '')),
-        Object.entries(r.errors ?? {}).flatMap(([field, texts]) => texts.map((t) => message(field, t))).join('; '),
+        Object.entries(r.errors ?? {})
+          .flatMap(([field, texts]) => texts.map((t) => message(field, t)))
+          .join('; '),
       ]),
     ),
   ];

@@ -24,7 +24,8 @@ export type OptionSource =
       dependsOn?: readonly string[];
     };
 
-export const enumOptions = (def: EnumDef): Option[] => def.options.map((o) => ({ value: String(o.value), label: o.label }));
+export const enumOptions = (def: EnumDef): Option[] =>
+  def.options.map((o) => ({ value: String(o.value), label: o.label }));
 
 const text = (value: unknown) => (value == null ? '' : String(value));
 /** The label the spec names, or the id when a row has none, so no option is blank. */
@@ -55,6 +56,7 @@ export function useOptions(source: OptionSource, values: Record<string, string>)
       return rows.map((row) => ({ value: text(row[source.value]), label: source.label(row) }));
     },
   });
-  if (source.kind === 'enum') return { options: enumOptions(source.def), loading: false, error: null, waiting: false };
+  if (source.kind === 'enum')
+    return { options: enumOptions(source.def), loading: false, error: null, waiting: false };
   return { options: query.data ?? [], loading: query.isFetching, error: query.error, waiting: path === null };
 }

@@ -45,7 +45,12 @@ function rowsOf(resource: AnyResource, answer: Answer): ResourceRecord[] {
   return Array.isArray(rows) ? (rows as ResourceRecord[]) : [];
 }
 
-export async function fetchPage(resource: AnyResource, params: PageParams, source: PageSource, signal?: AbortSignal): Promise<Page> {
+export async function fetchPage(
+  resource: AnyResource,
+  params: PageParams,
+  source: PageSource,
+  signal?: AbortSignal,
+): Promise<Page> {
   let answer: Answer;
   if (source === 'path') {
     answer = await request<Answer>(`/${resource.path}/${params.offset}/${params.limit}`, { signal });
@@ -63,7 +68,11 @@ export async function fetchPage(resource: AnyResource, params: PageParams, sourc
   return { rows, total: typeof answer.total === 'number' ? answer.total : rows.length };
 }
 
-export async function fetchRecord(resource: AnyResource, key: RecordKey, signal?: AbortSignal): Promise<ResourceRecord> {
+export async function fetchRecord(
+  resource: AnyResource,
+  key: RecordKey,
+  signal?: AbortSignal,
+): Promise<ResourceRecord> {
   const answer = await request<Answer>(recordPath(resource, key), { signal });
   return (answer[resource.responseKey] ?? {}) as ResourceRecord;
 }
@@ -78,11 +87,18 @@ const saved = (resource: AnyResource, answer: Answer): SaveResult => ({
   message: typeof answer?.message === 'string' ? answer.message : '',
 });
 
-export async function createRecord(resource: AnyResource, body: Record<string, unknown>): Promise<SaveResult> {
+export async function createRecord(
+  resource: AnyResource,
+  body: Record<string, unknown>,
+): Promise<SaveResult> {
   return saved(resource, await request<Answer>(`/${resource.path}`, { method: 'POST', body }));
 }
 
-export async function updateRecord(resource: AnyResource, key: RecordKey, body: Record<string, unknown>): Promise<SaveResult> {
+export async function updateRecord(
+  resource: AnyResource,
+  key: RecordKey,
+  body: Record<string, unknown>,
+): Promise<SaveResult> {
   return saved(resource, await request<Answer>(recordPath(resource, key), { method: 'PUT', body }));
 }
 
@@ -93,6 +109,7 @@ export async function deleteRecord(resource: AnyResource, key: RecordKey): Promi
 /** Query keys: everything of a resource starts with its name, so one invalidation refreshes its lists and records. */
 export const resourceKeys = {
   all: (resource: AnyResource) => [resource.name] as const,
-  page: (resource: AnyResource, params: PageParams, source: PageSource) => [resource.name, 'page', source, params] as const,
+  page: (resource: AnyResource, params: PageParams, source: PageSource) =>
+    [resource.name, 'page', source, params] as const,
   record: (resource: AnyResource, key: RecordKey) => [resource.name, 'record', ...key] as const,
 };

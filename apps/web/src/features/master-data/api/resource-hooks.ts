@@ -27,8 +27,12 @@ export const recordQuery = (resource: AnyResource, key: RecordKey) =>
     enabled: isCompleteKey(key),
   });
 
-export const useResourcePage = (resource: AnyResource, params: PageParams, source: PageSource, enabled = true) =>
-  useQuery({ ...pageQuery(resource, params, source), enabled });
+export const useResourcePage = (
+  resource: AnyResource,
+  params: PageParams,
+  source: PageSource,
+  enabled = true,
+) => useQuery({ ...pageQuery(resource, params, source), enabled });
 
 export const useResourceRecord = (resource: AnyResource, key: RecordKey, enabled = true) => {
   const options = recordQuery(resource, key);

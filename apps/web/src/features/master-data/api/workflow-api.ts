@@ -4,9 +4,17 @@ import { isApiError, request } from '../../../lib/api.ts';
 import { resourceKeys, type RecordKey, type ResourceRecord } from './resource-api.ts';
 
 /** `POST /api/<resource>/<key...>/<action>`: the record in its new status, and the server's message. */
-export async function takeAction(resource: AnyResource, key: RecordKey, action: string, body: WorkflowActionBody) {
+export async function takeAction(
+  resource: AnyResource,
+  key: RecordKey,
+  action: string,
+  body: WorkflowActionBody,
+) {
   const path = `/${resource.path}/${key.map((part) => encodeURIComponent(part)).join('/')}/${encodeURIComponent(action)}`;
-  const answer = await request<Record<string, unknown> & { message?: string }>(path, { method: 'POST', body });
+  const answer = await request<Record<string, unknown> & { message?: string }>(path, {
+    method: 'POST',
+    body,
+  });
   return { record: (answer[resource.responseKey] ?? {}) as ResourceRecord, message: answer.message ?? '' };
 }
 
@@ -18,7 +26,8 @@ export function useWorkflowAction(resource: AnyResource, key: RecordKey) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: resourceKeys.all(resource) });
   return useMutation({
-    mutationFn: ({ action, ...body }: WorkflowActionBody & { action: string }) => takeAction(resource, key, action, body),
+    mutationFn: ({ action, ...body }: WorkflowActionBody & { action: string }) =>
+      takeAction(resource, key, action, body),
     onSuccess: refresh,
     onError: (error) => {
       if (isApiError(error) && error.status === 409) void refresh();

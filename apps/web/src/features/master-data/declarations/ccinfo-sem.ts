@@ -25,11 +25,19 @@ export const screens = defineScreens({
   },
   view: {
     heading: 'View CCInfoSem',
-    columns: [columns[0], columns[1], { field: 'course_comb_name4', header: 'Course (Combination)' }, ...columns.slice(2)],
+    columns: [
+      columns[0],
+      columns[1],
+      { field: 'course_comb_name4', header: 'Course (Combination)' },
+      ...columns.slice(2),
+    ],
   },
   // Repeated entry: session, course combination and semester stay for the next link (change the one that differs).
   add: {
-    heading: 'Add CCInfoSem', fields: ['session_id', 'course_comb_id', 'sem_id'], submitLabel: 'Add',
-    carryOver: ['session_id', 'course_comb_id', 'sem_id'], anotherLabel: 'Add and add another',
+    heading: 'Add CCInfoSem',
+    fields: ['session_id', 'course_comb_id', 'sem_id'],
+    submitLabel: 'Add',
+    carryOver: ['session_id', 'course_comb_id', 'sem_id'],
+    anotherLabel: 'Add and add another',
   },
 });

@@ -2,7 +2,15 @@ import { collegeResource, collegeStatus, collegeType, isCentre } from '@exam/con
 import { startAffiliationLetters } from '../api/affiliation-letters-api.ts';
 import { defineScreens } from '../declaration.ts';
 
-const fields = ['college_id', 'college_name', 'college_name_hi', 'college_code', 'district', 'college_type', 'is_centre'];
+const fields = [
+  'college_id',
+  'college_name',
+  'college_name_hi',
+  'college_code',
+  'district',
+  'college_type',
+  'is_centre',
+];
 
 export const screens = defineScreens({
   resource: collegeResource,
@@ -23,7 +31,15 @@ export const screens = defineScreens({
   list: {
     heading: 'List Colleges',
     addLabel: 'Add New',
-    columns: ['college_id', 'college_name', 'college_name_hi', 'district', 'college_type', 'is_centre', 'status'],
+    columns: [
+      'college_id',
+      'college_name',
+      'college_name_hi',
+      'district',
+      'college_type',
+      'is_centre',
+      'status',
+    ],
     actions: ['view', 'edit', 'delete'],
     deleteConfirm: 'Do you want to delete the College',
   },
@@ -35,8 +51,18 @@ export const screens = defineScreens({
     loadFailure: 'record',
     // Letters of affiliation, one bilingual PDF by a job: this college's, or every college's.
     jobs: [
-      { label: 'Print affiliation letter', capability: 'master-data.write', unit: 'letters', start: (college) => startAffiliationLetters({ college_ids: [String(college.college_id)] }) },
-      { label: 'Print letters of all colleges', capability: 'master-data.write', unit: 'letters', start: () => startAffiliationLetters({ all: true }) },
+      {
+        label: 'Print affiliation letter',
+        capability: 'master-data.write',
+        unit: 'letters',
+        start: (college) => startAffiliationLetters({ college_ids: [String(college.college_id)] }),
+      },
+      {
+        label: 'Print letters of all colleges',
+        capability: 'master-data.write',
+        unit: 'letters',
+        start: () => startAffiliationLetters({ all: true }),
+      },
     ],
   },
   add: { heading: 'Add College', fields, submitLabel: 'Add' },

@@ -2,9 +2,18 @@ import { courseResource, programmeLevel } from '@exam/contracts';
 import { defineScreens } from '../declaration.ts';
 
 const fields = [
-  'course_comb_id', 'course_id', 'course_comb_code', 'course_comb_name1', 'course_comb_name2',
-  'course_comb_name3', 'course_comb_name4', 'th_pr_id', 'remark',
-  'course_comb_name_hi', 'duration_years', 'programme_level',
+  'course_comb_id',
+  'course_id',
+  'course_comb_code',
+  'course_comb_name1',
+  'course_comb_name2',
+  'course_comb_name3',
+  'course_comb_name4',
+  'th_pr_id',
+  'remark',
+  'course_comb_name_hi',
+  'duration_years',
+  'programme_level',
 ];
 
 export const screens = defineScreens({

@@ -5,8 +5,12 @@ import { examCycleOptions, sessionOptions } from './lookups.ts';
 export const screens = defineScreens({
   resource: examResource,
   labels: {
-    exam_id: 'Exam Id', exam_desc: 'Exam Desc', active_status: 'Active Status', session_id: 'Session Id',
-    rti: 'Exam Cycle', student_exam_cycle: 'Student Exam Cycle',
+    exam_id: 'Exam Id',
+    exam_desc: 'Exam Desc',
+    active_status: 'Active Status',
+    session_id: 'Session Id',
+    rti: 'Exam Cycle',
+    student_exam_cycle: 'Student Exam Cycle',
   },
   enums: { active_status: activeStatus },
   lookups: { session_id: sessionOptions, rti: examCycleOptions },
@@ -20,9 +24,26 @@ export const screens = defineScreens({
   },
   view: {
     heading: 'View Exam',
-    columns: ['session_id', 'exam_id', 'exam_desc', 'active_status', 'rti', 'student_exam_cycle', 'created_at', 'updated_at'],
+    columns: [
+      'session_id',
+      'exam_id',
+      'exam_desc',
+      'active_status',
+      'rti',
+      'student_exam_cycle',
+      'created_at',
+      'updated_at',
+    ],
   },
-  add: { heading: 'Add Exam', fields: ['exam_id', 'exam_desc', 'active_status', 'session_id', 'rti'], submitLabel: 'Add' },
+  add: {
+    heading: 'Add Exam',
+    fields: ['exam_id', 'exam_desc', 'active_status', 'session_id', 'rti'],
+    submitLabel: 'Add',
+  },
   // exam_id is the key: shown, not editable.
-  edit: { heading: 'Edit Exam', fields: ['exam_id', 'exam_desc', 'active_status', 'session_id', 'rti'], submitLabel: 'Update' },
+  edit: {
+    heading: 'Edit Exam',
+    fields: ['exam_id', 'exam_desc', 'active_status', 'session_id', 'rti'],
+    submitLabel: 'Update',
+  },
 });

@@ -1,4 +1,11 @@
-import { courseResource, departmentResource, examCycleResource, paperResource, sempartResource, sessionResource } from '@exam/contracts';
+import {
+  courseResource,
+  departmentResource,
+  examCycleResource,
+  paperResource,
+  sempartResource,
+  sessionResource,
+} from '@exam/contracts';
 import { labelOr, rowsOf, type OptionSource } from '../api/options.ts';
 
 /** Dropdown sources of the master-data forms, with the labels of spec section 3. */
@@ -13,7 +20,8 @@ export const examCycleOptions = rowsOf(examCycleResource, labelOr('student_exam_
 export const coursesOfSession: OptionSource = {
   kind: 'rows',
   resource: courseResource,
-  path: (values) => (values.session_id ? `/courses_by_session/${encodeURIComponent(values.session_id)}` : null),
+  path: (values) =>
+    values.session_id ? `/courses_by_session/${encodeURIComponent(values.session_id)}` : null,
   responseKey: 'courses',
   value: 'course_comb_id',
   label: labelOr('course_comb_name4', 'course_comb_id'),

@@ -2,9 +2,25 @@ import { paperResource } from '@exam/contracts';
 import { defineScreens } from '../declaration.ts';
 import { departmentOptions } from './lookups.ts';
 
-const columns = ['paper_id', 'paper_name', 'paper_code', 'paper_desc', 'paper_code_desc', 'created_at', 'updated_at'];
+const columns = [
+  'paper_id',
+  'paper_name',
+  'paper_code',
+  'paper_desc',
+  'paper_code_desc',
+  'created_at',
+  'updated_at',
+];
 // The spec's fields in its order (EditPaper, section 2), then the lifecycle's additions.
-const fields = ['paper_id', 'paper_name', 'paper_code', 'paper_code_desc', 'paper_desc', 'paper_name_hi', 'dept_id'];
+const fields = [
+  'paper_id',
+  'paper_name',
+  'paper_code',
+  'paper_code_desc',
+  'paper_desc',
+  'paper_name_hi',
+  'dept_id',
+];
 
 export const screens = defineScreens({
   resource: paperResource,

@@ -1,12 +1,35 @@
-import { checkMarksScheme, courseCategory, electiveStatus, groupCode, paperInfoSemResource, paperType, theoryPractical, yesNo } from '@exam/contracts';
+import {
+  checkMarksScheme,
+  courseCategory,
+  electiveStatus,
+  groupCode,
+  paperInfoSemResource,
+  paperType,
+  theoryPractical,
+  yesNo,
+} from '@exam/contracts';
 import { defineScreens } from '../declaration.ts';
 import { coursesOfSession, paperOptions, semesterOptions, sessionOptions } from './lookups.ts';
 
 const fields = [
-  'session_id', 'course_comb_id', 'sem_id', 'paper_id',
-  'group_status', 'group_code', 'max_marks', 'min_marks', 'ext_max_marks', 'ext_min_marks',
-  'int_max_marks', 'int_min_marks', 'th_pr_status', 'paper_score_status', 'credit_point',
-  'paper_type', 'elective_status', 'course_category',
+  'session_id',
+  'course_comb_id',
+  'sem_id',
+  'paper_id',
+  'group_status',
+  'group_code',
+  'max_marks',
+  'min_marks',
+  'ext_max_marks',
+  'ext_min_marks',
+  'int_max_marks',
+  'int_min_marks',
+  'th_pr_status',
+  'paper_score_status',
+  'credit_point',
+  'paper_type',
+  'elective_status',
+  'course_category',
 ];
 
 const labels: Record<string, string> = {
@@ -40,7 +63,9 @@ const labels: Record<string, string> = {
 const schemeCheck = (record: Record<string, unknown>) => {
   const { valid, errors } = checkMarksScheme(record);
   if (valid) return 'Ready for marks entry';
-  const reasons = Object.entries(errors).map(([field, messages]) => `${labels[field] ?? field}: ${messages.join(' ')}`);
+  const reasons = Object.entries(errors).map(
+    ([field, messages]) => `${labels[field] ?? field}: ${messages.join(' ')}`,
+  );
   return `Cannot take marks. ${reasons.join(' ')}`;
 };
 
@@ -70,12 +95,26 @@ export const screens = defineScreens({
     paper_type: 'Which parts carry marks: external and internal, external only, or internal only.',
     elective_status: 'Whether the paper is compulsory or an elective.',
   },
-  lookups: { session_id: sessionOptions, course_comb_id: coursesOfSession, sem_id: semesterOptions, paper_id: paperOptions },
+  lookups: {
+    session_id: sessionOptions,
+    course_comb_id: coursesOfSession,
+    sem_id: semesterOptions,
+    paper_id: paperOptions,
+  },
   failures: { load: 'sign-out', add: 'silent', edit: 'sign-out' },
   list: {
     heading: 'List PaperInfoSem',
     addLabel: 'Add New',
-    columns: ['session_id', 'course_comb_name4', 'course_comb_id', 'sem_id', 'paper_id', 'paper_name', 'created_at', 'updated_at'],
+    columns: [
+      'session_id',
+      'course_comb_name4',
+      'course_comb_id',
+      'sem_id',
+      'paper_id',
+      'paper_name',
+      'created_at',
+      'updated_at',
+    ],
     actions: ['view', 'edit', 'delete'],
     actionColumn: 'first',
     deleteConfirm: 'Do you want to delete the Paper',
@@ -83,9 +122,24 @@ export const screens = defineScreens({
   view: {
     heading: 'View PaperInfoSem',
     layout: 'record',
-    columns: [...fields.slice(0, 2), 'course_comb_name4', ...fields.slice(2, 4), 'paper_name', ...fields.slice(4), 'scheme_check', 'created_at', 'updated_at'],
+    columns: [
+      ...fields.slice(0, 2),
+      'course_comb_name4',
+      ...fields.slice(2, 4),
+      'paper_name',
+      ...fields.slice(4),
+      'scheme_check',
+      'created_at',
+      'updated_at',
+    ],
   },
   // Repeated entry: the next paper of the same session, course combination and semester.
-  add: { heading: 'Add PaperInfoSem', fields, submitLabel: 'Add', carryOver: ['session_id', 'course_comb_id', 'sem_id'], anotherLabel: 'Add and add another' },
+  add: {
+    heading: 'Add PaperInfoSem',
+    fields,
+    submitLabel: 'Add',
+    carryOver: ['session_id', 'course_comb_id', 'sem_id'],
+    anotherLabel: 'Add and add another',
+  },
   edit: { heading: 'Edit PaperInfoSem', fields, submitLabel: 'Update' },
 });

@@ -10,15 +10,24 @@ function rulesSummary(record: Record<string, unknown>) {
   if (!parsed.success) return 'The rules are incomplete; edit them to see a summary.';
   const r = parsed.data;
   const parts: string[] = [];
-  if (r.divisions.length) parts.push(`Divisions: ${r.divisions.map((d) => `${d.label} ≥ ${d.min_percent} %`).join(', ')}`);
-  if (r.distinction.aggregate_min_percent) parts.push(`${r.distinction.label} ≥ ${r.distinction.aggregate_min_percent} %`);
+  if (r.divisions.length)
+    parts.push(`Divisions: ${r.divisions.map((d) => `${d.label} ≥ ${d.min_percent} %`).join(', ')}`);
+  if (r.distinction.aggregate_min_percent)
+    parts.push(`${r.distinction.label} ≥ ${r.distinction.aggregate_min_percent} %`);
   if (r.pass.aggregate_min_percent) parts.push(`Aggregate to pass ≥ ${r.pass.aggregate_min_percent} %`);
-  if (r.grading_bands.length) parts.push(`Grades: ${r.grading_bands.map((b) => `${b.grade} ≥ ${b.min_percent} % (${b.grade_point})`).join(', ')}`);
+  if (r.grading_bands.length)
+    parts.push(
+      `Grades: ${r.grading_bands.map((b) => `${b.grade} ≥ ${b.min_percent} % (${b.grade_point})`).join(', ')}`,
+    );
   const grace = r.grace.filter((g) => g.enabled).map((g) => g.rule_id);
   parts.push(`Grace: ${grace.length ? grace.join(', ') : 'none'}`);
-  const atkt = r.atkt.max_failed_papers_percent !== null ? `${r.atkt.max_failed_papers_percent} % of the papers` : `${r.atkt.max_failed_papers_count} papers`;
+  const atkt =
+    r.atkt.max_failed_papers_percent !== null
+      ? `${r.atkt.max_failed_papers_percent} % of the papers`
+      : `${r.atkt.max_failed_papers_count} papers`;
   parts.push(`ATKT: at most ${atkt}, ${r.atkt.max_attempts_per_paper} attempts per paper`);
-  if (r.exit.length) parts.push(`Exits: ${r.exit.map((e) => `${e.award} (${e.min_credits} credits)`).join(', ')}`);
+  if (r.exit.length)
+    parts.push(`Exits: ${r.exit.map((e) => `${e.award} (${e.min_credits} credits)`).join(', ')}`);
   parts.push(`Revaluation: ${r.reval.window_days} days, outcome ${r.reval.result_rule}`);
   return `${parts.join('. ')}.`;
 }
@@ -50,9 +59,18 @@ export const screens = defineScreens({
     deleteConfirm: 'Do you want to delete this version of the Rule Set',
   },
   view: {
-    heading: 'View Rule Set', layout: 'record', loadFailure: 'record', columns: [...fields.slice(0, -1), 'rules_summary', 'rules', 'locked', 'created_at', 'updated_at'],
+    heading: 'View Rule Set',
+    layout: 'record',
+    loadFailure: 'record',
+    columns: [...fields.slice(0, -1), 'rules_summary', 'rules', 'locked', 'created_at', 'updated_at'],
     // The results feature reads the rules as tables and compares versions.
-    links: [{ label: 'Rules as tables', to: (r) => `/RuleSetRules?ruleset_id=${encodeURIComponent(String(r.ruleset_id))}&version=${encodeURIComponent(String(r.version))}` }],
+    links: [
+      {
+        label: 'Rules as tables',
+        to: (r) =>
+          `/RuleSetRules?ruleset_id=${encodeURIComponent(String(r.ruleset_id))}&version=${encodeURIComponent(String(r.version))}`,
+      },
+    ],
   },
   add: { heading: 'Add Rule Set', fields, submitLabel: 'Add' },
   // A locked version refuses any change (409); a change is a new version, added with the next number.

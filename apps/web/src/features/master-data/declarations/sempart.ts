@@ -4,7 +4,11 @@ import { defineScreens } from '../declaration.ts';
 const fields = ['sem_id', 'sem_name', 'sem_disc1', 'sem_disc2', 'sem_disc3', 'sem_disc4'];
 const columns = [
   { field: 'sem_id', header: 'Id' },
-  'sem_name', 'sem_disc1', 'sem_disc2', 'sem_disc3', 'sem_disc4',
+  'sem_name',
+  'sem_disc1',
+  'sem_disc2',
+  'sem_disc3',
+  'sem_disc4',
   { field: 'created_at', header: 'created_at' },
   { field: 'updated_at', header: 'updated_at' },
 ];

@@ -2,8 +2,14 @@ import { sessionResource } from '@exam/contracts';
 import { defineScreens } from '../declaration.ts';
 
 const fields = [
-  'session_id', 'session_name', 'current_status', 'session_disc', 'session_short_disc',
-  'session_format_1', 'session_format_2', 'session_format_3',
+  'session_id',
+  'session_name',
+  'current_status',
+  'session_disc',
+  'session_short_disc',
+  'session_format_1',
+  'session_format_2',
+  'session_format_3',
 ];
 
 export const screens = defineScreens({
@@ -37,7 +43,12 @@ export const screens = defineScreens({
     layout: 'record',
     columns: [...fields, 'created_at', 'updated_at'],
     // The yearly chore: last session's course-semester links and paper schemes into this one.
-    links: [{ label: 'Copy links and paper schemes from another session', to: (record) => `/CopySession?id=${encodeURIComponent(String(record.session_id))}` }],
+    links: [
+      {
+        label: 'Copy links and paper schemes from another session',
+        to: (record) => `/CopySession?id=${encodeURIComponent(String(record.session_id))}`,
+      },
+    ],
   },
   add: { heading: 'Add Session', fields, submitLabel: 'Add' },
   edit: { heading: 'Edit Session', fields, submitLabel: 'Update', successMessage: 'Update Successfully' },

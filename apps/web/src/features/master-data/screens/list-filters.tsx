@@ -9,18 +9,27 @@ import { OptionList } from './option-select.tsx';
  */
 export function filterFieldsOf(screens: ResourceScreens): string[] {
   const { resource } = screens;
-  return listFilterFields(resource).filter((field) => !(resource.keyFields.length === 1 && resource.keyFields[0] === field));
+  return listFilterFields(resource).filter(
+    (field) => !(resource.keyFields.length === 1 && resource.keyFields[0] === field),
+  );
 }
 
 /** The filters in the address (`?session_id=2024-25&sem_id=1`): only the screen's filter fields, never empty ones. */
 export function filtersFromSearch(screens: ResourceScreens, search: URLSearchParams): Record<string, string> {
-  return Object.fromEntries(filterFieldsOf(screens).flatMap((field) => (search.get(field) ? [[field, search.get(field)!]] : [])));
+  return Object.fromEntries(
+    filterFieldsOf(screens).flatMap((field) => (search.get(field) ? [[field, search.get(field)!]] : [])),
+  );
 }
 
 /** Where a filter's choices come from: the form's dropdown source, without what it depends on when that is not chosen. */
-function sourceOf(screens: ResourceScreens, field: string, filters: Record<string, string>): OptionSource | undefined {
+function sourceOf(
+  screens: ResourceScreens,
+  field: string,
+  filters: Record<string, string>,
+): OptionSource | undefined {
   const lookup = screens.lookups?.[field];
-  if (lookup?.kind === 'rows' && (lookup.dependsOn ?? []).some((dep) => !filters[dep])) return rowsOf(lookup.resource, lookup.label);
+  if (lookup?.kind === 'rows' && (lookup.dependsOn ?? []).some((dep) => !filters[dep]))
+    return rowsOf(lookup.resource, lookup.label);
   if (lookup) return lookup;
   const def = screens.enums?.[field];
   return def ? { kind: 'enum', def } : undefined;
@@ -42,8 +51,20 @@ interface ListFiltersProps {
   label: (field: string) => string;
 }
 
-function FilterSelect({ id, source, value, filters, onChange, all }: {
-  id: string; source: OptionSource; value: string; filters: Record<string, string>; onChange: (value: string) => void; all: string;
+function FilterSelect({
+  id,
+  source,
+  value,
+  filters,
+  onChange,
+  all,
+}: {
+  id: string;
+  source: OptionSource;
+  value: string;
+  filters: Record<string, string>;
+  onChange: (value: string) => void;
+  all: string;
 }) {
   const { options, loading } = useOptions(source, filters);
   return (
@@ -75,7 +96,11 @@ export function ListFilters({ screens, filters, onChange, text, label }: ListFil
         onSubmit={(event) => {
           event.preventDefault();
           const data = new FormData(event.currentTarget);
-          onChange(Object.fromEntries(fields.filter((f) => data.has(f)).map((f) => [f, String(data.get(f) ?? '').trim() || null])));
+          onChange(
+            Object.fromEntries(
+              fields.filter((f) => data.has(f)).map((f) => [f, String(data.get(f) ?? '').trim() || null]),
+            ),
+          );
         }}
       >
         {fields.map((field) => {
@@ -93,7 +118,13 @@ export function ListFilters({ screens, filters, onChange, text, label }: ListFil
                   onChange={(value) => onChange({ [field]: value || null })}
                 />
               ) : (
-                <input id={idOf(field)} name={field} type="text" defaultValue={filters[field] ?? ''} key={filters[field] ?? ''} />
+                <input
+                  id={idOf(field)}
+                  name={field}
+                  type="text"
+                  defaultValue={filters[field] ?? ''}
+                  key={filters[field] ?? ''}
+                />
               )}
             </div>
           );

@@ -36,10 +36,18 @@ interface OptionSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>
  * except on an optional field, where choosing it again clears the field),
  * shows labels and submits values. A value the loaded options lack (an old record) is still shown, as itself.
  */
-export function OptionSelect({ source, value, onChange, values, clearable = false, ...rest }: OptionSelectProps) {
+export function OptionSelect({
+  source,
+  value,
+  onChange,
+  values,
+  clearable = false,
+  ...rest
+}: OptionSelectProps) {
   const { options, loading, error, waiting } = useOptions(source, values);
   // A choice made for other values of the fields it depends on (a course of another session) is dropped.
-  const dependsOn = source.kind === 'rows' ? (source.dependsOn ?? []).map((field) => values[field] ?? '').join('|') : '';
+  const dependsOn =
+    source.kind === 'rows' ? (source.dependsOn ?? []).map((field) => values[field] ?? '').join('|') : '';
   const previous = useRef(dependsOn);
   useEffect(() => {
     if (previous.current !== dependsOn && value !== '') onChange('');

@@ -12,11 +12,20 @@ export function useRecordHistory(resource: AnyResource, key: RecordKey, enabled:
   return useQuery({
     queryKey: [resource.name, 'history', ...key],
     enabled,
-    queryFn: ({ signal }) => request<RecordHistory>(`/history/${resource.path}/${key.map((part) => encodeURIComponent(part)).join('/')}`, { signal }),
+    queryFn: ({ signal }) =>
+      request<RecordHistory>(
+        `/history/${resource.path}/${key.map((part) => encodeURIComponent(part)).join('/')}`,
+        { signal },
+      ),
   });
 }
 
-const actionText: Record<AuditEntry['action'], string> = { create: 'Created', update: 'Changed', delete: 'Deleted', transition: 'Action' };
+const actionText: Record<AuditEntry['action'], string> = {
+  create: 'Created',
+  update: 'Changed',
+  delete: 'Deleted',
+  transition: 'Action',
+};
 const hidden = new Set(['created_at', 'updated_at']);
 const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -28,12 +37,21 @@ export function changedFields(entry: Pick<AuditEntry, 'before' | 'after'>, order
   const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
   return [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .sort((a, b) => rank(a) - rank(b))
-    .filter((field) => !hidden.has(field) && JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null))
+    .filter(
+      (field) =>
+        !hidden.has(field) && JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null),
+    )
     .map((field) => ({ field, before: before[field], after: after[field] }));
 }
 
 /** The History tab of a view: who changed what, when, and each field before → after. */
-export function RecordHistoryPanel({ screens, recordKey }: { screens: ResourceScreens; recordKey: RecordKey }) {
+export function RecordHistoryPanel({
+  screens,
+  recordKey,
+}: {
+  screens: ResourceScreens;
+  recordKey: RecordKey;
+}) {
   const query = useRecordHistory(screens.resource, recordKey, true);
   const show = (field: string, value: unknown) => displayValue(screens, field, value) || '(empty)';
   return (
@@ -47,8 +65,10 @@ export function RecordHistoryPanel({ screens, recordKey }: { screens: ResourceSc
               {history.map((entry) => (
                 <li key={entry.id}>
                   <p className="history-head">
-                    <strong>{entry.action === 'transition' ? entry.transition : actionText[entry.action]}</strong> by {entry.user_email},{' '}
-                    <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+                    <strong>
+                      {entry.action === 'transition' ? entry.transition : actionText[entry.action]}
+                    </strong>{' '}
+                    by {entry.user_email}, <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
                   </p>
                   {entry.reason && <p className="history-reason">{entry.reason}</p>}
                   {entry.action !== 'delete' && entry.action !== 'transition' && (
@@ -64,7 +84,9 @@ export function RecordHistoryPanel({ screens, recordKey }: { screens: ResourceSc
                       <tbody>
                         {changedFields(entry, Object.keys(screens.labels)).map(({ field, before, after }) => (
                           <tr key={field}>
-                            <th scope="row"><T>{screens.labels[field] ?? field}</T></th>
+                            <th scope="row">
+                              <T>{screens.labels[field] ?? field}</T>
+                            </th>
                             <td>{entry.action === 'create' ? '' : show(field, before)}</td>
                             <td>{show(field, after)}</td>
                           </tr>
@@ -75,7 +97,11 @@ export function RecordHistoryPanel({ screens, recordKey }: { screens: ResourceSc
                 </li>
               ))}
             </ol>
-            {total > history.length && <p>The {history.length} newest of {total} changes are shown.</p>}
+            {total > history.length && (
+              <p>
+                The {history.length} newest of {total} changes are shown.
+              </p>
+            )}
           </>
         )
       }

@@ -38,7 +38,13 @@ export function RecordJobs({ jobs, record }: { jobs: RecordJob[]; record: Resour
     <section className="record-jobs" aria-label="Printouts">
       <div className="page-nav">
         {mine.map((job) => (
-          <button key={job.label} type="button" className="button secondary" disabled={starting} onClick={() => void start(job)}>
+          <button
+            key={job.label}
+            type="button"
+            className="button secondary"
+            disabled={starting}
+            onClick={() => void start(job)}
+          >
             <T>{job.label}</T>
           </button>
         ))}

@@ -18,12 +18,19 @@ export function ResourceAdd({ screens }: { screens: ResourceScreens }) {
   // "Add and add another": the next form starts with the declared fields of the record just added.
   const [carried, setCarried] = useState<FormValues>();
 
-  const onSubmit = async (values: Record<string, unknown>, { another, typed }: { another: boolean; typed: FormValues }) => {
+  const onSubmit = async (
+    values: Record<string, unknown>,
+    { another, typed }: { another: boolean; typed: FormValues },
+  ) => {
     setOutcome({});
     try {
       const result = await create.mutateAsync(values);
       setOutcome({ success: result.message || `${resource.title} added` });
-      setCarried(another ? Object.fromEntries((add.carryOver ?? []).map((field) => [field, typed[field] ?? ''])) : undefined);
+      setCarried(
+        another
+          ? Object.fromEntries((add.carryOver ?? []).map((field) => [field, typed[field] ?? '']))
+          : undefined,
+      );
       setGeneration((n) => n + 1);
     } catch (error) {
       const failure = handleSaveFailure(error, screens.failures.add);

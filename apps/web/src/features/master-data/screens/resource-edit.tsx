@@ -82,7 +82,14 @@ export function ResourceEdit({ screens }: { screens: ResourceScreens }) {
 const same = (a: unknown, b: unknown) => (a ?? '') === (b ?? '') || String(a ?? '') === String(b ?? '');
 
 /** The user's values beside the stored ones, field by field where they differ, with the two ways on. */
-function StaleComparison({ screens, mine, current, onApplyMine, onKeepTheirs, busy }: {
+function StaleComparison({
+  screens,
+  mine,
+  current,
+  onApplyMine,
+  onKeepTheirs,
+  busy,
+}: {
   screens: ResourceScreens;
   mine: Record<string, unknown>;
   current: ResourceRecord;
@@ -90,7 +97,9 @@ function StaleComparison({ screens, mine, current, onApplyMine, onKeepTheirs, bu
   onKeepTheirs: () => void;
   busy: boolean;
 }) {
-  const differing = Object.keys(mine).filter((field) => field !== 'updated_at' && !same(mine[field], current[field]));
+  const differing = Object.keys(mine).filter(
+    (field) => field !== 'updated_at' && !same(mine[field], current[field]),
+  );
   const show = (field: string, value: unknown) => displayValue(screens, field, value) || '(empty)';
   return (
     <section className="stale-edit notice error" aria-labelledby="stale-edit-heading">
@@ -110,7 +119,9 @@ function StaleComparison({ screens, mine, current, onApplyMine, onKeepTheirs, bu
             <tbody>
               {differing.map((field) => (
                 <tr key={field}>
-                  <th scope="row"><T>{screens.labels[field] ?? field}</T></th>
+                  <th scope="row">
+                    <T>{screens.labels[field] ?? field}</T>
+                  </th>
                   <td>{show(field, mine[field])}</td>
                   <td>{show(field, current[field])}</td>
                 </tr>

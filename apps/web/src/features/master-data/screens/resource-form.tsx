@@ -38,13 +38,24 @@ export type { FormValues };
 /** What an input holds for a stored value: JSON (a rule set's rules) as indented text. */
 const saveDraftOf = (page: string, values: FormValues) => saveDraft(page, values);
 
-const asText = (value: unknown) => (value == null ? '' : typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value));
+const asText = (value: unknown) =>
+  value == null ? '' : typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value);
 
 /**
  * The add and edit form of any resource. Validation is the resource's own create schema (edit: its updatable
  * fields), so the browser refuses exactly what the API would, before sending.
  */
-export function ResourceForm({ screens, mode, fields, record, submitLabel, outcome, onSubmit, initial, anotherLabel }: ResourceFormProps) {
+export function ResourceForm({
+  screens,
+  mode,
+  fields,
+  record,
+  submitLabel,
+  outcome,
+  onSubmit,
+  initial,
+  anotherLabel,
+}: ResourceFormProps) {
   const { resource, labels } = screens;
   const { t } = useT();
   const keyFields = resource.keyFields as readonly string[];
@@ -53,14 +64,20 @@ export function ResourceForm({ screens, mode, fields, record, submitLabel, outco
   const editable = fields.filter((field) => !readOnly(field));
 
   // An edit validates the fields it may change, and the resource's cross-field rule over the record as it will be.
-  const schema = (mode === 'add' ? resource.createSchema : resource.editSchema(record ?? {}, editable)) as unknown as z.ZodType<Parsed>;
+  const schema = (mode === 'add'
+    ? resource.createSchema
+    : resource.editSchema(record ?? {}, editable)) as unknown as z.ZodType<Parsed>;
 
   // What was typed here when the last session ended comes back once, after signing in again (lib/drafts.ts).
   const [page] = useState(pageKey);
   const [draft] = useState(() => readDraft(page));
   const form = useForm<FormValues, unknown, Parsed>({
     resolver: contractResolver(schema),
-    defaultValues: { ...Object.fromEntries(editable.map((field) => [field, asText(record?.[field])])), ...initial, ...draft },
+    defaultValues: {
+      ...Object.fromEntries(editable.map((field) => [field, asText(record?.[field])])),
+      ...initial,
+      ...draft,
+    },
   });
   useEffect(() => {
     if (draft) dropDraft(page);
@@ -69,7 +86,8 @@ export function ResourceForm({ screens, mode, fields, record, submitLabel, outco
   const values = useWatch({ control: form.control }) as FormValues;
   const idOf = (field: string) => `${resource.name}-${field}`;
   const helpId = (field: string) => `${idOf(field)}-help`;
-  const isOptional = (field: string) => (resource.fields as Record<string, z.ZodType | undefined>)[field]?.safeParse('').success ?? false;
+  const isOptional = (field: string) =>
+    (resource.fields as Record<string, z.ZodType | undefined>)[field]?.safeParse('').success ?? false;
   const submit = (values: Parsed, event?: BaseSyntheticEvent) => {
     const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
     return onSubmit(values, { another: submitter?.dataset.another === 'true', typed: form.getValues() });
@@ -81,8 +99,16 @@ export function ResourceForm({ screens, mode, fields, record, submitLabel, outco
     const id = idOf(field);
     const described = listed.describe(field) as { 'aria-describedby'?: string };
     // A help text (a label that is a column name) is read after the label, before any error.
-    const describedBy = [screens.help?.[field] ? helpId(field) : undefined, described['aria-describedby']].filter(Boolean).join(' ') || undefined;
-    const common = { id, lang: screens.lang?.[field], ...listed.describe(field), 'aria-describedby': describedBy };
+    const describedBy =
+      [screens.help?.[field] ? helpId(field) : undefined, described['aria-describedby']]
+        .filter(Boolean)
+        .join(' ') || undefined;
+    const common = {
+      id,
+      lang: screens.lang?.[field],
+      ...listed.describe(field),
+      'aria-describedby': describedBy,
+    };
     if (readOnly(field)) {
       return <input {...common} value={asText(record?.[field])} readOnly className="read-only" />;
     }
@@ -110,7 +136,8 @@ export function ResourceForm({ screens, mode, fields, record, submitLabel, outco
         />
       );
     }
-    if (screens.multiline?.includes(field)) return <textarea {...common} rows={16} spellCheck={false} {...form.register(field)} />;
+    if (screens.multiline?.includes(field))
+      return <textarea {...common} rows={16} spellCheck={false} {...form.register(field)} />;
     return <input {...common} type="text" autoComplete="off" {...form.register(field)} />;
   };
 
@@ -126,7 +153,9 @@ export function ResourceForm({ screens, mode, fields, record, submitLabel, outco
               </span>
             )}
             {control(field)}
-            {readOnly(field) && keyFields.includes(field) && <span className="field-hint">{t('Part of the key: cannot change.')}</span>}
+            {readOnly(field) && keyFields.includes(field) && (
+              <span className="field-hint">{t('Part of the key: cannot change.')}</span>
+            )}
           </div>
         ))}
       </div>
@@ -137,7 +166,12 @@ export function ResourceForm({ screens, mode, fields, record, submitLabel, outco
         errors={listed.errors}
         more={
           anotherLabel && (
-            <button type="submit" className="button secondary" data-another="true" disabled={form.formState.isSubmitting}>
+            <button
+              type="submit"
+              className="button secondary"
+              data-another="true"
+              disabled={form.formState.isSubmitting}
+            >
               {anotherLabel}
             </button>
           )

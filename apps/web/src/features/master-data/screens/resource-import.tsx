@@ -1,6 +1,13 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { IMPORT_JOB_ROWS, type CapabilityKey, type FileFormat, type ImportReport, type ImportRowReport, type Job } from '@exam/contracts';
+import {
+  IMPORT_JOB_ROWS,
+  type CapabilityKey,
+  type FileFormat,
+  type ImportReport,
+  type ImportRowReport,
+  type Job,
+} from '@exam/contracts';
 import { usePermissions } from '../../../lib/auth.ts';
 import { saveFile } from '../../../lib/download.ts';
 import { messageOf } from '../../../lib/failures.ts';
@@ -24,16 +31,30 @@ interface ReportLine {
 }
 
 const statusText = (status: ImportRowReport['status'], dryRun: boolean) =>
-  ({ created: dryRun ? 'To create' : 'Created', updated: dryRun ? 'To update' : 'Updated', unchanged: 'Unchanged', error: 'Error' })[status];
+  ({
+    created: dryRun ? 'To create' : 'Created',
+    updated: dryRun ? 'To update' : 'Updated',
+    unchanged: 'Unchanged',
+    error: 'Error',
+  })[status];
 
 /** One line per message of a failed row (its field named as the form names it), one line per other row. */
-function reportLines(report: ImportReport, labels: Record<string, string>, onlyErrors: boolean): ReportLine[] {
+function reportLines(
+  report: ImportReport,
+  labels: Record<string, string>,
+  onlyErrors: boolean,
+): ReportLine[] {
   return report.rows
     .filter((r) => !onlyErrors || r.status === 'error')
     .flatMap((r) =>
       r.errors
         ? Object.entries(r.errors).flatMap(([field, messages]) =>
-            messages.map((message) => ({ row: r.row, status: r.status, field: field === '_' ? '(whole row)' : (labels[field] ?? field), message })),
+            messages.map((message) => ({
+              row: r.row,
+              status: r.status,
+              field: field === '_' ? '(whole row)' : (labels[field] ?? field),
+              message,
+            })),
           )
         : [{ row: r.row, status: r.status, field: '', message: '' }],
     );
@@ -46,7 +67,9 @@ function Summary({ report }: { report: ImportReport }) {
     <>
       <Notice kind={kind}>
         <span className="banner">{report.message}</span>
-        {counts.error > 0 && <> Nothing is stored while any row has an error: the file is imported whole, or not at all.</>}
+        {counts.error > 0 && (
+          <> Nothing is stored while any row has an error: the file is imported whole, or not at all.</>
+        )}
       </Notice>
       <dl className="import-counts" aria-label="Rows by outcome">
         <div>
@@ -154,7 +177,15 @@ export function ResourceImport({ screens }: { screens: ResourceScreens }) {
   const lines = report ? reportLines(report, labels, onlyErrors) : [];
   const columns: TableColumn<ReportLine>[] = [
     { id: 'row', header: 'Row', cell: (line) => line.row },
-    { id: 'status', header: 'Status', cell: (line) => <span className={`import-status ${line.status}`}>{statusText(line.status, report?.dry_run ?? false)}</span> },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (line) => (
+        <span className={`import-status ${line.status}`}>
+          {statusText(line.status, report?.dry_run ?? false)}
+        </span>
+      ),
+    },
     { id: 'field', header: 'Field', cell: (line) => line.field },
     { id: 'message', header: 'Message', cell: (line) => line.message },
   ];
@@ -163,18 +194,32 @@ export function ResourceImport({ screens }: { screens: ResourceScreens }) {
   return (
     <ResourcePage screens={screens} title={title}>
       <p className="import-intro">
-        Fill in the template, one row per record (a row whose key already exists updates that record), then check the file and import it.{' '}
-        <strong>Nothing is stored when any row has an error:</strong> the file is imported whole, or not at all.
+        Fill in the template, one row per record (a row whose key already exists updates that record), then
+        check the file and import it. <strong>Nothing is stored when any row has an error:</strong> the file
+        is imported whole, or not at all.
       </p>
 
       <section className="panel import-step" aria-labelledby={`${fileId}-template`}>
         <h2 id={`${fileId}-template`}>1. Template</h2>
-        <p>The columns this import reads, a row saying what each takes, and an example row (both are skipped on import).</p>
+        <p>
+          The columns this import reads, a row saying what each takes, and an example row (both are skipped on
+          import).
+        </p>
         <div className="form-actions">
-          <button type="button" className="button secondary" disabled={!!busy} onClick={() => void template('xlsx')}>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={!!busy}
+            onClick={() => void template('xlsx')}
+          >
             Download template (XLSX)
           </button>
-          <button type="button" className="button secondary" disabled={!!busy} onClick={() => void template('csv')}>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={!!busy}
+            onClick={() => void template('csv')}
+          >
             Download template (CSV)
           </button>
         </div>
@@ -193,19 +238,36 @@ export function ResourceImport({ screens }: { screens: ResourceScreens }) {
             onChange={onFile}
           />
           <span id={hintId} className="field-hint">
-            An Excel workbook (.xlsx), or CSV saved as &lsquo;CSV UTF-8&rsquo; so Hindi stays intact. At most 50,000 rows and 20 MB; a file of more than{' '}
-            {IMPORT_JOB_ROWS.toLocaleString('en-IN')} rows is worked on in the background, with its progress shown here.
+            An Excel workbook (.xlsx), or CSV saved as &lsquo;CSV UTF-8&rsquo; so Hindi stays intact. At most
+            50,000 rows and 20 MB; a file of more than {IMPORT_JOB_ROWS.toLocaleString('en-IN')} rows is
+            worked on in the background, with its progress shown here.
           </span>
         </div>
         <div className="form-actions">
-          <button type="button" className="button secondary" disabled={!file || !!busy} onClick={() => void run('check')}>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={!file || !!busy}
+            onClick={() => void run('check')}
+          >
             Check (dry run)
           </button>
-          <button type="button" className="button primary" disabled={!file || !!busy} onClick={() => void run('import')}>
+          <button
+            type="button"
+            className="button primary"
+            disabled={!file || !!busy}
+            onClick={() => void run('import')}
+          >
             Import
           </button>
           <span role="status" className="loading">
-            {busy === 'check' ? 'Checking every row…' : busy === 'import' ? 'Importing…' : busy === 'job' ? 'Working on the file (progress below)…' : ''}
+            {busy === 'check'
+              ? 'Checking every row…'
+              : busy === 'import'
+                ? 'Importing…'
+                : busy === 'job'
+                  ? 'Working on the file (progress below)…'
+                  : ''}
           </span>
         </div>
       </section>
@@ -216,7 +278,9 @@ export function ResourceImport({ screens }: { screens: ResourceScreens }) {
         <JobProgress
           key={job.id}
           jobId={job.id}
-          label={job.dryRun ? `Checking ${file?.name ?? 'the file'}` : `Importing ${file?.name ?? 'the file'}`}
+          label={
+            job.dryRun ? `Checking ${file?.name ?? 'the file'}` : `Importing ${file?.name ?? 'the file'}`
+          }
           unit="rows"
           pollMs={500}
           onFinished={onJobFinished}
@@ -229,12 +293,20 @@ export function ResourceImport({ screens }: { screens: ResourceScreens }) {
           <Summary report={report} />
           <div className="import-report-tools">
             {report.counts.error > 0 && (
-              <button type="button" className="button secondary" onClick={() => saveFile(failedRowsFile(resource, report, labels), failedName)}>
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => saveFile(failedRowsFile(resource, report, labels), failedName)}
+              >
                 Download the failed rows (CSV)
               </button>
             )}
             <label htmlFor={showId}>Show</label>
-            <select id={showId} value={onlyErrors ? 'errors' : 'all'} onChange={(event) => setOnlyErrors(event.currentTarget.value === 'errors')}>
+            <select
+              id={showId}
+              value={onlyErrors ? 'errors' : 'all'}
+              onChange={(event) => setOnlyErrors(event.currentTarget.value === 'errors')}
+            >
               <option value="errors">Rows with errors</option>
               <option value="all">All rows</option>
             </select>
@@ -248,7 +320,8 @@ export function ResourceImport({ screens }: { screens: ResourceScreens }) {
           />
           {lines.length > SHOWN_LINES && (
             <p className="field-hint">
-              The first {SHOWN_LINES} of {lines.length} lines are shown{report.counts.error > 0 ? '; the failed-rows file holds every failed row' : ''}.
+              The first {SHOWN_LINES} of {lines.length} lines are shown
+              {report.counts.error > 0 ? '; the failed-rows file holds every failed row' : ''}.
             </p>
           )}
         </section>

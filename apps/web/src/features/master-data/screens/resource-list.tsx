@@ -16,8 +16,21 @@ import { Icon } from '../../../components/ui/icons.tsx';
 import { MenuButton } from '../../../components/ui/menu.tsx';
 import { Notice, Page } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { DEFAULT_PAGE_SIZE, pageCount, PAGE_SIZES, Pager, type PageSize } from '../../../components/ui/pager.tsx';
-import { columnField, columnHeader, displayValue, isTimestamp, recordLabel, type ResourceScreens } from '../declaration.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  pageCount,
+  PAGE_SIZES,
+  Pager,
+  type PageSize,
+} from '../../../components/ui/pager.tsx';
+import {
+  columnField,
+  columnHeader,
+  displayValue,
+  isTimestamp,
+  recordLabel,
+  type ResourceScreens,
+} from '../declaration.ts';
 import { RecordLink } from './row-links.tsx';
 import { ask } from '../../../components/ui/dialog.tsx';
 
@@ -49,7 +62,11 @@ export function ResourceList({ screens }: { screens: ResourceScreens }) {
   const offset = size === 'All' ? 0 : (page - 1) * size;
   // The legacy course call pages by path; an order or a filter needs the query form every list takes.
   const source = sortParam || filtered ? 'query' : (list.pageSource ?? 'query');
-  const query = useResourcePage(resource, { offset, limit: size, q: q || undefined, sort: sortParam, filters: filtered ? filters : undefined }, source);
+  const query = useResourcePage(
+    resource,
+    { offset, limit: size, q: q || undefined, sort: sortParam, filters: filtered ? filters : undefined },
+    source,
+  );
   const remove = useDeleteRecord(resource);
   const [message, setMessage] = useState<string>();
   const [exporting, setExporting] = useState<FileFormat>();
@@ -109,8 +126,14 @@ export function ResourceList({ screens }: { screens: ResourceScreens }) {
       className: isTimestamp(columnField(column)) ? 'nowrap' : undefined,
       sortField: sortable.has(columnField(column)) ? columnField(column) : undefined,
     }));
-    const serial: TableColumn<ResourceRecord> = { id: 'sn', header: 'S N', cell: (_row, index) => offset + index + 1 };
-    const allowed = list.actions.filter((action) => action === 'view' || (canWrite && (action !== 'edit' || paths.edit)));
+    const serial: TableColumn<ResourceRecord> = {
+      id: 'sn',
+      header: 'S N',
+      cell: (_row, index) => offset + index + 1,
+    };
+    const allowed = list.actions.filter(
+      (action) => action === 'view' || (canWrite && (action !== 'edit' || paths.edit)),
+    );
     const action: TableColumn<ResourceRecord> = {
       id: 'action',
       header: 'Action',
@@ -119,8 +142,12 @@ export function ResourceList({ screens }: { screens: ResourceScreens }) {
         const key = keyOf(resource, row);
         return (
           <span className="row-actions">
-            {allowed.includes('view') && <RecordLink resource={resource} to={paths.view} recordKey={key} action="view" />}
-            {allowed.includes('edit') && paths.edit && <RecordLink resource={resource} to={paths.edit} recordKey={key} action="edit" />}
+            {allowed.includes('view') && (
+              <RecordLink resource={resource} to={paths.view} recordKey={key} action="view" />
+            )}
+            {allowed.includes('edit') && paths.edit && (
+              <RecordLink resource={resource} to={paths.edit} recordKey={key} action="edit" />
+            )}
             {allowed.includes('delete') && (
               <button
                 type="button"
@@ -207,16 +234,33 @@ export function ResourceList({ screens }: { screens: ResourceScreens }) {
         filters={filters}
         onChange={(changes) => setParams({ ...changes, page: null }, true)}
         label={(field) => t(screens.labels[field] ?? field)}
-        text={{ legend: t('Filter'), all: t('All'), clear: t('Clear filters'), apply: t('Apply'), active: (count) => t('{{count}} active', { count }) }}
+        text={{
+          legend: t('Filter'),
+          all: t('All'),
+          clear: t('Clear filters'),
+          apply: t('Apply'),
+          active: (count) => t('{{count}} active', { count }),
+        }}
       />
-      <QueryState query={query} failure={(error) => t('The list could not be loaded: {{message}}', { message: error.message })}>
+      <QueryState
+        query={query}
+        failure={(error) => t('The list could not be loaded: {{message}}', { message: error.message })}
+      >
         {(data) => (
           <div aria-busy={query.isFetching}>
             <DataTable
               caption={list.heading}
               sort={sort}
-              onSort={(field) => setParams({ sort: nextSort(parseSort(latest.current.get('sort') ?? undefined), field), page: null }, true)}
-              columns={columns} rows={data.rows} rowKey={(row) => keyOf(resource, row).join('/')} />
+              onSort={(field) =>
+                setParams(
+                  { sort: nextSort(parseSort(latest.current.get('sort') ?? undefined), field), page: null },
+                  true,
+                )
+              }
+              columns={columns}
+              rows={data.rows}
+              rowKey={(row) => keyOf(resource, row).join('/')}
+            />
           </div>
         )}
       </QueryState>

@@ -12,12 +12,24 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import type { ResourceScreens } from '../declaration.ts';
 
 /** An add, edit or view screen: the page with its heading, and a way back to the resource's list. */
-export function ResourcePage({ screens, title, actions, children }: { screens: ResourceScreens; title: string; actions?: ReactNode; children: ReactNode }) {
+export function ResourcePage({
+  screens,
+  title,
+  actions,
+  children,
+}: {
+  screens: ResourceScreens;
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Page title={title} actions={actions}>
       {children}
       <p>
-        <Link to={resourcePaths[screens.resource.name].list}><T>Back to the list</T></Link>
+        <Link to={resourcePaths[screens.resource.name].list}>
+          <T>Back to the list</T>
+        </Link>
       </p>
     </Page>
   );
@@ -34,8 +46,17 @@ export function useKeyedRecord(screens: ResourceScreens, onFailure: LoadFailure)
   return { key, query };
 }
 
-export function RecordState({ recordKey, query, children }: { recordKey: RecordKey; query: UseQueryResult<ResourceRecord>; children: (record: ResourceRecord) => ReactNode }) {
-  if (!isCompleteKey(recordKey)) return <Notice kind="error">No record was chosen. Open it from the list.</Notice>;
+export function RecordState({
+  recordKey,
+  query,
+  children,
+}: {
+  recordKey: RecordKey;
+  query: UseQueryResult<ResourceRecord>;
+  children: (record: ResourceRecord) => ReactNode;
+}) {
+  if (!isCompleteKey(recordKey))
+    return <Notice kind="error">No record was chosen. Open it from the list.</Notice>;
   return (
     <QueryState query={query} failure={(error) => `The record could not be loaded: ${error.message}`}>
       {children}

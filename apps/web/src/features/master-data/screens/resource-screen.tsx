@@ -6,7 +6,13 @@ import type { ResourceScreens } from '../declaration.ts';
 export type ResourceScreenComponent = ComponentType<{ screens: ResourceScreens }>;
 
 /** One master-data screen, for roles that may read master data (the student role may not). */
-export function ResourceScreen({ screens, Screen }: { screens: ResourceScreens; Screen: ResourceScreenComponent }) {
+export function ResourceScreen({
+  screens,
+  Screen,
+}: {
+  screens: ResourceScreens;
+  Screen: ResourceScreenComponent;
+}) {
   const { canRead } = usePermissions();
   if (!canRead) {
     return (

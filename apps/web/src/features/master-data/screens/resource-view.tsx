@@ -7,7 +7,13 @@ import { keyOf, type ResourceRecord } from '../api/resource-api.ts';
 import { useWorkflowAction } from '../api/workflow-api.ts';
 import { DataTable, type TableColumn } from '../../../components/ui/data-table.tsx';
 import { WorkflowActions } from '../../../components/ui/workflow-actions.tsx';
-import { columnField, columnHeader, displayValue, isTimestamp, type ResourceScreens } from '../declaration.ts';
+import {
+  columnField,
+  columnHeader,
+  displayValue,
+  isTimestamp,
+  type ResourceScreens,
+} from '../declaration.ts';
 import { RecordState, ResourcePage, useKeyedRecord } from './resource-page.tsx';
 import { RecordJobs } from './record-jobs.tsx';
 import { RecordLink } from './row-links.tsx';
@@ -29,8 +35,11 @@ export function ResourceView({ screens }: { screens: ResourceScreens }) {
   const { t } = useT();
 
   const editLink = (row: ResourceRecord) =>
-    paths.edit && canWrite ? <RecordLink resource={resource} to={paths.edit} recordKey={keyOf(resource, row)} action="edit" /> : null;
-  const value = (row: ResourceRecord, field: string) => screens.computed?.[field]?.(row) ?? displayValue(screens, field, row[field]);
+    paths.edit && canWrite ? (
+      <RecordLink resource={resource} to={paths.edit} recordKey={keyOf(resource, row)} action="edit" />
+    ) : null;
+  const value = (row: ResourceRecord, field: string) =>
+    screens.computed?.[field]?.(row) ?? displayValue(screens, field, row[field]);
 
   const rowColumns: TableColumn<ResourceRecord>[] = [
     { id: 'sn', header: 'S N', cell: (_row, index) => index + 1 },
@@ -41,7 +50,8 @@ export function ResourceView({ screens }: { screens: ResourceScreens }) {
       className: isTimestamp(columnField(column)) ? 'nowrap' : undefined,
     })),
   ];
-  if (paths.edit && canWrite) rowColumns.push({ id: 'action', header: 'Action', className: 'actions', cell: editLink });
+  if (paths.edit && canWrite)
+    rowColumns.push({ id: 'action', header: 'Action', className: 'actions', cell: editLink });
 
   // One line per field: the fields of wide records stay readable, the edit link stays in view.
   type Line = { id: string; header: string; cell: (row: ResourceRecord) => ReactNode };
@@ -52,7 +62,12 @@ export function ResourceView({ screens }: { screens: ResourceScreens }) {
   }));
   if (paths.edit && canWrite) lines.push({ id: 'action', header: 'Action', cell: editLink });
   const recordColumns = (row: ResourceRecord): TableColumn<Line>[] => [
-    { id: 'field', header: 'Field', cell: (line) => <strong>{t(line.header)}</strong>, className: 'field-name' },
+    {
+      id: 'field',
+      header: 'Field',
+      cell: (line) => <strong>{t(line.header)}</strong>,
+      className: 'field-name',
+    },
     { id: 'value', header: 'Value', cell: (line) => line.cell(row) },
   ];
 
@@ -87,13 +102,25 @@ export function ResourceView({ screens }: { screens: ResourceScreens }) {
                 record={record}
                 role={user?.name}
                 // The updated_at shown: a change by someone else since answers 409 instead of acting on a record not seen.
-                onAct={async (action, reason) => (await act.mutateAsync({ action, reason, updated_at: record.updated_at })).message}
+                onAct={async (action, reason) =>
+                  (await act.mutateAsync({ action, reason, updated_at: record.updated_at })).message
+                }
               />
             )}
             {view.layout === 'record' ? (
-              <DataTable caption={view.heading} columns={recordColumns(record)} rows={lines} rowKey={(line) => line.id} />
+              <DataTable
+                caption={view.heading}
+                columns={recordColumns(record)}
+                rows={lines}
+                rowKey={(line) => line.id}
+              />
             ) : (
-              <DataTable caption={view.heading} columns={rowColumns} rows={[record]} rowKey={() => key.join('/')} />
+              <DataTable
+                caption={view.heading}
+                columns={rowColumns}
+                rows={[record]}
+                rowKey={() => key.join('/')}
+              />
             )}
             {view.jobs && <RecordJobs jobs={view.jobs} record={record} />}
           </RecordTabs>

@@ -55,7 +55,9 @@ export default function SessionCopy() {
     { id: 'paper', header: 'Paper Id', cell: (r) => r.paper_id },
     { id: 'status', header: 'What happens', cell: (r) => texts[r.status] },
   ];
-  const linkColumns: TableColumn<SessionCopyReport['ccinfo_sem'][number]>[] = paperColumns.filter((c) => c.id !== 'paper') as never;
+  const linkColumns: TableColumn<SessionCopyReport['ccinfo_sem'][number]>[] = paperColumns.filter(
+    (c) => c.id !== 'paper',
+  ) as never;
   const toCreate = preview ? preview.counts.ccinfo_sem.create + preview.counts.paperinfosem.create : 0;
 
   return (
@@ -67,8 +69,9 @@ export default function SessionCopy() {
       ) : (
         <>
           <p>
-            Copies another session&apos;s course-semester links (CCInfoSem) and paper schemes (PaperInfoSem) into session <strong>{to}</strong>.
-            Rows that session has already are left as they are. Look at the preview first; nothing is stored until you confirm.
+            Copies another session&apos;s course-semester links (CCInfoSem) and paper schemes (PaperInfoSem)
+            into session <strong>{to}</strong>. Rows that session has already are left as they are. Look at
+            the preview first; nothing is stored until you confirm.
           </p>
           <form
             className="resource-form"
@@ -80,7 +83,17 @@ export default function SessionCopy() {
             <div className="form-grid">
               <div className="field">
                 <label htmlFor={fromId}>Copy from session</label>
-                <OptionSelect id={fromId} source={sessions} value={from} values={{}} onChange={(value) => { setFrom(value); setPreview(undefined); setDone(undefined); }} />
+                <OptionSelect
+                  id={fromId}
+                  source={sessions}
+                  value={from}
+                  values={{}}
+                  onChange={(value) => {
+                    setFrom(value);
+                    setPreview(undefined);
+                    setDone(undefined);
+                  }}
+                />
               </div>
             </div>
             <div className="form-actions">
@@ -120,20 +133,37 @@ export default function SessionCopy() {
               </table>
               {preview && (
                 <p>
-                  <button type="button" className="button primary" disabled={!toCreate || copy.isPending} onClick={() => void run(false)}>
+                  <button
+                    type="button"
+                    className="button primary"
+                    disabled={!toCreate || copy.isPending}
+                    onClick={() => void run(false)}
+                  >
                     {toCreate ? `Copy ${toCreate} rows into ${to}` : 'Nothing to copy'}
                   </button>
                 </p>
               )}
               {done && (
                 <p>
-                  <Link to={`${resourcePaths.paperinfosem.list}?session_id=${encodeURIComponent(to)}`}>Open the paper schemes of {to}</Link>
+                  <Link to={`${resourcePaths.paperinfosem.list}?session_id=${encodeURIComponent(to)}`}>
+                    Open the paper schemes of {to}
+                  </Link>
                 </p>
               )}
               <h3>Course-semester links</h3>
-              <DataTable caption="Course-semester links" columns={linkColumns} rows={report.ccinfo_sem} rowKey={(r) => `${r.course_comb_id}/${r.sem_id}`} />
+              <DataTable
+                caption="Course-semester links"
+                columns={linkColumns}
+                rows={report.ccinfo_sem}
+                rowKey={(r) => `${r.course_comb_id}/${r.sem_id}`}
+              />
               <h3>Paper schemes</h3>
-              <DataTable caption="Paper schemes" columns={paperColumns} rows={report.paperinfosem} rowKey={(r) => `${r.course_comb_id}/${r.sem_id}/${r.paper_id}`} />
+              <DataTable
+                caption="Paper schemes"
+                columns={paperColumns}
+                rows={report.paperinfosem}
+                rowKey={(r) => `${r.course_comb_id}/${r.sem_id}/${r.paper_id}`}
+              />
             </section>
           )}
         </>

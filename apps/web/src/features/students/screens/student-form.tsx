@@ -6,7 +6,15 @@ import { listServerErrors } from '../../../components/ui/error-list.tsx';
 import { Notice, Page } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { keyFromSearch, keyOf, keySearch, useSave, useStudentRecord, type RecordKey, type StudentRecord } from '../api.ts';
+import {
+  keyFromSearch,
+  keyOf,
+  keySearch,
+  useSave,
+  useStudentRecord,
+  type RecordKey,
+  type StudentRecord,
+} from '../api.ts';
 import type { StudentScreens } from '../declarations.ts';
 import { T } from '../../../components/ui/text.tsx';
 import { useT } from '../../../lib/i18n.ts';
@@ -19,7 +27,14 @@ const hints: Record<string, string> = {
 };
 
 /** The add and edit form of a students resource: one input per field, enumerations as dropdowns; the server's 422 listed by field. */
-function StudentForm({ screens, fields, initial, submitLabel, onSubmit, busy }: {
+function StudentForm({
+  screens,
+  fields,
+  initial,
+  submitLabel,
+  onSubmit,
+  busy,
+}: {
   screens: StudentScreens;
   fields: string[];
   initial: StudentRecord;
@@ -37,7 +52,11 @@ function StudentForm({ screens, fields, initial, submitLabel, onSubmit, busy }: 
       setFailure({});
       await onSubmit(values);
     } catch (error) {
-      setFailure(isApiError(error) ? { message: error.message, errors: error.fieldErrors } : { message: (error as Error).message });
+      setFailure(
+        isApiError(error)
+          ? { message: error.message, errors: error.fieldErrors }
+          : { message: (error as Error).message },
+      );
     }
   };
   return (
@@ -49,22 +68,38 @@ function StudentForm({ screens, fields, initial, submitLabel, onSubmit, busy }: 
         const invalid = !!failure.errors?.[field];
         return (
           <div className="field" key={field}>
-            <label htmlFor={id}><T>{screens.labels[field] ?? field}</T></label>
+            <label htmlFor={id}>
+              <T>{screens.labels[field] ?? field}</T>
+            </label>
             {def ? (
               <select id={id} name={field} defaultValue={value} aria-invalid={invalid}>
                 <option value="">{t('Select')}</option>
                 {def.options.map((o) => (
-                  <option key={String(o.value)} value={String(o.value)}>{t(o.label)}</option>
+                  <option key={String(o.value)} value={String(o.value)}>
+                    {t(o.label)}
+                  </option>
                 ))}
               </select>
             ) : (
-              <input id={id} name={field} defaultValue={value} lang={screens.hindi.includes(field) ? 'hi' : undefined} type={field === 'dob' ? 'date' : 'text'} aria-invalid={invalid} />
+              <input
+                id={id}
+                name={field}
+                defaultValue={value}
+                lang={screens.hindi.includes(field) ? 'hi' : undefined}
+                type={field === 'dob' ? 'date' : 'text'}
+                aria-invalid={invalid}
+              />
             )}
             {hints[field] && <small className="hint">{hints[field]}</small>}
           </div>
         );
       })}
-      <FormFooter submitLabel={submitLabel} submitting={busy} message={failure.message} errors={listServerErrors(failure.errors, screens.labels)} />
+      <FormFooter
+        submitLabel={submitLabel}
+        submitting={busy}
+        message={failure.message}
+        errors={listServerErrors(failure.errors, screens.labels)}
+      />
     </form>
   );
 }
@@ -76,7 +111,9 @@ function useSaveThenView(screens: StudentScreens) {
   const submit = async (method: 'POST' | 'PUT', body: StudentRecord, key?: RecordKey) => {
     const answer = await save.mutateAsync({ key, body, method });
     const record = answer[screens.resource.responseKey] as StudentRecord;
-    navigate(`${screens.paths.view}?${keySearch(screens.resource, keyOf(screens.resource, record))}`, { state: { message: answer.message } });
+    navigate(`${screens.paths.view}?${keySearch(screens.resource, keyOf(screens.resource, record))}`, {
+      state: { message: answer.message },
+    });
   };
   return { submit, busy: save.isPending };
 }
@@ -96,7 +133,11 @@ export function StudentAdd({ screens }: { screens: StudentScreens }) {
         busy={busy}
         onSubmit={(values) => submit('POST', values)}
       />
-      <p><Link to={screens.paths.list}><T>Back to the list</T></Link></p>
+      <p>
+        <Link to={screens.paths.list}>
+          <T>Back to the list</T>
+        </Link>
+      </p>
     </Page>
   );
 }
@@ -124,7 +165,11 @@ export function StudentEdit({ screens }: { screens: StudentScreens }) {
           )}
         </QueryState>
       )}
-      <p><Link to={screens.paths.list}><T>Back to the list</T></Link></p>
+      <p>
+        <Link to={screens.paths.list}>
+          <T>Back to the list</T>
+        </Link>
+      </p>
     </Page>
   );
 }

@@ -24,7 +24,10 @@ export function StudentImport({ screens }: { screens: StudentScreens }) {
     setFailure(undefined);
     setJobId(undefined);
     try {
-      const response = await requestFile(`/import/${resource.path}${data.get('dry_run') ? '?dry_run=1' : ''}`, { method: 'POST', body, accept: [422] });
+      const response = await requestFile(
+        `/import/${resource.path}${data.get('dry_run') ? '?dry_run=1' : ''}`,
+        { method: 'POST', body, accept: [422] },
+      );
       const answer = await response.json();
       if (response.status === 202) setJobId(answer.job.job_id);
       else setReport(answer as ImportReport);
@@ -41,10 +44,16 @@ export function StudentImport({ screens }: { screens: StudentScreens }) {
     <details className="import-box">
       <summary>Import {resource.title.toLowerCase()}s from CSV or XLSX</summary>
       <form onSubmit={(event) => void submit(event)}>
-        <button type="button" className="button secondary" onClick={() => void template()}>Download template</button>{' '}
+        <button type="button" className="button secondary" onClick={() => void template()}>
+          Download template
+        </button>{' '}
         <input type="file" name="file" accept=".csv,.xlsx" required aria-label="File to import" />{' '}
-        <label><input type="checkbox" name="dry_run" defaultChecked /> Dry run (only check)</label>{' '}
-        <button type="submit" className="button primary">Import</button>
+        <label>
+          <input type="checkbox" name="dry_run" defaultChecked /> Dry run (only check)
+        </label>{' '}
+        <button type="submit" className="button primary">
+          Import
+        </button>
       </form>
       {failure && <Notice kind="error">{failure}</Notice>}
       {jobId && <JobProgress jobId={jobId} label="Import" unit="rows" />}
@@ -52,7 +61,12 @@ export function StudentImport({ screens }: { screens: StudentScreens }) {
       {failed.length > 0 && (
         <ul className="import-errors">
           {failed.slice(0, 50).map((r) => (
-            <li key={r.row}>Row {r.row}: {Object.entries(r.errors ?? {}).map(([f, m]) => `${screens.labels[f] ?? f}: ${m.join(' ')}`).join('; ')}</li>
+            <li key={r.row}>
+              Row {r.row}:{' '}
+              {Object.entries(r.errors ?? {})
+                .map(([f, m]) => `${screens.labels[f] ?? f}: ${m.join(' ')}`)
+                .join('; ')}
+            </li>
           ))}
         </ul>
       )}

@@ -24,31 +24,53 @@ export function StudentList({ screens }: { screens: StudentScreens }) {
   const size: PageSize = PAGE_SIZES.find((s) => String(s) === search.get('size')) ?? DEFAULT_PAGE_SIZE;
   const q = search.get('q') ?? '';
   const filters = Object.fromEntries(screens.filters.map((f) => [f, search.get(f) ?? '']));
-  const params = { offset: size === 'All' ? 0 : (page - 1) * size, limit: size === 'All' ? ('All' as const) : size, q: q || undefined, filters };
+  const params = {
+    offset: size === 'All' ? 0 : (page - 1) * size,
+    limit: size === 'All' ? ('All' as const) : size,
+    q: q || undefined,
+    filters,
+  };
   const query = useStudentPage(resource, params);
   const remove = useSave(resource);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string }>();
   const [draft, setDraft] = useState({ q, ...filters });
 
   const set = (changes: Record<string, string | null>) =>
-    setSearch((previous) => {
-      const next = new URLSearchParams(previous);
-      for (const [name, value] of Object.entries(changes)) if (value) next.set(name, value); else next.delete(name);
-      return next;
-    }, { replace: true });
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [name, value] of Object.entries(changes))
+          if (value) next.set(name, value);
+          else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
 
   const onDelete = async (row: StudentRecord) => {
     const key = keyOf(resource, row);
-    if (!(await ask(`Do you want to delete the ${resource.title.toLowerCase()} ${key.join(' / ')}?`, { confirmLabel: 'Delete' }))) return;
-    remove.mutate({ key, method: 'DELETE' }, {
-      onSuccess: (answer) => setMessage({ kind: 'success', text: answer.message }),
-      onError: (error) => setMessage({ kind: 'error', text: error.message }),
-    });
+    if (
+      !(await ask(`Do you want to delete the ${resource.title.toLowerCase()} ${key.join(' / ')}?`, {
+        confirmLabel: 'Delete',
+      }))
+    )
+      return;
+    remove.mutate(
+      { key, method: 'DELETE' },
+      {
+        onSuccess: (answer) => setMessage({ kind: 'success', text: answer.message }),
+        onError: (error) => setMessage({ kind: 'error', text: error.message }),
+      },
+    );
   };
 
   const columns: TableColumn<StudentRecord>[] = [
     { id: 'sn', header: 'S N', cell: (_row, index) => params.offset + index + 1 },
-    ...screens.columns.map((field) => ({ id: field, header: screens.labels[field] ?? field, cell: (row: StudentRecord) => <ShownValue screens={screens} field={field} value={row[field]} /> })),
+    ...screens.columns.map((field) => ({
+      id: field,
+      header: screens.labels[field] ?? field,
+      cell: (row: StudentRecord) => <ShownValue screens={screens} field={field} value={row[field]} />,
+    })),
     {
       id: 'action',
       header: 'Action',
@@ -58,8 +80,24 @@ export function StudentList({ screens }: { screens: StudentScreens }) {
         return (
           <span className="row-actions">
             <Link to={`${screens.paths.view}?${key}`}>View</Link>
-            {canWrite && screens.paths.edit && <> {' | '}<Link to={`${screens.paths.edit}?${key}`}><T>Edit</T></Link></>}
-            {canWrite && <> {' | '}<button type="button" className="link-button" onClick={() => void onDelete(row)}>Delete</button></>}
+            {canWrite && screens.paths.edit && (
+              <>
+                {' '}
+                {' | '}
+                <Link to={`${screens.paths.edit}?${key}`}>
+                  <T>Edit</T>
+                </Link>
+              </>
+            )}
+            {canWrite && (
+              <>
+                {' '}
+                {' | '}
+                <button type="button" className="link-button" onClick={() => void onDelete(row)}>
+                  Delete
+                </button>
+              </>
+            )}
           </span>
         );
       },
@@ -67,7 +105,16 @@ export function StudentList({ screens }: { screens: StudentScreens }) {
   ];
 
   return (
-    <Page title={screens.listTitle} actions={canWrite ? <Link className="button primary" to={screens.paths.add}>Add New</Link> : undefined}>
+    <Page
+      title={screens.listTitle}
+      actions={
+        canWrite ? (
+          <Link className="button primary" to={screens.paths.add}>
+            Add New
+          </Link>
+        ) : undefined
+      }
+    >
       <form
         className="list-tools"
         role="search"
@@ -77,25 +124,62 @@ export function StudentList({ screens }: { screens: StudentScreens }) {
         }}
       >
         <label>
-          Search <input type="search" name="q" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+          Search{' '}
+          <input
+            type="search"
+            name="q"
+            value={draft.q}
+            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+          />
         </label>
         {screens.filters.map((field) => (
           <label key={field}>
             <T>{screens.labels[field] ?? field}</T>{' '}
-            <input name={field} size={10} value={draft[field as keyof typeof draft] ?? ''} onChange={(e) => setDraft({ ...draft, [field]: e.target.value.trim() })} />
+            <input
+              name={field}
+              size={10}
+              value={draft[field as keyof typeof draft] ?? ''}
+              onChange={(e) => setDraft({ ...draft, [field]: e.target.value.trim() })}
+            />
           </label>
         ))}
-        <button type="submit" className="button secondary">Search</button>
-        <button type="button" className="button secondary" onClick={() => void downloadList(resource, params, 'csv')}>Download CSV</button>
-        <button type="button" className="button secondary" onClick={() => void downloadList(resource, params, 'xlsx')}>Download XLSX</button>
+        <button type="submit" className="button secondary">
+          Search
+        </button>
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => void downloadList(resource, params, 'csv')}
+        >
+          Download CSV
+        </button>
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => void downloadList(resource, params, 'xlsx')}
+        >
+          Download XLSX
+        </button>
       </form>
       {canWrite && screens.name !== 'studentacademic' && <StudentImport screens={screens} />}
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
       <QueryState query={query} failure={(error) => `The list could not be loaded: ${error.message}`}>
         {({ rows, total }) => (
           <>
-            <DataTable caption={screens.listTitle} columns={columns} rows={rows} rowKey={(row) => keyOf(resource, row).join('/')} />
-            <Pager page={page} size={size} total={total} idPrefix={resource.name} onPage={(p) => set({ page: String(p) })} onSize={(s) => set({ size: String(s), page: null })} />
+            <DataTable
+              caption={screens.listTitle}
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => keyOf(resource, row).join('/')}
+            />
+            <Pager
+              page={page}
+              size={size}
+              total={total}
+              idPrefix={resource.name}
+              onPage={(p) => set({ page: String(p) })}
+              onSize={(s) => set({ size: String(s), page: null })}
+            />
           </>
         )}
       </QueryState>

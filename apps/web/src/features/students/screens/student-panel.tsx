@@ -16,13 +16,19 @@ export default function StudentPanel() {
           rows[0] ? (
             <>
               <div className="record-view">
-                <RecordTable screens={screens} record={rows[0]} fields={screens.viewFields.filter((f) => !f.endsWith('_at'))} />
+                <RecordTable
+                  screens={screens}
+                  record={rows[0]}
+                  fields={screens.viewFields.filter((f) => !f.endsWith('_at'))}
+                />
                 <StudentImages record={rows[0]} canWrite={false} />
               </div>
               <Related studentId={String(rows[0].student_id)} canWrite={false} />
             </>
           ) : (
-            <Notice kind="info">Your account is not linked to a student record yet; ask the exam office.</Notice>
+            <Notice kind="info">
+              Your account is not linked to a student record yet; ask the exam office.
+            </Notice>
           )
         }
       </QueryState>

@@ -6,7 +6,15 @@ import { Notice, Page } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { isApiError, request } from '../../../lib/api.ts';
 import { usePermissions } from '../../../lib/auth.ts';
-import { keyFromSearch, keySearch, useStudentImage, useStudentPage, useStudentRecord, useUploadImage, type StudentRecord } from '../api.ts';
+import {
+  keyFromSearch,
+  keySearch,
+  useStudentImage,
+  useStudentPage,
+  useStudentRecord,
+  useUploadImage,
+  type StudentRecord,
+} from '../api.ts';
 import { shown, studentScreens, type StudentScreens } from '../declarations.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { T } from '../../../components/ui/text.tsx';
@@ -33,26 +41,50 @@ export function StudentView({ screens }: { screens: StudentScreens }) {
                 <RecordTable screens={screens} record={record} />
                 {screens.name === 'student' && <StudentImages record={record} canWrite={canWrite} />}
               </div>
-              {canWrite && edit && <p><Link className="button secondary" to={`${edit}?${keySearch(screens.resource, key)}`}><T>Edit</T></Link></p>}
-              {screens.name === 'student' && <Related studentId={String(record.student_id)} canWrite={canWrite} />}
+              {canWrite && edit && (
+                <p>
+                  <Link className="button secondary" to={`${edit}?${keySearch(screens.resource, key)}`}>
+                    <T>Edit</T>
+                  </Link>
+                </p>
+              )}
+              {screens.name === 'student' && (
+                <Related studentId={String(record.student_id)} canWrite={canWrite} />
+              )}
               {screens.name === 'studentccinfo' && <EnrolmentPapers record={record} canWrite={canWrite} />}
             </>
           )}
         </QueryState>
       )}
-      <p><Link to={screens.paths.list}><T>Back to the list</T></Link></p>
+      <p>
+        <Link to={screens.paths.list}>
+          <T>Back to the list</T>
+        </Link>
+      </p>
     </Page>
   );
 }
 
-export function RecordTable({ screens, record, fields = screens.viewFields }: { screens: StudentScreens; record: StudentRecord; fields?: string[] }) {
+export function RecordTable({
+  screens,
+  record,
+  fields = screens.viewFields,
+}: {
+  screens: StudentScreens;
+  record: StudentRecord;
+  fields?: string[];
+}) {
   return (
     <table className="record-table">
       <tbody>
         {fields.map((field) => (
           <tr key={field}>
-            <th scope="row"><T>{screens.labels[field] ?? field}</T></th>
-            <td lang={screens.hindi.includes(field) ? 'hi' : undefined}><ShownValue screens={screens} field={field} value={record[field]} /></td>
+            <th scope="row">
+              <T>{screens.labels[field] ?? field}</T>
+            </th>
+            <td lang={screens.hindi.includes(field) ? 'hi' : undefined}>
+              <ShownValue screens={screens} field={field} value={record[field]} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -63,8 +95,17 @@ export function RecordTable({ screens, record, fields = screens.viewFields }: { 
 function StudentImage({ id, kind, hash }: { id: string; kind: 'photo' | 'signature'; hash: unknown }) {
   const image = useStudentImage(id, kind, hash);
   const label = kind === 'photo' ? 'Photo' : 'Signature';
-  if (!hash) return <p className="image-missing"><T>{`No ${kind} yet`}</T></p>;
-  return image.data ? <img className={`student-${kind}`} src={image.data} alt={`${label} of student ${id}`} /> : <p>Loading {kind}…</p>;
+  if (!hash)
+    return (
+      <p className="image-missing">
+        <T>{`No ${kind} yet`}</T>
+      </p>
+    );
+  return image.data ? (
+    <img className={`student-${kind}`} src={image.data} alt={`${label} of student ${id}`} />
+  ) : (
+    <p>Loading {kind}…</p>
+  );
 }
 
 /** The photo and signature, and their upload (JPEG or PNG) for those who may change students. */
@@ -76,21 +117,35 @@ export function StudentImages({ record, canWrite }: { record: StudentRecord; can
     event.preventDefault();
     const file = new FormData(event.currentTarget).get('file') as File | null;
     if (!file?.size) return setMessage({ kind: 'error', text: `Choose a ${kind} file first.` });
-    upload.mutate({ kind, file }, {
-      onSuccess: (answer) => setMessage({ kind: 'success', text: answer.message }),
-      onError: (error) => setMessage({ kind: 'error', text: isApiError(error) && error.fieldErrors ? Object.values(error.fieldErrors).flat().join(' ') : error.message }),
-    });
+    upload.mutate(
+      { kind, file },
+      {
+        onSuccess: (answer) => setMessage({ kind: 'success', text: answer.message }),
+        onError: (error) =>
+          setMessage({
+            kind: 'error',
+            text:
+              isApiError(error) && error.fieldErrors
+                ? Object.values(error.fieldErrors).flat().join(' ')
+                : error.message,
+          }),
+      },
+    );
   };
   return (
     <aside className="student-images" aria-label="Photo and signature">
       {(['photo', 'signature'] as const).map((kind) => (
         <figure key={kind}>
           <StudentImage id={id} kind={kind} hash={record[`${kind}_sha256`]} />
-          <figcaption><T>{kind === 'photo' ? 'Photo' : 'Signature'}</T></figcaption>
+          <figcaption>
+            <T>{kind === 'photo' ? 'Photo' : 'Signature'}</T>
+          </figcaption>
           {canWrite && (
             <form onSubmit={submit(kind)}>
               <input type="file" name="file" accept="image/jpeg,image/png" aria-label={`${kind} file`} />
-              <button type="submit" className="button small"><T>{`Upload ${kind}`}</T></button>
+              <button type="submit" className="button small">
+                <T>{`Upload ${kind}`}</T>
+              </button>
             </form>
           )}
         </figure>
@@ -102,36 +157,97 @@ export function StudentImages({ record, canWrite }: { record: StudentRecord; can
 
 /** A student's enrolments and papers below its record (read-only lists with links). */
 export function Related({ studentId, canWrite }: { studentId: string; canWrite: boolean }) {
-  const enrolments = useStudentPage(studentScreens.studentccinfo.resource, { offset: 0, limit: 100, filters: { student_id: studentId } });
-  const papers = useStudentPage(studentScreens.studentpaper.resource, { offset: 0, limit: 200, filters: { student_id: studentId } });
+  const enrolments = useStudentPage(studentScreens.studentccinfo.resource, {
+    offset: 0,
+    limit: 100,
+    filters: { student_id: studentId },
+  });
+  const papers = useStudentPage(studentScreens.studentpaper.resource, {
+    offset: 0,
+    limit: 200,
+    filters: { student_id: studentId },
+  });
   const e = studentScreens.studentccinfo;
   const p = studentScreens.studentpaper;
   return (
     <>
-      <h2><T>Enrolments</T></h2>
-      {canWrite && <p><Link to={`${e.paths.add}?student_id=${encodeURIComponent(studentId)}`}><T>Enrol in a semester</T></Link></p>}
+      <h2>
+        <T>Enrolments</T>
+      </h2>
+      {canWrite && (
+        <p>
+          <Link to={`${e.paths.add}?student_id=${encodeURIComponent(studentId)}`}>
+            <T>Enrol in a semester</T>
+          </Link>
+        </p>
+      )}
       <QueryState query={enrolments} failure={(error) => error.message}>
-        {({ rows }) => <SmallTable screens={e} rows={rows} fields={['session_id', 'course_comb_id', 'sem_id', 'college_id', 'student_type', 'ruleset_id', 'status']} />}
+        {({ rows }) => (
+          <SmallTable
+            screens={e}
+            rows={rows}
+            fields={[
+              'session_id',
+              'course_comb_id',
+              'sem_id',
+              'college_id',
+              'student_type',
+              'ruleset_id',
+              'status',
+            ]}
+          />
+        )}
       </QueryState>
-      <h2><T>Papers</T></h2>
+      <h2>
+        <T>Papers</T>
+      </h2>
       <QueryState query={papers} failure={(error) => error.message}>
-        {({ rows }) => <SmallTable screens={p} rows={rows} fields={['session_id', 'sem_id', 'paper_id', 'group_code', 'choice_source', 'status']} />}
+        {({ rows }) => (
+          <SmallTable
+            screens={p}
+            rows={rows}
+            fields={['session_id', 'sem_id', 'paper_id', 'group_code', 'choice_source', 'status']}
+          />
+        )}
       </QueryState>
     </>
   );
 }
 
-function SmallTable({ screens, rows, fields }: { screens: StudentScreens; rows: StudentRecord[]; fields: string[] }) {
-  if (!rows.length) return <p><T>None yet.</T></p>;
+function SmallTable({
+  screens,
+  rows,
+  fields,
+}: {
+  screens: StudentScreens;
+  rows: StudentRecord[];
+  fields: string[];
+}) {
+  if (!rows.length)
+    return (
+      <p>
+        <T>None yet.</T>
+      </p>
+    );
   return (
     <table className="data-table">
       <thead>
-        <tr>{fields.map((f) => <th key={f} scope="col"><T>{screens.labels[f] ?? f}</T></th>)}</tr>
+        <tr>
+          {fields.map((f) => (
+            <th key={f} scope="col">
+              <T>{screens.labels[f] ?? f}</T>
+            </th>
+          ))}
+        </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={screens.resource.keyFields.map((k) => String(row[k])).join('/')}>
-            {fields.map((f) => <td key={f}><ShownValue screens={screens} field={f} value={row[f]} /></td>)}
+            {fields.map((f) => (
+              <td key={f}>
+                <ShownValue screens={screens} field={f} value={row[f]} />
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
@@ -141,20 +257,35 @@ function SmallTable({ screens, rows, fields }: { screens: StudentScreens; rows: 
 
 /** An enrolment's papers, and the change of its elective choices (closed once an exam form is submitted). */
 function EnrolmentPapers({ record, canWrite }: { record: StudentRecord; canWrite: boolean }) {
-  const filters = { student_id: String(record.student_id), session_id: String(record.session_id), sem_id: String(record.sem_id) };
+  const filters = {
+    student_id: String(record.student_id),
+    session_id: String(record.session_id),
+    sem_id: String(record.sem_id),
+  };
   const papers = useStudentPage(studentScreens.studentpaper.resource, { offset: 0, limit: 100, filters });
   const client = useQueryClient();
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string }>();
   const change = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const electives = String(new FormData(event.currentTarget).get('electives') ?? '');
-    const path = ['student_id', 'session_id', 'course_comb_id', 'sem_id'].map((k) => encodeURIComponent(String(record[k]))).join('/');
+    const path = ['student_id', 'session_id', 'course_comb_id', 'sem_id']
+      .map((k) => encodeURIComponent(String(record[k])))
+      .join('/');
     try {
-      const answer = await request<{ message: string }>(`/studentccinfo/${path}/electives`, { method: 'PUT', body: { electives } });
+      const answer = await request<{ message: string }>(`/studentccinfo/${path}/electives`, {
+        method: 'PUT',
+        body: { electives },
+      });
       setMessage({ kind: 'success', text: answer.message });
       await client.invalidateQueries({ queryKey: ['studentpaper'] });
     } catch (error) {
-      setMessage({ kind: 'error', text: isApiError(error) && error.fieldErrors ? Object.values(error.fieldErrors).flat().join(' ') : (error as Error).message });
+      setMessage({
+        kind: 'error',
+        text:
+          isApiError(error) && error.fieldErrors
+            ? Object.values(error.fieldErrors).flat().join(' ')
+            : (error as Error).message,
+      });
     }
   };
   return (
@@ -163,27 +294,51 @@ function EnrolmentPapers({ record, canWrite }: { record: StudentRecord; canWrite
       <QueryState query={papers} failure={(error) => error.message}>
         {({ rows }) => (
           <>
-            <SmallTable screens={studentScreens.studentpaper} rows={rows} fields={['paper_id', 'group_code', 'choice_source', 'status']} />
+            <SmallTable
+              screens={studentScreens.studentpaper}
+              rows={rows}
+              fields={['paper_id', 'group_code', 'choice_source', 'status']}
+            />
             {canWrite && !record.papers_locked_at && (
               <form className="inline-form" onSubmit={(event) => void change(event)}>
                 <label>
                   Elective choices{' '}
-                  <input name="electives" defaultValue={rows.filter((r) => r.choice_source === 'ELECTIVE').map((r) => String(r.paper_id)).join(' ')} />
+                  <input
+                    name="electives"
+                    defaultValue={rows
+                      .filter((r) => r.choice_source === 'ELECTIVE')
+                      .map((r) => String(r.paper_id))
+                      .join(' ')}
+                  />
                 </label>{' '}
-                <button type="submit" className="button secondary">Change choices</button>
+                <button type="submit" className="button secondary">
+                  Change choices
+                </button>
               </form>
             )}
           </>
         )}
       </QueryState>
-      {!!record.papers_locked_at && <Notice kind="info">Paper choices are closed: an exam form for this semester has been submitted.</Notice>}
+      {!!record.papers_locked_at && (
+        <Notice kind="info">
+          Paper choices are closed: an exam form for this semester has been submitted.
+        </Notice>
+      )}
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
     </>
   );
 }
 
 /** A value as the students screens show it; an enumeration's label in the screens' language. */
-export function ShownValue({ screens, field, value }: { screens: StudentScreens; field: string; value: unknown }) {
+export function ShownValue({
+  screens,
+  field,
+  value,
+}: {
+  screens: StudentScreens;
+  field: string;
+  value: unknown;
+}) {
   const text = shown(screens, field, value);
   return screens.enums[field] ? <T>{text}</T> : <>{text}</>;
 }
