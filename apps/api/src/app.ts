@@ -4,6 +4,7 @@ import compression from 'compression';
 import cors from 'cors';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
+import { msg } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import type { Config } from './config.ts';
 import { apiModules } from './modules.ts';
@@ -126,7 +127,7 @@ export function createApp({
       // A path that climbs out of the folder (/assets/..%2f..) is refused by the static server with a 403: to a caller it is simply not there.
       ((error, _req, _res, next) =>
         next(
-          (error as { status?: number }).status! < 500 ? notFound('Not found.') : error,
+          (error as { status?: number }).status! < 500 ? notFound(msg('platform.notFound')) : error,
         )) as ErrorRequestHandler,
     );
     app.use(compression(), express.static(config.webDist, { index: false, maxAge: '1h' }));

@@ -27,6 +27,44 @@ afterAll(async () => {
 });
 
 describe('error codes', () => {
+  it('an error answers its message in the reader language (Accept-Language), with its code and parameters', async () => {
+    const admin = await ctx.as('admin');
+    const english = await request(ctx.app).get('/api/no-such-call').set(admin);
+    expect(english.status).toBe(404);
+    expect(english.body).toEqual({
+      message: 'No such API call: GET /api/no-such-call',
+      code: 'NOT_FOUND',
+      message_code: 'platform.noSuchCall',
+      params: { method: 'GET', path: '/api/no-such-call' },
+    });
+    const hindi = await request(ctx.app)
+      .get('/api/no-such-call')
+      .set(admin)
+      .set('Accept-Language', 'hi-IN,hi;q=0.9,en;q=0.8');
+    expect(hindi.body).toMatchObject({
+      message: 'ऐसी कोई API कॉल नहीं है: GET /api/no-such-call',
+      code: 'NOT_FOUND',
+    });
+    const other = await request(ctx.app)
+      .get('/api/no-such-call')
+      .set(admin)
+      .set('Accept-Language', 'fr, hi;q=0');
+    expect(other.body.message).toBe(english.body.message);
+  });
+
+  it('a field error answers its sentence in the reader language and its code beside it', async () => {
+    const res = await request(ctx.app)
+      .post('/api/login')
+      .set('Accept-Language', 'hi')
+      .send({ email: 'a\u0000b@x.test', password: 'x' });
+    expect(res.status).toBe(422);
+    expect(res.body.message_code).toBe('platform.invalidData');
+    expect(res.body.message).toMatch(/[\u0900-\u097F]/);
+    expect(Object.values(res.body.error_codes ?? {}).flat()).toContainEqual(
+      expect.objectContaining({ code: expect.stringMatching(/^(platform|validation)\./) }),
+    );
+  });
+
   it('a failure of ours answers 500 INTERNAL with a plain message and nothing of the cause', async () => {
     const app = express();
     app.get('/boom', () => {
@@ -35,7 +73,11 @@ describe('error codes', () => {
     app.use(errorHandler({ liveConnections: () => 1 }));
     const res = await request(app).get('/boom');
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ message: expect.stringMatching(/went wrong/), code: 'INTERNAL' });
+    expect(res.body).toEqual({
+      message: expect.stringMatching(/went wrong/),
+      code: 'INTERNAL',
+      message_code: 'platform.internal',
+    });
   });
 
   it('headers too large for the parser answer 431 PAYLOAD_TOO_LARGE, a broken request line 400 MALFORMED_REQUEST', async () => {
@@ -45,7 +87,11 @@ describe('error codes', () => {
       headers: { 'X-Padding': 'x'.repeat(20_000) },
     });
     expect(big.status).toBe(431);
-    expect(big.body).toEqual({ message: expect.any(String), code: 'PAYLOAD_TOO_LARGE' });
+    expect(big.body).toEqual({
+      message: expect.any(String),
+      code: 'PAYLOAD_TOO_LARGE',
+      message_code: 'platform.headersTooLong',
+    });
 
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(raw.port, '127.0.0.1', () => socket.end('NOT A REQUEST LINE\r\n\r\n'));
@@ -58,6 +104,7 @@ describe('error codes', () => {
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
       message: expect.any(String),
       code: 'MALFORMED_REQUEST',
+      message_code: 'platform.malformedRequest',
     });
   });
 

@@ -444,10 +444,13 @@ function expectSafeAnswer(res: RawResponse, label: string) {
   // A stable code of the catalogue, answered with that code's status.
   expect(errorBody.safeParse(body).success, where).toBe(true);
   expect(statusesOf(body.code as ErrorCode), where).toContain(res.status);
+  // Beside the sentences: the message's code and parameters, and on 422 each field's codes.
+  const known = ['message', 'code', 'errors', 'message_code', 'params', 'error_codes'];
   expect(
-    Object.keys(body).filter((k) => k !== 'message' && k !== 'code' && k !== 'errors'),
+    Object.keys(body).filter((k) => !known.includes(k)),
     where,
   ).toEqual([]);
+  expect(typeof (body as { message_code?: unknown }).message_code, where).toBe('string');
   if (res.status === 422) {
     expect(body.errors && typeof body.errors === 'object', where).toBe(true);
     const entries = Object.entries(body.errors!);

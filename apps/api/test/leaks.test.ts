@@ -60,7 +60,7 @@ describe('static files', () => {
   ])('answers %s with a JSON 404, not a 500', async (url) => {
     const res = await raw.request({ method: 'GET', path: url });
     expect(res.status, res.text).toBe(404);
-    expect(res.body).toEqual({ message: 'Not found.', code: 'NOT_FOUND' });
+    expect(res.body).toEqual({ message: 'Not found.', code: 'NOT_FOUND', message_code: 'platform.notFound' });
   });
 
   it('still serves a real asset and the page (the control)', async () => {

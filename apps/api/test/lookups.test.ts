@@ -245,7 +245,12 @@ describe('access to the lookups', () => {
       const student = await ctx.api.get(`/api/${path}`).set(await ctx.as('student'));
       expect(student.status).toBe(403);
       expect(typeof student.body.message).toBe('string');
-      expect(student.body).toEqual({ message: expect.any(String), code: 'FORBIDDEN' });
+      expect(student.body).toMatchObject({
+        message: expect.any(String),
+        code: 'FORBIDDEN',
+        message_code: expect.any(String),
+      });
+      expect(student.body.errors).toBeUndefined();
 
       for (const role of [
         'admin',

@@ -250,6 +250,10 @@ describe('the built web app', () => {
     expect(page.text).toContain('<div id="app">');
     const missing = await request(app).get('/assets/gone-000.js');
     expect(missing.status, JSON.stringify(missing.body) + missing.text).toBe(404);
-    expect(missing.body).toEqual({ message: 'Not found.', code: 'NOT_FOUND' });
+    expect(missing.body).toEqual({
+      message: 'Not found.',
+      code: 'NOT_FOUND',
+      message_code: 'platform.notFound',
+    });
   });
 });

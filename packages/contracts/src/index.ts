@@ -11,3 +11,4 @@ export * from './conduct/index.ts';
 export * from './marks/index.ts';
 export * from './post-result/index.ts';
 export * from './documents/index.ts';
+export * from './i18n/index.ts';

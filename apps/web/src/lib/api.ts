@@ -56,6 +56,9 @@ async function send(path: string, init: RequestInit, options: Pick<RequestOption
   const token = options.token === undefined ? getToken() : options.token;
   const headers = new Headers(init.headers);
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  // Server messages come in the screens' language (set on <html lang> by lib/i18n.ts).
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (language && !headers.has('Accept-Language')) headers.set('Accept-Language', language);
   try {
     return { token, response: await fetch(`${base}${path}`, { ...init, headers }) };
   } catch (cause) {

@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { createMessageRenderer, type Message } from '@exam/contracts';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readPref, writePref } from './prefs.ts';
 
@@ -32,11 +33,22 @@ void i18n.use(initReactI18next).init({
 
 const loaded = new Set<Language>(['en']);
 
+/** Messages by code (a form's own field errors; the server renders its own in the language the app sends). */
+const messages = createMessageRenderer();
+
+/** A message in the screens' language. */
+export const renderMessage = (message: Message) =>
+  messages.render(message, i18n.language === 'hi' ? 'hi' : 'en');
+
 /** Switches the screens to a language (loading its catalogue first), remembers it and sets `<html lang>`. */
 export async function setLanguage(language: Language) {
   if (!loaded.has(language)) {
-    const { default: catalogue } = await import('./locales/hi.ts');
+    const [{ default: catalogue }, { default: hindiMessages }] = await Promise.all([
+      import('@exam/contracts/i18n/screens-hi'),
+      import('@exam/contracts/i18n/messages-hi'),
+    ]);
     i18n.addResourceBundle(language, 'translation', catalogue);
+    messages.addLanguage(language, hindiMessages, catalogue);
     loaded.add(language);
   }
   await i18n.changeLanguage(language);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { examinerTexts } from '../../src/features/coding/examiner-screen.tsx';
 import { flapEntryTexts } from '../../src/features/coding/flap-entry-screen.tsx';
 import { flapStickerTexts } from '../../src/features/coding/flap-stickers-screen.tsx';
-import hindi from '../../src/lib/locales/hi.ts';
+import hindi from '@exam/contracts/i18n/screens-hi';
 
 /** Every text of the coding screens (S6) has its Hindi: headings, buttons, inline texts, statuses, exception kinds. */
 describe('Hindi catalogue: coding screens', () => {

@@ -1,6 +1,6 @@
 import { documentStatus, documentType, documentWorkflow, issuingDetailKey } from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
-import hindi from '../../src/lib/locales/hi.ts';
+import hindi from '@exam/contracts/i18n/screens-hi';
 import screens from '../../src/features/documents/document-screens.tsx?raw';
 import values from '../../src/features/documents/document-values.tsx?raw';
 import issuing from '../../src/features/documents/issuing-panel.tsx?raw';
@@ -25,7 +25,7 @@ describe('the Hindi of the documents screens', () => {
       m[1]!,
       m[2]!,
     ]);
-    const labels = [...source.matchAll(/^\s+[\w.'"]+: '([^']+)',?$/gm)].map((m) => m[1]!);
+    const labels = [...source.matchAll(/^\s+[\w.'"]+: '([A-Z0-9][^']*)',?$/gm)].map((m) => m[1]!);
     const draftLabels = [...screens.matchAll(/'([A-Z][a-z ]+)'/g)]
       .map((m) => m[1]!)
       .filter((x) =>

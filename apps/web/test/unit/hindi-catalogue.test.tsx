@@ -29,7 +29,7 @@ import { studentScreens } from '../../src/features/students/declarations.ts';
 import { conductTexts } from '../../src/features/conduct/conduct-screens.tsx';
 import { marksTexts } from '../../src/features/marks/marks-screens.tsx';
 import { marksRoutes } from '../../src/features/marks/routes.tsx';
-import hindi from '../../src/lib/locales/hi.ts';
+import hindi from '@exam/contracts/i18n/screens-hi';
 
 /**
  * Every text a declared screen shows (headings, field labels, help texts, buttons, confirmation sentences, the

@@ -1,6 +1,6 @@
 import { postResultStatus, postResultType, postResultWorkflow } from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
-import hindi from '../../src/lib/locales/hi.ts';
+import hindi from '@exam/contracts/i18n/screens-hi';
 import screen from '../../src/features/post-result/reval-screens.tsx?raw';
 import link from '../../src/features/post-result/student-link.tsx?raw';
 

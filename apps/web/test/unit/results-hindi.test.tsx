@@ -4,7 +4,7 @@ import { resultExceptionCode, resultRunStatus, resultRunWorkflow, rulesetPresets
 import { describe, expect, it } from 'vitest';
 import { paperResultWords, studentResultWords } from '../../src/features/results/result-view.tsx';
 import { ruleSections, ruleWords } from '../../src/features/results/ruleset-tables.ts';
-import hindi from '../../src/lib/locales/hi.ts';
+import hindi from '@exam/contracts/i18n/screens-hi';
 
 // jsdom's import.meta.url is not a file URL: the features folder from this file's directory.
 const dir = path.join(__dirname, '../../src/features/results/');

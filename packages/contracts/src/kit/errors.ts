@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { fieldMessages } from '../i18n/issues.ts';
+import { renderEnglish } from '../i18n/render.ts';
 
 /**
  * The stable codes of error answers, each with the HTTP status it is answered with and what it means. Clients
@@ -97,11 +99,25 @@ export const statusesOf = (code: ErrorCode): readonly number[] => {
 };
 export const errorCodeValues = Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]];
 
-/** Every error answer: a message a person can act on, a stable code a program can switch on, and on 422 each failing field. */
+/** A message as an answer carries it beside its sentence: the code and its parameters. */
+export const messageRef = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+export type MessageRef = z.infer<typeof messageRef>;
+
+/**
+ * Every error answer: a message a person can act on (in the reader's language: `Accept-Language`), a stable code a
+ * program can switch on, the message's own code and parameters, and on 422 each failing field (its sentences in
+ * `errors`, its codes in `error_codes`).
+ */
 export const errorBody = z.object({
   message: z.string(),
   code: z.enum(errorCodeValues),
+  message_code: z.string().optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  error_codes: z.record(z.string(), z.array(messageRef)).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
@@ -127,12 +143,9 @@ export function codeForStatus(status: number): ErrorCode {
 
 export const VALIDATION_MESSAGE = 'The given data was invalid.';
 
-/** Turns a zod error into the `errors` collection: field name -> messages. */
+/** Turns a zod error into the `errors` collection in English: field name -> sentences (`fieldMessages`: as codes). */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.map(String).join('.') : '_';
-    (out[field] ??= []).push(issue.message);
-  }
-  return out;
+  return Object.fromEntries(
+    Object.entries(fieldMessages(error)).map(([field, messages]) => [field, messages.map(renderEnglish)]),
+  );
 }

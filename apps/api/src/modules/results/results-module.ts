@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { resultRunResource, resultRunWorkflow } from '@exam/contracts';
+import { msg, renderEnglish, resultRunResource, resultRunWorkflow } from '@exam/contracts';
 import { asDelegate } from '../../platform/crud/store.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { ApiModule } from '../../platform/module.ts';
@@ -19,24 +19,13 @@ export const resultsModule: ApiModule = {
       ownCalls: ['create'],
       rules: {
         async beforeCreate(_tx, rows) {
-          return new Map(
-            rows.map((_, i) => [
-              i,
-              { run_id: ['Result runs are started by POST /api/resultrun (a job); they are not imported.'] },
-            ]),
-          );
+          return new Map(rows.map((_, i) => [i, { run_id: [renderEnglish(msg('results.runNotImported'))] }]));
         },
         async beforeUpdate(_tx, record) {
-          throw new AppError(
-            'LOCKED',
-            `Result run ${String(record.run_id)} cannot be edited: run it again, or move it with its actions (verify, approve, publish, withdraw).`,
-          );
+          throw new AppError('LOCKED', msg('results.runNotEditable', { run_id: String(record.run_id) }));
         },
         async beforeDelete(_tx, row) {
-          throw new AppError(
-            'LOCKED',
-            `Result run ${String(row.run_id)} cannot be deleted: runs are kept (a later run supersedes it).`,
-          );
+          throw new AppError('LOCKED', msg('results.runNotDeletable', { run_id: String(row.run_id) }));
         },
       },
     },

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
+import { msg } from '@exam/contracts';
 import { notFound } from '../../platform/http/errors.ts';
 
 /** A result_run row as SQL reads it. */
@@ -34,5 +35,6 @@ export function presentRun(row: RunRecord): Record<string, unknown> {
  * every row. A scoped reader (a college's faculty, a student) finds no run there (404, as for any row out of scope).
  */
 export function requireResultStaff(res: Response, runId: string) {
-  if (scopeOf(res, 'results.read') !== 'any') throw notFound(`No result run ${runId.slice(0, 40)}.`);
+  if (scopeOf(res, 'results.read') !== 'any')
+    throw notFound(msg('results.noSuchRun', { run_id: runId.slice(0, 40) }));
 }

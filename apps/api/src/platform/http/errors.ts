@@ -1,63 +1,116 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { VALIDATION_MESSAGE, errorCodes, fieldErrors, type ErrorBody, type ErrorCode } from '@exam/contracts';
+import {
+  errorCodes,
+  fieldMessages,
+  isMessage,
+  msg,
+  plainParams,
+  renderEnglish,
+  label,
+  type ErrorBody,
+  type ErrorCode,
+  type Language,
+  type Message,
+} from '@exam/contracts';
 import { z } from 'zod';
+import { languageOf, renderMessage } from '../i18n/messages.ts';
+
+/** A message, or (until every refusal has its code) a sentence: shown as it is, translated like a screen text. */
+export type MessageOrText = Message | string;
+const asMessage = (message: MessageOrText): Message =>
+  typeof message === 'string' ? msg('platform.text', { text: label(message) }) : message;
 
 export interface AppErrorOptions {
   /** On VALIDATION_FAILED: field -> messages. */
-  errors?: Record<string, string[]>;
+  errors?: Record<string, readonly MessageOrText[]>;
   headers?: Record<string, string>;
   /** Only where the code's own status does not fit (TIMED_OUT of a request that arrived too slowly: 408). */
   status?: number;
 }
 
-/** An error a client can act on: its code, status and message go to the client as they are. */
+/**
+ * An error a client can act on: its code and status, and its message as a code with parameters, rendered in the
+ * reader's language when it is answered (`bodyIn`). `message` (of Error) is the English sentence, for logs.
+ */
 export class AppError extends Error {
   readonly status: number;
-  readonly errors?: Record<string, string[]>;
+  readonly reason: Message;
+  readonly errors?: Record<string, Message[]>;
   readonly headers?: Record<string, string>;
 
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    message: MessageOrText,
     options: AppErrorOptions = {},
   ) {
-    super(message);
+    const reason = asMessage(message);
+    super(typeof message === 'string' ? message : renderEnglish(reason));
+    this.reason = reason;
     this.status = options.status ?? errorCodes[code].status;
-    this.errors = options.errors;
+    this.errors = options.errors
+      ? Object.fromEntries(
+          Object.entries(options.errors).map(([field, list]) => [field, list.map(asMessage)]),
+        )
+      : undefined;
     this.headers = options.headers;
   }
 
+  /** The answer's body in a language: the sentences, and the codes and parameters they were made from. */
+  bodyIn(language: Language): ErrorBody {
+    const params = plainParams(this.reason.params);
+    const body: ErrorBody = {
+      message: renderMessage(this.reason, language),
+      code: this.code,
+      message_code: this.reason.code,
+      ...(params ? { params } : {}),
+    };
+    if (!this.errors) return body;
+    const fields = Object.entries(this.errors);
+    return {
+      ...body,
+      errors: Object.fromEntries(fields.map(([f, list]) => [f, list.map((m) => renderMessage(m, language))])),
+      error_codes: Object.fromEntries(
+        fields.map(([f, list]) => [
+          f,
+          list.map((m) => ({ code: m.code, ...(m.params ? { params: plainParams(m.params) } : {}) })),
+        ]),
+      ),
+    };
+  }
+
+  /** The body in English. */
   get body(): ErrorBody {
-    return this.errors
-      ? { message: this.message, code: this.code, errors: this.errors }
-      : { message: this.message, code: this.code };
+    return this.bodyIn('en');
   }
 }
 
-export const notFound = (message: string) => new AppError('NOT_FOUND', message);
-export const duplicateKey = (message: string) => new AppError('DUPLICATE_KEY', message);
-export const inUse = (message: string) => new AppError('IN_USE', message);
-export const staleEdit = (message: string) => new AppError('STALE_EDIT', message);
-export const unauthorized = (message = 'Your session has expired or is invalid; please sign in again.') =>
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+export { isMessage };
+
+export const notFound = (message: MessageOrText) => new AppError('NOT_FOUND', message);
+export const duplicateKey = (message: MessageOrText) => new AppError('DUPLICATE_KEY', message);
+export const inUse = (message: MessageOrText) => new AppError('IN_USE', message);
+export const staleEdit = (message: MessageOrText) => new AppError('STALE_EDIT', message);
+export const unauthorized = (message: MessageOrText = msg('platform.sessionInvalid')) =>
   new AppError('UNAUTHENTICATED', message);
-export const forbidden = (message = 'Your role may not do this.') => new AppError('FORBIDDEN', message);
-export const invalid = (errors: Record<string, string[]>) =>
-  new AppError('VALIDATION_FAILED', VALIDATION_MESSAGE, { errors });
+export const forbidden = (message: MessageOrText = msg('platform.roleMayNot')) =>
+  new AppError('FORBIDDEN', message);
+export const invalid = (errors: Record<string, readonly MessageOrText[]>) =>
+  new AppError('VALIDATION_FAILED', msg('platform.invalidData'), { errors });
 
 /** Parses with a contract schema; a failure becomes a 422 naming every failing field. */
 export function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw invalid(fieldErrors(result.error));
+  if (!result.success) throw invalid(fieldMessages(result.error));
   const nul = nulCharacters(result.data);
   if (Object.keys(nul).length) throw invalid(nul);
   return result.data;
 }
 
 /** PostgreSQL text cannot hold U+0000 (it answered 500): a value carrying one is refused like any other bad value. */
-function nulCharacters(value: unknown, path: string[] = [], out: Record<string, string[]> = {}) {
+function nulCharacters(value: unknown, path: string[] = [], out: Record<string, Message[]> = {}) {
   if (typeof value === 'string') {
-    if (value.includes('\u0000'))
-      (out[path.join('.') || '_'] ??= []).push('Must not contain the NUL character (\\u0000)');
+    if (value.includes('\u0000')) (out[path.join('.') || '_'] ??= []).push(msg('platform.nulCharacter'));
   } else if (value && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) nulCharacters(inner, [...path, key], out);
   }
@@ -106,21 +159,19 @@ function isTooLong(error: unknown): boolean {
 }
 
 export const apiNotFound: RequestHandler = (req) => {
-  throw notFound(`No such API call: ${req.method} ${req.originalUrl.split('?')[0]}`);
+  throw notFound(msg('platform.noSuchCall', { method: req.method, path: req.originalUrl.split('?')[0] }));
 };
 
 /** A write cut short may have lost only the answer to its COMMIT: say so, rather than "nothing changed". */
-const retryLater = (method: string, message: string) =>
-  ['GET', 'HEAD'].includes(method)
-    ? message
-    : `${message} If you were saving a change, reload first to see whether it was saved.`;
+const retryLater = (method: string, message: Message) =>
+  ['GET', 'HEAD'].includes(method) ? message : msg('platform.checkWhetherSaved', { reason: message });
 
 /** Express's body parser marks its own client errors with `type`. */
 const parserErrors: Record<string, AppError> = {
-  'entity.parse.failed': new AppError('MALFORMED_REQUEST', 'The request body is not valid JSON.'),
-  'entity.too.large': new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.'),
-  'encoding.unsupported': new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as UTF-8 JSON.'),
-  'charset.unsupported': new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as UTF-8 JSON.'),
+  'entity.parse.failed': new AppError('MALFORMED_REQUEST', msg('platform.notJson')),
+  'entity.too.large': new AppError('PAYLOAD_TOO_LARGE', msg('platform.bodyTooLarge')),
+  'encoding.unsupported': new AppError('UNSUPPORTED_MEDIA_TYPE', msg('platform.notUtf8Json')),
+  'charset.unsupported': new AppError('UNSUPPORTED_MEDIA_TYPE', msg('platform.notUtf8Json')),
 };
 
 /**
@@ -134,46 +185,34 @@ function asAppError(
   database: { liveConnections(): number },
 ): AppError | undefined {
   if (error instanceof AppError) return error;
-  if (error instanceof z.ZodError) return invalid(fieldErrors(error));
+  if (error instanceof z.ZodError) return invalid(fieldMessages(error));
   const parser = parserErrors[(error as { type?: string })?.type ?? ''];
   if (parser) return parser;
   // Express could not decode a path parameter (a broken %-escape).
   if (error instanceof URIError || (error as { status?: number })?.status === 400)
-    return new AppError('MALFORMED_REQUEST', 'The request address is malformed (a broken %-escape).');
+    return new AppError('MALFORMED_REQUEST', msg('platform.brokenEscape'));
   // A static file that is not there (a stale asset link after an upgrade).
-  if ((error as { status?: number })?.status === 404) return notFound('Not found.');
-  if (prismaCode(error) === 'P2002') return duplicateKey('A record with this key already exists.');
-  if (prismaCode(error) === 'P2003')
-    return inUse('Other records depend on this one, or a record it points at is missing.');
-  if (prismaCode(error) === 'P2025') return notFound('The record does not exist.');
+  if ((error as { status?: number })?.status === 404) return notFound(msg('platform.notFound'));
+  if (prismaCode(error) === 'P2002') return duplicateKey(msg('platform.duplicateKey'));
+  if (prismaCode(error) === 'P2003') return inUse(msg('platform.dependedOn'));
+  if (prismaCode(error) === 'P2025') return notFound(msg('platform.recordMissing'));
   if (isTooLong(error)) {
-    return new AppError(
-      'TIMED_OUT',
-      'The database took too long to answer and the request was stopped. Try again in a moment, or narrow the search.',
-      { headers: { 'Retry-After': '5' } },
-    );
+    return new AppError('TIMED_OUT', msg('platform.tookTooLong'), { headers: { 'Retry-After': '5' } });
   }
   if (isConnectionWait(error) && database.liveConnections() > 0) {
-    return new AppError(
-      'BUSY',
-      retryLater(method, 'The server is busy right now; please try again in a few seconds.'),
-      { headers: { 'Retry-After': '2' } },
-    );
+    return new AppError('BUSY', retryLater(method, msg('platform.busy')), {
+      headers: { 'Retry-After': '2' },
+    });
   }
   if (isDatabaseUnavailable(error)) {
-    return new AppError(
-      'UNAVAILABLE',
-      retryLater(method, 'The database is not reachable right now; please try again in a minute.'),
-      { headers: { 'Retry-After': '10' } },
-    );
+    return new AppError('UNAVAILABLE', retryLater(method, msg('platform.databaseUnreachable')), {
+      headers: { 'Retry-After': '10' },
+    });
   }
   return undefined;
 }
 
-const internal = new AppError(
-  'INTERNAL',
-  'Something went wrong on the server. It has been logged; please try again.',
-);
+const internal = new AppError('INTERNAL', msg('platform.internal'));
 
 /** What a client is told of any error: its AppError, or the plain 500 for a failure of ours (to be logged). */
 export const errorAnswer = (
@@ -190,7 +229,7 @@ export const errorHandler =
     if (answer.headers) res.set(answer.headers);
     if (answer.status >= 500)
       req.log?.error({ err: serializeError(error), status: answer.status }, 'request failed');
-    res.status(answer.status).json(answer.body);
+    res.status(answer.status).json(answer.bodyIn(languageOf(req)));
   };
 
 export function serializeError(error: unknown) {

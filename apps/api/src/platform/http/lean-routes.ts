@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { errorAnswer, serializeError } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { languageOf } from '../i18n/messages.ts';
 
 /**
  * The headers a middleware sets when every answer gets the same ones (helmet's: nothing in them depends on the
@@ -120,7 +121,7 @@ export function leanRoutes(
             { request_id: requestId, err: serializeError(error), status: answer.status },
             'request failed',
           );
-        send(res, answer.status, answer.body, requestId, answer.headers);
+        send(res, answer.status, answer.bodyIn(languageOf(req)), requestId, answer.headers);
         logged(answer.status);
       },
     );

@@ -1,6 +1,6 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { RequestHandler } from 'express';
-import type { ErrorBody } from '@exam/contracts';
+import { msg } from '@exam/contracts';
 import { AppError } from './errors.ts';
 
 /** For `router.route(path).get(...).all(methodNotAllowed)`: answers 405 with the methods the path does support. */
@@ -15,7 +15,7 @@ export const methodNotAllowed: RequestHandler = (req) => {
   if (methods.includes('GET')) methods.push('HEAD');
   throw new AppError(
     'METHOD_NOT_ALLOWED',
-    `${req.method} is not supported here; use ${methods.join(', ')}.`,
+    msg('platform.methodNotAllowed', { method: req.method, allowed: methods.join(', ') }),
     { headers: { Allow: methods.join(', ') } },
   );
 };
@@ -34,10 +34,7 @@ export const jsonWrites: RequestHandler = (req, _res, next) => {
   const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
   const upload = req.method === 'POST' && FILE_UPLOADS.test(req.path) && req.is('multipart/form-data');
   if (['POST', 'PUT', 'PATCH'].includes(req.method) && hasBody && !req.is('application/json') && !upload) {
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'Send the request body as JSON (Content-Type: application/json).',
-    );
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', msg('platform.sendJson'));
   }
   next();
 };
@@ -52,15 +49,13 @@ export function answerClientErrorsAsJson(server: Server) {
       socket.destroy();
       return;
     }
-    const refusal: { status: number; body: ErrorBody } =
+    // The headers may be what is wrong: the answer is in English (no Accept-Language is read).
+    const refusal =
       error.code === 'HPE_HEADER_OVERFLOW'
-        ? {
-            status: 431,
-            body: { message: 'The request address or its headers are too long.', code: 'PAYLOAD_TOO_LARGE' },
-          }
+        ? new AppError('PAYLOAD_TOO_LARGE', msg('platform.headersTooLong'), { status: 431 })
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? { status: 408, body: { message: 'The request took too long to arrive.', code: 'TIMED_OUT' } }
-          : { status: 400, body: { message: 'The request is malformed.', code: 'MALFORMED_REQUEST' } };
+          ? new AppError('TIMED_OUT', msg('platform.requestTooSlow'), { status: 408 })
+          : new AppError('MALFORMED_REQUEST', msg('platform.malformedRequest'));
     const { status } = refusal;
     const body = JSON.stringify(refusal.body);
     socket.end(

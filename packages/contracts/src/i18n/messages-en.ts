@@ -1,0 +1,26 @@
+// The English messages of every module, one catalogue (codes are unique across modules: each starts with its module).
+import { coding } from './messages/coding.en.ts';
+import { conduct } from './messages/conduct.en.ts';
+import { documents } from './messages/documents.en.ts';
+import { examForms } from './messages/exam-forms.en.ts';
+import { marks } from './messages/marks.en.ts';
+import { masterData } from './messages/master-data.en.ts';
+import { platform } from './messages/platform.en.ts';
+import { postResult } from './messages/post-result.en.ts';
+import { results } from './messages/results.en.ts';
+import { students } from './messages/students.en.ts';
+import { validation } from './messages/validation.en.ts';
+
+export const englishMessages = {
+  ...coding,
+  ...conduct,
+  ...documents,
+  ...examForms,
+  ...marks,
+  ...masterData,
+  ...platform,
+  ...postResult,
+  ...results,
+  ...students,
+  ...validation,
+} as const;

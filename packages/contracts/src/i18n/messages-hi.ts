@@ -1,0 +1,29 @@
+// The Hindi messages of every module: loaded by the web app only when Hindi is chosen.
+import type { Catalogue } from './catalogue.ts';
+import type { englishMessages } from './messages-en.ts';
+import { coding } from './messages/coding.hi.ts';
+import { conduct } from './messages/conduct.hi.ts';
+import { documents } from './messages/documents.hi.ts';
+import { examForms } from './messages/exam-forms.hi.ts';
+import { marks } from './messages/marks.hi.ts';
+import { masterData } from './messages/master-data.hi.ts';
+import { platform } from './messages/platform.hi.ts';
+import { postResult } from './messages/post-result.hi.ts';
+import { results } from './messages/results.hi.ts';
+import { students } from './messages/students.hi.ts';
+import { validation } from './messages/validation.hi.ts';
+
+export const hindiMessages: Catalogue<typeof englishMessages> = {
+  ...coding,
+  ...conduct,
+  ...documents,
+  ...examForms,
+  ...marks,
+  ...masterData,
+  ...platform,
+  ...postResult,
+  ...results,
+  ...students,
+  ...validation,
+};
+export default hindiMessages;

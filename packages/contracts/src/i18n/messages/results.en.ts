@@ -1,0 +1,42 @@
+/** The results module's messages in English: `results.<what>` codes, `{{name}}` parameters. */
+export const results = {
+  'results.noCourseLink':
+    'Exam {{exam_id}} has no course link for {{course_comb_id}} semester {{sem_id}} ({{session_id}}).',
+  'results.noCourseLinkField': 'No such exam × course-semester (examccinfo)',
+  'results.noCandidates':
+    'Exam {{exam_id}} has no candidates in {{course_comb_id}} semester {{sem_id}}: nothing to compute.',
+  'results.noCandidatesField': 'No attempts in this exam × course-semester',
+  'results.otherSchemes': '{{groups}}, not {{scheme}}: run it with scheme {{suggested}}.',
+  'results.studentsWithScheme_one': '{{count}} student of this course-semester has a {{scheme}} rule set',
+  'results.studentsWithScheme_other': '{{count}} students of this course-semester have a {{scheme}} rule set',
+  'results.otherSchemesField': "The students' rule sets are {{schemes}}",
+  'results.inputsNotLocked':
+    'Not every input of {{exam_id}} {{course_comb_id}} semester {{sem_id}} is locked: {{items}}{{more}}. Lock them, or run with "allow result later" to show these papers as RL.',
+  'results.andMore': '; and {{count}} more',
+  'results.batchNotLocked':
+    '{{component}} batch {{batch_id}} of {{paper_id}}{{college}}{{packet}} is {{status}}',
+  'results.batchCollege': ' ({{college_id}})',
+  'results.batchPacket': ' packet {{packet_no}}',
+  'results.marksMissing_one': '{{paper_id}} {{component}}: {{count}} candidate without locked marks',
+  'results.marksMissing_other': '{{paper_id}} {{component}}: {{count}} candidates without locked marks',
+  'results.componentInternal': 'internal',
+  'results.componentExternal': 'external/practical',
+  'results.inputsNotLockedField': '{{batches}} not locked, {{marks}} missing',
+  'results.entryBatches_one': '{{count}} entry batch',
+  'results.entryBatches_other': '{{count}} entry batches',
+  'results.marks_one': '{{count}} mark',
+  'results.marks_other': '{{count}} marks',
+  'results.runComputing':
+    'Result run {{run_id}} of this course-semester is still computing; wait for it to finish.',
+  'results.runHeld':
+    'Result run {{run_id}} of this course-semester is {{status}}: re-runs end at verification. Publish it first; a later run then makes new versions of the changed results.',
+  'results.runStarted_one': 'Result run {{run_id}} started for {{count}} attempt{{supersedes}}.',
+  'results.runStarted_other': 'Result run {{run_id}} started for {{count}} attempts{{supersedes}}.',
+  'results.runSupersedes': '; it supersedes run {{run_id}}',
+  'results.noSuchRun': 'No result run {{run_id}}.',
+  'results.runNotImported': 'Result runs are started by POST /api/resultrun (a job); they are not imported.',
+  'results.runNotEditable':
+    'Result run {{run_id}} cannot be edited: run it again, or move it with its actions (verify, approve, publish, withdraw).',
+  'results.runNotDeletable':
+    'Result run {{run_id}} cannot be deleted: runs are kept (a later run supersedes it).',
+} as const;
