@@ -9,7 +9,11 @@ const layers = [
     modules: 'apps/web/src/features',
     below: ['apps/web/src/components', 'apps/web/src/lib', 'apps/web/src/config'],
   },
-  { modules: 'packages/contracts/src', below: ['packages/contracts/src/kit'] },
+  // kit (fields, resources, workflows) and i18n (messages and their catalogues) are layers, not modules.
+  {
+    modules: 'packages/contracts/src',
+    below: ['packages/contracts/src/kit', 'packages/contracts/src/i18n'],
+  },
 ];
 
 const inside = (file, folder) => file.startsWith(folder + '/');
@@ -17,7 +21,7 @@ const inside = (file, folder) => file.startsWith(folder + '/');
 /** `{ layer, module, rest }` when `file` lies in a module folder. */
 function moduleOf(file) {
   for (const layer of layers) {
-    if (!inside(file, layer.modules)) continue;
+    if (!inside(file, layer.modules) || layer.below.some((folder) => inside(file, folder))) continue;
     const [module, ...rest] = file.slice(layer.modules.length + 1).split('/');
     if (rest.length === 0) return undefined; // a file directly in the modules folder (contracts' index.ts)
     return { layer, module, rest: rest.join('/') };

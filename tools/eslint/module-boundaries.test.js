@@ -41,6 +41,12 @@ tester.run('module-boundaries', moduleBoundaries, {
       code: "import { a } from '../identity/index.ts';",
       options,
     },
+    // i18n is a layer beside kit (messages and catalogues), not a module: kit and modules reach its files.
+    {
+      filename: at('packages/contracts/src/kit/errors.ts'),
+      code: "import { a } from '../i18n/issues.ts';",
+      options,
+    },
   ],
   invalid: [
     {
@@ -84,6 +90,12 @@ tester.run('module-boundaries', moduleBoundaries, {
       code: "import { a } from '../identity/roles.ts';",
       options,
       errors: [{ messageId: 'internals' }],
+    },
+    {
+      filename: at('packages/contracts/src/i18n/render.ts'),
+      code: "import { a } from '../results/index.ts';",
+      options,
+      errors: [{ messageId: 'layering' }],
     },
   ],
 });
