@@ -1,4 +1,5 @@
-// One lint configuration for the workspace: TypeScript's recommended rules, React hooks rules for the web app.
+// One lint configuration for the workspace: TypeScript's recommended rules, React hooks rules for the web
+// app.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';

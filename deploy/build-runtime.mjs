@@ -1,16 +1,19 @@
-// Builds the image's runtime tree into an empty folder: `node deploy/build-runtime.mjs <out>`.
-// The Dockerfile runs exactly this (into /app) and deploy/test/deploy.test.ts runs it into a temporary folder,
-// so the image and its test cannot drift apart. Run it after `pnpm install` in the workspace. It writes:
-//   node_modules/       `pnpm deploy --prod` of @exam/deploy (whose dependencies are the API, the demo and @exam/db):
+// Builds the image's runtime tree into an empty folder: `node deploy/build-runtime.mjs <out>`. The Dockerfile
+// runs exactly this (into /app) and deploy/test/deploy.test.ts runs it into a temporary folder, so the image
+// and its test cannot drift apart. Run it after `pnpm install` in the workspace. It writes:
+//   node_modules/       `pnpm deploy --prod` of @exam/deploy (whose dependencies are the API, the demo and
+//   @exam/db):
 //                       production dependencies only, one hoisted copy; an app's own version of a library that
 //                       another app uses in another version stays in apps/<app>/node_modules, as in the workspace
-//   apps/api/dist/server.js, apps/api/dist/worker.js, apps/student-demo/dist/server.js, packages/db/dist/migrate.js
+//   apps/api/dist/server.js, apps/api/dist/worker.js, apps/student-demo/dist/server.js,
+//   packages/db/dist/migrate.js
 //                       our TypeScript (and the workspace packages it imports) bundled to JavaScript by esbuild;
 //                       libraries stay imports, resolved from node_modules at run time
 //   apps/web/dist/      the web app's build (the API serves it)
 //   prisma/             schema and migrations (the migrate command and the readiness check read them)
 //   .data/              empty: the embedded database's folder when no DATABASE_URL is given
-// Each bundle sits three folders deep, as its sources do, so their `new URL('../../../', import.meta.url)` is the root.
+// Each bundle sits three folders deep, as its sources do, so their `new URL('../../../', import.meta.url)` is
+// the root.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -33,7 +36,9 @@ const step = (what) =>
   console.log(`[build-runtime] ${((Date.now() - started) / 1000).toFixed(1)} s  ${what}`);
 const run = (command, args, options = {}) => execFileSync(command, args, { stdio: 'inherit', ...options });
 
-/** pnpm as this script was started (pnpm run), else from PATH, else through npx at the workspace's version. */
+/**
+ * pnpm as this script was started (pnpm run), else from PATH, else through npx at the workspace's version.
+ */
 function pnpm(args, options) {
   const execPath = process.env.npm_execpath;
   if (execPath && /pnpm/.test(path.basename(execPath)))
@@ -62,7 +67,10 @@ function workspaceFolders() {
   return folders;
 }
 
-/** The package.json of `name` as Node would find it from `fromDir` (walking up node_modules folders), or undefined. */
+/**
+ * The package.json of `name` as Node would find it from `fromDir` (walking up node_modules folders), or
+ * undefined.
+ */
 function findPackage(name, fromDir) {
   for (let dir = fromDir; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'node_modules', name, 'package.json');
@@ -101,10 +109,10 @@ function installedPackages(dir, found = []) {
 }
 
 /**
- * Removes every installed package that nothing at run time can reach: starting from the dependencies of the bundled
- * workspace packages, following each package's dependencies, optional dependencies and required peers, as Node
- * resolves them. What goes are optional peers the lockfile resolved from development dependencies: @prisma/client's
- * `prisma` (the CLI, Studio and their engines) and `typescript`.
+ * Removes every installed package that nothing at run time can reach: starting from the dependencies of the
+ * bundled workspace packages, following each package's dependencies, optional dependencies and required
+ * peers, as Node resolves them. What goes are optional peers the lockfile resolved from development
+ * dependencies: @prisma/client's `prisma` (the CLI, Studio and their engines) and `typescript`.
  */
 function pruneUnreachable(out, roots) {
   const reached = new Set();
@@ -190,8 +198,9 @@ export async function buildRuntime(out) {
     ],
     { cwd: root },
   );
-  // Workspace packages are bundled, so their copies go; what pnpm nested under one of them (its own version of a
-  // library another package uses in another version) moves to that package's folder, where Node looks first.
+  // Workspace packages are bundled, so their copies go; what pnpm nested under one of them (its own version
+  // of a library another package uses in another version) moves to that package's folder, where Node looks
+  // first.
   const scoped = path.join(out, 'node_modules/@exam');
   const folders = workspaceFolders();
   const runtimeRoots = [];
@@ -222,7 +231,8 @@ export async function buildRuntime(out) {
       .slice(0, 6)
       .join(', ')}, ...)`,
   );
-  // The deployed manifest names this machine's folders; the runtime needs only "type": "module" for the bundles.
+  // The deployed manifest names this machine's folders; the runtime needs only "type": "module" for the
+  // bundles.
   fs.writeFileSync(
     path.join(out, 'package.json'),
     `${JSON.stringify({ name: 'exam-admin-runtime', private: true, type: 'module' }, null, 2)}\n`,
@@ -234,7 +244,8 @@ export async function buildRuntime(out) {
       fs.rmSync(path.join(out, 'node_modules', entry), { recursive: true, force: true });
   }
 
-  // 3. Our TypeScript to JavaScript: workspace packages (@exam/*) go into the bundle, every library stays an import.
+  // 3. Our TypeScript to JavaScript: workspace packages (@exam/*) go into the bundle, every library stays an
+  //    import.
   step('bundling the servers and the migrate command (esbuild)');
   const result = await esbuild.build({
     absWorkingDir: root,
@@ -262,8 +273,9 @@ export async function buildRuntime(out) {
   for (const [, to] of bundles) {
     if (to.split('/').length !== 4) throw new Error(`${to} must sit three folders deep, like its sources`);
   }
-  // Files a module reads beside its source at run time (`new URL('./assets/logo.png', import.meta.url)`): after
-  // bundling, that URL points next to the bundle, so each bundled source folder's assets/ is copied there.
+  // Files a module reads beside its source at run time (`new URL('./assets/logo.png', import.meta.url)`):
+  // after bundling, that URL points next to the bundle, so each bundled source folder's assets/ is copied
+  // there.
   for (const [outputPath, output] of Object.entries(result.metafile.outputs)) {
     if (!outputPath.endsWith('.js')) continue;
     const target = path.join(path.dirname(path.resolve(root, outputPath)), 'assets');
@@ -301,11 +313,13 @@ export async function buildRuntime(out) {
     { cwd: web },
   );
 
-  // 5. Schema and migrations; an empty data folder (the image lets the node user write there, and only there).
+  // 5. Schema and migrations; an empty data folder (the image lets the node user write there, and only
+  //    there).
   fs.cpSync(path.join(root, 'prisma'), path.join(out, 'prisma'), { recursive: true });
   fs.mkdirSync(path.join(out, '.data'));
 
-  // 6. Every library a bundle imports must resolve, from the bundle, to the version its sources were built against.
+  // 6. Every library a bundle imports must resolve, from the bundle, to the version its sources were built
+  //    against.
   step('checking what the bundles import');
   const problems = [];
   for (const [outputPath, output] of Object.entries(result.metafile.outputs)) {

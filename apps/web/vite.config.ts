@@ -3,7 +3,10 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The static header in index.html names the same university as the app's header (src/app/layout.tsx, same default). */
+/**
+ * The static header in index.html names the same university as the app's header (src/app/layout.tsx, same
+ * default).
+ */
 function universityName(name: string): Plugin {
   return {
     name: 'university-name',

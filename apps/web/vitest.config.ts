@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: fast component tests in jsdom, and the browser suite against the real API (run one after the other).
+// Two projects: fast component tests in jsdom, and the browser suite against the real API (run one after the
+// other).
 export default defineConfig({
   plugins: [react()],
   test: {

@@ -59,9 +59,9 @@ async function user(req: http.IncomingMessage) {
 }
 
 /**
- * The marks bench's floor: a draft save of an entry batch's rows, as a careful hand-written server would do it (marks
- * bench): values checked as decimals within the batch's maximum, one UPDATE … FROM unnest, the batch's status, in
- * one transaction. No scope rules, no attendance presets, no audit entry.
+ * The marks bench's floor: a draft save of an entry batch's rows, as a careful hand-written server would do
+ * it (marks bench): values checked as decimals within the batch's maximum, one UPDATE … FROM unnest, the
+ * batch's status, in one transaction. No scope rules, no attendance presets, no audit entry.
  */
 async function saveEntryRows(
   me: { email: string },

@@ -142,8 +142,9 @@ export async function runBench(
     ADMIN_PASSWORD: BENCH_PASSWORD,
     // Production logs a JSON line per request; BENCH_LOG_LEVEL=warn measures without it.
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    // autocannon's connections all carry one user's token and sign in as one user from one address: the per-user
-    // limit and the sign-in attempts counted while in flight (fairness and abuse limits) are not what is measured.
+    // autocannon's connections all carry one user's token and sign in as one user from one address: the
+    // per-user limit and the sign-in attempts counted while in flight (fairness and abuse limits) are not
+    // what is measured.
     USER_MAX_CONCURRENT_REQUESTS: '1000',
     LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
   });

@@ -1,4 +1,5 @@
-// `pnpm --filter @exam/bench fill [--scale tiny|small|default|large] [--db exam_bench]`: recreate and fill a bench database only.
+// `pnpm --filter @exam/bench fill [--scale tiny|small|default|large] [--db exam_bench]`: recreate and fill a
+// bench database only.
 import { fillDatabase, recreateDatabase } from './generate.ts';
 import { parseArgs } from './options.ts';
 

@@ -256,8 +256,8 @@ async function withoutIndexes(client: pg.Client, table: string, fill: () => Prom
      WHERE i.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
     [table],
   );
-  // Foreign keys of other tables that reference this one (student_paper -> paperinfosem) depend on its key: they go
-  // and come back with it (their tables are empty while the bench fills).
+  // Foreign keys of other tables that reference this one (student_paper -> paperinfosem) depend on its key:
+  // they go and come back with it (their tables are empty while the bench fills).
   const { rows: referencing } = await client.query<{ owner: string; name: string; def: string }>(
     `SELECT conrelid::regclass::text AS owner, conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE confrelid = $1::regclass AND contype = 'f'`,
     [table],

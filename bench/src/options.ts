@@ -16,7 +16,10 @@ export interface BenchOptions {
 const usage = `pnpm bench [--scale tiny|small|default|large] [--duration 10] [--long] [--connections 32] [--db exam_bench] [--out bench/RESULTS.md | --no-write]
   env: BENCH_SCALE, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_DB, DATABASE_URL (the server; default postgresql://postgres@127.0.0.1:5432/postgres)`;
 
-/** Flags win over environment variables, which win over defaults (10 s per scenario, 32 connections, default scale). */
+/**
+ * Flags win over environment variables, which win over defaults (10 s per scenario, 32 connections, default
+ * scale).
+ */
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv, defaultOut?: string): BenchOptions {
   const flags = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {

@@ -101,7 +101,10 @@ ${verdicts(report)
 ${notes ? `\n${notes}\n` : ''}`;
 }
 
-/** Replaces the API report and keeps the sections that `lighthouse` and `files` (`pnpm --filter @exam/bench ...`) wrote. */
+/**
+ * Replaces the API report and keeps the sections that `lighthouse` and `files` (`pnpm --filter @exam/bench
+ * ...`) wrote.
+ */
 export function writeResults(file: string, markdown: string) {
   const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   fs.writeFileSync(

@@ -1,4 +1,5 @@
-// A bench section of bench/RESULTS.md as one table of rows, ours beside the baseline measured in the same run.
+// A bench section of bench/RESULTS.md as one table of rows, ours beside the baseline measured in the same
+// run.
 import os from 'node:os';
 import type { KEPT_SECTIONS } from './web/results-section.ts';
 

@@ -64,7 +64,10 @@ export function resolveScale(name: string | undefined): Scale {
   return scale;
 }
 
-/** The generator's key arithmetic needs these; a custom scale that breaks them would break foreign keys or uniqueness. */
+/**
+ * The generator's key arithmetic needs these; a custom scale that breaks them would break foreign keys or
+ * uniqueness.
+ */
 export function checkScale(s: Scale) {
   if (s.ccinfoSems > s.courses * s.semesters) throw new Error('ccinfoSems cannot exceed courses x semesters');
   if (s.paperInfoSems % s.ccinfoSems !== 0)

@@ -1,5 +1,6 @@
-// The command line of a bench that writes one section of bench/RESULTS.md (`files`, `students`, `exam-forms`):
-// `--flag value` options, the section's hand-written NOTES.md kept under its generated table, `--no-write` and `--out`.
+// The command line of a bench that writes one section of bench/RESULTS.md (`files`, `students`,
+// `exam-forms`): `--flag value` options, the section's hand-written NOTES.md kept under its generated table,
+// `--no-write` and `--out`.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { withSection } from './web/results-section.ts';

@@ -64,8 +64,9 @@ function readRssMb(pid: number): number {
 }
 
 /**
- * Starts a server (node directly, so the pid is the server's own), waits for /api/health, and samples its memory.
- * BENCH_CPU_PROF_DIR=dir writes each server's V8 CPU profile there (NODE_OPTIONS may not carry --cpu-prof).
+ * Starts a server (node directly, so the pid is the server's own), waits for /api/health, and samples its
+ * memory. BENCH_CPU_PROF_DIR=dir writes each server's V8 CPU profile there (NODE_OPTIONS may not carry
+ * --cpu-prof).
  */
 export async function startServer(
   spec: ServerSpec,

@@ -1,5 +1,5 @@
-// The web app's initial-JavaScript budget, measured on a fresh build (a few seconds, no browser), and the RESULTS.md
-// section that `pnpm bench` and the Lighthouse run share.
+// The web app's initial-JavaScript budget, measured on a fresh build (a few seconds, no browser), and the
+// RESULTS.md section that `pnpm bench` and the Lighthouse run share.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +12,8 @@ import { WEB_END, WEB_START, webSection, withWebSection } from '../src/web/resul
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 describe('initial JavaScript of the web app', () => {
-  // Built into a temporary folder: apps/web/dist belongs to the web app's browser tests, which may be running.
+  // Built into a temporary folder: apps/web/dist belongs to the web app's browser tests, which may be
+  // running.
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-web-budget-'));
   afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 

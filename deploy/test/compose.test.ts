@@ -31,7 +31,8 @@ describe('docker-compose.yml', () => {
       migrate: { condition: 'service_completed_successfully' },
     });
     expect(healthcheck('app')).toContain('/api/ready');
-    // `--scale app=3` needs replicas without a fixed host port or container name; the proxy publishes the port.
+    // `--scale app=3` needs replicas without a fixed host port or container name; the proxy publishes the
+    // port.
     expect(service('app').ports).toBeUndefined();
     expect(service('app').container_name).toBeUndefined();
     expect(dependsOn('proxy')).toEqual({ app: { condition: 'service_healthy' } });
@@ -132,7 +133,10 @@ describe('the Dockerfile', () => {
   });
 });
 
-/** Docker's .dockerignore rules: patterns from the context root, `*` within a path part, `**` across parts, `!` re-includes, last match wins. */
+/**
+ * Docker's .dockerignore rules: patterns from the context root, `*` within a path part, `**` across parts,
+ * `!` re-includes, last match wins.
+ */
 function dockerIgnored(file: string): boolean {
   const rules = fs
     .readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8')

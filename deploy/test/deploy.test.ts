@@ -1,5 +1,6 @@
-// The image without Docker: builds the runtime tree with the Dockerfile's own RUN command, then starts every service
-// exactly as the image and compose do (WORKDIR, CMD, ENV of the Dockerfile; `command:` of compose) against PostgreSQL.
+// The image without Docker: builds the runtime tree with the Dockerfile's own RUN command, then starts every
+// service exactly as the image and compose do (WORKDIR, CMD, ENV of the Dockerfile; `command:` of compose)
+// against PostgreSQL.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -65,7 +66,10 @@ function start(command: string[], cwd: string, env: Record<string, string>): Ser
   return { child, output: () => out, port };
 }
 
-/** Waits until `service` has written a line matching `pattern` (and fails with its output when it exits first). */
+/**
+ * Waits until `service` has written a line matching `pattern` (and fails with its output when it exits
+ * first).
+ */
 async function waitForOutput(service: Service, pattern: RegExp, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (!pattern.test(service.output())) {
@@ -103,7 +107,10 @@ const admin = async <T>(sql: string) => {
   }
 };
 
-/** A compose service's fixed settings (those it does not take from .env), e.g. MIGRATE_ON_START=0 for the replicas. */
+/**
+ * A compose service's fixed settings (those it does not take from .env), e.g. MIGRATE_ON_START=0 for the
+ * replicas.
+ */
 function fixedSettings(service: ComposeService | undefined): Record<string, string> {
   return Object.fromEntries(
     [...composeEnvironment(service ?? {})].filter(
@@ -112,7 +119,10 @@ function fixedSettings(service: ComposeService | undefined): Record<string, stri
   );
 }
 
-/** The runtime stage's files: every COPY must come from one folder of an earlier stage, which becomes the tree. */
+/**
+ * The runtime stage's files: every COPY must come from one folder of an earlier stage, which becomes the
+ * tree.
+ */
 function runtimeCopies(runtime: Stage) {
   return runtime.instructions
     .filter((i) => i.keyword === 'COPY' || i.keyword === 'ADD')
@@ -151,7 +161,8 @@ describe.skipIf(!databaseUrl)(
 
     beforeAll(async () => {
       tree = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-runtime-'));
-      // What the runtime stage copies is one folder of the build stage; the RUN lines that write that folder make it.
+      // What the runtime stage copies is one folder of the build stage; the RUN lines that write that folder
+      // make it.
       const copies = runtimeCopies(runtime);
       expect(copies.length, 'the runtime stage copies its files from the build stage').toBeGreaterThan(0);
       const root = copies[0]!.source;
@@ -223,7 +234,8 @@ describe.skipIf(!databaseUrl)(
         .toString()
         .trim();
       expect(typescript, 'TypeScript files in the runtime tree').toBe('');
-      // One copy: besides the root's, only an app's own version of a library another app uses in another version.
+      // One copy: besides the root's, only an app's own version of a library another app uses in another
+      // version.
       const moduleFolders = execFileSync(
         'find',
         ['.', '-name', 'node_modules', '-type', 'd', '-not', '-path', './node_modules/*'],
@@ -266,7 +278,8 @@ describe.skipIf(!databaseUrl)(
     it("serves /api/ready and the web app with the Dockerfile's WORKDIR and CMD", async () => {
       const cmd = last(runtime, 'CMD')?.exec;
       expect(cmd, 'CMD in exec form (node is PID 1 and gets SIGTERM)').toBeDefined();
-      // As compose runs it (its fixed settings: production, replicas leave migrating to the migrate service), on any free port.
+      // As compose runs it (its fixed settings: production, replicas leave migrating to the migrate service),
+      // on any free port.
       api = start(cmd!, tree, { ...settings, ...fixedSettings(compose.services.app), PORT: '0' });
       const base = `http://127.0.0.1:${await api.port}`;
       let ready: Response | undefined;

@@ -1,4 +1,5 @@
-// What a new developer sees: no build-script box from pnpm install, no telemetry notice from turbo, and a quiet Ctrl-C.
+// What a new developer sees: no build-script box from pnpm install, no telemetry notice from turbo, and a
+// quiet Ctrl-C.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -73,7 +74,8 @@ describe.skipIf(!hasPnpm)('the root scripts', () => {
   });
 
   it('stop quietly on Ctrl-C when the servers stopped cleanly (no "ELIFECYCLE Command failed")', async () => {
-    // `pnpm start` for one server (the quick one): the same root pnpm -> turbo -> pnpm -> node chain as for both.
+    // `pnpm start` for one server (the quick one): the same root pnpm -> turbo -> pnpm -> node chain as for
+    // both.
     const child = spawn('pnpm', ['start', '--filter=@exam/student-demo'], {
       cwd: repoRoot,
       detached: true, // its own process group, which gets the SIGINT as a terminal's Ctrl-C would

@@ -1,5 +1,6 @@
-// deploy/nginx.conf in a real nginx (Debian's nginx-light), inside the same kind of nginx.conf the official image has
-// (its `main` access log at http level), in front of a local upstream standing in for the app replicas.
+// deploy/nginx.conf in a real nginx (Debian's nginx-light), inside the same kind of nginx.conf the official
+// image has (its `main` access log at http level), in front of a local upstream standing in for the app
+// replicas.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';

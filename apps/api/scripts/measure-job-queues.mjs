@@ -1,18 +1,24 @@
 // Measures the two PostgreSQL job queues the jobs platform could stand on (docs/decisions: job queue):
 // pg-boss and graphile-worker, at the newest versions that still run on Node 20 (the workspace's engines).
 //
-//   npm install --prefix /tmp/jobq pg-boss@10.4.2 graphile-worker@0.17.3 pg@8.23.1 @electric-sql/pglite@0.5.16
-//   QUEUE_LIBS=/tmp/jobq DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node apps/api/scripts/measure-job-queues.mjs [N]
+//   npm install --prefix /tmp/jobq pg-boss@10.4.2 graphile-worker@0.17.3 pg@8.23.1
+//   @electric-sql/pglite@0.5.16 QUEUE_LIBS=/tmp/jobq DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+//   node apps/api/scripts/measure-job-queues.mjs [N]
 //
 // For each library, on a database of its own on the server of DATABASE_URL:
-// - idle latency: one job at a time into an idle queue, enqueue -> handler start (20 samples, median and max);
+// - idle latency: one job at a time into an idle queue, enqueue -> handler start (20 samples, median and
+//   max);
 // - N tiny jobs (the handler does nothing) enqueued one by one (as requests do) while the worker runs:
-//   enqueue rate, enqueue -> handler start latency (p50/p95/max), throughput (N / first enqueue -> last completion);
-// - connections: the most sessions the library held on its database at once (pg_stat_activity, sampled every 20 ms);
-// - PGlite: whether it starts and runs a job on the embedded database (through the library's own way of taking a
+//   enqueue rate, enqueue -> handler start latency (p50/p95/max), throughput (N / first enqueue -> last
+//   completion);
+// - connections: the most sessions the library held on its database at once (pg_stat_activity, sampled every
+//   20 ms);
+// - PGlite: whether it starts and runs a job on the embedded database (through the library's own way of
+//   taking a
 //   connection it did not open: pg-boss's `db.executeSql`, graphile-worker's `pgPool`).
-// Both are given 10 connections and a concurrency of 10 (pg-boss: batches of 10); pg-boss polls every 0.5 s (its
-// minimum), graphile-worker is woken by LISTEN/NOTIFY (poll 2 s, its default, only for jobs scheduled later).
+// Both are given 10 connections and a concurrency of 10 (pg-boss: batches of 10); pg-boss polls every 0.5 s
+// (its minimum), graphile-worker is woken by LISTEN/NOTIFY (poll 2 s, its default, only for jobs scheduled
+// later).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -85,8 +91,8 @@ function connectionSampler(database) {
 }
 
 /**
- * A library adapter: start(handler) starts a worker whose handler calls handler(payload); add(payload) enqueues one
- * job; stop() stops everything.
+ * A library adapter: start(handler) starts a worker whose handler calls handler(payload); add(payload)
+ * enqueues one job; stop() stops everything.
  */
 const libraries = {
   'pg-boss': {
@@ -209,7 +215,8 @@ async function onPGlite(name) {
     sleep(20_000).then(() => Promise.reject(new Error(`${what} did not finish in 20 s`)));
   try {
     if (name === 'pg-boss') {
-      // pg-boss's documented way to use a connection it did not open: an object with executeSql(text, values).
+      // pg-boss's documented way to use a connection it did not open: an object with executeSql(text,
+      // values).
       const db = {
         executeSql: async (text, values) => {
           if (values?.length) return pglite.query(text, values);
@@ -229,7 +236,8 @@ async function onPGlite(name) {
           { pollingIntervalSeconds: 0.5 },
           async () => void ((ran += 1), (startedAt = performance.now())),
         );
-        // Idle latency in one process: polled, and woken by notifyWorker right after the send (as the in-process runner does).
+        // Idle latency in one process: polled, and woken by notifyWorker right after the send (as the
+        // in-process runner does).
         const latency = { polled: [], woken: [] };
         for (const mode of ['polled', 'woken']) {
           for (let k = 0; k < 10; k++) {
@@ -248,7 +256,8 @@ async function onPGlite(name) {
       const latency = await Promise.race([run(), timeout('start, send and run')]);
       return `yes (through the db.executeSql option); idle latency p50 polled ${ms(pct(latency.polled, 50))}, woken by notifyWorker ${ms(pct(latency.woken, 50))}`;
     }
-    // graphile-worker takes a pg.Pool: hand it PGlite dressed as one (connect() -> a client with query/release/on).
+    // graphile-worker takes a pg.Pool: hand it PGlite dressed as one (connect() -> a client with
+    // query/release/on).
     const client = {
       query: async (config, values) => {
         const text = typeof config === 'string' ? config : config.text;

@@ -35,7 +35,9 @@ export interface AppDependencies {
   modules?: readonly ApiModule[];
 }
 
-/** Platform calls served like a module's own, before every module: `GET /api/job/{id}`, `GET /api/file/{id}`. */
+/**
+ * Platform calls served like a module's own, before every module: `GET /api/job/{id}`, `GET /api/file/{id}`.
+ */
 export const platformModules: readonly ApiModule[] = [jobsPlatform, storedFilesPlatform];
 
 /** Builds the whole HTTP application without listening, so tests drive it directly. */
@@ -55,14 +57,16 @@ export function createApp({
         directives: {
           // The student-records demo is a separate service on its own port, called from the pages.
           'connect-src': ["'self'", `http://*:${config.demoPort}`, `https://*:${config.demoPort}`],
-          // Over plain HTTP by a LAN name (http://exam-server:3000) the browser would fetch every script by https: a blank page.
+          // Over plain HTTP by a LAN name (http://exam-server:3000) the browser would fetch every script by
+          // https: a blank page.
           'upgrade-insecure-requests': config.https ? [] : null,
         },
       },
       strictTransportSecurity: config.https,
     }),
   );
-  // One context per app: a module's lean and ordinary routes of the same call share their state (rate limits).
+  // One context per app: a module's lean and ordinary routes of the same call share their state (rate
+  // limits).
   const context = { db, config };
   const lean = modules.flatMap((m) => m.leanRoutes?.(context) ?? []);
   if (lean.length) app.use(leanRoutes(lean, securityHeaders, logger, db));
@@ -91,7 +95,8 @@ export function createApp({
   for (const module of modules) if (module.routes) api.use(module.routes(context));
   api.use(auditRoutes(db));
   const registry = resourceRegistry(modules.flatMap((m) => m.resources ?? []));
-  // Downloads (`GET /<R>?format=`), templates and imports of every resource, before the engine reads `/<R>` itself.
+  // Downloads (`GET /<R>?format=`), templates and imports of every resource, before the engine reads `/<R>`
+  // itself.
   api.use(fileRoutes({ db, registry, resources: registry.all }));
   // One record's audit trail, `GET /history/<R>/<key...>`, for whoever may read the record.
   for (const { resource } of registry.all)
@@ -124,7 +129,8 @@ export function createApp({
         maxAge: '1y',
         fallthrough: false,
       }),
-      // A path that climbs out of the folder (/assets/..%2f..) is refused by the static server with a 403: to a caller it is simply not there.
+      // A path that climbs out of the folder (/assets/..%2f..) is refused by the static server with a 403: to
+      // a caller it is simply not there.
       ((error, _req, _res, next) =>
         next(
           (error as { status?: number }).status! < 500 ? notFound(msg('platform.notFound')) : error,

@@ -56,7 +56,10 @@ export interface Config {
   jwtSecretFile?: string;
   jwtExpiresIn: string;
   admin?: { email: string; password: string };
-  /** Demo users (every role, password Demo@12345): the embedded database outside production, or SEED_DEMO_USERS=1. */
+  /**
+   * Demo users (every role, password Demo@12345): the embedded database outside production, or
+   * SEED_DEMO_USERS=1.
+   */
   seedDemoUsers: boolean;
   /** Demo master data: by default only on the embedded database. */
   seedDemoData: boolean;
@@ -71,11 +74,17 @@ export interface Config {
   trustProxy: string | number;
   /** The demo service's port: the web app's pages call it, so the content policy must allow it. */
   demoPort: number;
-  /** Served over https (PUBLIC_URL https://...): only then may pages be told to upgrade requests and insist on HTTPS. */
+  /**
+   * Served over https (PUBLIC_URL https://...): only then may pages be told to upgrade requests and insist on
+   * HTTPS.
+   */
   https: boolean;
   /** Requests one user may have running at once in this process (as many again wait; the rest get 429). */
   userConcurrency: number;
-  /** Run jobs in this process (always on the embedded database; compose's replicas leave them to the worker service). */
+  /**
+   * Run jobs in this process (always on the embedded database; compose's replicas leave them to the worker
+   * service).
+   */
   jobsInProcess: boolean;
   /** Jobs this process runs at once when it runs them. */
   jobsConcurrency: number;
@@ -84,7 +93,8 @@ export interface Config {
 /** Reads the environment once; a wrong or missing setting throws one line that names it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseSettings(envSchema, env);
-  // The statement timeout is the API's own: the migrate command and the demo service read the same database settings without it.
+  // The statement timeout is the API's own: the migrate command and the demo service read the same database
+  // settings without it.
   const database = {
     ...databaseOptionsFromEnv(env),
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS || undefined,

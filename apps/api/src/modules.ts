@@ -23,5 +23,8 @@ const productModules: readonly ApiModule[] = [
   documentsModule,
 ];
 
-/** What the API serves, and the job kinds its runners know: the product's modules and the import jobs of their resources. */
+/**
+ * What the API serves, and the job kinds its runners know: the product's modules and the import jobs of their
+ * resources.
+ */
 export const apiModules: readonly ApiModule[] = [...productModules, fileJobsModule(productModules)];

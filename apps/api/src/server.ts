@@ -81,7 +81,8 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     // Stop accepting, let requests in flight finish, then close the database.
     server.close(async () => {
-      // Running jobs get a few seconds to finish; the rest go back to the queue and run again after the restart.
+      // Running jobs get a few seconds to finish; the rest go back to the queue and run again after the
+      // restart.
       await jobs
         ?.stop()
         .catch((error) => logger.warn({ err: (error as Error).message }, 'could not stop the job runner'));
@@ -109,7 +110,8 @@ async function main() {
     logger.info({}, 'migrations applied; starting');
   }
   await prepareData(db, config, logger);
-  // JOBS_IN_PROCESS (always on the embedded database): this process runs the jobs too; else the worker service does.
+  // JOBS_IN_PROCESS (always on the embedded database): this process runs the jobs too; else the worker
+  // service does.
   if (config.jobsInProcess && !stopping) {
     jobs = await startJobRunner(db, {
       jobs: apiModules.flatMap((m) => m.jobs ?? []),
@@ -121,7 +123,9 @@ async function main() {
   if (!listening && !stopping) await listen();
 }
 
-/** Polls until no migration is pending (errors are logged and retried: the database may still be starting). */
+/**
+ * Polls until no migration is pending (errors are logged and retried: the database may still be starting).
+ */
 async function waitForSchema(db: Database, logger: Logger, stopped: () => boolean) {
   while (!stopped()) {
     await new Promise((resolve) => setTimeout(resolve, schemaPollMs));

@@ -5,10 +5,10 @@ import { createLogger } from './platform/http/logger.ts';
 import { startJobRunner, type JobRunner } from './platform/jobs/index.ts';
 
 /**
- * The worker process: runs the jobs of every module (platform/jobs) on PostgreSQL, and nothing else (no HTTP).
- * Compose runs it as the `worker` service (`node apps/api/dist/worker.js`) and can scale it (`--scale worker=3`);
- * the API replicas there run no jobs (JOBS_IN_PROCESS=0). On the embedded database there is no worker: only the
- * API's process can open it, and runs its jobs itself.
+ * The worker process: runs the jobs of every module (platform/jobs) on PostgreSQL, and nothing else (no
+ * HTTP). Compose runs it as the `worker` service (`node apps/api/dist/worker.js`) and can scale it (`--scale
+ * worker=3`); the API replicas there run no jobs (JOBS_IN_PROCESS=0). On the embedded database there is no
+ * worker: only the API's process can open it, and runs its jobs itself.
  */
 const schemaPollMs = 2000;
 
@@ -44,7 +44,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  // Compose starts workers after the migrate service; anywhere else, wait for the schema rather than fail on it.
+  // Compose starts workers after the migrate service; anywhere else, wait for the schema rather than fail on
+  // it.
   for (let warned = false; !stopping;) {
     try {
       const pending = await pendingMigrations(db.query);

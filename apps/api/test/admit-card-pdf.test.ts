@@ -8,9 +8,10 @@ import { writeAdmitCards, type AdmitCardContent } from '../src/modules/exam-form
 import { signAdmitCard } from '../src/modules/exam-forms/admit-card-token.ts';
 
 /**
- * The admit card as printed (lifecycle spec S4): read back from the PDF with pdftotext, as a reader sees it: both
- * names (Hindi as written), roll and enrolment numbers, college and centre, only the papers given (the form's), each
- * with its date and shift, the instructions and the Controller's line; a card without photo or signature says so.
+ * The admit card as printed (lifecycle spec S4): read back from the PDF with pdftotext, as a reader sees it:
+ * both names (Hindi as written), roll and enrolment numbers, college and centre, only the papers given (the
+ * form's), each with its date and shift, the instructions and the Controller's line; a card without photo or
+ * signature says so.
  */
 const hasPdftotext = (() => {
   try {

@@ -11,9 +11,10 @@ import { TEST_SECRET, useTestApp } from './support/context.ts';
 import { followJob } from './support/jobs.ts';
 
 /**
- * Roll allotment (lifecycle S2) and admit cards (S4) through HTTP: refused while forms are open; numbers in the order
- * college, course, candidate type, enrolment number, with centres; cards generated, published and withheld one by
- * one and in bulk; a student downloads only its own published card, and hears why when it is withheld.
+ * Roll allotment (lifecycle S2) and admit cards (S4) through HTTP: refused while forms are open; numbers in
+ * the order college, course, candidate type, enrolment number, with centres; cards generated, published and
+ * withheld one by one and in bulk; a student downloads only its own published card, and hears why when it is
+ * withheld.
  */
 const ctx = useTestApp();
 let runner: JobRunner;
@@ -92,7 +93,8 @@ describe('roll allotment and admit cards', () => {
     const pending = await form(byCollege('C101')[1]!, BA, 'COLLEGE_VERIFIED');
     await form('2024C101001', BSC, 'APPROVED');
 
-    // From a link whose own forms are closed, while another link of the exam still has them open: 409 naming it.
+    // From a link whose own forms are closed, while another link of the exam still has them open: 409 naming
+    // it.
     const refused = await ctx.api
       .post(`${linkPath(BA)}/allot-rolls`)
       .set(office)
@@ -137,7 +139,8 @@ describe('roll allotment and admit cards', () => {
       where: { exam_id: EXAM, roll_no: { not: null } },
       orderBy: { roll_no: 'asc' },
     });
-    // Per course: C101 regular, C101 back (both BA01), then C102 in enrolment order, then C103; BSC01 its own sequence.
+    // Per course: C101 regular, C101 back (both BA01), then C102 in enrolment order, then C103; BSC01 its own
+    // sequence.
     expect(forms.map((f) => [f.roll_no, f.student_id, f.centre_id, f.status])).toEqual([
       ['SF25BA0100001', c101a, 'C101', 'ROLL_ALLOTTED'],
       ['SF25BA0100002', back, 'C101', 'ROLL_ALLOTTED'],

@@ -150,7 +150,8 @@ describe('login timing', () => {
     'takes about as long for an unknown email as for a wrong password (medians of 11 tries, within 0.5x to 2x)',
     { timeout: 60_000 },
     async () => {
-      // bcrypt at the production cost: at the 4 rounds the other tests use, a skipped comparison would hide in the noise.
+      // bcrypt at the production cost: at the 4 rounds the other tests use, a skipped comparison would hide
+      // in the noise.
       const rounds = 10;
       const config = loadConfig({
         NODE_ENV: 'test',

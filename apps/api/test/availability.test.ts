@@ -34,7 +34,10 @@ describe.skipIf(!postgres)(
       for (const item of opened.reverse()) await item.close();
     });
 
-    /** The app on a pool of its own (size, connect timeout, statement timeout as given), listening on a real port. */
+    /**
+     * The app on a pool of its own (size, connect timeout, statement timeout as given), listening on a real
+     * port.
+     */
     async function appWith(
       options: DatabaseOptions,
       env: NodeJS.ProcessEnv = {},
@@ -47,8 +50,8 @@ describe.skipIf(!postgres)(
     }
 
     /**
-     * Runs `body` while an exclusive lock on the paper table is held; `body` may let go early with `unlock`, and the
-     * lock is let go in any case when it ends.
+     * Runs `body` while an exclusive lock on the paper table is held; `body` may let go early with `unlock`,
+     * and the lock is let go in any case when it ends.
      */
     async function whileLocked<T>(body: (unlock: () => Promise<void>) => Promise<T>): Promise<T> {
       const unlock = await lockPapers();
@@ -59,7 +62,10 @@ describe.skipIf(!postgres)(
       }
     }
 
-    /** Holds an exclusive lock on the paper table until the returned function is called (once; later calls wait for the same). */
+    /**
+     * Holds an exclusive lock on the paper table until the returned function is called (once; later calls
+     * wait for the same).
+     */
     async function lockPapers(): Promise<() => Promise<void>> {
       const lockDb = await openDatabase({ url: ctx.url!, poolMax: 1 });
       let release!: () => void;
@@ -134,7 +140,8 @@ describe.skipIf(!postgres)(
         expect((answer.body as { message: string }).message).toMatch(/too many requests/i);
         expect((answer.body as { code: string }).code).toBe('RATE_LIMITED');
       }
-      // Those let through finish once the lock is gone: served, or at worst told the server is busy; never a 500.
+      // Those let through finish once the lock is gone: served, or at worst told the server is busy; never a
+      // 500.
       expect(flood.filter((a) => a.status === 200).length).toBeGreaterThan(0);
       for (const answer of flood.filter((a) => a.status >= 500)) expect(answer.status, answer.text).toBe(503);
       expect(flood.filter((a) => /not reachable/.test(a.text)).map((a) => a.text)).toEqual([]);
@@ -158,7 +165,10 @@ describe.skipIf(!postgres)(
       expect(message).not.toMatch(/not reachable/i);
     });
 
-    /** Answers every request with `error`, through the API's own error handler (which asks `db` about its pool). */
+    /**
+     * Answers every request with `error`, through the API's own error handler (which asks `db` about its
+     * pool).
+     */
     const answerWith = (error: unknown, db: Database) => {
       const app = express();
       app.post('/change', () => {
@@ -169,7 +179,8 @@ describe.skipIf(!postgres)(
     };
 
     it('a transaction that cannot start because every connection is busy is answered 503 busy (it was a 500)', async () => {
-      // Prisma gives up starting a transaction after 2 s (its maxWait), before the pool's own 5 s wait is over.
+      // Prisma gives up starting a transaction after 2 s (its maxWait), before the pool's own 5 s wait is
+      // over.
       const db = await openDatabase({ url: ctx.url!, poolMax: 1, connectTimeoutMs: 5000 });
       opened.push(db);
       const holding = db.prisma.$queryRawUnsafe('SELECT pg_sleep(3)::text AS slept').then(() => undefined);

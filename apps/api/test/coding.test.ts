@@ -9,9 +9,10 @@ import { useTestApp } from './support/context.ts';
 import { followJob } from './support/jobs.ts';
 
 /**
- * Anonymous coding (lifecycle S6, §2.3 F) through HTTP: numbers only for PRESENT attempts and not derivable from the
- * roll order; the map only for the secrecy cell; packets, examiner conflicts; decode refused until every packet's
- * award lists are LOCKED, its exception list, and the coded flow end to end through the marks module's batches.
+ * Anonymous coding (lifecycle S6, §2.3 F) through HTTP: numbers only for PRESENT attempts and not derivable
+ * from the roll order; the map only for the secrecy cell; packets, examiner conflicts; decode refused until
+ * every packet's award lists are LOCKED, its exception list, and the coded flow end to end through the marks
+ * module's batches.
  */
 const ctx = useTestApp();
 let runner: JobRunner;
@@ -117,7 +118,8 @@ beforeAll(async () => {
     [EXAM, course.session_id, course.course_comb_id, course.sem_id],
   );
   await q(`INSERT INTO centre (centre_id, centre_name) VALUES ('CT1', 'Coding test centre')`);
-  // The demo's office user of the secrecy cell (made here if the seed has not); the demo office user has no flag.
+  // The demo's office user of the secrecy cell (made here if the seed has not); the demo office user has no
+  // flag.
   const hash = (
     await q<{ password_hash: string }>(
       `SELECT password_hash FROM users WHERE email = 'office@university.test'`,
@@ -449,7 +451,8 @@ describe('packets, examiners, decode', () => {
   });
 
   it('decodes once every packet is LOCKED: marks of record, AB and UFM for the uncoded, and the exception list with RL', async () => {
-    // Award lists entered twice and LOCKED (the marks module's batches; the values as verification leaves them).
+    // Award lists entered twice and LOCKED (the marks module's batches; the values as verification leaves
+    // them).
     await q(
       `UPDATE entry_row r SET value = (10 + (r.line % 60))::numeric FROM entry_batch b WHERE b.batch_id = r.batch_id AND b.exam_id = $1 AND b.paper_id = $2`,
       [EXAM, paper()],
@@ -460,7 +463,8 @@ describe('packets, examiners, decode', () => {
       roll_no: string;
     }>;
     const [absentee, blank, noMark] = [map[0]!, map[1]!, map[2]!];
-    // The examiner wrote AB for a present candidate's book; a BLANK book is 0; an attendance correction after coding.
+    // The examiner wrote AB for a present candidate's book; a BLANK book is 0; an attendance correction after
+    // coding.
     await q(`UPDATE entry_row SET value = NULL, status = 'AB' WHERE fict_no = $1`, [noMark.fict_no]);
     await q(`UPDATE entry_row SET value = NULL, status = 'BLANK' WHERE fict_no = $1`, [blank.fict_no]);
     await q(

@@ -62,7 +62,10 @@ describe('colleges, scoped', () => {
   });
 });
 
-/** Polls the job as its starter until it has finished; answers it and the statuses and progress seen on the way. */
+/**
+ * Polls the job as its starter until it has finished; answers it and the statuses and progress seen on the
+ * way.
+ */
 async function follow(headers: Record<string, string>, id: string) {
   const seen: string[] = [];
   const deadline = Date.now() + 60_000;

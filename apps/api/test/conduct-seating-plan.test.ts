@@ -8,10 +8,11 @@ import {
 } from '../src/modules/conduct/seating-plan.ts';
 
 /**
- * The seating rule of lifecycle S5 over random mixes of papers and rooms (pure, no database): every candidate is seated
- * once or reported unseated; no room exceeds its capacity or its grid; no two horizontally adjacent seats share a paper;
- * within a paper (without needs) rolls ascend along the fill order; whoever is unseated could not have been seated
- * (a plan leaves someone out only when some paper has no free seat without a same-paper neighbour).
+ * The seating rule of lifecycle S5 over random mixes of papers and rooms (pure, no database): every candidate
+ * is seated once or reported unseated; no room exceeds its capacity or its grid; no two horizontally adjacent
+ * seats share a paper; within a paper (without needs) rolls ascend along the fill order; whoever is unseated
+ * could not have been seated (a plan leaves someone out only when some paper has no free seat without a
+ * same-paper neighbour).
  */
 const roomArb = fc.record({
   rows: fc.integer({ min: 1, max: 8 }),

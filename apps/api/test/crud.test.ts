@@ -52,7 +52,8 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, resource
 
   it('reads one record by its key and finds it in the list with a total', async () => {
     const { record } = await create();
-    // A read-only role that reads every row of the resource (faculty read colleges only within their own college).
+    // A read-only role that reads every row of the resource (faculty read colleges only within their own
+    // college).
     const reader = can('faculty', resource.capability.read as CapabilityKey) === 'any' ? 'faculty' : 'result';
     const one = await ctx.api.get(pathOf(resource, record)).set(await ctx.as(reader));
     expect(one.status).toBe(200);

@@ -15,7 +15,10 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** A database that a development start filled with the demo users: a copy of that template, on PostgreSQL or in a PGlite folder. */
+/**
+ * A database that a development start filled with the demo users: a copy of that template, on PostgreSQL or
+ * in a PGlite folder.
+ */
 async function databaseWithDemoUsers() {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-demo-accounts-'));
   const copy = await openTestDatabase({
@@ -75,7 +78,8 @@ describe('a production start while accounts still have the demo password', { tim
     expect(message).toContain('UPDATE users SET active = false WHERE email IN (');
     expect(message).toContain('ADMIN_PASSWORD');
 
-    // The operator follows the hint: keeps the demo admin (a new password through ADMIN_PASSWORD), deactivates the rest.
+    // The operator follows the hint: keeps the demo admin (a new password through ADMIN_PASSWORD),
+    // deactivates the rest.
     const others = demoUsers.filter((u) => u.role !== 'admin').map((u) => `'${u.email}'`);
     await database.sql(`UPDATE users SET active = false WHERE email IN (${others.join(', ')})`);
     const newPassword = randomBytes(12).toString('hex');

@@ -6,12 +6,13 @@ import { resultRuns } from './support/result-runs.ts';
 import { resultArranger, SESSION } from './support/results-arrange.ts';
 
 /**
- * The approval setting (lifecycle §5.1 "Who does what", §8 default 10): document_admin's approval is mandatory for
- * degrees, provisional degrees and certificates, and on by default but switchable for marksheets, transcripts,
- * consolidated marksheets and migration certificates. This file runs with DOCUMENT_AUTO_APPROVE naming marksheets and
- * transcripts, and also the three types that may never skip approval (ignored for them). The default (nothing named:
- * every type approved) is shown in documents.test.ts: a marksheet drafted there has approval_required and its issue
- * without approval is refused (409).
+ * The approval setting (lifecycle §5.1 "Who does what", §8 default 10): document_admin's approval is
+ * mandatory for degrees, provisional degrees and certificates, and on by default but switchable for
+ * marksheets, transcripts, consolidated marksheets and migration certificates. This file runs with
+ * DOCUMENT_AUTO_APPROVE naming marksheets and transcripts, and also the three types that may never skip
+ * approval (ignored for them). The default (nothing named: every type approved) is shown in
+ * documents.test.ts: a marksheet drafted there has approval_required and its issue without approval is
+ * refused (409).
  */
 process.env.DOCUMENT_AUTO_APPROVE = 'marksheet, TRANSCRIPT,DEGREE,PROVISIONAL_DEGREE,CERTIFICATE';
 const ctx = useTestApp();

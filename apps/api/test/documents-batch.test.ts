@@ -10,9 +10,10 @@ import { resultArranger, SESSION } from './support/results-arrange.ts';
 
 /**
  * A whole exam's documents (issue 16): the batch job drafts every result-based type (marksheet, consolidated
- * marksheet, transcript, provisional degree, degree) from the exam's PUBLISHED results, names the students who cannot
- * have one and why (a result not published, a degree of a result that is not PASS), and never drafts twice; the list
- * filters on exam, type and status on the server; the print downloads as one PDF or as a ZIP of one PDF per document.
+ * marksheet, transcript, provisional degree, degree) from the exam's PUBLISHED results, names the students
+ * who cannot have one and why (a result not published, a degree of a result that is not PASS), and never
+ * drafts twice; the list filters on exam, type and status on the server; the print downloads as one PDF or as
+ * a ZIP of one PDF per document.
  */
 const ctx = useTestApp();
 let runner: JobRunner;

@@ -7,9 +7,10 @@ import { resultRuns } from './support/result-runs.ts';
 import { resultArranger, SESSION } from './support/results-arrange.ts';
 
 /**
- * Issuing details (documentissuing): what document_admin records once — place of issue, the signatories' names, the
- * NAD organisation code, the convocation date — and every document drafted afterwards prints, frozen in its payload.
- * Only document_admin may change them; a bad date or code is refused with the field named and nothing stored.
+ * Issuing details (documentissuing): what document_admin records once — place of issue, the signatories'
+ * names, the NAD organisation code, the convocation date — and every document drafted afterwards prints,
+ * frozen in its payload. Only document_admin may change them; a bad date or code is refused with the field
+ * named and nothing stored.
  */
 const ctx = useTestApp();
 let runner: JobRunner;

@@ -1,6 +1,7 @@
-// Realistic payloads of every document type for the template tests and the batch measurement, each parsed with the
-// contract's schemas (a contract change breaks them here first). The Hindi carries the spec's fixture words
-// (द्वितीय, श्रीमती, क्षेत्र, ज्ञान, lifecycle §5.1 "Regional rendering") as words of their own.
+// Realistic payloads of every document type for the template tests and the batch measurement, each parsed
+// with the contract's schemas (a contract change breaks them here first). The Hindi carries the spec's
+// fixture words (द्वितीय, श्रीमती, क्षेत्र, ज्ञान, lifecycle §5.1 "Regional rendering") as words of their
+// own.
 import {
   printableDocument,
   type BilingualText,

@@ -14,9 +14,9 @@ import * as fx from './documents-templates.fixtures.ts';
 
 /**
  * The document templates (issue 16, lifecycle §5.2), pure: each type renders from a fixture payload that the
- * contract's schemas accept, and the PDF, read back as a reader sees it (pdftotext), prints the serial, the names in
- * both languages, the result figures, the marker and the legend's formula from the payload; the Hindi is drawn as
- * HarfBuzz shapes it (the spec's fixture words); the QR is the verification address.
+ * contract's schemas accept, and the PDF, read back as a reader sees it (pdftotext), prints the serial, the
+ * names in both languages, the result figures, the marker and the legend's formula from the payload; the
+ * Hindi is drawn as HarfBuzz shapes it (the spec's fixture words); the QR is the verification address.
  */
 const has = (cmd: string, args: string[]) => {
   try {

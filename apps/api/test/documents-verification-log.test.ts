@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { verificationLogWriter } from '../src/modules/documents/public-routes.ts';
 
-// The verification log is written after the answers, in batches (one INSERT per batch), and a failed write never
-// reaches a caller of verify.
+// The verification log is written after the answers, in batches (one INSERT per batch), and a failed write
+// never reaches a caller of verify.
 describe('verification log writer', () => {
   const recorder = (fail = false) => {
     const calls: unknown[][][] = [];

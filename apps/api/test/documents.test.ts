@@ -10,11 +10,11 @@ import { resultRuns } from './support/result-runs.ts';
 import { resultArranger, SESSION } from './support/results-arrange.ts';
 
 /**
- * Documents (lifecycle S10/S11, §5, machine J) through HTTP: a marksheet drafted only from a PUBLISHED result,
- * checked by another person, approved by document_admin (the document role is refused), issued; serials per type and
- * year, never reused; the signed QR token verified online (VALID, SUPERSEDED, CANCELLED; altered and forged tokens
- * reported) and offline with the public key alone; a revision after a new published version supersedes the old
- * marksheet; the batch job, the NAD CSV and a student's own issued documents.
+ * Documents (lifecycle S10/S11, §5, machine J) through HTTP: a marksheet drafted only from a PUBLISHED
+ * result, checked by another person, approved by document_admin (the document role is refused), issued;
+ * serials per type and year, never reused; the signed QR token verified online (VALID, SUPERSEDED, CANCELLED;
+ * altered and forged tokens reported) and offline with the public key alone; a revision after a new published
+ * version supersedes the old marksheet; the batch job, the NAD CSV and a student's own issued documents.
  */
 const VERIFY_LIMIT = 40;
 process.env.VERIFY_MAX_PER_MINUTE = String(VERIFY_LIMIT);
@@ -131,8 +131,8 @@ describe('drafting', () => {
     const drafted = await marksheetOf('DS2');
     expect(drafted.status, JSON.stringify(drafted.body)).toBe(201);
     const d = drafted.body.document;
-    // DOCUMENT_AUTO_APPROVE unset: approval is on by default for every type (lifecycle §8 default 10; the setting's
-    // other side is documents-auto-approve.test.ts).
+    // DOCUMENT_AUTO_APPROVE unset: approval is on by default for every type (lifecycle §8 default 10; the
+    // setting's other side is documents-auto-approve.test.ts).
     expect(d).toMatchObject({
       doc_type: 'MARKSHEET',
       status: 'DRAFTED',
@@ -519,7 +519,8 @@ describe('a student, the batch job and the NAD export', () => {
     const job = await followJob(ctx.api, doc, started.body.job.job_id, 50);
     expect(job.status, JSON.stringify(job)).toBe('succeeded');
     const out = job.result as { drafted: number; skipped: Array<{ student_id: string }>; rendered: number };
-    // DS1 (revised, issued), DS2 (issued) and DS3 (approved) already hold a marksheet of their published version.
+    // DS1 (revised, issued), DS2 (issued) and DS3 (approved) already hold a marksheet of their published
+    // version.
     expect(out.drafted).toBe(0);
     expect(out.skipped.map((s) => s.student_id).sort()).toEqual(['DS1', 'DS2', 'DS3']);
   });

@@ -11,10 +11,10 @@ import { useTestApp } from './support/context.ts';
 import { listen, type RawClient } from './support/raw-http.ts';
 
 /**
- * The kinds of error the other suites do not reach through the API's routes: a failure of ours (500), and requests
- * Node's HTTP parser refuses before Express sees them. Every other code is asserted where its behaviour is tested
- * (crud, references, races, protocol, auth, security, availability, faults, roles; fuzz checks every answer's code
- * belongs to the catalogue with its own status).
+ * The kinds of error the other suites do not reach through the API's routes: a failure of ours (500), and
+ * requests Node's HTTP parser refuses before Express sees them. Every other code is asserted where its
+ * behaviour is tested (crud, references, races, protocol, auth, security, availability, faults, roles; fuzz
+ * checks every answer's code belongs to the catalogue with its own status).
  */
 const ctx = useTestApp({ seedMasterData: false });
 let raw: RawClient;

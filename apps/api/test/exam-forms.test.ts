@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from './support/context.ts';
 
 /**
- * Exam set-up and forms (lifecycle S2) through HTTP on the demo database: the phase of an exam course link and what
- * it locks, a form from DRAFT to APPROVED (and cancelled), each rule's refusal leaving everything as it was, the
- * acceptance tests of S2, scope, attempts, backlog import and the printout.
+ * Exam set-up and forms (lifecycle S2) through HTTP on the demo database: the phase of an exam course link
+ * and what it locks, a form from DRAFT to APPROVED (and cancelled), each rule's refusal leaving everything as
+ * it was, the acceptance tests of S2, scope, attempts, backlog import and the printout.
  */
 const ctx = useTestApp();
 const EXAM = 'MAIN-DEC-2024';
@@ -263,7 +263,8 @@ describe('an exam form from draft to approval', () => {
     expect(c102).toBeDefined();
     const verify = await ctx.api.post(`/api/examform/${c102.form_id}/verify`).set(f).send({});
     expect(verify.status).toBe(404);
-    // Another faculty user of C101 who is not its head reads its forms but does not verify, return or reject them.
+    // Another faculty user of C101 who is not its head reads its forms but does not verify, return or reject
+    // them.
     const head = await ctx.db.prisma.user.findUniqueOrThrow({
       where: { email: 'faculty.college@university.test' },
     });
@@ -536,7 +537,8 @@ describe('backlog import', () => {
     expect(eligible.body.papers.map((p: { paper_id: string }) => p.paper_id)).toContain(
       papers.at(-1).paper_id,
     );
-    // An impossible enrolment number (PostgreSQL text cannot hold NUL) is a missing student, not a server error.
+    // An impossible enrolment number (PostgreSQL text cannot hold NUL) is a missing student, not a server
+    // error.
     expect((await ctx.api.get('/api/examform-eligible/a%00b').set(o)).status).toBe(404);
   });
 });

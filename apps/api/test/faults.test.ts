@@ -30,7 +30,8 @@ describe.skipIf(!postgres)(
       const viaProxy = new URL(ctx.url!);
       viaProxy.hostname = '127.0.0.1';
       viaProxy.port = String(proxy.port);
-      // The app's own pool goes through the proxy, with a short connect timeout (DB_CONNECT_TIMEOUT_MS in production).
+      // The app's own pool goes through the proxy, with a short connect timeout (DB_CONNECT_TIMEOUT_MS in
+      // production).
       appDb = await openDatabase({
         url: viaProxy.toString(),
         poolMax: 4,
@@ -103,7 +104,8 @@ describe.skipIf(!postgres)(
           ],
           ['DELETE', () => send('DELETE', `/examcycle/${cycle.rti}`)],
           ['GET check-user', () => send('GET', '/check-user')],
-          // The public verification, answered by its lean route (before the generic stack): the same 503 as every call.
+          // The public verification, answered by its lean route (before the generic stack): the same 503 as
+          // every call.
           [
             'GET verify',
             () =>
@@ -206,7 +208,8 @@ describe.skipIf(!postgres)(
         `faults: a create cut at its COMMIT answered ${res.status} and was ${stored ? 'committed whole' : 'rolled back whole'}`,
       );
       expect(await auditOf(examId)).toBe(stored ? 1 : 0);
-      // The client does not know; retrying is safe either way: it lands, or it is told the exam already exists.
+      // The client does not know; retrying is safe either way: it lands, or it is told the exam already
+      // exists.
       const retry = await send('POST', '/exam', {
         exam_id: examId,
         session_id: '2024-25',

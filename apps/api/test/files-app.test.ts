@@ -54,7 +54,8 @@ describe('downloads', () => {
     );
     const rows = csvRows(res.body as Buffer);
     expect(rows[0]!.slice(0, 2)).toEqual(['Paper Id', 'Paper Name']);
-    // Every row of the search (not one page), in the list's order (PostgreSQL's collation: case does not decide).
+    // Every row of the search (not one page), in the list's order (PostgreSQL's collation: case does not
+    // decide).
     const all = await ctx.api.get(`/api/paper?q=${tag}&sort=-paper_name`).set(admin);
     expect(rows.slice(1).map((r) => r[1])).toEqual(
       all.body.paper.map((p: { paper_name: string }) => p.paper_name),
@@ -107,7 +108,8 @@ describe('downloads', () => {
     expect(everything.length - 1).toBe(await ctx.db.prisma.paper.count());
     const saved = grants.faculty['master-data.read'];
     try {
-      // Papers keep no college: a college-scoped reader reaches none of them (fail closed), in the list and the file.
+      // Papers keep no college: a college-scoped reader reaches none of them (fail closed), in the list and
+      // the file.
       grants.faculty['master-data.read'] = 'college';
       expect(paperResource.scopeFields.college).toBeUndefined();
       const list = await ctx.api.get('/api/paper').set(faculty);
@@ -384,8 +386,8 @@ describe('large imports run as jobs', () => {
     const prefix = uniqueKey('JM');
     const existing = uniqueKey('JMU');
     await ctx.db.prisma.paper.create({ data: { paper_id: existing, paper_name: 'Before the import' } });
-    // 3,000 rows: the first updates a stored paper, rows 2-1,800 create papers (written chunk by chunk), and row 1,801
-    // repeats the key of the 11th data row, which only the file as a whole can tell.
+    // 3,000 rows: the first updates a stored paper, rows 2-1,800 create papers (written chunk by chunk), and
+    // row 1,801 repeats the key of the 11th data row, which only the file as a whole can tell.
     const rows = [[existing, 'Renamed by the import', ''], ...papers(prefix, 2_999)];
     rows[1_800] = [rows[10]![0]!, 'The same key again', ''];
     const before = await ctx.db.prisma.auditEntry.count();
@@ -418,7 +420,8 @@ describe('large imports run as jobs', () => {
         string,
         unknown
       >;
-    // The list's joined parent name (dept_name) is not the record's own: a form's audit entry has it, an import's not.
+    // The list's joined parent name (dept_name) is not the record's own: a form's audit entry has it, an
+    // import's not.
     const { dept_name: _joined, ...own } = await read();
     expect(created.after).toEqual(own);
     expect(created.before).toBeNull();

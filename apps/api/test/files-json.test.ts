@@ -4,7 +4,10 @@ import { useTestApp } from './support/context.ts';
 import { uniqueKey } from './support/factories.ts';
 import { binary, csvRows } from './support/file-bodies.ts';
 
-/** JSON fields (a rule set's rules) through the files platform: downloaded as JSON text, re-imported unchanged. */
+/**
+ * JSON fields (a rule set's rules) through the files platform: downloaded as JSON text, re-imported
+ * unchanged.
+ */
 const ctx = useTestApp();
 
 const csvFile = (rows: string[][]) =>

@@ -22,7 +22,10 @@ let db: Database;
 let api: ReturnType<typeof request>;
 const MAX_BYTES = 1024 * 1024;
 
-/** The list's plan as the engine makes it: exact filters on key fields, `sort` (or the first key), then the keys. */
+/**
+ * The list's plan as the engine makes it: exact filters on key fields, `sort` (or the first key), then the
+ * keys.
+ */
 function listPlan(resource: Resource, query: Record<string, unknown>): DownloadPlan {
   const where = Object.fromEntries(
     resource.keyFields.filter((k) => typeof query[k] === 'string').map((k) => [k, query[k]]),
@@ -43,9 +46,11 @@ beforeAll(async () => {
   db = testDb.db;
   const registry = resourceRegistry(masterDataModule.resources!);
   const app = express();
-  // Signed in as the demo office user (the real sign-in is the engine's; this app tests the files platform only).
+  // Signed in as the demo office user (the real sign-in is the engine's; this app tests the files platform
+  // only).
   const office = await db.prisma.user.findUniqueOrThrow({ where: { email: 'office@university.test' } });
-  // `x-role: faculty` makes the caller a reader of master data (the grants table decides, as in the real app).
+  // `x-role: faculty` makes the caller a reader of master data (the grants table decides, as in the real
+  // app).
   app.use((req, res, next) => {
     res.locals.user = {
       ...office,
@@ -289,7 +294,8 @@ describe('imports', () => {
     );
     expect(res.status).toBe(422);
     expect(res.body.imported).toBe(0);
-    // The blank line 3 is skipped; the row numbers stay those of the file. A failed row comes with its cells, as read.
+    // The blank line 3 is skipped; the row numbers stay those of the file. A failed row comes with its cells,
+    // as read.
     expect(res.body.rows).toEqual([
       { row: 2, status: 'created' },
       {

@@ -50,7 +50,8 @@ beforeAll(async () => {
       path: `/api/${r.path}?limit=1&sort=-${r.keyFields.at(-1)}`,
       headers: admin,
     });
-    // A resource the demo has no record of (packets exist only once a paper is coded): keys that name nothing.
+    // A resource the demo has no record of (packets exist only once a paper is coded): keys that name
+    // nothing.
     const row =
       (res.body as Record<string, Record<string, unknown>[]>)[r.responseKey]![0] ??
       Object.fromEntries(r.keyFields.map((f) => [f, 'ZZNOSUCHKEY']));
@@ -136,7 +137,9 @@ const bigNumbers = [
   '0.30000000000000004',
 ];
 const RAW = (text: string) => `@@RAW(${text})@@`;
-/** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, where encodeURIComponent would throw). */
+/**
+ * Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, where encodeURIComponent would throw).
+ */
 const encode = (text: string) =>
   [...Buffer.from(text, 'utf8')]
     .map((b) =>
@@ -207,7 +210,10 @@ const extraFieldNames = [
   'مفتاح',
 ];
 
-/** A JSON object over the resource's fields, each missing, plausible (an existing record's value) or hostile, plus extra fields. */
+/**
+ * A JSON object over the resource's fields, each missing, plausible (an existing record's value) or hostile,
+ * plus extra fields.
+ */
 const objectBody = (fields: string[], plausible: Record<string, string>) =>
   fc
     .tuple(
@@ -286,7 +292,10 @@ const oversized = fc
   .integer({ min: 101, max: 300 })
   .map((kb) => JSON.stringify({ session_id: 'X1', session_name: 'y'.repeat(kb * 1024) }));
 
-/** Any body: mostly objects shaped like the resource, then broken JSON, JSON that is not an object, deep nesting and oversized. */
+/**
+ * Any body: mostly objects shaped like the resource, then broken JSON, JSON that is not an object, deep
+ * nesting and oversized.
+ */
 const anyBody = (fields: string[], plausible: Record<string, string>) =>
   fc.oneof(
     { weight: 10, arbitrary: objectBody(fields, plausible) },
@@ -316,7 +325,10 @@ const contentType = fc.oneof(
   },
 );
 
-/** Path segments: existing values (so composite keys are partly right), dot and slash tricks, broken escapes, and any text encoded. */
+/**
+ * Path segments: existing values (so composite keys are partly right), dot and slash tricks, broken escapes,
+ * and any text encoded.
+ */
 const hostileSegment = fc.oneof(
   {
     weight: 3,

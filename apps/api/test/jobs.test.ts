@@ -21,13 +21,16 @@ const ctx = useTestApp({ seedMasterData: false });
 
 /** What the demo job's runs did: each run's end (`ok`, or the error's name), by job and attempt. */
 const runs: Array<{ job: string; attempt: number; end: string }> = [];
-/** Set by a test: called after each chunk (job id, rows done); a test blocks a run there to stop or kill its runner. */
+/**
+ * Set by a test: called after each chunk (job id, rows done); a test blocks a run there to stop or kill its
+ * runner.
+ */
 let afterChunk: ((job: string, done: number, attempt: number) => Promise<void>) | undefined;
 
 /**
- * The demo kind, registered only here: counts `items` rows into test_job_effect in chunks of 10, each chunk in one
- * fenced transaction with its progress. Idempotent: an item already written by an earlier run of the job is skipped.
- * Items listed in `bad` are reported as failed rows (row number = item + 1).
+ * The demo kind, registered only here: counts `items` rows into test_job_effect in chunks of 10, each chunk
+ * in one fenced transaction with its progress. Idempotent: an item already written by an earlier run of the
+ * job is skipped. Items listed in `bad` are reported as failed rows (row number = item + 1).
  */
 const countJob = defineJob({
   kind: 'test.count',
@@ -294,7 +297,8 @@ describe('jobs', () => {
       result: { written: 20 },
     });
 
-    // The dead run wakes up (a stalled process): it no longer holds the job, and its next chunk is not written.
+    // The dead run wakes up (a stalled process): it no longer holds the job, and its next chunk is not
+    // written.
     gate.open();
     await expect.poll(() => runs.find((r) => r.job === job.job_id && r.attempt === 1)?.end).toBe('JobLost');
     expect(await writes(job.job_id)).toEqual(Array(30).fill(1));

@@ -5,8 +5,9 @@ import { uniqueKey } from './support/factories.ts';
 import { binary, csvRows } from './support/file-bodies.ts';
 
 /**
- * Equality filters of every list (`?session_id=…&sem_id=…`), named after the resource's key, parent and enumerated
- * fields, checked by the fields' own schemas, and applied the same to the list and to its CSV/XLSX download.
+ * Equality filters of every list (`?session_id=…&sem_id=…`), named after the resource's key, parent and
+ * enumerated fields, checked by the fields' own schemas, and applied the same to the list and to its CSV/XLSX
+ * download.
  */
 const ctx = useTestApp();
 

@@ -4,8 +4,9 @@ import { markInHindiWords, markInWords, parseCell, toHundredths } from '@exam/co
 import { checkMark, internalFromComponents } from '../src/modules/marks/entry-rules.ts';
 
 /**
- * The pure rules of marks entry (lifecycle S3): a typed cell (the grid and the API read it the same way) and the
- * internal mark computed from CIA components by the pattern's weights, best-of and rounding, property-tested.
+ * The pure rules of marks entry (lifecycle S3): a typed cell (the grid and the API read it the same way) and
+ * the internal mark computed from CIA components by the pattern's weights, best-of and rounding,
+ * property-tested.
  */
 const pattern = (rounding: 'HALF_UP' | 'CEIL' | 'FLOOR' | 'NONE', decimals: number) => ({
   pattern_id: 'P1',

@@ -4,11 +4,11 @@ import { DEMO_PASSWORD } from '@exam/db/seed';
 import { useTestApp } from './support/context.ts';
 
 /**
- * Marks entry through HTTP (lifecycle S3, S6, S7; state machine G; lock matrix §2.4): internal batches entered by a
- * college's faculty for its own college and department only, submitted, verified by a second person and locked into
- * the marks of record; external batches by roll number with attendance presets; coded award lists by fictitious
- * number with double entry; reopen by admin with a reason; corrections after locking. Every bad input of issue 14 is
- * refused with a clear message and changes nothing.
+ * Marks entry through HTTP (lifecycle S3, S6, S7; state machine G; lock matrix §2.4): internal batches
+ * entered by a college's faculty for its own college and department only, submitted, verified by a second
+ * person and locked into the marks of record; external batches by roll number with attendance presets; coded
+ * award lists by fictitious number with double entry; reopen by admin with a reason; corrections after
+ * locking. Every bad input of issue 14 is refused with a clear message and changes nothing.
  */
 const ctx = useTestApp();
 const EXAM = 'MAIN-DEC-2023';
@@ -340,8 +340,8 @@ describe('external batches by roll number and practical batches (S6 coding OFF, 
       ).body.errors['rows.1.value'][0],
     ).toMatch(/above the maximum 75/);
 
-    // Marks saved for a candidate whom an attendance correction then marks absent: the final submit (reading the
-    // attendance fresh) refuses them, naming the candidate.
+    // Marks saved for a candidate whom an attendance correction then marks absent: the final submit (reading
+    // the attendance fresh) refuses them, naming the candidate.
     await put(
       id,
       attempts.map((a, i) =>

@@ -4,9 +4,9 @@ import { useTestApp } from './support/context.ts';
 import { factories, uniqueKey } from './support/factories.ts';
 
 /**
- * The master data the lifecycle added (lifecycle-api.md "New and changed master data"): colleges, departments,
- * rule sets, and the new fields of papers, courses, exams, paper-semester links and users. crud.test.ts runs the
- * generic suite over every resource; this file checks what is particular to each.
+ * The master data the lifecycle added (lifecycle-api.md "New and changed master data"): colleges,
+ * departments, rule sets, and the new fields of papers, courses, exams, paper-semester links and users.
+ * crud.test.ts runs the generic suite over every resource; this file checks what is particular to each.
  */
 const ctx = useTestApp();
 

@@ -11,7 +11,9 @@ interface Layer {
   handle: { stack?: Layer[] };
 }
 
-/** Every method + path the Express app really serves under /api, read from its router, in OpenAPI spelling. */
+/**
+ * Every method + path the Express app really serves under /api, read from its router, in OpenAPI spelling.
+ */
 function servedRoutes(app: Express): string[] {
   const found: string[] = [];
   const walk = (stack: Layer[], prefix: string) => {

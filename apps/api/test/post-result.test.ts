@@ -7,13 +7,13 @@ import { resultArranger, SESSION } from './support/results-arrange.ts';
 import { resultRuns } from './support/result-runs.ts';
 
 /**
- * Post-result applications through HTTP (lifecycle S9, state machine I, §4.9, §8 default 7): a student applies for a
- * published result's theory external paper within the window and the paper limit; the office accepts, re-codes
- * (new fictitious number, another examiner), records the revaluation marks by fictitious number; calculate applies
- * the outcome (a REVALUATION marks correction and a result run); the new version published supersedes the old one
- * and the student reads the outcome. The T10 numbers end to end (BETTER, REPLACE, VTU with a third valuation), a
- * re-totalling, and every refusal: after the window, above the limit, internal/practical papers, an unpublished
- * result, another student's attempt.
+ * Post-result applications through HTTP (lifecycle S9, state machine I, §4.9, §8 default 7): a student
+ * applies for a published result's theory external paper within the window and the paper limit; the office
+ * accepts, re-codes (new fictitious number, another examiner), records the revaluation marks by fictitious
+ * number; calculate applies the outcome (a REVALUATION marks correction and a result run); the new version
+ * published supersedes the old one and the student reads the outcome. The T10 numbers end to end (BETTER,
+ * REPLACE, VTU with a third valuation), a re-totalling, and every refusal: after the window, above the limit,
+ * internal/practical papers, an unpublished result, another student's attempt.
  */
 const ctx = useTestApp();
 let runner: JobRunner;
@@ -37,7 +37,8 @@ beforeAll(async () => {
     ctx.as('office'),
   ]);
   const a = resultArranger(ctx.db);
-  // A theory paper of 150 = ext 100 (min 36) + int 50 (min 18): M = 100 for the T10 numbers; a practical and an internal-only paper.
+  // A theory paper of 150 = ext 100 (min 36) + int 50 (min 18): M = 100 for the T10 numbers; a practical and
+  // an internal-only paper.
   await q(
     `INSERT INTO course (course_comb_id, course_comb_name4) VALUES ($1, 'Post-result test course') ON CONFLICT DO NOTHING`,
     [COURSE],
@@ -121,7 +122,8 @@ beforeAll(async () => {
      ON CONFLICT (email) DO NOTHING`,
   );
   student = { Authorization: `Bearer ${await ctx.login('prs1@university.test')}` };
-  // Published results: PR-MAIN today, PR-LATE 16 days ago (the window of 15 days after publication has closed); PR-UNPUB computed only.
+  // Published results: PR-MAIN today, PR-LATE 16 days ago (the window of 15 days after publication has
+  // closed); PR-UNPUB computed only.
   await publish(await run('PR-MAIN'), today);
   await publish(await run('PR-LATE'), daysAgo(16));
   await run('PR-UNPUB');
@@ -174,7 +176,9 @@ async function act(
   return res.body.postresult as PostResultApplication;
 }
 
-/** The revalued book's new fictitious number, from the award list (the only place it appears), by elimination. */
+/**
+ * The revalued book's new fictitious number, from the award list (the only place it appears), by elimination.
+ */
 async function newFictNos(): Promise<string[]> {
   const list = await ctx.api.get('/api/revalawardlist?exam_id=PR-MAIN&paper_id=PRT1').set(office);
   expect(list.status).toBe(200);
@@ -476,8 +480,8 @@ describe('processing: T10 outcomes end to end, a new result version superseding 
 
 describe("the list filters by exam (the office screen's Exam filter)", () => {
   it("?exam_id= answers only that exam's applications (list and download); an unknown exam none; a malformed one 422", async () => {
-    // Two applications of two exams, whatever ran before: PRS4's PR-LATE paper as if applied for while its window was
-    // open (the API now refuses it: the window has closed), and PRS7's PR-MAIN PRT4.
+    // Two applications of two exams, whatever ran before: PRS4's PR-LATE paper as if applied for while its
+    // window was open (the API now refuses it: the window has closed), and PRS7's PR-MAIN PRT4.
     for (const [appId, attemptId] of [
       ['PA-LATE-1', attempts.PRS4!.PRT1!],
       ['PA-MAIN-1', attempts.PRS7!.PRT4!],
@@ -515,7 +519,8 @@ describe("the list filters by exam (the office screen's Exam filter)", () => {
     expect(csv.status).toBe(200);
     expect(csv.text.trim().split('\n')).toHaveLength(2);
     expect(csv.text).toContain('PA-LATE-1');
-    // An exam without applications (or that does not exist) lists nothing, as every list's filter does; a value that cannot be an id is refused.
+    // An exam without applications (or that does not exist) lists nothing, as every list's filter does; a
+    // value that cannot be an id is refused.
     const none = await ctx.api.get('/api/postresult?exam_id=NO-SUCH-EXAM').set(office);
     expect(none.status).toBe(200);
     expect(none.body).toMatchObject({ postresult: [], total: 0 });

@@ -17,7 +17,10 @@ const codeOf: Record<number, ErrorCode> = {
   422: 'VALIDATION_FAILED',
 };
 
-/** Nothing about the server's insides may reach a client: no stack, no ORM, no SQL; the code names the kind of failure. */
+/**
+ * Nothing about the server's insides may reach a client: no stack, no ORM, no SQL; the code names the kind of
+ * failure.
+ */
 function expectCleanError(res: Response, status: number) {
   expect(res.status, res.text).toBe(status);
   expect(res.body.code, res.text).toBe(codeOf[status]);

@@ -14,9 +14,10 @@ describe.skipIf(!postgres)(
   'races (PostgreSQL only: PGlite serves one connection, so requests never overlap there)',
   () => {
     // More connections than the default 5, so the requests really overlap in the database; and one user (the
-    // admin) may run them all at once here, where the per-user limit would otherwise queue or refuse most. Requests
-    // wait up to 60 s for a connection: on a loaded 2-core machine 50 transactions can take longer than the production
-    // 5 s, and a BUSY answer would hide how the race itself ended (availability.test.ts tests BUSY).
+    // admin) may run them all at once here, where the per-user limit would otherwise queue or refuse most.
+    // Requests wait up to 60 s for a connection: on a loaded 2-core machine 50 transactions can take longer
+    // than the production 5 s, and a BUSY answer would hide how the race itself ended (availability.test.ts
+    // tests BUSY).
     const ctx: TestContext = useTestApp({
       poolMax: 24,
       connectTimeoutMs: 60_000,
@@ -56,7 +57,10 @@ describe.skipIf(!postgres)(
       return Promise.all(calls.map((call) => call()));
     };
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-    /** A call that starts after a delay: children get a random one, the parent's delete a head start that varies by round. */
+    /**
+     * A call that starts after a delay: children get a random one, the parent's delete a head start that
+     * varies by round.
+     */
     const after = (ms: number, call: () => Promise<RawResponse>) => async () => {
       await sleep(ms);
       return call();
@@ -111,7 +115,8 @@ describe.skipIf(!postgres)(
           ),
           ...links.map((link) => after(jitter(), () => send('POST', '/ccinfosem', link))),
         ];
-        // The delete goes out at a different moment among the creates each round: before all of them, amid them, after most.
+        // The delete goes out at a different moment among the creates each round: before all of them, amid
+        // them, after most.
         const at = Math.floor((round / 8) * childCalls.length);
         const calls = [
           ...childCalls.slice(0, at),

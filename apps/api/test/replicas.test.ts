@@ -117,7 +117,8 @@ describe.skipIf(!postgres)(
           body: JSON.stringify(admin),
         });
         expect(login.status).toBe(200);
-        // Not the embedded database and not asked for (SEED_DEMO_USERS): no demo users, though NODE_ENV is not production.
+        // Not the embedded database and not asked for (SEED_DEMO_USERS): no demo users, though NODE_ENV is
+        // not production.
         const demo = await fetch(`${api.base}/api/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

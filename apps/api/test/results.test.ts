@@ -9,10 +9,11 @@ import { resultArranger, SESSION, type MarksKeying } from './support/results-arr
 import { followJob } from './support/jobs.ts';
 
 /**
- * Result runs through HTTP (lifecycle S8/S9, §4.10): marks keyed through the marks API (entry batch, rows, submit,
- * verify by a second person, lock) → LOCKED marks of record → run (a job) → exceptions, diff, register →
- * verify (result) → approve (admin) → publish (result) → studentresult, versions, backlogs, back papers, analysis and
- * the merit list. The test vectors of §4.10 that fit one semester, and every bad input of issue 15's run/publish part.
+ * Result runs through HTTP (lifecycle S8/S9, §4.10): marks keyed through the marks API (entry batch, rows,
+ * submit, verify by a second person, lock) → LOCKED marks of record → run (a job) → exceptions, diff,
+ * register → verify (result) → approve (admin) → publish (result) → studentresult, versions, backlogs, back
+ * papers, analysis and the merit list. The test vectors of §4.10 that fit one semester, and every bad input
+ * of issue 15's run/publish part.
  */
 const ctx = useTestApp();
 let runner: JobRunner;
@@ -20,7 +21,9 @@ let calc: Record<string, string>;
 let result: Record<string, string>;
 let admin: Record<string, string>;
 let keying: MarksKeying;
-/** Every vector's marks are keyed through the marks API (admin enters and submits, office verifies and locks). */
+/**
+ * Every vector's marks are keyed through the marks API (admin enters and submits, office verifies and locks).
+ */
 const arrange = () => resultArranger(ctx.db, keying);
 
 beforeAll(async () => {
@@ -456,8 +459,9 @@ describe('CBCS (T4, T5, T6, T7, T8): SGPA, CGPA, backlogs and a back paper', () 
 });
 
 describe('T9: CGPA over two published semesters, from credit points (default) and from rounded SGPAs (a configured rule set)', () => {
-  // Semester A: 5 × 4 credits at B+ (7): 20 credits, 140 credit points, SGPA 7.00.
-  // Semester B: 4 credits A (8), 3 × 4 credits B+ (7), 3 credits B+ (7), 3 credits B (6): 22 credits, 155 credit points, SGPA 7.0454 → 7.05.
+  // Semester A: 5 × 4 credits at B+ (7): 20 credits, 140 credit points, SGPA 7.00. Semester B: 4 credits A
+  // (8), 3 × 4 credits B+ (7), 3 credits B+ (7), 3 credits B (6): 22 credits, 155 credit points, SGPA 7.0454
+  // → 7.05.
   beforeAll(async () => {
     const configured = await ctx.api
       .post('/api/ruleset')
@@ -569,8 +573,8 @@ describe('T9: CGPA over two published semesters, from credit points (default) an
 
 describe('T11: NEP exit checked by the run of a year-end semester (semester 2 ends year 1)', () => {
   // Semester 1: 5 × 4 credits (MAJOR); semester 2: 4 × 4 + 2 × 3 credits and a 4-credit VOCATIONAL course.
-  // RTE1 passes all: 42 credits + the vocational 4 = 46 ≥ 40 + 4 → UG Certificate. RTE2 fails one 4-credit course
-  // of semester 2: 38 credits + 4 = 42 < 44 → not eligible.
+  // RTE1 passes all: 42 credits + the vocational 4 = 46 ≥ 40 + 4 → UG Certificate. RTE2 fails one 4-credit
+  // course of semester 2: 38 credits + 4 = 42 < 44 → not eligible.
   beforeAll(async () => {
     const a = arrange();
     const th = (paper_id: string, credit = '4', category = 'MAJOR') => ({

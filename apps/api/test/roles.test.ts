@@ -9,10 +9,10 @@ import { databaseDigest } from './support/digest.ts';
 import { endpoints, fillPath, mayCall, paramsOf, type Endpoint } from './support/endpoints.ts';
 
 /**
- * Every role against every operation, expectations computed from the one permission table:
- * 401 without (or with a forged) token, 403 where the table forbids, anything but 401/403 where it allows.
- * A keyed read by a role whose grant is scoped (a faculty user's colleges) may find the record out of its scope: 404,
- * never 403; college-module.test.ts checks the scope itself.
+ * Every role against every operation, expectations computed from the one permission table: 401 without (or
+ * with a forged) token, 403 where the table forbids, anything but 401/403 where it allows. A keyed read by a
+ * role whose grant is scoped (a faculty user's colleges) may find the record out of its scope: 404, never
+ * 403; college-module.test.ts checks the scope itself.
  */
 const ctx = useTestApp();
 const allRoles = roles.values as RoleName[];
@@ -27,7 +27,8 @@ beforeAll(async () => {
   const admin = await ctx.as('admin');
   for (const e of endpoints.filter((x) => x.resource && !x.keyed && !x.file && x.method === 'GET')) {
     const res = await ctx.api.get(`/api${e.path}?limit=1`).set(admin);
-    // A resource the demo has no record of (packets exist only once a paper is coded): a key that names nothing.
+    // A resource the demo has no record of (packets exist only once a paper is coded): a key that names
+    // nothing.
     const row = res.body[e.resource!.responseKey][0] as Record<string, unknown> | undefined;
     existing.set(
       e.resource!.name,
@@ -135,7 +136,8 @@ describe('the role matrix, generated from the grants table', () => {
       if (allowed) {
         expect([401, 403], `${role} ${operation(e)}: ${res.text}`).not.toContain(res.status);
         expect(res.status, `${role} ${operation(e)}: ${res.text}`).toBeLessThan(500);
-        // A keyed read under a scoped grant may name a record out of the role's scope: it does not exist for it.
+        // A keyed read under a scoped grant may name a record out of the role's scope: it does not exist for
+        // it.
         const scoped = e.access.kind === 'capability' && can(role, e.access.capability) !== 'any';
         const noRecord =
           e.resource !== undefined && Object.values(existing.get(e.resource.name) ?? {}).includes(missingKey);

@@ -28,7 +28,8 @@ describe('login rate limits', () => {
     expect(blocked.body.code).toBe('RATE_LIMITED');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.body.message).toMatch(/Too many failed sign-ins/);
-    // Other accounts from that address, and this account from elsewhere, are not refused (login-abuse.test.ts).
+    // Other accounts from that address, and this account from elsewhere, are not refused
+    // (login-abuse.test.ts).
     expect((await attempt('calculate@university.test', 'Demo@12345', '10.0.0.1')).status).toBe(200);
     expect((await attempt('result@university.test', 'Demo@12345', '10.0.0.9')).status).toBe(200);
   });
@@ -60,7 +61,8 @@ describe('headers', () => {
   });
 
   it('over plain HTTP (no https PUBLIC_URL) asks browsers neither to upgrade requests nor to insist on HTTPS', async () => {
-    // upgrade-insecure-requests made browsers fetch the scripts by https from http://exam-server:3000: a blank page.
+    // upgrade-insecure-requests made browsers fetch the scripts by https from http://exam-server:3000: a
+    // blank page.
     for (const env of [{}, { PUBLIC_URL: 'http://exam-server:3000' }]) {
       const app = createApp({
         db: ctx.db,

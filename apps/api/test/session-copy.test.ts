@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from './support/context.ts';
 
 /**
- * Copying a session (`POST /api/session/{to}/copy-from/{from}`) and a record's history (`GET /api/history/...`):
- * the clerk's yearly chore and the History tab, through HTTP on the real database.
+ * Copying a session (`POST /api/session/{to}/copy-from/{from}`) and a record's history (`GET
+ * /api/history/...`): the clerk's yearly chore and the History tab, through HTTP on the real database.
  */
 const ctx = useTestApp();
 

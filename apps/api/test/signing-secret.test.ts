@@ -14,7 +14,10 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** `pnpm start` as the README has it: no JWT_SECRET, the embedded database (here in memory), the data folder given. */
+/**
+ * `pnpm start` as the README has it: no JWT_SECRET, the embedded database (here in memory), the data folder
+ * given.
+ */
 async function startWithoutSecret() {
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'development',

@@ -9,8 +9,8 @@ import { startJobRunner, stopSender, type JobRunner } from '../src/platform/jobs
 import { useTestApp } from './support/context.ts';
 
 /**
- * Students and enrolment (lifecycle S1) through HTTP on the demo database (which holds the demo students): scope,
- * the enrolment rules, validation naming every field, deletes refused while in use, imports, photos.
+ * Students and enrolment (lifecycle S1) through HTTP on the demo database (which holds the demo students):
+ * scope, the enrolment rules, validation naming every field, deletes refused while in use, imports, photos.
  */
 process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'students-data-'));
 const ctx = useTestApp();
@@ -216,7 +216,8 @@ describe('enrolment rules', () => {
         .sort(),
     ).toEqual(['HIN102:COMPULSORY', 'HIS102:ELECTIVE']);
 
-    // A second choice in G1 is refused; the choice changes with the electives call; the last choice cannot just be deleted.
+    // A second choice in G1 is refused; the choice changes with the electives call; the last choice cannot
+    // just be deleted.
     const extra = await ctx.api
       .post('/api/studentpaper')
       .set(o)
@@ -237,7 +238,8 @@ describe('enrolment rules', () => {
     expect(zero.status).toBe(422);
     expect(zero.body.errors.electives[0]).toMatch(/Group G1/);
 
-    // Once an exam form of the semester is submitted (the exam forms module sets the lock), choices close with 409.
+    // Once an exam form of the semester is submitted (the exam forms module sets the lock), choices close
+    // with 409.
     await ctx.db.prisma.studentCcinfo.update({
       where: { key: { student_id: 'E1', session_id: '2024-25', course_comb_id: 'BA01', sem_id: '2' } },
       data: { papers_locked_at: new Date('2024-11-20T10:00:00Z') },
@@ -429,7 +431,8 @@ describe('import', () => {
     const o = await office();
     await ctx.api.post('/api/student').set(o).send(newStudent('P1'));
     await ctx.api.post('/api/student').set(o).send(newStudent('P2'));
-    // Enrolments imported without choices (their compulsory papers come with them); the choices follow by file.
+    // Enrolments imported without choices (their compulsory papers come with them); the choices follow by
+    // file.
     const enrolments = Buffer.from(
       'student_id,session_id,course_comb_id,sem_id,college_id\nP1,2024-25,BA01,2,C101\nP2,2024-25,BA01,2,C101\n',
     );
@@ -465,7 +468,9 @@ describe('import', () => {
   });
 });
 
-/** A PNG of the given size: signature, IHDR and IDAT of blank rows, IEND (CRCs are not checked by the reader). */
+/**
+ * A PNG of the given size: signature, IHDR and IDAT of blank rows, IEND (CRCs are not checked by the reader).
+ */
 function png(width: number, height: number) {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
@@ -529,7 +534,8 @@ describe('photos and signatures', () => {
           .attach('file', png(300, 400), 'p.png')
       ).status,
     ).toBe(403);
-    // An impossible enrolment number (PostgreSQL text cannot hold NUL) is a missing student, not a server error.
+    // An impossible enrolment number (PostgreSQL text cannot hold NUL) is a missing student, not a server
+    // error.
     const impossible = await ctx.api.get('/api/student/a%00b/photo').set(o);
     expect(impossible.status).toBe(404);
     expect(impossible.body.code).toBe('NOT_FOUND');

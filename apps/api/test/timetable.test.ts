@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from './support/context.ts';
 
 /**
- * The timetable (lifecycle S4) through HTTP on the demo database: a slot per paper per course-semester, a common
- * paper sharing one slot, one paper a day per course-semester, and clashes found from approved forms and resolved by
- * moving a slot.
+ * The timetable (lifecycle S4) through HTTP on the demo database: a slot per paper per course-semester, a
+ * common paper sharing one slot, one paper a day per course-semester, and clashes found from approved forms
+ * and resolved by moving a slot.
  */
 const ctx = useTestApp();
 // Not the demo exam: the demo seed gives MAIN-DEC-2024 its own timetable and forms.
@@ -27,7 +27,10 @@ const slot = (
   ...extra,
 });
 
-/** An approved form and its attempts (what exam forms' approval leaves behind), written directly: this file tests the timetable. */
+/**
+ * An approved form and its attempts (what exam forms' approval leaves behind), written directly: this file
+ * tests the timetable.
+ */
 async function approvedForm(
   form_id: string,
   student_id: string,
@@ -220,7 +223,8 @@ describe('clashes', () => {
     const office = await ctx.as('office');
     const p = ctx.db.prisma;
     const regular = { session_id: '2024-25', course_comb_id: 'BA01', sem_id: '1' };
-    // Another C103 student: an approved back form for HIS101 of the 2023-24 syllabus, and a regular form filled now.
+    // Another C103 student: an approved back form for HIS101 of the 2023-24 syllabus, and a regular form
+    // filled now.
     const student = (
       await p.studentCcinfo.findMany({
         where: { college_id: 'C103', ...regular },
@@ -267,7 +271,8 @@ describe('clashes', () => {
       `Exam form ${formId} is now Submitted, with a timetable clash (two papers at one date and shift): 2024-12-06 FN: ENG101, HIS101. The examination office resolves it with a special slot.`,
     );
     expect((await ctx.api.get(`/api/examform/${formId}`).set(office)).body.clashes).toEqual([clash]);
-    // The back form sees the same clash now that the regular form stands; the exam's list shows it once both are approved.
+    // The back form sees the same clash now that the regular form stands; the exam's list shows it once both
+    // are approved.
     expect((await ctx.api.get('/api/examform/F-SUBMIT-BACK').set(office)).body.clashes).toEqual([clash]);
     const form = await p.examForm.findUniqueOrThrow({
       where: { form_id: formId },

@@ -11,8 +11,8 @@ import {
 import type { z } from 'zod';
 
 /**
- * An error whose message is meant for the client, with its stable code (the API's catalogue, so the web app reads
- * both services alike); anything else becomes a generic 500.
+ * An error whose message is meant for the client, with its stable code (the API's catalogue, so the web app
+ * reads both services alike); anything else becomes a generic 500.
  */
 export class HttpError extends Error {
   readonly status: number;
@@ -40,7 +40,8 @@ export function parseAll<const S extends Record<string, z.ZodType>>(
   for (const [part, schema] of Object.entries(schemas)) {
     const result = schema.safeParse(input[part]);
     if (result.success) out[part] = result.data;
-    // A part that is a single value (the id) is named by itself; an object's issues already carry field paths.
+    // A part that is a single value (the id) is named by itself; an object's issues already carry field
+    // paths.
     else
       for (const [field, messages] of Object.entries(fieldErrors(result.error)))
         errors[field === '_' ? part : field] = messages;
@@ -78,7 +79,9 @@ const parserErrors: Record<string, { code: ErrorCode; message: string }> = {
   'entity.too.large': { code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' },
 };
 
-/** One line about a failed request. Never a body, a value, a query or a token: the request id finds the rest. */
+/**
+ * One line about a failed request. Never a body, a value, a query or a token: the request id finds the rest.
+ */
 export interface FailureLog {
   request_id: string;
   status: number;
@@ -93,7 +96,10 @@ export const logJsonLine: Log = (entry) =>
     `${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'request failed', service: 'student-demo', ...entry })}\n`,
   );
 
-/** Every answer names its request (X-Request-Id), so a user can report a failure that the log holds under that id. */
+/**
+ * Every answer names its request (X-Request-Id), so a user can report a failure that the log holds under that
+ * id.
+ */
 export const requestId: RequestHandler = (_req, res, next) => {
   res.locals.requestId = randomUUID();
   res.set('X-Request-Id', res.locals.requestId);

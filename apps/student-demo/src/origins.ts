@@ -11,10 +11,10 @@ const parse = (text: string) => {
 };
 
 /**
- * Whether a browser page at `origin` is the web app's own: served from the host name this request was addressed to
- * (its Host header) on the app's port, or listed explicitly. The app is reached by many names (localhost,
- * 127.0.0.1, a LAN name or address), so a fixed list could never name them all; a page on any other host or port
- * (another site) gets no CORS grant, so its scripts cannot read the demo's answers.
+ * Whether a browser page at `origin` is the web app's own: served from the host name this request was
+ * addressed to (its Host header) on the app's port, or listed explicitly. The app is reached by many names
+ * (localhost, 127.0.0.1, a LAN name or address), so a fixed list could never name them all; a page on any
+ * other host or port (another site) gets no CORS grant, so its scripts cannot read the demo's answers.
  */
 export function isAppOrigin(
   origin: string | undefined,

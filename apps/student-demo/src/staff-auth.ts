@@ -18,9 +18,10 @@ export type TokenCheck = (authorization: string) => Promise<UserRole>;
 const UNAVAILABLE = 'The sign-in check is not available right now; please try again shortly.';
 
 /**
- * Validates a token by asking the API, so the demo applies exactly the API's rules (signature, expiry, revocation,
- * disabled accounts) without reading its tables: on the embedded default the two services have separate databases.
- * Answers (a user or a refusal) are kept for `cacheMs`; failures to reach the API are not kept.
+ * Validates a token by asking the API, so the demo applies exactly the API's rules (signature, expiry,
+ * revocation, disabled accounts) without reading its tables: on the embedded default the two services have
+ * separate databases. Answers (a user or a refusal) are kept for `cacheMs`; failures to reach the API are not
+ * kept.
  */
 export function apiTokenCheck({
   apiUrl,
@@ -45,7 +46,8 @@ export function apiTokenCheck({
     }
     const body: unknown = await response.json().catch(() => undefined);
     if (response.status === 401) {
-      // Only the message is passed on: the refusal is this service's own UNAUTHENTICATED, whatever the API's code.
+      // Only the message is passed on: the refusal is this service's own UNAUTHENTICATED, whatever the API's
+      // code.
       const refusal = errorBody.pick({ message: true }).safeParse(body);
       throw new HttpError('UNAUTHENTICATED', refusal.success ? refusal.data.message : 'Sign in again.');
     }

@@ -22,7 +22,9 @@ const found = <T>(row: T | undefined): T => {
   return row;
 };
 
-/** GET/POST /students and GET/PUT/DELETE /students/:id; trailing slashes match because routing is not strict. */
+/**
+ * GET/POST /students and GET/PUT/DELETE /students/:id; trailing slashes match because routing is not strict.
+ */
 export function studentRouter(students: StudentRepository): Router {
   const router = Router();
   router

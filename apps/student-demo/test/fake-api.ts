@@ -12,8 +12,9 @@ const user = (name: UserRole['name']): UserRole => ({
 });
 
 /**
- * A stand-in for the API's `GET /api/check-user` on a real port: it knows a few bearer tokens and can revoke them,
- * answering 401 with the API's message shape for anything else. The real API is exercised by the browser suite.
+ * A stand-in for the API's `GET /api/check-user` on a real port: it knows a few bearer tokens and can revoke
+ * them, answering 401 with the API's message shape for anything else. The real API is exercised by the
+ * browser suite.
  */
 export async function startFakeApi() {
   const tokens = new Map<string, UserRole>([

@@ -73,7 +73,10 @@ export async function startApp(
 export const signedIn = (app: Parameters<typeof request.agent>[0], token: string) =>
   request.agent(app).set('Host', demoHost).set('Authorization', `Bearer ${token}`);
 
-/** One app on one throwaway database for the whole test file; read its fields inside tests, after beforeAll ran. */
+/**
+ * One app on one throwaway database for the whole test file; read its fields inside tests, after beforeAll
+ * ran.
+ */
 export function appForThisFile(options: Parameters<typeof startApp>[2] = {}) {
   const ctx = {} as Awaited<ReturnType<typeof startApp>> & { api: FakeApi };
   let drop = async () => {};

@@ -8,7 +8,8 @@ import { queryClient } from './lib/query-client.ts';
 import { endSession, registerSessionHandlers } from './lib/session.ts';
 import { adoptTokenFromLocation } from './lib/token.ts';
 import { startLanguage } from './lib/i18n.ts';
-// Devanagari glyphs on machines without a Hindi font: fetched only when a page shows Devanagari (unicode-range).
+// Devanagari glyphs on machines without a Hindi font: fetched only when a page shows Devanagari
+// (unicode-range).
 import '@fontsource/noto-sans-devanagari/devanagari-400.css';
 import '@fontsource/noto-sans-devanagari/devanagari-700.css';
 import './styles.css';

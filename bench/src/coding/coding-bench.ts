@@ -1,7 +1,8 @@
-// The coding bench (issue 14, S6): decode of 100,000 answer books through the real API (POST /api/decode as a job:
-// the LOCKED award lists joined to the attempts through the coding map, exceptions, marks of record written by the
-// marks module) beside a baseline in the same run: one bare `UPDATE ... FROM` join doing the same mapping (rolled
-// back). Assigning the numbers and making the packets (each opening its two award-list batches) are timed too.
+// The coding bench (issue 14, S6): decode of 100,000 answer books through the real API (POST /api/decode as a
+// job: the LOCKED award lists joined to the attempts through the coding map, exceptions, marks of record
+// written by the marks module) beside a baseline in the same run: one bare `UPDATE ... FROM` join doing the
+// same mapping (rolled back). Assigning the numbers and making the packets (each opening its two award-list
+// batches) are timed too.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -86,7 +87,9 @@ async function fill(db: pg.Client, books: number) {
   return key as { paper_id: string };
 }
 
-/** Award lists as two operators leave them after verification and locking (marks 0–99, one book in 500 BLANK). */
+/**
+ * Award lists as two operators leave them after verification and locking (marks 0–99, one book in 500 BLANK).
+ */
 async function lockAwardLists(db: pg.Client, paperId: string) {
   await db.query(
     `UPDATE entry_row r SET value = CASE WHEN abs(hashtext(r.fict_no)) % 500 = 0 THEN NULL ELSE abs(hashtext(r.fict_no)) % 100 END,
@@ -101,7 +104,10 @@ async function lockAwardLists(db: pg.Client, paperId: string) {
   await db.query('ANALYZE');
 }
 
-/** The baseline: the same mapping as one bare statement (award rows → map → attempts, a value per attempt), rolled back. */
+/**
+ * The baseline: the same mapping as one bare statement (award rows → map → attempts, a value per attempt),
+ * rolled back.
+ */
 const BASELINE_SQL = `
   UPDATE mark_record t SET value = r.value, status = r.status, updated_at = now()
     FROM locked_award_row r JOIN coding_map m ON m.exam_id = r.exam_id AND m.fict_no = r.fict_no

@@ -1,8 +1,8 @@
-// The conduct bench (issue 14): seating of one sitting with 20,000 candidates across 400 rooms at one centre, through
-// the real API (POST /api/seating/{slot}/{centre}/generate, a job: candidates read, placed under the S5 rules with
-// no same paper side by side, seats and report written), then finalize (20,000 attendance rows PRESENT, a sheet per
-// paper). Beside it the baseline: one INSERT … SELECT with row_number() putting candidates into seats in roll order
-// with no adjacency rule, in a transaction rolled back.
+// The conduct bench (issue 14): seating of one sitting with 20,000 candidates across 400 rooms at one centre,
+// through the real API (POST /api/seating/{slot}/{centre}/generate, a job: candidates read, placed under the
+// S5 rules with no same paper side by side, seats and report written), then finalize (20,000 attendance rows
+// PRESENT, a sheet per paper). Beside it the baseline: one INSERT … SELECT with row_number() putting
+// candidates into seats in roll order with no adjacency rule, in a transaction rolled back.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
@@ -49,7 +49,8 @@ async function fill(db: pg.Client, { candidates, rooms, papers }: ConductBenchOp
   await q(
     `INSERT INTO room (centre_id, room_no, rows, cols, capacity, updated_at) SELECT '${CENTRE}', 'R' || lpad(i::text, 4, '0'), 6, 10, 60, now() FROM generate_series(1, ${rooms}) AS i`,
   );
-  // The papers: the first paper of `papers` course-semesters of the exam's session, all on one date, forenoon.
+  // The papers: the first paper of `papers` course-semesters of the exam's session, all on one date,
+  // forenoon.
   await q(`CREATE TEMP TABLE link AS
            SELECT row_number() OVER (ORDER BY c.course_comb_id, c.sem_id) - 1 AS n, c.session_id, c.course_comb_id, c.sem_id,
                   (SELECT min(paper_id) FROM paperinfosem p WHERE (p.session_id, p.course_comb_id, p.sem_id) = (c.session_id, c.course_comb_id, c.sem_id)) AS paper_id
@@ -71,7 +72,8 @@ async function fill(db: pg.Client, { candidates, rooms, papers }: ConductBenchOp
   await q(`INSERT INTO student (student_id, name_en, dob, gender, category, college_id, admission_session_id)
            SELECT 'CS' || lpad(i::text, 7, '0'), 'Candidate ' || i, '2005-01-01', 'F', 'GEN', '${CENTRE}', (SELECT session_id FROM exam WHERE exam_id = '${EXAM}')
              FROM generate_series(0, ${candidates} - 1) AS i`);
-  // Rolls numbered paper by paper (candidate i writes paper i × papers / candidates), as roll allotment numbers course by course.
+  // Rolls numbered paper by paper (candidate i writes paper i × papers / candidates), as roll allotment
+  // numbers course by course.
   await q(`INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id, college_id, candidate_type, status, roll_no, centre_id, updated_at)
            SELECT 'CF' || i, '${EXAM}', 'CS' || lpad(i::text, 7, '0'), l.session_id, l.course_comb_id, l.sem_id, '${CENTRE}', 'REGULAR', 'ROLL_ALLOTTED', 'RB' || lpad(i::text, 7, '0'), '${CENTRE}', now()
              FROM generate_series(0, ${candidates} - 1) AS i JOIN link l ON l.n = (i::bigint * ${linkCount}) / ${candidates}`);
@@ -85,7 +87,10 @@ async function fill(db: pg.Client, { candidates, rooms, papers }: ConductBenchOp
   return { papers: linkCount };
 }
 
-/** The baseline: every candidate into the next seat in roll order (column by column, room by room), no adjacency rule. */
+/**
+ * The baseline: every candidate into the next seat in roll order (column by column, room by room), no
+ * adjacency rule.
+ */
 const BASELINE_SQL = `
   INSERT INTO seat_allocation (slot_id, centre_id, room_no, "row", col, exam_id, student_id, roll_no, paper_id, paper_slot_id)
   WITH c AS (

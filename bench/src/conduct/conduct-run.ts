@@ -1,5 +1,6 @@
-// `pnpm --filter @exam/bench conduct`: seating of one sitting (20,000 candidates, 400 rooms) through the API beside a
-// single INSERT … SELECT baseline; writes the conduct section of bench/RESULTS.md. Needs PostgreSQL (DATABASE_URL).
+// `pnpm --filter @exam/bench conduct`: seating of one sitting (20,000 candidates, 400 rooms) through the API
+// beside a single INSERT … SELECT baseline; writes the conduct section of bench/RESULTS.md. Needs PostgreSQL
+// (DATABASE_URL).
 import { benchServerUrl, runSectionBench } from '../section-run.ts';
 import { renderConductSection, runConductBench } from './conduct-bench.ts';
 

@@ -1,10 +1,11 @@
-// The documents bench (issue 16): marksheets of a whole exam through the real API, beside floors measured in the same
-// run. (1) N students with a PUBLISHED result (filled like the results bench, then POST /api/resultrun, verify, approve,
-// publish through the API) get their marksheets drafted by POST /api/document/batch, and GET /api/document/print
-// streams them as one PDF (documents per second, per CPU-second of the API, the PDF's size and pages, the API's
-// memory through the print); the floor is pdfkit alone writing as many one-page documents of plain text. (2) A few
-// dozen marksheets are checked, approved and issued through the API, then GET /api/verify/{token} is driven with
-// concurrent connections beside a node:http + pg verifier doing the same signature check and look-up.
+// The documents bench (issue 16): marksheets of a whole exam through the real API, beside floors measured in
+// the same run. (1) N students with a PUBLISHED result (filled like the results bench, then POST
+// /api/resultrun, verify, approve, publish through the API) get their marksheets drafted by POST
+// /api/document/batch, and GET /api/document/print streams them as one PDF (documents per second, per
+// CPU-second of the API, the PDF's size and pages, the API's memory through the print); the floor is pdfkit
+// alone writing as many one-page documents of plain text. (2) A few dozen marksheets are checked, approved
+// and issued through the API, then GET /api/verify/{token} is driven with concurrent connections beside a
+// node:http + pg verifier doing the same signature check and look-up.
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -42,7 +43,8 @@ export interface DocumentsBenchReport {
 }
 
 type Headers = Record<string, string>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several routes, read field by field
+// Answers of several routes, read field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 type Answer = Record<string, any>;
 
 async function call(server: RunningServer, method: string, url: string, headers: Headers, body?: unknown) {
@@ -78,7 +80,8 @@ async function followJob(server: RunningServer, headers: Headers, jobId: string,
 }
 
 /** pdfkit from the pdf package (the library the API's templates draw with). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- pdfkit's types are not a dependency of the bench
+// pdfkit's types are not a dependency of the bench.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 function loadPdfKit(): new (options?: Record<string, unknown>) => any {
   const require = createRequire(
     fileURLToPath(new URL('../../../packages/pdf/package.json', import.meta.url)),
@@ -87,9 +90,9 @@ function loadPdfKit(): new (options?: Record<string, unknown>) => any {
 }
 
 /**
- * The print's floor: pdfkit alone writing `n` one-page documents into one PDF, each with about the plain text of a
- * marksheet (title, candidate block, six paper lines, totals) in Helvetica — a standard font, nothing embedded, no
- * Devanagari shaping, no QR code, no photo, no database.
+ * The print's floor: pdfkit alone writing `n` one-page documents into one PDF, each with about the plain text
+ * of a marksheet (title, candidate block, six paper lines, totals) in Helvetica — a standard font, nothing
+ * embedded, no Devanagari shaping, no QR code, no photo, no database.
  */
 async function pdfkitFloor(n: number, file: string) {
   const PDFDocument = loadPdfKit();

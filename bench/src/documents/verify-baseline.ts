@@ -1,10 +1,11 @@
-// The documents bench's floor for GET /api/verify/{token}: node:http + pg, no framework, no ORM. It does the work a
-// careful hand-written verifier must do too: split the token, parse its claims, Ed25519-verify the signature with the
-// university's public key (node:crypto; the keys kept in document_signing_key, read once), SELECT the document by the
-// id the claims name (the primary key, as the API does: serial_no has no index of its own), compare serial, hash,
-// student and type with the register, and answer JSON. It has no per-address limit; it writes no verification_log row
-// unless VERIFY_LOG=1 (then one INSERT per answer, as the API does: token SHA-256, document, result, address).
-// Run: DATABASE_URL=... PORT=... node --import tsx bench/src/documents/verify-baseline.ts
+// The documents bench's floor for GET /api/verify/{token}: node:http + pg, no framework, no ORM. It does the
+// work a careful hand-written verifier must do too: split the token, parse its claims, Ed25519-verify the
+// signature with the university's public key (node:crypto; the keys kept in document_signing_key, read once),
+// SELECT the document by the id the claims name (the primary key, as the API does: serial_no has no index of
+// its own), compare serial, hash, student and type with the register, and answer JSON. It has no per-address
+// limit; it writes no verification_log row unless VERIFY_LOG=1 (then one INSERT per answer, as the API does:
+// token SHA-256, document, result, address). Run: DATABASE_URL=... PORT=... node --import tsx
+// bench/src/documents/verify-baseline.ts
 import { createHash, createPublicKey, verify as edVerify, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';

@@ -1,7 +1,8 @@
-// The exam-forms bench (issue 13): clash detection over 100,000 candidates, roll allotment of 100,000 approved forms
-// as a job, and a college's 10,000 admit cards as one streamed PDF, each through the real API and beside a baseline:
-// the same clash query run bare with pg, roll numbers given by one SQL UPDATE (rolled back), and the PDF engine's own
-// sample admit card streamed with no database (packages/pdf/bench/pdf-bench.ts).
+// The exam-forms bench (issue 13): clash detection over 100,000 candidates, roll allotment of 100,000
+// approved forms as a job, and a college's 10,000 admit cards as one streamed PDF, each through the real API
+// and beside a baseline: the same clash query run bare with pg, roll numbers given by one SQL UPDATE (rolled
+// back), and the PDF engine's own sample admit card streamed with no database
+// (packages/pdf/bench/pdf-bench.ts).
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -77,8 +78,8 @@ async function fill(db: pg.Client, candidates: number, cards: number, dataDir: s
   await q(`INSERT INTO exam_form_paper (form_id, session_id, course_comb_id, sem_id, paper_id, attempt_type)
            SELECT f.form_id, p.session_id, p.course_comb_id, p.sem_id, p.paper_id, 'REGULAR'
              FROM exam_form f JOIN paperinfosem p USING (session_id, course_comb_id, sem_id) WHERE f.exam_id = '${EXAM}'`);
-  // One candidate in ten also sits a back paper of the next course-semester: the first paper of each course-semester
-  // is on day 1, forenoon, so each of them has a clash.
+  // One candidate in ten also sits a back paper of the next course-semester: the first paper of each
+  // course-semester is on day 1, forenoon, so each of them has a clash.
   await q(`INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id, college_id, candidate_type, status, updated_at)
            SELECT 'FB' || i, '${EXAM}', s.student_id, l.session_id, l.course_comb_id, l.sem_id, s.college_id, 'BACK', 'APPROVED', now()
              FROM generate_series(0, ${candidates} - 1) AS i JOIN student s ON s.student_id = 'BS' || lpad(i::text, 7, '0') JOIN link l ON l.n = (i + 1) % ${LINKS}

@@ -1,5 +1,6 @@
-// `pnpm --filter @exam/bench exam-forms`: clash detection, roll allotment and admit cards at university scale beside
-// their baselines; writes the exam-forms section of bench/RESULTS.md. Needs PostgreSQL (DATABASE_URL, default local).
+// `pnpm --filter @exam/bench exam-forms`: clash detection, roll allotment and admit cards at university scale
+// beside their baselines; writes the exam-forms section of bench/RESULTS.md. Needs PostgreSQL (DATABASE_URL,
+// default local).
 import { benchServerUrl, runSectionBench } from '../section-run.ts';
 import { renderExamFormsSection, runExamFormsBench } from './exam-forms-bench.ts';
 

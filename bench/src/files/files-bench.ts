@@ -1,5 +1,6 @@
-// The files bench: list downloads (CSV, XLSX) of paperinfosem at 10,000 and 300,000 rows and an import of 10,000
-// papers, against the real API over HTTP (as the bench admin), with the server's peak memory per request.
+// The files bench: list downloads (CSV, XLSX) of paperinfosem at 10,000 and 300,000 rows and an import of
+// 10,000 papers, against the real API over HTTP (as the bench admin), with the server's peak memory per
+// request.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,15 +26,17 @@ export const sizes = { '10k': tenThousand, '300k': scales.default } as const;
 export type SizeName = keyof typeof sizes;
 
 export interface FilesBenchOptions {
-  /** PostgreSQL server (only its host and credentials are used; the databases are exam_bench_files_<size>). */
+  /**
+   * PostgreSQL server (only its host and credentials are used; the databases are exam_bench_files_<size>).
+   */
   serverUrl: string;
   sizes: readonly SizeName[];
   /** Rows of the import measured at the smallest size (0: none). */
   importRows: number;
   /**
-   * The downloads are measured again on a server whose V8 heap is capped at this many MB (0: not): V8 grows its heap
-   * lazily while garbage is made fast, so an uncapped peak says little; under the cap, a download that kept its rows
-   * in memory would fail, and one that streams stays near the RSS it started with.
+   * The downloads are measured again on a server whose V8 heap is capped at this many MB (0: not): V8 grows
+   * its heap lazily while garbage is made fast, so an uncapped peak says little; under the cap, a download
+   * that kept its rows in memory would fail, and one that streams stays near the RSS it started with.
    */
   heapCapMb: number;
 }
@@ -44,7 +47,10 @@ export interface Measurement {
   seconds: number;
   bytes?: number;
   status: number;
-  /** The server's resident memory just before the request, and its peak during it (VmHWM, reset before each request). */
+  /**
+   * The server's resident memory just before the request, and its peak during it (VmHWM, reset before each
+   * request).
+   */
   rssBeforeMb: number;
   peakMb: number;
   note?: string;
@@ -63,7 +69,10 @@ function memoryOf(pid: number) {
   return { rss: mb('VmRSS'), peak: mb('VmHWM') };
 }
 
-/** Forgets the process's peak so far (writing 5 to clear_refs resets VmHWM to the current RSS), so a request's peak is its own. */
+/**
+ * Forgets the process's peak so far (writing 5 to clear_refs resets VmHWM to the current RSS), so a request's
+ * peak is its own.
+ */
 function resetPeak(pid: number) {
   fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
@@ -106,8 +115,8 @@ type JobAnswer = {
 };
 
 /**
- * Uploads a file to an import; an import large enough to run as a job (202) is followed to its end, so the time is
- * the user's wait for the report either way.
+ * Uploads a file to an import; an import large enough to run as a job (202) is followed to its end, so the
+ * time is the user's wait for the report either way.
  */
 async function upload(baseUrl: string, pathAndQuery: string, token: string, file: Blob, name: string) {
   const form = new FormData();
@@ -165,7 +174,8 @@ export async function runFilesBench(
       const capped = heapCapMb ? ` (heap capped at ${heapCapMb} MB)` : '';
       try {
         const token = await login(server.baseUrl);
-        // Warm up: the CSV and XLSX code paths loaded once, so the peaks below are the downloads', not module loading.
+        // Warm up: the CSV and XLSX code paths loaded once, so the peaks below are the downloads', not module
+        // loading.
         for (const format of ['csv', 'xlsx']) {
           await download(`${server.baseUrl}/api/import-template/paperinfosem?format=${format}`, token);
           await download(`${server.baseUrl}/api/sempart?format=${format}`, token);
@@ -228,8 +238,8 @@ export async function runFilesBench(
 const mb = (n: number) => n.toFixed(1);
 
 /**
- * Memory is flat when a download of 300,000 rows raises the server's peak no more than one of 10,000 does, give or
- * take 40 MB, on the heap-capped server (see FilesBenchOptions.heapCapMb), and every row arrived.
+ * Memory is flat when a download of 300,000 rows raises the server's peak no more than one of 10,000 does,
+ * give or take 40 MB, on the heap-capped server (see FilesBenchOptions.heapCapMb), and every row arrived.
  */
 export function flatMemory(measurements: readonly Measurement[], heapCapMb: number) {
   const capped = heapCapMb ? ` (heap capped at ${heapCapMb} MB)` : '';

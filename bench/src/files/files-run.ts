@@ -1,5 +1,6 @@
-// `pnpm --filter @exam/bench files`: list downloads at 10,000 and 300,000 paperinfosem rows and a 10,000-row import,
-// against the real API; writes the files section of bench/RESULTS.md. Needs PostgreSQL (DATABASE_URL, default local).
+// `pnpm --filter @exam/bench files`: list downloads at 10,000 and 300,000 paperinfosem rows and a 10,000-row
+// import, against the real API; writes the files section of bench/RESULTS.md. Needs PostgreSQL (DATABASE_URL,
+// default local).
 import { benchServerUrl, runSectionBench } from '../section-run.ts';
 import { renderFilesSection, runFilesBench, sizes, type SizeName } from './files-bench.ts';
 

@@ -1,7 +1,8 @@
-// The marks bench (issue 14): 32 data-entry operators each saving their own 60-row batch again and again through the
-// real API (PUT /api/entrybatch/{id}/rows: sign-in check, scope, each row checked against the maximum and the
-// attendance, one set-based UPDATE, the batch's status, an audit entry), beside the baseline node:http + pg server
-// doing the same upsert with one UPDATE … FROM unnest (bench/src/baseline-server.ts). Reports throughput and p50/p99.
+// The marks bench (issue 14): 32 data-entry operators each saving their own 60-row batch again and again
+// through the real API (PUT /api/entrybatch/{id}/rows: sign-in check, scope, each row checked against the
+// maximum and the attendance, one set-based UPDATE, the batch's status, an audit entry), beside the baseline
+// node:http + pg server doing the same upsert with one UPDATE … FROM unnest (bench/src/baseline-server.ts).
+// Reports throughput and p50/p99.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
@@ -174,7 +175,8 @@ export async function runMarksBench(
     LOG_LEVEL: 'warn',
     BCRYPT_ROUNDS: '4',
   };
-  // Both servers up at once, driven in alternating rounds, so a busy moment of the shared machine falls on both alike.
+  // Both servers up at once, driven in alternating rounds, so a busy moment of the shared machine falls on
+  // both alike.
   const api = await startServer(apiServer(env), await freePort());
   const base = await startServer(baselineServer(env), await freePort());
   const oursRuns: Run[] = [];

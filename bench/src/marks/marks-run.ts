@@ -1,5 +1,6 @@
-// `pnpm --filter @exam/bench marks`: 32 operators saving 60-row batches through the API beside the node:http + pg
-// baseline doing the same upsert; writes the marks section of bench/RESULTS.md. Needs PostgreSQL (DATABASE_URL, default local).
+// `pnpm --filter @exam/bench marks`: 32 operators saving 60-row batches through the API beside the node:http
+// + pg baseline doing the same upsert; writes the marks section of bench/RESULTS.md. Needs PostgreSQL
+// (DATABASE_URL, default local).
 import { benchServerUrl, runSectionBench } from '../section-run.ts';
 import { renderMarksSection, runMarksBench } from './marks-bench.ts';
 

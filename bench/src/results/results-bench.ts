@@ -1,8 +1,9 @@
-// The results bench (issue 15, S8): one result run over 100,000 students × 6 papers (600,000 attempts) through the
-// real API (POST /api/resultrun as a job: marks of record, conduct, rule set, the grading engine with explanations,
-// versioned student_result rows, exceptions and the diff) beside the floor in the same run: one hand-written SQL
-// statement computing the same SGPAs (CBCS bands, component minima, ALL_ATTEMPTED, half-up) without explanations.
-// Every student's SGPA from the run is compared with the floor's: the bench is also a cross-check of the engine.
+// The results bench (issue 15, S8): one result run over 100,000 students × 6 papers (600,000 attempts)
+// through the real API (POST /api/resultrun as a job: marks of record, conduct, rule set, the grading engine
+// with explanations, versioned student_result rows, exceptions and the diff) beside the floor in the same
+// run: one hand-written SQL statement computing the same SGPAs (CBCS bands, component minima, ALL_ATTEMPTED,
+// half-up) without explanations. Every student's SGPA from the run is compared with the floor's: the bench is
+// also a cross-check of the engine.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,9 +31,9 @@ export interface ResultsBenchReport {
 }
 
 /**
- * One course-semester of the tiny scale made a CBCS semester of six theory papers (100 = ext 75, min 27 + int 25,
- * min 9; pass 36; 4 credits each), and `students` candidates with LOCKED marks of record: most pass, about 3 % fail
- * an external far below its minimum (beyond any grace), 0.5 % are absent in one paper.
+ * One course-semester of the tiny scale made a CBCS semester of six theory papers (100 = ext 75, min 27 + int
+ * 25, min 9; pass 36; 4 credits each), and `students` candidates with LOCKED marks of record: most pass,
+ * about 3 % fail an external far below its minimum (beyond any grace), 0.5 % are absent in one paper.
  */
 export async function fill(db: pg.Client, students: number) {
   const q = (sql: string, params: unknown[] = []) => db.query(sql, params);
@@ -100,7 +101,8 @@ export async function fill(db: pg.Client, students: number) {
             CROSS JOIN (SELECT paper_id, row_number() OVER (ORDER BY paper_id) AS n FROM paperinfosem WHERE session_id = $2 AND course_comb_id = $3 AND sem_id = $4) p`,
     [EXAM, ...scope, students],
   );
-  // Marks of record as LOCKED batches leave them: an internal 9–25 for everyone; an external 27–75, or 0–14 (3 %), or AB (0.5 %).
+  // Marks of record as LOCKED batches leave them: an internal 9–25 for everyone; an external 27–75, or 0–14
+  // (3 %), or AB (0.5 %).
   await q(
     `INSERT INTO mark_record (attempt_id, component, value, status, source)
            SELECT attempt_id, 'INT', 9 + abs(hashtext(attempt_id || 'i')) % 17, NULL, 'BATCH' FROM attempt WHERE exam_id = $1`,
@@ -124,9 +126,10 @@ export async function fill(db: pg.Client, students: number) {
 }
 
 /**
- * The floor: the same SGPAs in one statement, no explanations, no versions, no exceptions. A paper passes when both
- * components and the total meet their minima; its grade point is the CBCS band of its total (P below 40 % for a
- * pass on the minima, §8.11), 0 for F and AB; SGPA = Σ credit × GP / Σ credit over all attempted papers, half-up.
+ * The floor: the same SGPAs in one statement, no explanations, no versions, no exceptions. A paper passes
+ * when both components and the total meet their minima; its grade point is the CBCS band of its total (P
+ * below 40 % for a pass on the minima, §8.11), 0 for F and AB; SGPA = Σ credit × GP / Σ credit over all
+ * attempted papers, half-up.
  */
 const FLOOR_SQL = `
   CREATE TEMP TABLE floor_sgpa AS
@@ -319,7 +322,9 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 
-/** CPU seconds of every server process of this database's connections, by pid (PostgreSQL on this machine). */
+/**
+ * CPU seconds of every server process of this database's connections, by pid (PostgreSQL on this machine).
+ */
 export async function backendCpu(db: pg.Client): Promise<Map<number, number>> {
   const { rows } = await db.query<{ pid: number }>(
     `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,

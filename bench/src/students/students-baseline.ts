@@ -1,7 +1,8 @@
-// The floor for a page of students: node:http + pg, no framework, no ORM, doing the work a careful hand-written server
-// must do too (verify the JWT, look the user up with its token's revocation in one query) and answering the same
-// JSON as `GET /api/student?college_id=...&limit=...&offset=...`: the page in key order and the total.
-// Run: DATABASE_URL=... JWT_SECRET=... PORT=... node --import tsx bench/src/students/students-baseline.ts
+// The floor for a page of students: node:http + pg, no framework, no ORM, doing the work a careful
+// hand-written server must do too (verify the JWT, look the user up with its token's revocation in one query)
+// and answering the same JSON as `GET /api/student?college_id=...&limit=...&offset=...`: the page in key
+// order and the total. Run: DATABASE_URL=... JWT_SECRET=... PORT=... node --import tsx
+// bench/src/students/students-baseline.ts
 import http from 'node:http';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';

@@ -1,6 +1,6 @@
-// The students bench (issue 12): importing 100,000 students from CSV through the API against PostgreSQL's own COPY of
-// the same rows into a table of the same shape, and a page of students filtered by college with its total at 300,000
-// students against a node:http + pg baseline.
+// The students bench (issue 12): importing 100,000 students from CSV through the API against PostgreSQL's own
+// COPY of the same rows into a table of the same shape, and a page of students filtered by college with its
+// total at 300,000 students against a node:http + pg baseline.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -33,7 +33,10 @@ const COLUMNS = [
 
 const college = (i: number) => `B${String((i % COLLEGES) + 1).padStart(3, '0')}`;
 
-/** Students `from` .. `from + n - 1` as CSV (header of field names, as the import template's columns), Hindi names included. */
+/**
+ * Students `from` .. `from + n - 1` as CSV (header of field names, as the import template's columns), Hindi
+ * names included.
+ */
 export function studentsCsv(from: number, n: number, prefix = 'BS') {
   const lines = [COLUMNS.join(',')];
   for (let i = from; i < from + n; i++) {
@@ -62,9 +65,10 @@ export interface StudentsBenchOptions {
   duration: number;
   connections: number;
   /**
-   * The imports are measured again (10,000 and 50,000 rows) on a server whose V8 heap is capped at this many MB (0:
-   * not), as the files bench does for downloads: V8 grows an uncapped heap while an import makes garbage fast and
-   * gives it back lazily, so an uncapped peak is not rows kept; under the cap an import that kept its rows would fail.
+   * The imports are measured again (10,000 and 50,000 rows) on a server whose V8 heap is capped at this many
+   * MB (0: not), as the files bench does for downloads: V8 grows an uncapped heap while an import makes
+   * garbage fast and gives it back lazily, so an uncapped peak is not rows kept; under the cap an import that
+   * kept its rows would fail.
    */
   heapCapMb: number;
 }
@@ -116,7 +120,9 @@ async function login(baseUrl: string) {
   return ((await res.json()) as { token: string }).token;
 }
 
-/** Uploads a CSV to the student import and follows its job to the end: the time a clerk waits for the report. */
+/**
+ * Uploads a CSV to the student import and follows its job to the end: the time a clerk waits for the report.
+ */
 async function importFile(server: RunningServer, token: string, csv: string) {
   fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
   const before = memoryOf(server.pid).rss;
@@ -248,7 +254,8 @@ export async function runStudentsBench(
         await capped.stop();
       }
     }
-    // PostgreSQL's own COPY of the same files into a table of the same shape (columns, keys, unique ABC id, indexes).
+    // PostgreSQL's own COPY of the same files into a table of the same shape (columns, keys, unique ABC id,
+    // indexes).
     await db.query('CREATE TABLE student_copy (LIKE student INCLUDING ALL)');
     const started = performance.now();
     for (const file of files) {

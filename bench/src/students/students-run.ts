@@ -1,6 +1,6 @@
-// `pnpm --filter @exam/bench students`: 100,000 students imported from CSV against PostgreSQL's COPY, and a college's
-// page at 300,000 students against the node:http + pg baseline; writes the students section of bench/RESULTS.md.
-// Needs PostgreSQL (DATABASE_URL, default local) and psql.
+// `pnpm --filter @exam/bench students`: 100,000 students imported from CSV against PostgreSQL's COPY, and a
+// college's page at 300,000 students against the node:http + pg baseline; writes the students section of
+// bench/RESULTS.md. Needs PostgreSQL (DATABASE_URL, default local) and psql.
 import { benchServerUrl, runSectionBench } from '../section-run.ts';
 import { renderStudentsSection, runStudentsBench } from './students-bench.ts';
 

@@ -1,4 +1,5 @@
-// The JavaScript a first visit loads before any route code: the built index.html's module script and modulepreload links.
+// The JavaScript a first visit loads before any route code: the built index.html's module script and
+// modulepreload links.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

@@ -1,6 +1,6 @@
-// `pnpm --filter @exam/bench lighthouse`: builds the web app, serves it from the API, measures the initial JavaScript and
-// runs Lighthouse (performance + accessibility, mobile and desktop presets) on the login screen and a list screen, then
-// writes the web section of bench/RESULTS.md.
+// `pnpm --filter @exam/bench lighthouse`: builds the web app, serves it from the API, measures the initial
+// JavaScript and runs Lighthouse (performance + accessibility, mobile and desktop presets) on the login
+// screen and a list screen, then writes the web section of bench/RESULTS.md.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -61,7 +61,10 @@ interface Preset {
   name: 'mobile' | 'desktop';
   config?: Config;
 }
-/** Lighthouse's own presets: the default is a mid-range phone on slow 4G (simulated), desktop a fast wired machine. */
+/**
+ * Lighthouse's own presets: the default is a mid-range phone on slow 4G (simulated), desktop a fast wired
+ * machine.
+ */
 const PRESETS: Preset[] = [{ name: 'mobile' }, { name: 'desktop', config: desktopConfig }];
 
 interface PageResult {
@@ -112,7 +115,8 @@ async function measure(
   runs: number,
 ): Promise<PageResult> {
   const lhrs: Result[] = [];
-  // A loaded machine now and then loses the trace (NO_NAVSTART, NO_FCP): such a run is repeated, at most twice in a row.
+  // A loaded machine now and then loses the trace (NO_NAVSTART, NO_FCP): such a run is repeated, at most
+  // twice in a row.
   for (let retries = 0; lhrs.length < runs;) {
     const result = await lighthouse(
       url,

@@ -1,6 +1,7 @@
-// bench/RESULTS.md holds several reports: the API table (`pnpm bench`), the web section (`pnpm --filter @exam/bench
-// lighthouse`) and the files section (`pnpm --filter @exam/bench files`). Each writer replaces only its own part; the
-// other commands' parts sit between `<!-- name:start -->` and `<!-- name:end -->` markers.
+// bench/RESULTS.md holds several reports: the API table (`pnpm bench`), the web section (`pnpm --filter
+// @exam/bench lighthouse`) and the files section (`pnpm --filter @exam/bench files`). Each writer replaces
+// only its own part; the other commands' parts sit between `<!-- name:start -->` and `<!-- name:end -->`
+// markers.
 
 const markers = (name: string) => [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`] as const;
 

@@ -1,9 +1,10 @@
 // Per-test-file database setup, the old way and the template way, interleaved so both meet the same load:
-//   node --import tsx scripts/measure-test-templates.ts [rounds]     (DATABASE_URL set: PostgreSQL, else PGlite)
-// Old: a fresh database (PGlite: a new in-memory cluster, initdb and all, as in a test file of its own; PostgreSQL:
-// clone of the migrated template), migrated when empty, then the demo users (bcrypt cost 4) and demo master data
-// seeded, as each API test file did.
-// New: a copy of the seeded template (PGlite: loaded from its dump; PostgreSQL: CREATE DATABASE ... TEMPLATE).
+//   node --import tsx scripts/measure-test-templates.ts [rounds]     (DATABASE_URL set: PostgreSQL, else
+//   PGlite)
+// Old: a fresh database (PGlite: a new in-memory cluster, initdb and all, as in a test file of its own;
+// PostgreSQL: clone of the migrated template), migrated when empty, then the demo users (bcrypt cost 4) and
+// demo master data seeded, as each API test file did. New: a copy of the seeded template (PGlite: loaded from
+// its dump; PostgreSQL: CREATE DATABASE ... TEMPLATE).
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';

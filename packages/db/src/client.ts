@@ -11,7 +11,10 @@ export interface Database {
   kind: 'postgresql' | 'pglite';
   prisma: PrismaClient;
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
-  /** Where `applyMigrations` should go for this database: its own connection on PostgreSQL, this PGlite otherwise. */
+  /**
+   * Where `applyMigrations` should go for this database: its own connection on PostgreSQL, this PGlite
+   * otherwise.
+   */
   migrationTarget: MigrationTarget;
   /** Runs plain SQL outside Prisma (health checks, test setup). */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;

@@ -12,13 +12,22 @@ export interface ConnectionOptions {
   url?: string;
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
-  /** A new embedded database starts as a copy of this dump (PGlite's dumpDataDir) instead of an empty one (tests). */
+  /**
+   * A new embedded database starts as a copy of this dump (PGlite's dumpDataDir) instead of an empty one
+   * (tests).
+   */
   pgliteSnapshot?: Blob;
-  /** Connections per process (per replica): size it so replicas x poolMax stays under the server's max_connections. */
+  /**
+   * Connections per process (per replica): size it so replicas x poolMax stays under the server's
+   * max_connections.
+   */
   poolMax?: number;
   /** How long a request waits for a free connection before failing; pg's default waits forever. */
   connectTimeoutMs?: number;
-  /** PostgreSQL cancels any statement of this pool running longer (SQLSTATE 57014); none when unset. PGlite ignores it. */
+  /**
+   * PostgreSQL cancels any statement of this pool running longer (SQLSTATE 57014); none when unset. PGlite
+   * ignores it.
+   */
   statementTimeoutMs?: number;
 }
 
@@ -28,8 +37,9 @@ export interface SqlTransaction {
   /** Runs a statement and answers how many rows it changed. */
   execute(sql: string, params?: unknown[]): Promise<number>;
   /**
-   * `COPY <target> FROM` the given rows in PostgreSQL's text format (build each field with copyField): the cheapest way
-   * to load many rows with large values, as the server parses each value once (no parameter or JSON wrapping).
+   * `COPY <target> FROM` the given rows in PostgreSQL's text format (build each field with copyField): the
+   * cheapest way to load many rows with large values, as the server parses each value once (no parameter or
+   * JSON wrapping).
    */
   copyFrom(target: string, rows: string | Buffer): Promise<void>;
 }
@@ -49,8 +59,9 @@ export function copyField(value: string | number | boolean | null | undefined): 
 export type Connection = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /**
-   * Runs `fn` in one transaction on one connection (committed when it resolves, rolled back when it throws), with no
-   * ORM between: for bulk writes of large parameters, where Prisma's handling of them costs more than the statement.
+   * Runs `fn` in one transaction on one connection (committed when it resolves, rolled back when it throws),
+   * with no ORM between: for bulk writes of large parameters, where Prisma's handling of them costs more than
+   * the statement.
    */
   transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T>;
   /** Closing twice is harmless: a shutdown and a failing start may both try. */

@@ -11,7 +11,10 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const databaseEnv = settingsSchema(['DATABASE_URL', 'DB_POOL_MAX', 'DB_CONNECT_TIMEOUT_MS']);
 const dataEnv = settingsSchema(['DATA_DIR']);
 
-/** The data folder (DATA_DIR, else `<repo>/.data`): the embedded databases and a generated signing secret live there. */
+/**
+ * The data folder (DATA_DIR, else `<repo>/.data`): the embedded databases and a generated signing secret live
+ * there.
+ */
 export function dataDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
   const { DATA_DIR } = parseSettings(dataEnv, env);
   return path.resolve(DATA_DIR || path.join(repoRoot, '.data'));

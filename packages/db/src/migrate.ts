@@ -24,7 +24,8 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const defaultSchemaPath = path.join(root, 'prisma/schema.prisma');
 export const defaultMigrationsDir = path.join(root, 'prisma/migrations');
 
-// Node has the WebAssembly global; @types/node 20 doesn't declare it, and the DOM lib would drag in much more.
+// Node has the WebAssembly global; @types/node 20 doesn't declare it, and the DOM lib would drag in much
+// more.
 interface WasmRuntime {
   compile(bytes: Uint8Array): Promise<object>;
   instantiate(module: object, imports: object): Promise<{ exports: Record<string, unknown> }>;
@@ -33,7 +34,8 @@ const { WebAssembly } = globalThis as unknown as { WebAssembly: WasmRuntime };
 
 let engineLoaded: Promise<void> | undefined;
 function loadEngine() {
-  // The package targets bundlers (it imports its .wasm as a module); Node needs it instantiated by hand, once.
+  // The package targets bundlers (it imports its .wasm as a module); Node needs it instantiated by hand,
+  // once.
   engineLoaded ??= (async () => {
     const require = createRequire(import.meta.url);
     const dir = path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg'));
@@ -165,13 +167,18 @@ export type MigrationTarget = { url: string; connectTimeoutMs?: number } | { pgl
 const prismaMigrateLock = 72707369;
 
 export interface ApplyOptions extends MigrateOptions {
-  /** How long to wait for another process's migration to finish (PostgreSQL); the engine alone gives up after 10 s. */
+  /**
+   * How long to wait for another process's migration to finish (PostgreSQL); the engine alone gives up after
+   * 10 s.
+   */
   lockWaitMs?: number;
   /** Told once when another process is migrating and this one waits for it. */
   onWait?: (message: string) => void;
 }
 
-/** Applies every migration the database has not had yet; answers the names it applied (none when up to date). */
+/**
+ * Applies every migration the database has not had yet; answers the names it applied (none when up to date).
+ */
 export async function applyMigrations(
   target: MigrationTarget,
   options: ApplyOptions = {},
@@ -192,7 +199,8 @@ export async function applyMigrations(
     }
   }
 
-  // One connection (idle forever rather than recycled, so the session and its lock stay the same), ended when done.
+  // One connection (idle forever rather than recycled, so the session and its lock stay the same), ended when
+  // done.
   const pool = new pg.Pool({
     connectionString: target.url,
     max: 1,
@@ -201,7 +209,8 @@ export async function applyMigrations(
   });
   pool.on('error', () => {});
   try {
-    // Queue behind another migrator for as long as it takes (within lockWaitMs), instead of the engine's 10 s.
+    // Queue behind another migrator for as long as it takes (within lockWaitMs), instead of the engine's 10
+    // s.
     const [{ locked }] = (
       await pool.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [prismaMigrateLock])
     ).rows as [{ locked: boolean }];

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import bcrypt from 'bcrypt';
 
 /**
- * How passwords are stored. bcrypt reads only the first 72 bytes of its input, and the sign-in form takes up to
- * 200 characters: so the password is first reduced to its SHA-256 digest (44 characters of base64, every byte of
- * the password counting) and that is hashed with bcrypt. Stored as `sha256$` + the bcrypt hash; a hash without
- * that marker is from before (bcrypt of the password itself) and is replaced at the owner's next sign-in.
+ * How passwords are stored. bcrypt reads only the first 72 bytes of its input, and the sign-in form takes up
+ * to 200 characters: so the password is first reduced to its SHA-256 digest (44 characters of base64, every
+ * byte of the password counting) and that is hashed with bcrypt. Stored as `sha256$` + the bcrypt hash; a
+ * hash without that marker is from before (bcrypt of the password itself) and is replaced at the owner's next
+ * sign-in.
  */
 const MARKER = 'sha256$';
 

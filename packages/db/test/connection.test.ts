@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyField, openConnection, type Connection } from '../src/index.ts';
 
-// Connection.transaction: plain SQL on one connection, committed together or not at all (bulk writes of the result run).
+// Connection.transaction: plain SQL on one connection, committed together or not at all (bulk writes of the
+// result run).
 const pgUrl = process.env.DATABASE_URL;
 const opened: Connection[] = [];
 afterAll(async () => {
@@ -42,7 +43,8 @@ describe.each(kinds)('a plain-SQL transaction on %s', (_kind, open) => {
       { id: 3, note: 'x' },
     ]);
 
-    // A failing statement rolls back what came before it in the same transaction, and the error reaches the caller.
+    // A failing statement rolls back what came before it in the same transaction, and the error reaches the
+    // caller.
     await expect(
       c.transaction(async (tx) => {
         await tx.execute(`DELETE FROM ${table}`);

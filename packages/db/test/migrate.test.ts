@@ -49,7 +49,8 @@ async function emptyDatabase(kind: 'pglite' | 'postgresql') {
 const kinds = pgUrl ? (['pglite', 'postgresql'] as const) : (['pglite'] as const);
 
 describe.each(kinds)('migrate on %s', (kind) => {
-  // One database per kind: the first test migrates it, the second uses the result (migrating another would repeat the first).
+  // One database per kind: the first test migrates it, the second uses the result (migrating another would
+  // repeat the first).
   let db: Database;
   beforeAll(async () => {
     db = await emptyDatabase(kind);

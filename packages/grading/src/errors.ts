@@ -1,4 +1,7 @@
-/** Input the engine cannot grade (marks above a maximum, a rule set without bands, ...): a value the caller turns into an exception row or a 422. */
+/**
+ * Input the engine cannot grade (marks above a maximum, a rule set without bands, ...): a value the caller
+ * turns into an exception row or a 422.
+ */
 export class GradingInputError extends Error {
   readonly code: string;
   readonly paper_id: string | null;

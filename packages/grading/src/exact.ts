@@ -149,7 +149,10 @@ export class Q {
   /** Printed once per value: parsed values are shared (see `dec`), so their text is reused. */
   private text: string | undefined;
 
-  /** Exact value as decimal text without trailing zeros ("26.5", "70"); only for values with a finite decimal expansion. */
+  /**
+   * Exact value as decimal text without trailing zeros ("26.5", "70"); only for values with a finite decimal
+   * expansion.
+   */
   toDecimal(): string {
     if (this.text === undefined) this.text = this.decimalText();
     return this.text;
@@ -184,7 +187,10 @@ export class Q {
     return formatScaled(this.scaled(decimals, mode), decimals, false);
   }
 
-  /** The value rounded to `decimals` places, as an exact rational (used when the rounded value is computed with further). */
+  /**
+   * The value rounded to `decimals` places, as an exact rational (used when the rounded value is computed
+   * with further).
+   */
   round(decimals: number, mode: 'HALF_UP' | 'TRUNCATE'): Q {
     return Q.of(this.scaled(decimals, mode), 10 ** decimals);
   }
@@ -264,7 +270,10 @@ export const int = (n: number): Q => Q.of(n);
 /** percent% of base, exactly. */
 export const percentOf = (percent: Q, base: Q): Q => percent.mul(base).div(Q.HUNDRED);
 
-/** Whole-number rule for budgets and counts: CEIL (3.2 → 4), FLOOR, HALF_UP (1.6 → 2), NONE keeps the fraction. */
+/**
+ * Whole-number rule for budgets and counts: CEIL (3.2 → 4), FLOOR, HALF_UP (1.6 → 2), NONE keeps the
+ * fraction.
+ */
 export const applyFraction = (value: Q, rule: 'CEIL' | 'FLOOR' | 'HALF_UP' | 'NONE'): Q =>
   rule === 'CEIL'
     ? value.ceil()

@@ -2,7 +2,10 @@ import type { ExplanationStep } from '@exam/contracts';
 
 type Value = string | number | boolean | null;
 
-/** One explanation step; `rule` is a path in the rules ("grace.G1") made into `<ruleset>@<version>:<path>` by the caller's prefix. */
+/**
+ * One explanation step; `rule` is a path in the rules ("grace.G1") made into `<ruleset>@<version>:<path>` by
+ * the caller's prefix.
+ */
 export const step = (
   name: string,
   ruleId: string | undefined,

@@ -99,7 +99,10 @@ export const gradePointAverage = (
   };
 };
 
-/** The attempt of each course that counts (§4.6): the latest, or the best grade point (ties: the later attempt). */
+/**
+ * The attempt of each course that counts (§4.6): the latest, or the best grade point (ties: the later
+ * attempt).
+ */
 export const chooseAttempts = (rules: PreparedRules, courses: readonly EarlierCourse[]): EarlierCourse[] => {
   const chosen = new Map<string, EarlierCourse>();
   for (const c of courses) {
@@ -162,7 +165,8 @@ export const cgpaOf = (rules: PreparedRules, courses: readonly EarlierCourse[]):
         ),
       };
     }
-    // A semester counts with SGPA as grade point and its counted credits as weight; passed keeps EARNED_ONLY from dropping it again.
+    // A semester counts with SGPA as grade point and its counted credits as weight; passed keeps EARNED_ONLY
+    // from dropping it again.
     perSem.push({ credit: s.sgpa.credits, gradePoint: s.sgpa.value, passed: true });
   }
   return gradePointAverage(
@@ -183,7 +187,10 @@ export const computeCgpa = (
   return { cgpa: out.text, explanation: [out.step] };
 };
 
-/** CGPA → percentage (§4.6): × 9.5, (CGPA − 0.75) × 10, or none; from the printed (rounded) CGPA, as transcripts show it. */
+/**
+ * CGPA → percentage (§4.6): × 9.5, (CGPA − 0.75) × 10, or none; from the printed (rounded) CGPA, as
+ * transcripts show it.
+ */
 export const cgpaToPercentage = (
   ruleset: GradingRuleset,
   cgpa: string,

@@ -26,7 +26,9 @@ export interface GraceContext {
   /** Σ maximum of the counted (paper_score_status Y) papers. */
   aggregateMax: Q;
   steps: ExplanationStep[];
-  /** Division grace that is deemed, not added to the marks, still lifts the aggregate used for the division. */
+  /**
+   * Division grace that is deemed, not added to the marks, still lifts the aggregate used for the division.
+   */
   deemedDivisionBonus: Q;
   /** The pass rule that passed the candidate, if any. */
   passGraceRule: string | null;
@@ -210,7 +212,10 @@ const leastPapersFirst = (papers: PaperState[]) =>
     .filter((p) => p.counted && p.terminal === null && isPassed(p))
     .sort((a, b) => totalWithGrace(a)!.cmp(totalWithGrace(b)!) || a.index - b.index);
 
-/** Puts `marks` on the papers with the least marks, never above a paper's maximum. Returns false if there is no room. */
+/**
+ * Puts `marks` on the papers with the least marks, never above a paper's maximum. Returns false if there is
+ * no room.
+ */
 const distribute = (
   ctx: GraceContext,
   marks: Q,
@@ -360,7 +365,10 @@ export const divisionOf = (divisions: Division[], aggregate: Q, aggregateMax: Q)
   return found;
 };
 
-/** DISTINCTION grace (G4): papers short of the paper distinction (OLD) or the top grade (NEW/NEP) by ≤ k marks. */
+/**
+ * DISTINCTION grace (G4): papers short of the paper distinction (OLD) or the top grade (NEW/NEP) by ≤ k
+ * marks.
+ */
 export const applyDistinctionGrace = (ctx: GraceContext): void => {
   const { rules } = ctx;
   for (const rule of rules.grace) {

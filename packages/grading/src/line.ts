@@ -230,7 +230,8 @@ export const buildLine = (p: PaperState, g: LineGrade, rules: PreparedRules): Re
     paper_result: g.code,
     explanation: p.steps,
   };
-  // Only a paper with a category carries it (NEP exit checks read it back from published lines); others stay as they were.
+  // Only a paper with a category carries it (NEP exit checks read it back from published lines); others stay
+  // as they were.
   if (p.input.course_category) line.course_category = p.input.course_category;
   return line;
 };

@@ -84,7 +84,10 @@ const exitLevels = (
   return { levels, awards: levels.filter((l) => l.eligible).map((l) => l.award) };
 };
 
-/** The year a semester ends ("2" ends year 1, "4" year 2, ...), or null when it is not a year end (odd, or not a number). */
+/**
+ * The year a semester ends ("2" ends year 1, "4" year 2, ...), or null when it is not a year end (odd, or not
+ * a number).
+ */
 export const yearEndOf = (semId: string): number | null => {
   if (!/^\d{1,2}$/.test(semId)) return null;
   const n = Number(semId);
@@ -96,10 +99,10 @@ const MARKS_SEMESTERS = ['1', '2', '3', '4', '5', '6'];
 
 /**
  * The exit check of a result run (§4.7) at a year-end semester (an even-numbered semester ends a year of the
- * programme; the rule set's exit levels are checked there, every level, each with its outcome): over the counted
- * attempt of every course so far (earlier published semesters and this one, as for CGPA), credits earned (passed
- * courses) overall and per course category, and the marks of semesters I–VI when all six are there. Null when the
- * rule set has no exit levels or the semester does not end a year.
+ * programme; the rule set's exit levels are checked there, every level, each with its outcome): over the
+ * counted attempt of every course so far (earlier published semesters and this one, as for CGPA), credits
+ * earned (passed courses) overall and per course category, and the marks of semesters I–VI when all six are
+ * there. Null when the rule set has no exit levels or the semester does not end a year.
  */
 export const exitCheck = (
   rules: PreparedRules,

@@ -143,7 +143,10 @@ const dayNumber = (isoDate: string): number => {
 
 const isoOf = (day: number): string => new Date(day * 86_400_000).toISOString().slice(0, 10);
 
-/** The last day an application is accepted, from the result's publication date (no clock: the caller gives the dates). */
+/**
+ * The last day an application is accepted, from the result's publication date (no clock: the caller gives the
+ * dates).
+ */
 export const revaluationLastDay = (ruleset: GradingRuleset, publishedOn: string): string => {
   const { window_days, window_excludes_publication_day } = prepareRules(ruleset).raw.reval;
   return isoOf(dayNumber(publishedOn) + window_days - (window_excludes_publication_day ? 0 : 1));
@@ -157,7 +160,10 @@ export const withinRevaluationWindow = (
   dayNumber(appliedOn) >= dayNumber(publishedOn) &&
   dayNumber(appliedOn) <= dayNumber(revaluationLastDay(ruleset, publishedOn));
 
-/** How many papers a student may apply for: percent of the theory papers appeared, with the fraction rule, at least n, never more than appeared. */
+/**
+ * How many papers a student may apply for: percent of the theory papers appeared, with the fraction rule, at
+ * least n, never more than appeared.
+ */
 export const maxRevaluationPapers = (ruleset: GradingRuleset, theoryPapersAppeared: number): number => {
   const r = prepareRules(ruleset).raw.reval;
   const byPercent = applyFraction(
@@ -167,7 +173,10 @@ export const maxRevaluationPapers = (ruleset: GradingRuleset, theoryPapersAppear
   return Math.min(theoryPapersAppeared, Math.max(r.max_papers_at_least, byPercent.n));
 };
 
-/** Whether a component of a paper may be revalued under the rule set (theory external only by default; never a back attempt). */
+/**
+ * Whether a component of a paper may be revalued under the rule set (theory external only by default; never a
+ * back attempt).
+ */
 export const revaluationEligible = (
   ruleset: GradingRuleset,
   paper: {

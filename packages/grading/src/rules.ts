@@ -91,7 +91,10 @@ export const prepareRules = (ruleset: GradingRuleset): PreparedRules => {
   return prepared;
 };
 
-/** The smallest multiple of the marks step that is ≥ value: grace is given in whole steps, never less than the deficit. */
+/**
+ * The smallest multiple of the marks step that is ≥ value: grace is given in whole steps, never less than the
+ * deficit.
+ */
 export const upToStep = (value: Q, step: Q): Q => value.div(step).ceil().mul(step);
 
 /** "1 %" style text of a percentage rule number. */

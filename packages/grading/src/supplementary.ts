@@ -5,7 +5,9 @@ import { prepareRules } from './rules.ts';
 
 export interface BackAttempt {
   paper_id: string;
-  /** The later exam the paper was re-taken in (e.g. SUPP-FEB-2025) and its order among the student's exams. */
+  /**
+   * The later exam the paper was re-taken in (e.g. SUPP-FEB-2025) and its order among the student's exams.
+   */
   exam_id: string;
   attempt_seq: number;
   /** The new external (or practical) marks. */

@@ -235,7 +235,8 @@ describe('properties', () => {
     fc.assert(
       fc.property(studentArb(true), ({ preset, papers }) => {
         const { result }: { result: ComputedStudentResult } = grade(preset, papers);
-        // Exactly the contract's shape: parsing strips unknown keys, so any extra or missing field shows here.
+        // Exactly the contract's shape: parsing strips unknown keys, so any extra or missing field shows
+        // here.
         expect(computedStudentResult.parse(result)).toEqual(result);
         expect(result.explanation[0]!.rule_id).toBe(`${preset.ruleset_id}@${preset.version}:*`);
         for (const line of result.lines) {

@@ -1,4 +1,5 @@
-// T10 (revaluation outcome rules), T11 (NEP exit) of lifecycle spec §4.10, the revaluation limits of §8.7 and CIA internals (§S3).
+// T10 (revaluation outcome rules), T11 (NEP exit) of lifecycle spec §4.10, the revaluation limits of §8.7 and
+// CIA internals (§S3).
 import type { CiaPattern, EarlierCourse, RulesetPreset } from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -176,7 +177,8 @@ describe('internal marks from CIA components (§S3)', () => {
   const cell = (value: string | null, status: 'AB' | null = null) => ({ value, status });
 
   it('best of two tests, weights and attendance bands, rounded half-up to a whole number', () => {
-    // tests best 15/20 → 0.75 × 50 = 37.5; assignment 7/10 → 21; attendance 82 % → 3/4 → 15: 73.5 % of 25 = 18.375 → 18
+    // tests best 15/20 → 0.75 × 50 = 37.5; assignment 7/10 → 21; attendance 82 % → 3/4 → 15: 73.5 % of 25 =
+    // 18.375 → 18
     const out = computeInternal(pattern, '25', {
       TEST: [cell('12'), cell('15')],
       ASSIGN: cell('7'),
@@ -196,7 +198,8 @@ describe('internal marks from CIA components (§S3)', () => {
         ATT: cell('70'),
       }).cell,
     ).toEqual({ value: '10', status: null });
-    // tests 10/20 → 25; assignment 5/10 → 15; attendance 76 % → 2/4 → 10: 50 % of 25 = 12.5 → 13 with CEIL (12 with FLOOR)
+    // tests 10/20 → 25; assignment 5/10 → 15; attendance 76 % → 2/4 → 10: 50 % of 25 = 12.5 → 13 with CEIL
+    // (12 with FLOOR)
     expect(
       computeInternal(ceil, '25', { TEST: [cell('10')], ASSIGN: cell('5'), ATT: cell('76') }).cell.value,
     ).toBe('13');
@@ -289,7 +292,8 @@ describe('T11 in a result: the exit check of a year-end semester (gradeStudent)'
   });
 
   it('semester 8: Honours with Research needs ≥ 75 % of the marks of semesters I–VI (from the published lines): 75 % → eligible, 74.9 % → Honours only', () => {
-    // Semesters 1–6: 30 courses of 4 credits (120 credits), each 75/100 or one short; 7: 20 credits; 8: 8 credits + 12 research credits.
+    // Semesters 1–6: 30 courses of 4 credits (120 credits), each 75/100 or one short; 7: 20 credits; 8: 8
+    // credits + 12 research credits.
     const marksSems = (last: string) =>
       ['1', '2', '3', '4', '5', '6'].flatMap((sem) =>
         earlier(sem, 5).map((c, i) => ({ ...c, total: sem === '6' && i === 4 ? last : '75' })),

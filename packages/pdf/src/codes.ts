@@ -42,7 +42,8 @@ export function drawCode128(
 ): void {
   const [symbol] = bwipjs.raw('code128', text, {});
   if (!symbol || !('sbs' in symbol)) throw new Error(`Code 128 cannot encode "${text}"`);
-  // sbs: alternating bar and space widths in modules, starting with a bar; 10 modules of quiet zone each side.
+  // sbs: alternating bar and space widths in modules, starting with a bar; 10 modules of quiet zone each
+  // side.
   const modules = symbol.sbs.reduce((sum, w) => sum + w, 0) + 20;
   const unit = options.width / modules;
   let x = options.x + 10 * unit;

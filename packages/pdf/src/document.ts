@@ -209,10 +209,11 @@ export class PdfDocument {
       this.outputError = error;
     });
     this.doc.pipe(output);
-    // Hindi is drawn as shaped glyphs in visual order (an i-matra before its consonant, reph after): each line
-    // that has any also carries its text as ActualText, so copying and extraction (pdftotext) give the words as
-    // written. The span goes just around the line's BT..ET, inside the q..Q pdfkit wraps a line in, so a reader
-    // places the text where the glyphs are. `_fragment` (one line) and `addContent` are pdfkit's, pinned.
+    // Hindi is drawn as shaped glyphs in visual order (an i-matra before its consonant, reph after): each
+    // line that has any also carries its text as ActualText, so copying and extraction (pdftotext) give the
+    // words as written. The span goes just around the line's BT..ET, inside the q..Q pdfkit wraps a line in,
+    // so a reader places the text where the glyphs are. `_fragment` (one line) and `addContent` are pdfkit's,
+    // pinned.
     const kit = this.doc as unknown as {
       _fragment(text: string, x: number, y: number, options: object): void;
       addContent(data: string): unknown;
@@ -305,7 +306,10 @@ export class PdfDocument {
     this.sectionStart = this.pages;
   }
 
-  /** Starts a new page like the current one (frame, orientation) unless `height` points still fit below the flow position. */
+  /**
+   * Starts a new page like the current one (frame, orientation) unless `height` points still fit below the
+   * flow position.
+   */
   async ensureSpace(height: number): Promise<void> {
     if (this.pages === 0) await this.addPage();
     else if (this.cursor + height > this.content.bottom) await this.continuePage();
@@ -315,7 +319,9 @@ export class PdfDocument {
     return this.addPage({ frame: this.pageFrame, orientation: this.pageOrientation });
   }
 
-  /** Writes text (English, Hindi or both mixed) and moves the flow position below it; returns that position. */
+  /**
+   * Writes text (English, Hindi or both mixed) and moves the flow position below it; returns that position.
+   */
   text(text: string, options: TextOptions = {}): number {
     const x = options.x ?? this.content.left;
     const y = options.y ?? this.cursor;
@@ -381,7 +387,10 @@ export class PdfDocument {
     this.doc.image(data, x, y, { fit: [width, height], align: 'center', valign: 'center' });
   }
 
-  /** Like `image`, but the picture is embedded once per document however often it is drawn (logo, CoE signature). */
+  /**
+   * Like `image`, but the picture is embedded once per document however often it is drawn (logo, CoE
+   * signature).
+   */
   sharedImage(data: Buffer, options: ImageOptions): void {
     let image = this.images.get(data);
     if (!image) {
@@ -614,7 +623,9 @@ export function createPdf(output: Writable, options: PdfOptions = {}): PdfDocume
   return new PdfDocument(output, options);
 }
 
-/** Builds a small document (one admit card, one marksheet) in memory; batches should stream to `createPdf`. */
+/**
+ * Builds a small document (one admit card, one marksheet) in memory; batches should stream to `createPdf`.
+ */
 export async function renderPdfToBuffer(
   build: (pdf: PdfDocument) => Promise<void> | void,
   options: PdfOptions = {},

@@ -1,6 +1,6 @@
-// The fonts every document uses, shipped as an npm package so that a machine with only Node can print.
-// Google Fonts' Noto Sans (OFL-1.1) carries Latin and Devanagari (with its dev2/deva OpenType tables) in one
-// file, so English and Hindi need no font switching inside a line; fontkit (pdfkit's shaper) produces the same
+// The fonts every document uses, shipped as an npm package so that a machine with only Node can print. Google
+// Fonts' Noto Sans (OFL-1.1) carries Latin and Devanagari (with its dev2/deva OpenType tables) in one file,
+// so English and Hindi need no font switching inside a line; fontkit (pdfkit's shaper) produces the same
 // glyphs and positions as HarfBuzz for it (test/shaping.test.ts checks the PDF against HarfBuzz).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -60,7 +60,9 @@ export class Shaper {
     this.font = new hb.Font(new hb.Face(new hb.Blob(data)));
   }
 
-  /** Shapes `text` (pdfkit passes one word at a time) into a new run; pdfkit scales the positions in place. */
+  /**
+   * Shapes `text` (pdfkit passes one word at a time) into a new run; pdfkit scales the positions in place.
+   */
   layout(text: string): ShapedRun {
     let shaped = this.cache.get(text);
     if (!shaped) {
@@ -93,9 +95,10 @@ export class Shaper {
       const places = this.buffer.getGlyphPositions();
       const starts = [...new Set(infos.map((info) => info.cluster)), run.length].sort((a, b) => a - b);
       infos.forEach((info, i) => {
-        // pdfkit's ToUnicode map gives a glyph id the characters of its first use in the document, for every use
-        // (copy, search, text extraction): those must be the glyph's own characters, from its cluster to the
-        // next one (a conjunct: all of its letters), not its word's. A second glyph of one cluster names none.
+        // pdfkit's ToUnicode map gives a glyph id the characters of its first use in the document, for every
+        // use (copy, search, text extraction): those must be the glyph's own characters, from its cluster to
+        // the next one (a conjunct: all of its letters), not its word's. A second glyph of one cluster names
+        // none.
         const first = !infos.slice(0, i).some((other) => other.cluster === info.cluster);
         const end = starts.find((start) => start > info.cluster) ?? run.length;
         const codePoints = first ? [...run.slice(info.cluster, end)].map((c) => c.codePointAt(0) ?? 0) : [];
@@ -126,8 +129,9 @@ const devanagari = /\p{Script=Devanagari}/u;
 const latin = /\p{Script=Latin}/u;
 
 /**
- * Cuts text where the script changes (HarfBuzz shapes one script at a time, as a browser's itemizer would feed
- * it); spaces, digits and punctuation stay with the run before them, ZWJ/ZWNJ with the Devanagari around them.
+ * Cuts text where the script changes (HarfBuzz shapes one script at a time, as a browser's itemizer would
+ * feed it); spaces, digits and punctuation stay with the run before them, ZWJ/ZWNJ with the Devanagari around
+ * them.
  */
 export function scriptRuns(text: string): string[] {
   const runs: string[] = [];

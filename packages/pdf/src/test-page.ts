@@ -2,7 +2,9 @@
 // Render it with `pnpm --filter @exam/pdf test-page` (writes test-output/test-page.pdf and PNGs).
 import type { PdfDocument } from './document.ts';
 
-/** The strings that break in engines without Indic shaping (conjuncts, reph, i-matra reordering, half forms). */
+/**
+ * The strings that break in engines without Indic shaping (conjuncts, reph, i-matra reordering, half forms).
+ */
 export const hindiTestStrings = ['द्वितीय', 'श्रीमती', 'क्षेत्र', 'ज्ञान', 'हिन्दी'] as const;
 export const hindiTestNames = ['राजेश कुमार शर्मा', 'प्रियंका', 'कृष्ण', 'ठाकुर', 'पूर्व', 'अर्द्ध', 'स्त्री'] as const;
 

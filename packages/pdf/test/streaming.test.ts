@@ -9,7 +9,9 @@ import { pageObjects, readObjects } from './support/pdf-reader.ts';
 
 const CARDS = 1000;
 
-/** A reader slower than the writer: every 16th chunk waits for the next event-loop turn. Keeps what it got. */
+/**
+ * A reader slower than the writer: every 16th chunk waits for the next event-loop turn. Keeps what it got.
+ */
 function slowReader() {
   const chunks: Buffer[] = [];
   const sink = new Writable({

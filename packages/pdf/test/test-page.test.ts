@@ -1,5 +1,5 @@
-// The bilingual test page renders to PNG with poppler's pdftoppm (what a person looks at: the PNGs are kept in
-// test-output/), every font in it is embedded (it prints the same on any machine), and the pages have the
+// The bilingual test page renders to PNG with poppler's pdftoppm (what a person looks at: the PNGs are kept
+// in test-output/), every font in it is embedded (it prints the same on any machine), and the pages have the
 // size and orientation the document asked for.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';

@@ -1,6 +1,7 @@
-// The text behind the glyphs: what copying, searching and extraction (pdftotext) get out of a PDF. Shaped Hindi is
-// drawn in visual order (the i-matra of "द्वितीय" before its consonant), so each line carries its text as
-// ActualText; and every glyph's ToUnicode entry names that glyph's own characters, whichever word first used it.
+// The text behind the glyphs: what copying, searching and extraction (pdftotext) get out of a PDF. Shaped
+// Hindi is drawn in visual order (the i-matra of "द्वितीय" before its consonant), so each line carries its
+// text as ActualText; and every glyph's ToUnicode entry names that glyph's own characters, whichever word
+// first used it.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

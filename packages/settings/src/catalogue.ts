@@ -1,17 +1,20 @@
 /*
  * Every setting any part of the product reads, in one list. To add one:
- * 1. add an entry below: its zod schema (with its default, or .optional()), a one-line meaning, who reads it, secret or not;
- * 2. read it in the service through `settingsSchema([...names])` + `parseSettings` (never `process.env.X` directly);
+ * 1. add an entry below: its zod schema (with its default, or .optional()), a one-line meaning, who reads it,
+ *    secret or not;
+ * 2. read it in the service through `settingsSchema([...names])` + `parseSettings` (never `process.env.X`
+ *    directly);
  * 3. run `pnpm --filter @exam/settings test`: it names each place still missing it (turbo.json's passthrough,
- *    docker-compose.yml's environment blocks, .env.example); `pnpm --filter @exam/settings readme` rewrites the README table.
+ *    docker-compose.yml's environment blocks, .env.example); `pnpm --filter @exam/settings readme` rewrites
+ *    the README table.
  */
 import { z } from 'zod';
 import { isPublishedSecret, publishedSecretMessage } from './published-secrets.ts';
 
 /**
- * Who reads a setting. Services (`api`, `student-demo`, `migrate`, `worker`) get it from compose's environment
- * block of the same service; `compose` means docker-compose.yml itself interpolates it (ports, passwords);
- * `build`, `dev` and `tests` are read by tooling and only need turbo's passthrough.
+ * Who reads a setting. Services (`api`, `student-demo`, `migrate`, `worker`) get it from compose's
+ * environment block of the same service; `compose` means docker-compose.yml itself interpolates it (ports,
+ * passwords); `build`, `dev` and `tests` are read by tooling and only need turbo's passthrough.
  */
 export type Reader = 'api' | 'student-demo' | 'migrate' | 'worker' | 'compose' | 'build' | 'dev' | 'tests';
 
@@ -22,7 +25,9 @@ export interface Setting<S extends z.ZodType = z.ZodType> {
   readBy: readonly Reader[];
   /** Never logged, never given a value in .env.example; compose requires it to be set. */
   secret?: boolean;
-  /** The README's default column, when the schema's default does not say it (computed or relative defaults). */
+  /**
+   * The README's default column, when the schema's default does not say it (computed or relative defaults).
+   */
   shownDefault?: string;
   /** Why compose does not pass it although a service reads it. */
   notInCompose?: string;

@@ -6,7 +6,10 @@ export { settings, type Catalogue, type Reader, type Setting, type SettingName }
 /** The parsed type of one setting. */
 export type SettingValue<N extends SettingName> = z.output<Catalogue[N]['schema']>;
 
-/** A zod object of the named settings, each with its catalogue schema; a service adds its own cross-field checks. */
+/**
+ * A zod object of the named settings, each with its catalogue schema; a service adds its own cross-field
+ * checks.
+ */
 export function settingsSchema<const N extends SettingName>(names: readonly N[]) {
   const shape = Object.fromEntries(names.map((name) => [name, settings[name].schema])) as {
     [K in N]: Catalogue[K]['schema'];
@@ -14,7 +17,9 @@ export function settingsSchema<const N extends SettingName>(names: readonly N[])
   return z.object(shape);
 }
 
-/** Parses settings once with a zod schema; the first wrong or missing one throws a single line that names it. */
+/**
+ * Parses settings once with a zod schema; the first wrong or missing one throws a single line that names it.
+ */
 export function parseSettings<S extends z.ZodType>(
   schema: S,
   env: NodeJS.ProcessEnv = process.env,

@@ -1,4 +1,5 @@
-// Readers of the repository files that must agree with the catalogue (tests and scripts only: yaml is a dev dependency).
+// Readers of the repository files that must agree with the catalogue (tests and scripts only: yaml is a dev
+// dependency).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +47,10 @@ export function composeEnvironment(service: ComposeService): Map<string, string 
   return new Map(Object.entries(env).map(([k, v]) => [k, v === null ? null : String(v)]));
 }
 
-/** Every `${NAME...}` in the compose file's values, with how it is written (`${NAME:?message}`, `${NAME:-x}`, `${NAME}`). */
+/**
+ * Every `${NAME...}` in the compose file's values, with how it is written (`${NAME:?message}`, `${NAME:-x}`,
+ * `${NAME}`).
+ */
 export function composeInterpolations(compose: ComposeFile = composeFile()): Map<string, string[]> {
   const found = new Map<string, string[]>();
   const visit = (value: unknown): void => {

@@ -23,7 +23,10 @@ const keyed = new RegExp(
 );
 /** Compose defaults: `${JWT_SECRET:-x}`. */
 const composeDefault = /\$\{(JWT_SECRET|ADMIN_PASSWORD):?-([^}]*)\}/g;
-/** Constants and fields named like a secret, or the demo password, given a quoted literal: `TEST_SECRET = '...'`, `secret: "..."`. */
+/**
+ * Constants and fields named like a secret, or the demo password, given a quoted literal: `TEST_SECRET =
+ * '...'`, `secret: "..."`.
+ */
 const named = new RegExp(
   String.raw`\b(\w*secret|DEMO_PASSWORD)\b[ \t]*(?::[ \t]*string[ \t]*)?[:=][ \t]*(?:${quoted})`,
   'gi',
@@ -50,7 +53,10 @@ export function secretAssignments(text: string, file: string): Found[] {
   return found;
 }
 
-/** The repository's text files: tracked, plus new ones not ignored (so a literal is caught before it is committed). */
+/**
+ * The repository's text files: tracked, plus new ones not ignored (so a literal is caught before it is
+ * committed).
+ */
 function repositoryTextFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: repoRoot,
@@ -92,7 +98,8 @@ describe('the list of published secrets', () => {
 
   it('holds every value the repository writes as JWT_SECRET or ADMIN_PASSWORD: none of them is accepted', () => {
     const usable = found.filter(accepted).map((f) => `${f.where} ${f.setting}=${f.value}`);
-    // Add each to packages/settings/src/published-secrets.ts, and let the code that wrote it generate its value instead.
+    // Add each to packages/settings/src/published-secrets.ts, and let the code that wrote it generate its
+    // value instead.
     expect(usable).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
-// Offline verification of a document's QR token with the university's public key alone (no database, no network):
+// Offline verification of a document's QR token with the university's public key alone (no database, no
+// network):
 //   pnpm --filter @exam/api verify-document <token or https://…/verify/<token>> --key <public-key.pem>
 // The public key is published at GET /.well-known/document-signing-key (README: "Verifying documents").
 // Exit code 0: the signature is the university's; 1: not genuine (altered, forged, not a token); 2: usage.

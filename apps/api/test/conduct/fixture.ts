@@ -1,9 +1,10 @@
 import type { Database } from '@exam/db';
 
 /**
- * A sitting for conduct tests, written straight into the database (the exam-forms tests cover how candidates get
- * there): an exam, one timetable slot per paper on one date and shift, candidates with approved forms, attempts and
- * admit cards at a centre of the test's own (PUBLISHED, or WITHHELD for the last `withheld` of a paper).
+ * A sitting for conduct tests, written straight into the database (the exam-forms tests cover how candidates
+ * get there): an exam, one timetable slot per paper on one date and shift, candidates with approved forms,
+ * attempts and admit cards at a centre of the test's own (PUBLISHED, or WITHHELD for the last `withheld` of a
+ * paper).
  */
 export interface SittingSpec {
   prefix: string;
@@ -77,7 +78,8 @@ export async function makeSitting(db: Database, spec: SittingSpec) {
     for (let i = 0; i < paper.count; i += 1) {
       n += 1;
       const student_id = `${spec.prefix}${String(n).padStart(5, '0')}`;
-      // Rolls interleave the papers (every candidate of the sitting in one sequence), so roll order per paper is a real check.
+      // Rolls interleave the papers (every candidate of the sitting in one sequence), so roll order per paper
+      // is a real check.
       const roll_no = `R${spec.prefix}${String((n * 7) % 100000).padStart(5, '0')}`;
       const status = i >= paper.count - (paper.withheld ?? 0) ? 'WITHHELD' : 'PUBLISHED';
       candidates.push({ student_id, roll_no, paper_id, slot_id, status });

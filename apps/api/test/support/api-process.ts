@@ -57,7 +57,9 @@ export async function startApi(env: NodeJS.ProcessEnv, { timeoutMs = 90_000 } = 
   return { child, base, output: () => out, stop };
 }
 
-/** Polls GET /api/ready until it answers 200; fails with the last answer and the server's output otherwise. */
+/**
+ * Polls GET /api/ready until it answers 200; fails with the last answer and the server's output otherwise.
+ */
 export async function waitUntilReady(api: ApiProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';

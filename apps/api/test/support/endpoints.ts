@@ -66,8 +66,8 @@ export interface Endpoint {
   resource?: Resource;
   keyed?: boolean;
   /**
-   * A file call of the resource: its list as a download (the list's own path and method with `?format=`, so the
-   * OpenAPI document lists it once), its import template, or its import (multipart, not JSON).
+   * A file call of the resource: its list as a download (the list's own path and method with `?format=`, so
+   * the OpenAPI document lists it once), its import template, or its import (multipart, not JSON).
    */
   file?: 'export' | 'template' | 'import';
   /** A workflow action on the record (`POST <key path>/<action>`), from the workflow's declaration. */
@@ -87,7 +87,9 @@ const read = needs('master-data.read');
 export const keyPathOf = (resource: Resource) =>
   `/${resource.path}/${resource.keyFields.map((f) => `{${f}}`).join('/')}`;
 
-/** The calls the resource engine serves for a resource: list, create, one, edit, delete, files and history. */
+/**
+ * The calls the resource engine serves for a resource: list, create, one, edit, delete, files and history.
+ */
 const engineEndpoints = (resource: Resource): Endpoint[] => [
   { method: 'GET', path: `/${resource.path}`, access: needs(resource.capability.read), resource },
   { method: 'POST', path: `/${resource.path}`, access: needs(resource.capability.write), resource },
@@ -161,7 +163,8 @@ export const endpoints: Endpoint[] = [
     resource: paperInfoSemResource,
     keyed: true,
   },
-  // A copy into an existing session from one named by nothing (the matrix fills only the target's key): 404, no change.
+  // A copy into an existing session from one named by nothing (the matrix fills only the target's key): 404,
+  // no change.
   {
     method: 'POST',
     path: sessionCopyPath,
@@ -239,8 +242,8 @@ export const endpoints: Endpoint[] = [
     resource: studentResource,
     keyed: true,
   },
-  // Conduct's own calls (S5): generating a seating plan, its chart and printouts; the attendance sheet, its entry,
-  // reconciliation and corrections.
+  // Conduct's own calls (S5): generating a seating plan, its chart and printouts; the attendance sheet, its
+  // entry, reconciliation and corrections.
   {
     method: 'POST',
     path: `${keyPathOf(seatingResource)}/generate`,
@@ -312,7 +315,8 @@ export const endpoints: Endpoint[] = [
       action,
     }));
   }),
-  // Marks (S3, S6, S7): engine resources, the batches' own calls (opening, rows, award sheet, pending list) and workflows.
+  // Marks (S3, S6, S7): engine resources, the batches' own calls (opening, rows, award sheet, pending list)
+  // and workflows.
   ...marksResources.flatMap(engineEndpoints),
   { method: 'POST', path: '/entrybatch-open', access: needs('exam-setup.write') },
   { method: 'GET', path: '/entrybatch-pending', access: needs('marks.read') },
@@ -344,8 +348,9 @@ export const endpoints: Endpoint[] = [
       action,
     }));
   }),
-  // Coding (S6): packets and examiners through the engine, the packet's actions and slip; the coding map's calls and
-  // the decode are the secrecy cell's (admin's coding.secrecy; an office user's own flag is tested in coding.test.ts).
+  // Coding (S6): packets and examiners through the engine, the packet's actions and slip; the coding map's
+  // calls and the decode are the secrecy cell's (admin's coding.secrecy; an office user's own flag is tested
+  // in coding.test.ts).
   ...codingResources.flatMap(engineEndpoints),
   ...Object.entries(packetWorkflow.actions).map(([action, { capability }]): Endpoint => ({
     method: 'POST',
@@ -386,8 +391,8 @@ export const endpoints: Endpoint[] = [
     keyed: true,
     mayBeMissing: true,
   })),
-  // Results (S8/S9): runs through the engine (started by POST /api/resultrun), their actions and working papers; the
-  // read-only student results, analysis and merit list.
+  // Results (S8/S9): runs through the engine (started by POST /api/resultrun), their actions and working
+  // papers; the read-only student results, analysis and merit list.
   ...engineEndpoints(resultRunResource),
   ...Object.entries(resultRunWorkflow.actions).map(([action, { capability }]): Endpoint => ({
     method: 'POST',
@@ -419,8 +424,8 @@ export const endpoints: Endpoint[] = [
     access: needs('results.read'),
     query: '?exam_id=MAIN-DEC-2023&session_id=2023-24&course_comb_id=BA01&sem_id=1',
   })),
-  // Post-result applications (S9): applications through the engine (made by POST /api/postresult), their actions
-  // (workflow I), a student's eligible papers and the revaluation award list by fictitious number.
+  // Post-result applications (S9): applications through the engine (made by POST /api/postresult), their
+  // actions (workflow I), a student's eligible papers and the revaluation award list by fictitious number.
   ...engineEndpoints(postResultResource),
   ...Object.entries(postResultWorkflow.actions).map(([action, { capability }]): Endpoint => ({
     method: 'POST',
@@ -441,8 +446,9 @@ export const endpoints: Endpoint[] = [
     path: '/revalawardlist',
     access: needs('postresult.process'),
   })),
-  // Documents (S10/S11): documents through the engine (drafted by POST /api/document), their actions (workflow J), the
-  // PDF, the batch job, the NAD export, series and the spoilage register; verification needs no sign-in.
+  // Documents (S10/S11): documents through the engine (drafted by POST /api/document), their actions
+  // (workflow J), the PDF, the batch job, the NAD export, series and the spoilage register; verification
+  // needs no sign-in.
   ...engineEndpoints(documentResource),
   ...engineEndpoints(documentIssuingResource),
   ...Object.entries(documentWorkflow.actions).map(([action, { capability }]): Endpoint => ({
@@ -462,8 +468,8 @@ export const endpoints: Endpoint[] = [
     mayBeMissing: true,
   },
   { method: 'POST', path: '/document/batch', access: needs('documents.prepare') },
-  // The exam's documents named by the query, like a record by its key: 404 when there is nothing to print (one PDF, or
-  // with ?format=zip a ZIP of one PDF per document: the same operation).
+  // The exam's documents named by the query, like a record by its key: 404 when there is nothing to print
+  // (one PDF, or with ?format=zip a ZIP of one PDF per document: the same operation).
   {
     method: 'GET',
     path: '/document/print',

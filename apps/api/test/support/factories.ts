@@ -165,7 +165,10 @@ export const factories: Record<ResourceName, Factory> = {
   },
 };
 
-/** What a record must answer for the strings it was created from: numeric fields come back as numbers, JSON as JSON. */
+/**
+ * What a record must answer for the strings it was created from: numeric fields come back as numbers, JSON as
+ * JSON.
+ */
 export function expectedRecord(body: Record<string, string>): Record<string, unknown> {
   const numeric = new Set([
     'paper_type',

@@ -7,7 +7,10 @@ declare module 'vitest' {
   }
 }
 
-/** Once per run: the migrated and the demo-seeded template (PostgreSQL databases, or PGlite dumps) every test file copies. */
+/**
+ * Once per run: the migrated and the demo-seeded template (PostgreSQL databases, or PGlite dumps) every test
+ * file copies.
+ */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   const { templates, dispose } = await prepareTestTemplates({ url, prefix: 'exam_api' });

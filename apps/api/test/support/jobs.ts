@@ -1,7 +1,10 @@
 import type { Job } from '@exam/contracts';
 import type { TestContext } from './context.ts';
 
-/** Polls GET /api/job/{id} as `headers` until the job has ended (succeeded, failed, cancelled); fails after a minute. */
+/**
+ * Polls GET /api/job/{id} as `headers` until the job has ended (succeeded, failed, cancelled); fails after a
+ * minute.
+ */
 export async function followJob(
   api: TestContext['api'],
   headers: Record<string, string>,

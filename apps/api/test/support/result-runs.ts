@@ -3,7 +3,10 @@ import type { TestContext } from './context.ts';
 import { followJob } from './jobs.ts';
 import { SESSION } from './results-arrange.ts';
 
-/** The three who take a result run to PUBLISHED: calculate starts it, result verifies and publishes, admin approves. */
+/**
+ * The three who take a result run to PUBLISHED: calculate starts it, result verifies and publishes, admin
+ * approves.
+ */
 export interface RunPeople {
   calc: Record<string, string>;
   result: Record<string, string>;
@@ -11,8 +14,8 @@ export interface RunPeople {
 }
 
 /**
- * Result runs through HTTP as the result cell takes them: `compute` starts a run (202) and waits for its job to
- * succeed, returning the run id; `publish` verifies, approves and publishes it (each 200).
+ * Result runs through HTTP as the result cell takes them: `compute` starts a run (202) and waits for its job
+ * to succeed, returning the run id; `publish` verifies, approves and publishes it (each 200).
  */
 export function resultRuns(api: TestContext['api'], people: RunPeople) {
   return {

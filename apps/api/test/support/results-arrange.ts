@@ -2,15 +2,19 @@ import type { Database } from '@exam/db';
 import type { TestContext } from './context.ts';
 
 /**
- * Test arrangers for result runs: a course-semester's marks scheme, enrolled students with their frozen rule set,
- * approved exam forms and attempts, and the marks of record. Two ways to the marks of record:
+ * Test arrangers for result runs: a course-semester's marks scheme, enrolled students with their frozen rule
+ * set, approved exam forms and attempts, and the marks of record. Two ways to the marks of record:
  * - by SQL (default): LOCKED entry batches with their marks, as the marks module leaves them after the lock;
- * - through the marks API (`keyed`): `sit` only queues the marks and `keyMarks()` keys them over HTTP as the screens
- *   do: POST /api/entrybatch per paper × component × college (the queued attempts), PUT its rows, submit by one user,
- *   verify by a second, lock.
+ * - through the marks API (`keyed`): `sit` only queues the marks and `keyMarks()` keys them over HTTP as the
+ *   screens
+ *   do: POST /api/entrybatch per paper × component × college (the queued attempts), PUT its rows, submit by
+ *   one user, verify by a second, lock.
  */
 
-/** The callers of the keyed path: `enter` creates, enters and submits the batches (exam set-up and every component), `verify` verifies and locks them. */
+/**
+ * The callers of the keyed path: `enter` creates, enters and submits the batches (exam set-up and every
+ * component), `verify` verifies and locks them.
+ */
 export interface MarksKeying {
   api: TestContext['api'];
   enter: Record<string, string>;
@@ -164,8 +168,8 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
     },
 
     /**
-     * An approved form with one attempt per paper; its marks become LOCKED marks of record: at once by SQL, or (keyed)
-     * queued for `keyMarks()`.
+     * An approved form with one attempt per paper; its marks become LOCKED marks of record: at once by SQL,
+     * or (keyed) queued for `keyMarks()`.
      */
     async sit(
       examId: string,
@@ -234,9 +238,9 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
     },
 
     /**
-     * Keys every queued mark through the marks API: one batch per exam × paper × component × college with exactly the
-     * queued attempts (POST /api/entrybatch), its rows (PUT .../rows: a number, or a status such as AB), submit
-     * (`enter`), verify and lock (`verify`, a second person). Answers the locked batch ids.
+     * Keys every queued mark through the marks API: one batch per exam × paper × component × college with
+     * exactly the queued attempts (POST /api/entrybatch), its rows (PUT .../rows: a number, or a status such
+     * as AB), submit (`enter`), verify and lock (`verify`, a second person). Answers the locked batch ids.
      */
     async keyMarks(): Promise<string[]> {
       if (!keyed) throw new Error('keyMarks needs the arranger made with a MarksKeying');

@@ -1,8 +1,8 @@
 import { LANGUAGES, setLanguage, useT } from '../lib/i18n.ts';
 
 /**
- * English | हिन्दी in the header, on every screen (the sign-in one too): a group of two toggle buttons, the chosen
- * one pressed. The choice is remembered in this browser and sets `<html lang>`.
+ * English | हिन्दी in the header, on every screen (the sign-in one too): a group of two toggle buttons, the
+ * chosen one pressed. The choice is remembered in this browser and sets `<html lang>`.
  */
 export function LanguageSwitch() {
   const { t, language } = useT();

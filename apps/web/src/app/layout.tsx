@@ -12,14 +12,16 @@ import { Logo } from './logo.tsx';
 export const UNIVERSITY_NAME = import.meta.env.VITE_UNIVERSITY_NAME || 'State University';
 
 /**
- * An address with `?token=` (old links): the token leaves the address bar at once; it is stored when nobody is signed
- * in, and when someone else is, the user is asked which account stays (`LinkTokenChoice`) before any screen shows.
+ * An address with `?token=` (old links): the token leaves the address bar at once; it is stored when nobody
+ * is signed in, and when someone else is, the user is asked which account stays (`LinkTokenChoice`) before
+ * any screen shows.
  */
 function useTokenFromQuery() {
   const location = useLocation();
   const navigate = useNavigate();
   const [conflicting, setConflicting] = useState(takeConflictingTokenAtStart);
-  // Stored during render, so the screens below already send it; adopting the same address again changes nothing.
+  // Stored during render, so the screens below already send it; adopting the same address again changes
+  // nothing.
   const adopted = useMemo(() => adoptTokenFromSearch(location.search), [location.search]);
   // A conflict must hold the screens back in this very render: they would check the signed-in token at once.
   const [seen, setSeen] = useState<typeof adopted>(null);

@@ -19,9 +19,9 @@ const whoseToken = (token: string | null) => ({
 });
 
 /**
- * An old link carried a token while someone else is signed in. A link must not silently replace the signed-in user,
- * so the user chooses; staying signed in is the default (focused, and what Escape does). When only one of the two
- * tokens is still valid, or both belong to the same user, there is nothing to ask.
+ * An old link carried a token while someone else is signed in. A link must not silently replace the signed-in
+ * user, so the user chooses; staying signed in is the default (focused, and what Escape does). When only one
+ * of the two tokens is still valid, or both belong to the same user, there is nothing to ask.
  */
 export function LinkTokenChoice({ link, onDone }: { link: string; onDone: () => void }) {
   const client = useQueryClient();

@@ -1,4 +1,6 @@
-/** The university's mark: a shield with an open book and a laurel line, drawn inline so it needs no request. */
+/**
+ * The university's mark: a shield with an open book and a laurel line, drawn inline so it needs no request.
+ */
 export function Logo({ size = 44 }: { size?: number }) {
   return (
     <svg

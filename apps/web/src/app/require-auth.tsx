@@ -7,8 +7,8 @@ import { getToken } from '../lib/token.ts';
 import { SessionExpiryWarning } from './session-expiry.tsx';
 
 /**
- * Staff screens: no token goes to the root; the token is checked (check-user) and a failed check signs out. Five
- * minutes before the token runs out, a dialog offers to continue (SessionExpiryWarning).
+ * Staff screens: no token goes to the root; the token is checked (check-user) and a failed check signs out.
+ * Five minutes before the token runs out, a dialog offers to continue (SessionExpiryWarning).
  */
 export function RequireAuth() {
   const token = getToken();

@@ -9,8 +9,9 @@ import { getToken, getTokenReceivedAt, setToken } from '../lib/token.ts';
 export const WARN_BEFORE_MS = 5 * 60_000;
 
 /**
- * How long the token lives (its JWT `exp` − `iat`) in milliseconds, or null when it says no expiry or cannot be read.
- * Counted from when this page got it, not by the server's clock: a computer whose clock is off is still warned in time.
+ * How long the token lives (its JWT `exp` − `iat`) in milliseconds, or null when it says no expiry or cannot
+ * be read. Counted from when this page got it, not by the server's clock: a computer whose clock is off is
+ * still warned in time.
  */
 export function tokenLifetime(token: string | null): number | null {
   try {
@@ -31,9 +32,10 @@ export function tokenLifetime(token: string | null): number | null {
 const clock = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' });
 
 /**
- * Five minutes before the sign-in runs out, a dialog says so and offers to continue: the password signs in again in
- * place (a new token), so the page and everything typed on it stay. "Not now" (or Escape) closes it; when the token
- * has run out, the next call signs out, keeping what forms held (lib/drafts.ts) for after the next sign-in.
+ * Five minutes before the sign-in runs out, a dialog says so and offers to continue: the password signs in
+ * again in place (a new token), so the page and everything typed on it stay. "Not now" (or Escape) closes it;
+ * when the token has run out, the next call signs out, keeping what forms held (lib/drafts.ts) for after the
+ * next sign-in.
  */
 export function SessionExpiryWarning() {
   const client = useQueryClient();

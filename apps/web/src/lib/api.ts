@@ -16,7 +16,10 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The stable code screens decide by (the status's own code when an answer carried none, or one this build does not know). */
+  /**
+   * The stable code screens decide by (the status's own code when an answer carried none, or one this build
+   * does not know).
+   */
   get code(): ErrorCode {
     const sent = this.body.code;
     return sent !== undefined && Object.hasOwn(errorCodes, sent)
@@ -70,7 +73,9 @@ async function send(path: string, init: RequestInit, options: Pick<RequestOption
   }
 }
 
-/** A failed answer as an ApiError (a rejected token also signs the user out, unless the caller handles it). */
+/**
+ * A failed answer as an ApiError (a rejected token also signs the user out, unless the caller handles it).
+ */
 function failure(
   response: Response,
   data: unknown,
@@ -118,8 +123,9 @@ export interface FileRequestOptions extends Omit<RequestOptions, 'body'> {
 }
 
 /**
- * A call whose answer is a file (a download) or whose body is one (an upload): the same token, the same failures as
- * `request`, and the answer handed back as it is. The token goes in the header, never in an address.
+ * A call whose answer is a file (a download) or whose body is one (an upload): the same token, the same
+ * failures as `request`, and the answer handed back as it is. The token goes in the header, never in an
+ * address.
  */
 export async function requestFile(path: string, options: FileRequestOptions = {}): Promise<Response> {
   const { method = 'GET', body, signal } = options;

@@ -19,11 +19,16 @@ export const currentUserQuery = () =>
     staleTime: 60_000,
   });
 
-/** `enabled: false` while it is not yet settled whose session this is (an old link's token, `LinkTokenChoice`). */
+/**
+ * `enabled: false` while it is not yet settled whose session this is (an old link's token,
+ * `LinkTokenChoice`).
+ */
 export const useCurrentUser = ({ enabled = true } = {}) =>
   useQuery({ ...currentUserQuery(), enabled: enabled && !!getToken() });
 
-/** What the signed-in user may do, from the one grants table of contracts (the API enforces the same table). */
+/**
+ * What the signed-in user may do, from the one grants table of contracts (the API enforces the same table).
+ */
 export function usePermissions() {
   const { data: user } = useCurrentUser();
   const holds = (capability: CapabilityKey) => !!can(user?.name, capability);

@@ -1,4 +1,7 @@
-/** The file name an answer's Content-Disposition gives (`attachment; filename="paper-2026-11-24.csv"`), or `fallback`. */
+/**
+ * The file name an answer's Content-Disposition gives (`attachment; filename="paper-2026-11-24.csv"`), or
+ * `fallback`.
+ */
 export function attachmentName(response: Response, fallback: string): string {
   const header = response.headers.get('Content-Disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
@@ -13,8 +16,8 @@ export function attachmentName(response: Response, fallback: string): string {
 }
 
 /**
- * Hands a file to the browser's downloads: the file was fetched with the bearer header (a plain link would have to put
- * the token in its address), so it is saved from memory through a temporary object URL.
+ * Hands a file to the browser's downloads: the file was fetched with the bearer header (a plain link would
+ * have to put the token in its address), so it is saved from memory through a temporary object URL.
  */
 export function saveFile(file: Blob, name: string) {
   const url = URL.createObjectURL(file);

@@ -1,7 +1,7 @@
 /**
- * What a user had typed when the session ended (an expired or revoked token), kept in this tab's sessionStorage
- * keyed by the page's path and query, and the page to return to after signing in again. A form saves its values
- * through `onSessionEnd`; after the new sign-in the same page opens and restores them once.
+ * What a user had typed when the session ended (an expired or revoked token), kept in this tab's
+ * sessionStorage keyed by the page's path and query, and the page to return to after signing in again. A form
+ * saves its values through `onSessionEnd`; after the new sign-in the same page opens and restores them once.
  */
 const DRAFT_PREFIX = 'draft:';
 const RETURN_KEY = 'return-to';
@@ -52,7 +52,10 @@ export function onSessionEnd(save: () => void) {
   };
 }
 
-/** Called by endSession before storage is cleared: every open form keeps its values, and the page is remembered. */
+/**
+ * Called by endSession before storage is cleared: every open form keeps its values, and the page is
+ * remembered.
+ */
 export function keepDrafts() {
   if (!savers.size) return;
   savers.forEach((save) => save());

@@ -8,9 +8,9 @@ import { tell } from '../components/ui/dialog.tsx';
  * - `sign-out`: local storage cleared, the user sent to the site root;
  * - `record`: only recorded (logged, and the screen says it could not load);
  * - `silent`: nothing shown (add failures of semester, ccinfo_sem and paperinfosem);
- * - `show`: the server's message shown under the form.
- * A rejected token (UNAUTHENTICATED) always signs out; a conflict (DUPLICATE_KEY, IN_USE, STALE_EDIT, any 409 code)
- * always raises the alert (an in-page alert dialog), then the record or list is reloaded. Decisions go by the answer's `code`, never its text.
+ * - `show`: the server's message shown under the form. A rejected token (UNAUTHENTICATED) always signs out; a
+ *   conflict (DUPLICATE_KEY, IN_USE, STALE_EDIT, any 409 code) always raises the alert (an in-page alert
+ *   dialog), then the record or list is reloaded. Decisions go by the answer's `code`, never its text.
  */
 export type LoadFailure = 'sign-out' | 'record';
 export type SaveFailure = 'sign-out' | 'silent' | 'show';
@@ -23,7 +23,10 @@ export interface FailurePolicy {
 
 export const conflictAlert = (message: string) => `Error Code: 409 Error: ${message}`;
 
-/** Codes of answers that say the data changed or is in the way (status 409): the catalogue's alert, then a reload. */
+/**
+ * Codes of answers that say the data changed or is in the way (status 409): the catalogue's alert, then a
+ * reload.
+ */
 const isConflict = (code: ErrorCode) => errorCodes[code].status === 409;
 const signedOut = (error: unknown): boolean => isApiError(error) && error.code === 'UNAUTHENTICATED';
 

@@ -9,8 +9,9 @@ export type TextValues<T> = { [K in keyof T]: string };
 
 /**
  * A react-hook-form resolver from a contract schema. The contracts preprocess raw input (trim, empty to null,
- * numeric text to numbers), so their input type is `unknown`; the form holds text and submits the parsed output.
- * Each field shows its first error, rendered from its code in the screens' language (as the server's are).
+ * numeric text to numbers), so their input type is `unknown`; the form holds text and submits the parsed
+ * output. Each field shows its first error, rendered from its code in the screens' language (as the server's
+ * are).
  */
 export const contractResolver = <S extends z.ZodType<Record<string, unknown>>>(schema: S) =>
   (async (values: FieldValues, _context: unknown, options: ResolverOptions<FieldValues>) => {

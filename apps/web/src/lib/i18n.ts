@@ -4,10 +4,11 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import { readPref, writePref } from './prefs.ts';
 
 /**
- * The screens' language: English (the spec's texts, exactly as written) by default, Hindi on request. The English
- * text is the key (no separate English catalogue to drift from the spec); the Hindi catalogue maps each English
- * text to its Hindi, and loads only when Hindi is chosen, so English pages carry none of it. A text the catalogue
- * lacks shows in English. The choice is kept in this browser (it outlives a sign-out) and sets `<html lang>`.
+ * The screens' language: English (the spec's texts, exactly as written) by default, Hindi on request. The
+ * English text is the key (no separate English catalogue to drift from the spec); the Hindi catalogue maps
+ * each English text to its Hindi, and loads only when Hindi is chosen, so English pages carry none of it. A
+ * text the catalogue lacks shows in English. The choice is kept in this browser (it outlives a sign-out) and
+ * sets `<html lang>`.
  */
 export type Language = 'en' | 'hi';
 export const LANGUAGES: { code: Language; name: string }[] = [

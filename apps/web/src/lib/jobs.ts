@@ -14,9 +14,9 @@ export async function fetchJob(id: string, signal?: AbortSignal): Promise<Job> {
 }
 
 /**
- * A job, polled every `intervalMs` while it is queued or running; polling stops once it has finished (succeeded,
- * failed, cancelled) or when the job does not exist for the caller (404). A failed poll (the network) is tried
- * again at the next interval.
+ * A job, polled every `intervalMs` while it is queued or running; polling stops once it has finished
+ * (succeeded, failed, cancelled) or when the job does not exist for the caller (404). A failed poll (the
+ * network) is tried again at the next interval.
  */
 export function useJob(id: string | undefined, { intervalMs = 1000 }: { intervalMs?: number } = {}) {
   return useQuery({

@@ -1,8 +1,8 @@
 import { PREFS_PREFIX, tokenSubject } from './token.ts';
 
 /**
- * What a user chose and the app remembers in this browser: per user (the token's subject) and per place (a list's
- * page size). Failures of storage (private mode, full) only mean nothing is remembered.
+ * What a user chose and the app remembers in this browser: per user (the token's subject) and per place (a
+ * list's page size). Failures of storage (private mode, full) only mean nothing is remembered.
  */
 const keyOf = (name: string, user = tokenSubject() ?? 'anonymous') => `${PREFS_PREFIX}${user}.${name}`;
 

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Failures follow the spec's error catalogue, decided by each screen, so nothing retries behind the user's back,
- * and a form being edited is not refreshed when the window regains focus.
+ * Failures follow the spec's error catalogue, decided by each screen, so nothing retries behind the user's
+ * back, and a form being edited is not refreshed when the window regains focus.
  */
 export function createQueryClient() {
   return new QueryClient({

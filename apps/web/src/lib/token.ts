@@ -29,13 +29,18 @@ export const getTokenReceivedAt = (): number | null => {
 /** Keys of what a user chose to keep (page sizes, language): no secret, and they outlive a sign-out. */
 export const PREFS_PREFIX = 'exam.prefs.';
 
-/** The legacy app cleared the whole of local storage when a token failed; so do we, but for the users' preferences. */
+/**
+ * The legacy app cleared the whole of local storage when a token failed; so do we, but for the users'
+ * preferences.
+ */
 export const clearStorage = () => {
   for (const key of Object.keys(localStorage))
     if (!key.startsWith(PREFS_PREFIX)) localStorage.removeItem(key);
 };
 
-/** Whose token this is (its subject, the user's id), for preferences kept per user; no check of the signature. */
+/**
+ * Whose token this is (its subject, the user's id), for preferences kept per user; no check of the signature.
+ */
 export function tokenSubject(token: string | null = getToken()): string | null {
   try {
     const payload = token?.split('.')[1];
@@ -56,9 +61,9 @@ export interface TokenFromAddress {
 }
 
 /**
- * Old links carry `?token=`: with nobody signed in it goes to storage; when another token is stored it is returned as
- * `conflicting` instead of silently replacing the signed-in user. The caller replaces the history entry with `search`
- * so the token never stays in history, logs or Referer headers.
+ * Old links carry `?token=`: with nobody signed in it goes to storage; when another token is stored it is
+ * returned as `conflicting` instead of silently replacing the signed-in user. The caller replaces the history
+ * entry with `search` so the token never stays in history, logs or Referer headers.
  */
 export function adoptTokenFromSearch(search: string): TokenFromAddress | null {
   const params = new URLSearchParams(search);
@@ -88,7 +93,9 @@ export function adoptTokenFromLocation() {
   }
 }
 
-/** The page's first address carried another user's token: handed once to the screen that asks which to keep. */
+/**
+ * The page's first address carried another user's token: handed once to the screen that asks which to keep.
+ */
 export function takeConflictingTokenAtStart(): string | null {
   const token = conflictingAtStart;
   conflictingAtStart = null;

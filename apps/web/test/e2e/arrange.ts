@@ -2,8 +2,8 @@ import { expect } from 'vitest';
 import { api } from './browser.ts';
 
 /**
- * Arranging data through the API for a browser test: the steps other suites test on their own screens (exam forms,
- * jobs), done here so that a test drives only the screens it is about.
+ * Arranging data through the API for a browser test: the steps other suites test on their own screens (exam
+ * forms, jobs), done here so that a test drives only the screens it is about.
  */
 
 /** Calls the API as `token`; a refusal fails the test with the API's answer. */
@@ -95,9 +95,9 @@ export interface OpenedBatch {
 }
 
 /**
- * An exam of the demo student's course-semester, ready for marks: the exam and its course link (forms open), the
- * demo student's regular form approved, and every entry batch opened (internal, external, and the practicals at
- * C101). Answers the student and the batches, by paper.
+ * An exam of the demo student's course-semester, ready for marks: the exam and its course link (forms open),
+ * the demo student's regular form approved, and every entry batch opened (internal, external, and the
+ * practicals at C101). Answers the student and the batches, by paper.
  */
 export async function examReadyForMarks(
   admin: string,
@@ -150,8 +150,9 @@ export async function examReadyForMarks(
 }
 
 /**
- * Marks of every batch entered (`valueOf` a batch: the same value for each of its rows), submitted, verified and
- * locked by `office`: what the marks suites test on their screens, done here for a suite about what comes after.
+ * Marks of every batch entered (`valueOf` a batch: the same value for each of its rows), submitted, verified
+ * and locked by `office`: what the marks suites test on their screens, done here for a suite about what comes
+ * after.
  */
 export async function lockedMarks(
   admin: string,
@@ -174,14 +175,19 @@ export async function lockedMarks(
   }
 }
 
-/** Tokens of the people who take a result run to PUBLISHED: calculate computes, result verifies and publishes, admin approves. */
+/**
+ * Tokens of the people who take a result run to PUBLISHED: calculate computes, result verifies and publishes,
+ * admin approves.
+ */
 export interface ResultPeople {
   calc: string;
   result: string;
   admin: string;
 }
 
-/** A result run already started (`run_id`): waited for while COMPUTING, then verified, approved and published. */
+/**
+ * A result run already started (`run_id`): waited for while COMPUTING, then verified, approved and published.
+ */
 export async function publishRun(people: ResultPeople, runId: string, notification: string) {
   const runPath = `/resultrun/${runId}`;
   for (let i = 0; i < 600; i++) {
@@ -197,7 +203,9 @@ export async function publishRun(people: ResultPeople, runId: string, notificati
   });
 }
 
-/** A result run of an exam's course-semester computed (its job succeeded) and published; answers the run's id. */
+/**
+ * A result run of an exam's course-semester computed (its job succeeded) and published; answers the run's id.
+ */
 export async function publishedResult(
   people: ResultPeople,
   exam_id: string,

@@ -6,10 +6,12 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 type AxeResult = { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
 
-/** axe on the page as it is now: its serious and critical violations, as "id: targets" lines (none expected). */
+/**
+ * axe on the page as it is now: its serious and critical violations, as "id: targets" lines (none expected).
+ */
 export async function axeProblems(page: Page): Promise<string[]> {
-  // Evaluated rather than added as a script tag: the app's Content-Security-Policy refuses inline scripts, as it should.
-  // Once per loaded page: a second check of the same page (after a client-side change) reuses it.
+  // Evaluated rather than added as a script tag: the app's Content-Security-Policy refuses inline scripts, as
+  // it should. Once per loaded page: a second check of the same page (after a client-side change) reuses it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (

@@ -228,8 +228,8 @@ describeBrowser('behaviours of the spec in the browser', () => {
 
   it('faculty of a college signs in by keyboard: dashboard with dept_id and college_id, master data read-only', async () => {
     const f = await openPage(browser);
-    // Keyboard only: the skip link comes first and jumps over the header (its language switch) to the form's Email,
-    // then Password, then Enter.
+    // Keyboard only: the skip link comes first and jumps over the header (its language switch) to the form's
+    // Email, then Password, then Enter.
     await f.page.goto('/');
     await f.page.getByLabel('Email').waitFor();
     await f.page.keyboard.press('Tab');

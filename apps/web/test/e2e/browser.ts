@@ -9,7 +9,10 @@ export const screenshotsDir = fileURLToPath(new URL('../../screenshots/', import
 export const DEMO_PASSWORD = 'Demo@12345';
 export const baseUrl = () => inject('baseUrl');
 
-/** `extraArgs`, e.g. `--host-resolver-rules=MAP exam-server 127.0.0.1` to open the app by a name that is not localhost. */
+/**
+ * `extraArgs`, e.g. `--host-resolver-rules=MAP exam-server 127.0.0.1` to open the app by a name that is not
+ * localhost.
+ */
 export async function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: inject('chromiumPath'),
@@ -33,8 +36,8 @@ export interface Dialog {
 }
 
 /**
- * A page whose dialogs are recorded and accepted. Nothing is rerouted: the app finds the demo service on its own
- * (the API tells it the port at run time), as it must for a user.
+ * A page whose dialogs are recorded and accepted. Nothing is rerouted: the app finds the demo service on its
+ * own (the API tells it the port at run time), as it must for a user.
  */
 export async function openPage(browser: Browser, viewport = { width: 1280, height: 860 }, base = baseUrl()) {
   const context: BrowserContext = await browser.newContext({ baseURL: base, viewport });
@@ -54,8 +57,9 @@ export async function shot(page: Page, name: string, dir = screenshotsDir) {
 }
 
 /**
- * A workflow action on a record's page: its button in "Status and actions", then the same in the dialog that asks,
- * which closes once the action is done; `refused`: the dialog stays open with the refusal, so it is not waited for.
+ * A workflow action on a record's page: its button in "Status and actions", then the same in the dialog that
+ * asks, which closes once the action is done; `refused`: the dialog stays open with the refusal, so it is not
+ * waited for.
  */
 export async function workflowAction(page: Page, label: string, options: { refused?: boolean } = {}) {
   await page.getByRole('group', { name: 'Status and actions' }).getByRole('button', { name: label }).click();
@@ -87,9 +91,10 @@ export async function signIn(page: Page, email = 'admin@university.test') {
 }
 
 /**
- * Opens `path` signed in as `email` in one page load (the sign-in form is driven by signIn): the token from the API
- * rides on the address as on the legacy app's links, and the app stores it and takes it out of the address. For a
- * page of a new context: with a token already stored, the app would ask which account stays signed in.
+ * Opens `path` signed in as `email` in one page load (the sign-in form is driven by signIn): the token from
+ * the API rides on the address as on the legacy app's links, and the app stores it and takes it out of the
+ * address. For a page of a new context: with a token already stored, the app would ask which account stays
+ * signed in.
  */
 export async function openAs(page: Page, email: string, path: string) {
   const address = new URL(path, baseUrl());

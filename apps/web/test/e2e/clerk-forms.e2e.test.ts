@@ -16,10 +16,13 @@ import {
 } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
-// Evaluated through the browser's developer protocol: the app's Content-Security-Policy forbids inline scripts.
+// Evaluated through the browser's developer protocol: the app's Content-Security-Policy forbids inline
+// scripts.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe on the page as it is now: the serious and critical violations, as "id: target" lines (none expected). */
+/**
+ * axe on the page as it is now: the serious and critical violations, as "id: target" lines (none expected).
+ */
 async function axeProblems(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

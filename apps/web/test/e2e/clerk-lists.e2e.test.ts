@@ -9,7 +9,10 @@ import { DEMO_PASSWORD, launch, openAs, openPage, screenshotsDir, shot, signIn }
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
-/** The first column's text of each body row (after S N and the actions), for the paper-semester list: paper ids. */
+/**
+ * The first column's text of each body row (after S N and the actions), for the paper-semester list: paper
+ * ids.
+ */
 const columnTexts = (page: Page, header: string) =>
   page.evaluate((name) => {
     const heads = [...document.querySelectorAll('.data-table thead th')].map((th) =>
@@ -193,7 +196,8 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     await size.focus();
     await size.selectOption('20');
     await page.getByText(/^Showing 1–\d+ of/).waitFor();
-    // Another list keeps its own size; the papers list keeps 20 on the next visit, after signing out and in again too.
+    // Another list keeps its own size; the papers list keeps 20 on the next visit, after signing out and in
+    // again too.
     await page.goto('/ListSession');
     expect(await page.getByLabel('Page size').inputValue()).toBe('5');
     await switchUser(page, 'office@university.test');
@@ -337,7 +341,8 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
     await shot(page, 'clerk-hindi-dashboard');
 
-    // A form: its labels, help texts, dropdown options and button; the delete dialog: its sentence and buttons.
+    // A form: its labels, help texts, dropdown options and button; the delete dialog: its sentence and
+    // buttons.
     await page.goto('/AddPaper');
     await page.getByLabel('प्रश्नपत्र आईडी').waitFor();
     await page.getByLabel('प्रश्नपत्र का नाम', { exact: true }).waitFor();

@@ -13,12 +13,13 @@ const CENTRE = 'C104';
 const SECRECY = 'secrecy@university.test';
 
 /**
- * Anonymous coding in the browser (lifecycle S6) for the demo's office user of the secrecy cell: the past sitting's
- * paper is seated and its attendance locked through the conduct API; then on /FlapStickers the secrecy user assigns
- * fictitious numbers, prints the stickers (rendered to a picture and looked at), makes packets, is refused an
- * examiner of a candidate's college and assigns another, and asks for the decode (refused while award lists are not
- * LOCKED, naming the packets); once the award list is keyed twice, verified and locked (marks' calls) the decode runs
- * from the screen with its progress and report. The demo office user without the flag is shown why it may not see the screen.
+ * Anonymous coding in the browser (lifecycle S6) for the demo's office user of the secrecy cell: the past
+ * sitting's paper is seated and its attendance locked through the conduct API; then on /FlapStickers the
+ * secrecy user assigns fictitious numbers, prints the stickers (rendered to a picture and looked at), makes
+ * packets, is refused an examiner of a candidate's college and assigns another, and asks for the decode
+ * (refused while award lists are not LOCKED, naming the packets); once the award list is keyed twice,
+ * verified and locked (marks' calls) the decode runs from the screen with its progress and report. The demo
+ * office user without the flag is shown why it may not see the screen.
  */
 describeBrowser('anonymous coding through the screens', () => {
   let browser: Browser;
@@ -30,7 +31,10 @@ describeBrowser('anonymous coding through the screens', () => {
   const call = (method: string, url: string, body?: unknown) => arrange(office, method, url, body);
   const follow = (jobId: string) => followJob(office, jobId);
 
-  /** Seats a slot at the centre, finalizes it, takes attendance (the first roll absent) and locks it; answers the paper's rolls. */
+  /**
+   * Seats a slot at the centre, finalizes it, takes attendance (the first roll absent) and locks it; answers
+   * the paper's rolls.
+   */
   const seatAndLock = async (slotId: string, paperId: string) => {
     // Two papers of one sitting share its plan: seat and finalize it once.
     const existing = await api(office, 'GET', `/seating/${slotId}/${CENTRE}`);
@@ -62,9 +66,10 @@ describeBrowser('anonymous coding through the screens', () => {
   beforeAll(async () => {
     browser = await launch();
     office = await tokenOf('office@university.test');
-    // The sitting's paper with the most candidates, seated at the centre, attendance taken (one absentee) and locked.
-    // (ENV101 has internal marks only and the practicals are not anonymous: neither is coded.)
-    // Not the sitting conduct.e2e seats through the screens (slot TPAST001's date and shift): the suite shares one database.
+    // The sitting's paper with the most candidates, seated at the centre, attendance taken (one absentee) and
+    // locked. (ENV101 has internal marks only and the practicals are not anonymous: neither is coded.) Not
+    // the sitting conduct.e2e seats through the screens (slot TPAST001's date and shift): the suite shares
+    // one database.
     const all = (
       (await call('GET', `/timetable?exam_id=${EXAM}&limit=100`)) as {
         timetable: Array<{ slot_id: string; paper_id: string; date: string; shift: string }>;
@@ -184,8 +189,9 @@ describeBrowser('anonymous coding through the screens', () => {
     await page.getByText(/Award lists not LOCKED yet/).waitFor();
     await shot(page, 'coding-decode-refused');
 
-    // The award list keyed twice (office, then the secrecy cell's office user as the second operator), verified by the
-    // admin and locked (the marks module's calls); then the decode runs from the screen as a job.
+    // The award list keyed twice (office, then the secrecy cell's office user as the second operator),
+    // verified by the admin and locked (the marks module's calls); then the decode runs from the screen as a
+    // job.
     const token = (await storedToken(page))!;
     const admin = await tokenOf('admin@university.test');
     const as = async (who: string, method: string, url: string, body?: unknown) => {

@@ -6,8 +6,9 @@ import { api, launch, openAs, openPage, runId, shot, signIn, storedToken, tokenO
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
 /**
- * The college example in the browser: the office suspends a college through the workflow's dialog and prints its
- * letter of affiliation (a job with a progress bar, then a download); a college faculty user sees only its college.
+ * The college example in the browser: the office suspends a college through the workflow's dialog and prints
+ * its letter of affiliation (a job with a progress bar, then a download); a college faculty user sees only
+ * its college.
  */
 describeBrowser('colleges: workflow, job and scope through the screens', () => {
   let browser: Browser;
@@ -95,13 +96,16 @@ describeBrowser('colleges: workflow, job and scope through the screens', () => {
     await page.goto('/ViewCollege?id=C102');
     await page.getByText('The record could not be loaded: College C102 does not exist.').waitFor();
     await shot(page, 'college-out-of-scope-faculty');
-    // Said on the page; the user stays signed in (the legacy screens' sign-out is not for a row out of scope).
+    // Said on the page; the user stays signed in (the legacy screens' sign-out is not for a row out of
+    // scope).
     expect(new URL(page.url()).pathname).toBe('/ViewCollege');
     expect(await storedToken(page)).toBeTruthy();
   });
 });
 
-/** Prints the college's letter from its view: the job's progress bar, then the file, downloaded and read back. */
+/**
+ * Prints the college's letter from its view: the job's progress bar, then the file, downloaded and read back.
+ */
 async function printLetter(page: Page, collegeId: string, hindiName: string) {
   await page.getByRole('button', { name: 'Print affiliation letter' }).click();
   const progress = page.getByRole('progressbar', { name: 'Printing letters of affiliation' });

@@ -14,15 +14,16 @@ const PRACTICAL = 'PHY101P';
 const day = 86_400_000;
 
 /**
- * One exam from seated candidates to LOCKED marks, in the browser (issue 14's whole chain, lifecycle S3, S5-S7):
- * C101's B.Sc. candidates of a new exam with coding ON get their roll numbers and published admit cards (exam forms'
- * own screens and tests cover those steps, so through the API here); then, each on its screen and as its role:
- * the office seats them and finalizes the plan, keys one absentee and locks the attendance; the secrecy cell codes
- * the present books, packets them and gives the packet to an examiner; two operators key the award list by
- * fictitious number, a mismatch (46 vs 64) sends both entries back, the corrected entries are verified and locked by a
- * third person; the secrecy cell decodes; the college's faculty keys the internal marks and the practical batch, the
- * office verifies and locks them. At the end every attempt has its internal, external and practical mark of record,
- * the absentee's external is AB (never a number), and no award-list answer ever carried a roll number.
+ * One exam from seated candidates to LOCKED marks, in the browser (issue 14's whole chain, lifecycle S3,
+ * S5-S7): C101's B.Sc. candidates of a new exam with coding ON get their roll numbers and published admit
+ * cards (exam forms' own screens and tests cover those steps, so through the API here); then, each on its
+ * screen and as its role: the office seats them and finalizes the plan, keys one absentee and locks the
+ * attendance; the secrecy cell codes the present books, packets them and gives the packet to an examiner; two
+ * operators key the award list by fictitious number, a mismatch (46 vs 64) sends both entries back, the
+ * corrected entries are verified and locked by a third person; the secrecy cell decodes; the college's
+ * faculty keys the internal marks and the practical batch, the office verifies and locks them. At the end
+ * every attempt has its internal, external and practical mark of record, the absentee's external is AB (never
+ * a number), and no award-list answer ever carried a roll number.
  */
 describeBrowser('from seated candidates to locked marks', () => {
   let browser: Browser;
@@ -130,7 +131,8 @@ describeBrowser('from seated candidates to locked marks', () => {
     await confirm(page, 'Lock');
     await page.locator('.status-badge[data-status="LOCKED"]').waitFor();
     await shot(page, 'flow-attendance-locked');
-    // The same screens in Hindi, for the clerk who works in it (the choice is the browser's: English again after).
+    // The same screens in Hindi, for the clerk who works in it (the choice is the browser's: English again
+    // after).
     await page.getByRole('button', { name: 'हिन्दी' }).click();
     await page.getByRole('heading', { name: 'उपस्थित / अनुपस्थित' }).waitFor();
     await shot(page, 'flow-attendance-locked-hi');
@@ -285,7 +287,8 @@ describeBrowser('from seated candidates to locked marks', () => {
     await shot(o, 'flow-practical-locked');
     await o.context().close();
 
-    // Every attempt's marks of record: internal and practical as keyed, external from the decode, AB for the absentee.
+    // Every attempt's marks of record: internal and practical as keyed, external from the decode, AB for the
+    // absentee.
     const { markrecord } = (await call(office, 'GET', `/markrecord?exam_id=${EXAM}&limit=100`)) as {
       markrecord: Array<{
         student_id: string;

@@ -7,17 +7,18 @@ import { api, launch, openPage, screenshotsDir, shot, signIn, storedToken } from
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
-// The demo's past sitting (seed: MAIN-DEC-2023 cards PUBLISHED at centre C104, rooms R01 and R02): on 5 December 2023
-// FN, BA01 writes ENG101 (slot TPAST001) and BSC01 writes CHE101, five candidates each.
+// The demo's past sitting (seed: MAIN-DEC-2023 cards PUBLISHED at centre C104, rooms R01 and R02): on 5
+// December 2023 FN, BA01 writes ENG101 (slot TPAST001) and BSC01 writes CHE101, five candidates each.
 const EXAM = 'MAIN-DEC-2023';
 const SLOT = 'TPAST001';
 const CENTRE = 'C104';
 const sitting = `exam_id=${EXAM}&slot_id=${SLOT}&centre_id=${CENTRE}`;
 
 /**
- * Conduct in the browser (lifecycle S5): the office generates the seating of a sitting (a job), sees the chart with
- * no paper beside itself, finalizes it, prints the plan, the desk stickers and the signature sheet (each PDF rendered
- * to a picture to be looked at), keys two absentees and one UFM roll, reconciles, verifies and locks.
+ * Conduct in the browser (lifecycle S5): the office generates the seating of a sitting (a job), sees the
+ * chart with no paper beside itself, finalizes it, prints the plan, the desk stickers and the signature sheet
+ * (each PDF rendered to a picture to be looked at), keys two absentees and one UFM roll, reconciles, verifies
+ * and locks.
  */
 describeBrowser('conduct through the screens', () => {
   let browser: Browser;
@@ -160,7 +161,8 @@ describeBrowser('conduct through the screens', () => {
     const ufmRow = page.getByRole('row', { name: new RegExp(`${rolls[2]!}\\s+ENG101`) });
     await ufmRow.waitFor();
     await shot(page, 'conduct-ufm-entry');
-    // The case through notice and hearing to the committee's decision U3: debarred from the next two examinations.
+    // The case through notice and hearing to the committee's decision U3: debarred from the next two
+    // examinations.
     const act = async (label: string, reason?: string) => {
       await ufmRow.getByRole('button', { name: label }).click();
       const dialog = page.getByRole('dialog', { name: label });

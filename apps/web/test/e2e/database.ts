@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * With DATABASE_URL the browser suite gets its own PostgreSQL database (created empty, migrated and seeded by the API
- * on start, dropped afterwards), so it neither depends on nor leaves rows in the shared one.
+ * With DATABASE_URL the browser suite gets its own PostgreSQL database (created empty, migrated and seeded by
+ * the API on start, dropped afterwards), so it neither depends on nor leaves rows in the shared one.
  */
 export async function createThrowawayDatabase(serverUrl: string) {
   const name = `exam_web_e2e_${randomBytes(5).toString('hex')}`;

@@ -13,7 +13,8 @@ const describeBrowser = inject('browser') ? describe : describe.skip;
 const shotsDir = '/tmp/documents-e2e';
 const shot = suiteShots(shotsDir);
 
-// Its own exam of the demo student's second semester (one form per exam and semester; documents.e2e has another).
+// Its own exam of the demo student's second semester (one form per exam and semester; documents.e2e has
+// another).
 const EXAM = `DG-E2E-${runId}`;
 const COURSE = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '2' };
 const STATIONERY = `SS-${runId}`.slice(0, 40);
@@ -37,11 +38,12 @@ interface Doc {
 }
 
 /**
- * The rest of lifecycle S10/S11 in Chromium: the demo student's DEGREE from its published result to issued (the
- * document cell drafts on /DocsNewDegree, a second person checks, document_admin approves on /DocsNewDegreeAdmin with
- * the pre-printed sheet's stationery serial, the document cell issues; its PDF rendered; /verify shows VALID), and a
- * revision: after a marks correction makes a new published result version, a REVISED marksheet is drafted, checked,
- * approved and issued, and the old marksheet's /verify page then shows SUPERSEDED, naming the serial that replaced it.
+ * The rest of lifecycle S10/S11 in Chromium: the demo student's DEGREE from its published result to issued
+ * (the document cell drafts on /DocsNewDegree, a second person checks, document_admin approves on
+ * /DocsNewDegreeAdmin with the pre-printed sheet's stationery serial, the document cell issues; its PDF
+ * rendered; /verify shows VALID), and a revision: after a marks correction makes a new published result
+ * version, a REVISED marksheet is drafted, checked, approved and issued, and the old marksheet's /verify page
+ * then shows SUPERSEDED, naming the serial that replaced it.
  */
 describeBrowser('documents: a degree to issued, and a REVISED marksheet superseding the old one', () => {
   let browser: Browser;
@@ -97,7 +99,8 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
     }
     expect(attempt).not.toBe('');
     await publishRun(`DG/${runId}`);
-    // The marksheet of version 1, issued (its own screens are documents.e2e's): the one the revision supersedes.
+    // The marksheet of version 1, issued (its own screens are documents.e2e's): the one the revision
+    // supersedes.
     const drafted = (await arrange(docToken, 'POST', '/document', {
       doc_type: 'MARKSHEET',
       student_id: student,
@@ -217,7 +220,8 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
   }, 120_000);
 
   it('after a new published result version, a REVISED marksheet is drafted, checked, approved and issued', async () => {
-    // A marks correction (office asks, admin approves) and a new run: the demo student's result gets version 2.
+    // A marks correction (office asks, admin approves) and a new run: the demo student's result gets version
+    // 2.
     const revisedMark = String(Math.floor(Number(extMax) * 0.9));
     const { markcorrection } = (await arrange(office, 'POST', '/markcorrection', {
       attempt_id: attempt,

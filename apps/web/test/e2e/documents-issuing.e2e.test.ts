@@ -13,8 +13,8 @@ const describeBrowser = inject('browser') ? describe : describe.skip;
 const shotsDir = '/tmp/documents-issuing-e2e';
 const shot = suiteShots(shotsDir);
 
-// Its own exam, and a student of C101 other than the demo student: documents-degree.e2e issues the demo student's
-// degree of BSC01, and a student holds one degree per programme.
+// Its own exam, and a student of C101 other than the demo student: documents-degree.e2e issues the demo
+// student's degree of BSC01, and a student holds one degree per programme.
 const EXAM = `IS-E2E-${runId}`;
 const COURSE = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '2' };
 const DEMO_STUDENT = '2024C101001';
@@ -23,9 +23,10 @@ const CONVOCATION = '2027-02-12';
 const PRINTED = '12-02-2027';
 
 /**
- * Issuing details in Chromium: document_admin records the convocation date on its degree queue (a date in the wrong
- * form refused on the field, what was typed kept), and a degree the document cell drafts afterwards is told, shows and
- * prints that date. Also the marksheet's "Papers as printed" table at 1280 px: every column inside its frame.
+ * Issuing details in Chromium: document_admin records the convocation date on its degree queue (a date in the
+ * wrong form refused on the field, what was typed kept), and a degree the document cell drafts afterwards is
+ * told, shows and prints that date. Also the marksheet's "Papers as printed" table at 1280 px: every column
+ * inside its frame.
  */
 describeBrowser(
   'documents: issuing details recorded by document_admin, printed on a degree drafted afterwards',
@@ -90,7 +91,8 @@ describeBrowser(
       };
       await lockedMarks(admin, office, entrybatch, (b) => String(Math.floor(Number(b.max_marks) * 0.7)));
       await publishedResult({ calc, result, admin }, EXAM, COURSE, `IS/${runId}`);
-      // Each run has its own database and the demo records no convocation; one left by an earlier suite would be removed.
+      // Each run has its own database and the demo records no convocation; one left by an earlier suite would
+      // be removed.
       if ((await api(admin, 'GET', '/documentissuing/CONVOCATION_DATE')).status === 200)
         await call('DELETE', '/documentissuing/CONVOCATION_DATE');
     }, 300_000);

@@ -17,7 +17,8 @@ const describeBrowser = inject('browser') ? describe : describe.skip;
 const shotsDir = '/tmp/documents-revaluation-e2e';
 const shot = suiteShots(shotsDir);
 
-// Its own exam of the demo student's second semester (one form per exam and semester; the other suites have theirs).
+// Its own exam of the demo student's second semester (one form per exam and semester; the other suites have
+// theirs).
 const EXAM = `DR-E2E-${runId}`;
 const COURSE = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '2' };
 const EXAMINER = `DRX${runId}`;
@@ -65,15 +66,16 @@ interface Verified {
 }
 
 /**
- * Issue 16's revaluation case (lifecycle S9 → S10/S11, machines I and J): the demo student's result of its own exam is
- * published (through the API); in Chromium the document cell drafts its marksheet and issues it once a second person
- * has checked it and document_admin approved it (through the API: documents.e2e drives those screens). In Chromium the
- * student applies for revaluation of a theory paper from its published result; the office accepts it, re-codes it
- * for another examiner, the marks are entered on the revaluation award list, the outcome is applied and the new result
- * version published (through the API: revaluation.e2e drives those screens). The document cell then drafts the
- * marksheet again in Chromium: it is REVISED, revises the issued one and prints the revalued mark; once it is checked,
- * approved and issued, the old marksheet's code answers SUPERSEDED naming the new serial (on /verify, no sign-in, and
- * on GET /api/verify) and the new one VALID with the revised result.
+ * Issue 16's revaluation case (lifecycle S9 → S10/S11, machines I and J): the demo student's result of its
+ * own exam is published (through the API); in Chromium the document cell drafts its marksheet and issues it
+ * once a second person has checked it and document_admin approved it (through the API: documents.e2e drives
+ * those screens). In Chromium the student applies for revaluation of a theory paper from its published
+ * result; the office accepts it, re-codes it for another examiner, the marks are entered on the revaluation
+ * award list, the outcome is applied and the new result version published (through the API: revaluation.e2e
+ * drives those screens). The document cell then drafts the marksheet again in Chromium: it is REVISED,
+ * revises the issued one and prints the revalued mark; once it is checked, approved and issued, the old
+ * marksheet's code answers SUPERSEDED naming the new serial (on /verify, no sign-in, and on GET /api/verify)
+ * and the new one VALID with the revised result.
  */
 describeBrowser('documents after a revaluation: the REVISED marksheet supersedes the issued one', () => {
   let browser: Browser;
@@ -118,7 +120,8 @@ describeBrowser('documents after a revaluation: the REVISED marksheet supersedes
     people = { calc, result, admin };
     const ready = await examReadyForMarks(admin, EXAM, 'Documents revaluation e2e', COURSE);
     student = ready.student;
-    // The first external batch's paper is the one revalued: its marks of record are half the maximum, the rest 70 %.
+    // The first external batch's paper is the one revalued: its marks of record are half the maximum, the
+    // rest 70 %.
     const ext = ready.batches.find((b) => b.component === 'EXT')!;
     paper = ext.paper_id;
     original = String(Math.floor(Number(ext.max_marks) * 0.5));

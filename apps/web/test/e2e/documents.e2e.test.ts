@@ -16,12 +16,13 @@ const EXAM = `DC-E2E-${runId}`;
 const COURSE = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '2' };
 
 /**
- * A student's marksheet from a published result to issued (lifecycle S10/S11, state machine J), in Chromium: the
- * demo student's result of its own exam is published through the API; the document cell drafts its marksheet (a
- * draft without the exam is refused, what was typed kept); a second person (document_admin, who also holds the
- * document cell's capability: the demo data has one document user) checks it; document_admin approves it from its
- * queue (serial and signed QR fixed); the document cell issues it; the public verification page (no sign-in) shows
- * VALID, an altered code NOT GENUINE; the student downloads it from its dashboard.
+ * A student's marksheet from a published result to issued (lifecycle S10/S11, state machine J), in Chromium:
+ * the demo student's result of its own exam is published through the API; the document cell drafts its
+ * marksheet (a draft without the exam is refused, what was typed kept); a second person (document_admin, who
+ * also holds the document cell's capability: the demo data has one document user) checks it; document_admin
+ * approves it from its queue (serial and signed QR fixed); the document cell issues it; the public
+ * verification page (no sign-in) shows VALID, an altered code NOT GENUINE; the student downloads it from its
+ * dashboard.
  */
 describeBrowser('documents: a marksheet from a published result to issued, verified and downloaded', () => {
   let browser: Browser;
@@ -120,7 +121,8 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     await page.locator('.doc-detail .status-badge', { hasText: 'Issued' }).waitFor();
     await page.getByRole('link', { name: 'Open the verification page' }).waitFor();
     await shot(page, 'issued');
-    // The whole exam as a batch job: the one student already has its marksheet, so it is skipped with the reason.
+    // The whole exam as a batch job: the one student already has its marksheet, so it is skipped with the
+    // reason.
     const batch = page.getByRole('form', { name: 'Marksheets of a whole exam' });
     await batch.getByLabel('Exam of the batch').selectOption(EXAM);
     await batch.getByRole('button', { name: 'Draft the marksheets' }).click();
@@ -165,7 +167,8 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     const { page } = await openPage(browser);
     await signIn(page, 'student@university.test');
     const mine = page.locator('section.student-documents');
-    // Its own marksheet by serial: documents-degree.e2e issues the same student more (one database for the suite).
+    // Its own marksheet by serial: documents-degree.e2e issues the same student more (one database for the
+    // suite).
     const { document } = (await arrange(docToken, 'GET', `/document/${docId}`)) as {
       document: { serial_no: string };
     };

@@ -12,9 +12,10 @@ const local = (days: number) => {
 };
 
 /**
- * An exam form from set-up to approval in the browser (lifecycle S2): the office links a course-semester to an exam
- * with its windows and fees and opens forms; the demo student fills and submits its form (regular papers from its
- * enrolment, fee shown line by line); the office records the fee; the college's faculty verifies; the office approves.
+ * An exam form from set-up to approval in the browser (lifecycle S2): the office links a course-semester to
+ * an exam with its windows and fees and opens forms; the demo student fills and submits its form (regular
+ * papers from its enrolment, fee shown line by line); the office records the fee; the college's faculty
+ * verifies; the office approves.
  */
 describeBrowser('exam forms through the screens', () => {
   let browser: Browser;
@@ -68,7 +69,8 @@ describeBrowser('exam forms through the screens', () => {
     await bar.getByText('Forms open', { exact: true }).waitFor();
     await page.getByText(/Read-only in this phase: the course links of the exam/).waitFor();
     await shot(page, 'exam-forms-link-open');
-    // The same screen in Hindi: heading, field labels, the phase and its read-only notice follow the language switch.
+    // The same screen in Hindi: heading, field labels, the phase and its read-only notice follow the language
+    // switch.
     await page.getByRole('button', { name: 'हिन्दी' }).click();
     await page.getByRole('heading', { name: 'परीक्षा पाठ्यक्रम-संयोजन विवरण देखें' }).waitFor();
     await page.getByRole('term').filter({ hasText: 'मूल शुल्क (₹)' }).waitFor();

@@ -29,7 +29,9 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** The suite tests the built app as the API serves it: build when dist is missing or older than the sources. */
+/**
+ * The suite tests the built app as the API serves it: build when dist is missing or older than the sources.
+ */
 function ensureBuilt() {
   const index = path.join(dist, 'index.html');
   const sources = Math.max(
@@ -44,13 +46,17 @@ function ensureBuilt() {
     {
       cwd: webRoot,
       stdio: 'inherit',
-      // vitest runs with NODE_ENV=test, which vite would pass on to React: its development build, not what users get.
+      // vitest runs with NODE_ENV=test, which vite would pass on to React: its development build, not what
+      // users get.
       env: { ...process.env, NODE_ENV: 'production' },
     },
   );
 }
 
-/** The API needs the generated Prisma client; turbo makes it before the API's tasks, but not necessarily before ours. */
+/**
+ * The API needs the generated Prisma client; turbo makes it before the API's tasks, but not necessarily
+ * before ours.
+ */
 function ensurePrismaClient() {
   if (existsSync(path.join(repoRoot, 'packages/db/src/generated/prisma'))) return;
   console.log('[e2e] generating the Prisma client (the generate script of @exam/db)…');
@@ -98,9 +104,10 @@ export default async function setup(project: TestProject) {
   let api: Started | undefined;
   let demo: Started | undefined;
   try {
-    // One after the other: on a shared database the API must migrate before the demo creates its table.
-    // Both read the same PORT and DEMO_PORT, as under `pnpm start`: the API tells the pages the demo's port, the demo
-    // checks tokens with the API at PORT and allows pages from PORT on whatever host name it is reached by.
+    // One after the other: on a shared database the API must migrate before the demo creates its table. Both
+    // read the same PORT and DEMO_PORT, as under `pnpm start`: the API tells the pages the demo's port, the
+    // demo checks tokens with the API at PORT and allows pages from PORT on whatever host name it is reached
+    // by.
     const ports = { PORT: String(apiPort), DEMO_PORT: String(demoPort) };
     api = await startService('API', ['--import', tsx, 'apps/api/src/server.ts'], {
       cwd: repoRoot,

@@ -23,10 +23,11 @@ const COURSE = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '1' };
 const day = 86_400_000;
 
 /**
- * Marks entry in the browser (lifecycle S3, S7; state machine G): candidates of C101 sit a new exam; the office opens
- * the internal batches; the college's physics faculty user keys PHY101's internal marks with the keyboard only (Enter
- * moves down, AB sets the status), sees the draft save itself, and submits; the office verifies and locks. A practical
- * batch goes the same way. The award sheet is rendered to a picture to be looked at.
+ * Marks entry in the browser (lifecycle S3, S7; state machine G): candidates of C101 sit a new exam; the
+ * office opens the internal batches; the college's physics faculty user keys PHY101's internal marks with the
+ * keyboard only (Enter moves down, AB sets the status), sees the draft save itself, and submits; the office
+ * verifies and locks. A practical batch goes the same way. The award sheet is rendered to a picture to be
+ * looked at.
  */
 describeBrowser('marks entry through the grid', () => {
   let browser: Browser;
@@ -40,7 +41,8 @@ describeBrowser('marks entry through the grid', () => {
     await signIn(page, 'office@university.test');
     office = (await storedToken(page))!;
     await page.context().close();
-    // A new exam with C101's first-semester B.Sc. candidates, their forms taken to approval (attempts created).
+    // A new exam with C101's first-semester B.Sc. candidates, their forms taken to approval (attempts
+    // created).
     await call(office, 'POST', '/exam', {
       exam_id: EXAM,
       exam_desc: 'Marks e2e',

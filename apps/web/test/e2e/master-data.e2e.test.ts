@@ -297,7 +297,8 @@ describeBrowser('master data through the screens', () => {
   it('paper, course, and the composite-key links ccinfo_sem and paperinfosem', async () => {
     const paper = `P-${runId}`;
     const course = `C-${runId}`;
-    // Arrange the paper and course through their add screens; they are listed, viewed, edited and deleted below.
+    // Arrange the paper and course through their add screens; they are listed, viewed, edited and deleted
+    // below.
     await page.goto('/AddPaper');
     await fill(page, { 'Paper Id': paper, 'Paper Name': 'E2E Paper', 'Paper Code': 'E2E-1' });
     await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -328,7 +329,8 @@ describeBrowser('master data through the screens', () => {
     expect(new URL(page.url()).search).toBe(`?id=2024-25&course_comb_id=${course}&sem_id=1`);
     await page.getByRole('cell', { name: `E2E Course ${runId}` }).waitFor();
 
-    // paperinfosem: add over the dropdowns (courses follow the session), list, view, edit with the key read-only, delete.
+    // paperinfosem: add over the dropdowns (courses follow the session), list, view, edit with the key
+    // read-only, delete.
     const key = `2024-25 / ${course} / 1 / ${paper}`;
     await page.goto('/AddPaperInfoSem');
     await fill(page, {

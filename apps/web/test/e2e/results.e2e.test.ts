@@ -25,10 +25,10 @@ const shot = suiteShots(shotsDir);
 const RULESET = `RS-E2E-${runId}`;
 
 /**
- * Rule sets as the result cell reads them (lifecycle §4.1): a rule set with two versions (the second lowers the
- * second division to 45 %, doubles G1's grace budget, switches G3 on and gives revaluation 20 days); its rules as
- * tables, and the two versions side by side with the differences listed first and marked in the tables (in words,
- * not only by colour), in English and Hindi, with the keyboard and without axe violations.
+ * Rule sets as the result cell reads them (lifecycle §4.1): a rule set with two versions (the second lowers
+ * the second division to 45 %, doubles G1's grace budget, switches G3 on and gives revaluation 20 days); its
+ * rules as tables, and the two versions side by side with the differences listed first and marked in the
+ * tables (in words, not only by colour), in English and Hindi, with the keyboard and without axe violations.
  */
 describeBrowser('rule sets: readable tables and a comparison of versions', () => {
   let browser: Browser;
@@ -173,13 +173,14 @@ interface Row {
 }
 
 /**
- * A result from locked marks to the student's dashboard (lifecycle S8, state machine H), each step on its screen as its
- * role: three candidates of C101 (NEP rule set) get every internal, external and practical mark LOCKED through the
- * marks API (the first passes everything, the second fails one external, the third is absent in one); the calculate
- * user sees nothing blocking, starts the run and follows its progress, reads counts and exceptions, runs again and sees
- * the diff; the result cell verifies and downloads the tabulation register; admin approves; the result cell publishes
- * with the notification number; every line's explanation is one click away for the office and for the student on its
- * dashboard, an absentee's paper reads AB (never 0); the analysis shows counts, bars, colleges and the merit list.
+ * A result from locked marks to the student's dashboard (lifecycle S8, state machine H), each step on its
+ * screen as its role: three candidates of C101 (NEP rule set) get every internal, external and practical mark
+ * LOCKED through the marks API (the first passes everything, the second fails one external, the third is
+ * absent in one); the calculate user sees nothing blocking, starts the run and follows its progress, reads
+ * counts and exceptions, runs again and sees the diff; the result cell verifies and downloads the tabulation
+ * register; admin approves; the result cell publishes with the notification number; every line's explanation
+ * is one click away for the office and for the student on its dashboard, an absentee's paper reads AB (never
+ * 0); the analysis shows counts, bars, colleges and the merit list.
  */
 describeBrowser('a result run from locked marks to publication and the student dashboard', () => {
   let browser: Browser;

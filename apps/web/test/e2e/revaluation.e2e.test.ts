@@ -23,12 +23,13 @@ interface Batch {
 }
 
 /**
- * Revaluation from a published result to a revised one (lifecycle S9, state machine I): the demo student's result of
- * its own exam is published (marks locked and the run published through the API); in Chromium the student applies for
- * one theory paper's revaluation from its published papers; the office accepts it, sends the book to another examiner
- * under a new fictitious number and enters the revaluation marks on the award list by that number only; calculate
- * applies the outcome (BETTER) and the new result version is published; the office publishes the outcome, and the
- * student reads it with its explanation and the revised version on its own screen.
+ * Revaluation from a published result to a revised one (lifecycle S9, state machine I): the demo student's
+ * result of its own exam is published (marks locked and the run published through the API); in Chromium the
+ * student applies for one theory paper's revaluation from its published papers; the office accepts it, sends
+ * the book to another examiner under a new fictitious number and enters the revaluation marks on the award
+ * list by that number only; calculate applies the outcome (BETTER) and the new result version is published;
+ * the office publishes the outcome, and the student reads it with its explanation and the revised version on
+ * its own screen.
  */
 describeBrowser(
   'revaluation: a student applies, the office processes, the revised result shown with its explanation',
@@ -97,7 +98,8 @@ describeBrowser(
     it('the office accepts, re-codes for another examiner, enters the marks by fictitious number; the outcome is applied and published', async () => {
       const { page } = await openPage(browser);
       await openAs(page, 'office@university.test', '/RevalEntry');
-      // The Exam filter narrows the list on the server: only this suite's application (others revalue the same student).
+      // The Exam filter narrows the list on the server: only this suite's application (others revalue the
+      // same student).
       await page.getByLabel('Exam').fill(EXAM);
       const row = page
         .getByRole('table', { name: 'Applications (1)' })
@@ -124,7 +126,8 @@ describeBrowser(
       expect(await axeProblems(page)).toEqual([]);
       await shot(page, 'office-award-list');
 
-      // Calculate applies the outcome (a REVALUATION correction and a run); the result section publishes the new version.
+      // Calculate applies the outcome (a REVALUATION correction and a run); the result section publishes the
+      // new version.
       const { postresult } = (await arrange(office, 'GET', `/postresult?exam_id=${EXAM}`)) as {
         postresult: Array<{ app_id: string; exam_id: string; final_marks: string }>;
       };

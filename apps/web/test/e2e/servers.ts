@@ -20,7 +20,10 @@ export interface Started {
   output: () => string;
 }
 
-/** Starts a Node service and waits for its line saying it listens; fails with its output when it exits or stalls. */
+/**
+ * Starts a Node service and waits for its line saying it listens; fails with its output when it exits or
+ * stalls.
+ */
 export function startService(
   name: string,
   args: string[],

@@ -7,10 +7,10 @@ import { api, baseUrl, launch, openAs, openPage, runId, signIn, storedToken } fr
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
 /**
- * The demo screens call the separate demo service from the browser. They must work from every address the app is
- * reached by (127.0.0.1, a LAN name), with the ports the servers were started on (random here, so nothing can lean
- * on 3000/3001), and nothing reroutes the calls: the app finds the demo by itself. Pages of other sites must not be
- * able to use the demo.
+ * The demo screens call the separate demo service from the browser. They must work from every address the app
+ * is reached by (127.0.0.1, a LAN name), with the ports the servers were started on (random here, so nothing
+ * can lean on 3000/3001), and nothing reroutes the calls: the app finds the demo by itself. Pages of other
+ * sites must not be able to use the demo.
  */
 describeBrowser('student demo from every address', () => {
   let browser: Browser;

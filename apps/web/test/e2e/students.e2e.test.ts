@@ -47,9 +47,9 @@ function portrait(width = 240, height = 300) {
 }
 
 /**
- * Students in the browser: the office adds a student (errors listed by field first), uploads a photo, enrols it
- * (an elective group without a choice is named) and sees its papers; a college faculty user sees only its college;
- * the student sees its own record on its dashboard and nothing of anyone else.
+ * Students in the browser: the office adds a student (errors listed by field first), uploads a photo, enrols
+ * it (an elective group without a choice is named) and sees its papers; a college faculty user sees only its
+ * college; the student sees its own record on its dashboard and nothing of anyone else.
  */
 describeBrowser('students: register, enrolment and scope through the screens', () => {
   let browser: Browser;

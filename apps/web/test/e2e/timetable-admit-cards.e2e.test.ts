@@ -13,10 +13,10 @@ const STUDENT = '2024C101001';
 const day = 86_400_000;
 
 /**
- * Timetable, roll numbers and admit cards in the browser (lifecycle S4): the office builds a timetable on which the
- * demo student's regular and back papers clash, sees the clash, resolves it by moving a slot, allots roll numbers
- * (a job with progress) and publishes the cards; the student downloads its card from the dashboard, and the card is
- * rendered to a picture to be looked at.
+ * Timetable, roll numbers and admit cards in the browser (lifecycle S4): the office builds a timetable on
+ * which the demo student's regular and back papers clash, sees the clash, resolves it by moving a slot,
+ * allots roll numbers (a job with progress) and publishes the cards; the student downloads its card from the
+ * dashboard, and the card is rendered to a picture to be looked at.
  */
 describeBrowser('timetable, roll numbers and admit cards through the screens', () => {
   let browser: Browser;

@@ -5,7 +5,10 @@ import { flapEntryTexts } from '../../src/features/coding/flap-entry-screen.tsx'
 import { flapStickerTexts } from '../../src/features/coding/flap-stickers-screen.tsx';
 import hindi from '@exam/contracts/i18n/screens-hi';
 
-/** Every text of the coding screens (S6) has its Hindi: headings, buttons, inline texts, statuses, exception kinds. */
+/**
+ * Every text of the coding screens (S6) has its Hindi: headings, buttons, inline texts, statuses, exception
+ * kinds.
+ */
 describe('Hindi catalogue: coding screens', () => {
   it('covers the coding screens, their status and exception labels and the packet workflow', () => {
     const catalogue = hindi as Record<string, string>;

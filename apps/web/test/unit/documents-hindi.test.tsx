@@ -8,7 +8,10 @@ import verify from '../../src/features/documents/verify-screen.tsx?raw';
 import panel from '../../src/features/documents/student-panel.tsx?raw';
 import routes from '../../src/features/documents/routes.tsx?raw';
 
-/** The documents screens in Hindi: types, statuses, actions, page titles and every text the screens write inline. */
+/**
+ * The documents screens in Hindi: types, statuses, actions, page titles and every text the screens write
+ * inline.
+ */
 describe('the Hindi of the documents screens', () => {
   it('covers the types, statuses, workflow actions, titles and the screen texts', () => {
     const source = [screens, values, verify, panel, issuing].join('\n');

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, stamp } from './harness.tsx';
 
 /**
- * Issuing details on the documents screens: document_admin records a missing one and corrects one in a dialog (the
- * contract's form; refusals on the field, what was typed kept; a stale edit explained); the document cell only reads
- * them, and sees before drafting a degree which convocation date it will print, or that it will print a blank.
+ * Issuing details on the documents screens: document_admin records a missing one and corrects one in a dialog
+ * (the contract's form; refusals on the field, what was typed kept; a stale edit explained); the document
+ * cell only reads them, and sees before drafting a degree which convocation date it will print, or that it
+ * will print a blank.
  */
 const documentUser = {
   name: 'document',

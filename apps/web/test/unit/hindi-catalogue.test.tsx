@@ -32,9 +32,9 @@ import { marksRoutes } from '../../src/features/marks/routes.tsx';
 import hindi from '@exam/contracts/i18n/screens-hi';
 
 /**
- * Every text a declared screen shows (headings, field labels, help texts, buttons, confirmation sentences, the
- * labels of its dropdown options) has its Hindi: a screen switched to Hindi must not fall back to English because a
- * declaration grew a field nobody translated.
+ * Every text a declared screen shows (headings, field labels, help texts, buttons, confirmation sentences,
+ * the labels of its dropdown options) has its Hindi: a screen switched to Hindi must not fall back to English
+ * because a declaration grew a field nobody translated.
  */
 const enumLabels = (enums: Record<string, EnumDef> | undefined) =>
   Object.values(enums ?? {}).flatMap((def) => def.options.map((option) => option.label));

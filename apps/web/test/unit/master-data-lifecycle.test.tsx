@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../src/lib/token.ts';
 import { renderApp, stamp } from './harness.tsx';
 
-/** The screens of the master data the lifecycle added: colleges, departments, rule sets, and the new fields. */
+/**
+ * The screens of the master data the lifecycle added: colleges, departments, rule sets, and the new fields.
+ */
 
 const departments = {
   department: [

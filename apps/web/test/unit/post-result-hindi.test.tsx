@@ -4,7 +4,9 @@ import hindi from '@exam/contracts/i18n/screens-hi';
 import screen from '../../src/features/post-result/reval-screens.tsx?raw';
 import link from '../../src/features/post-result/student-link.tsx?raw';
 
-/** /RevalEntry in Hindi: its types, statuses, actions and the texts its screen writes inline have their Hindi. */
+/**
+ * /RevalEntry in Hindi: its types, statuses, actions and the texts its screen writes inline have their Hindi.
+ */
 describe('the Hindi of the post-result screen', () => {
   it('covers the application types, statuses, workflow actions and the screen texts', () => {
     const inline = [...`${screen}\n${link}`.matchAll(/\bt\('((?:[^'\\]|\\.)*)'/g)].map((m) => m[1]!);

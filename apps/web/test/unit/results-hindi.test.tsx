@@ -9,7 +9,10 @@ import hindi from '@exam/contracts/i18n/screens-hi';
 // jsdom's import.meta.url is not a file URL: the features folder from this file's directory.
 const dir = path.join(__dirname, '../../src/features/results/');
 
-/** The English texts the results screens pass to t() literally, and the titles and labels they hand to Page and charts. */
+/**
+ * The English texts the results screens pass to t() literally, and the titles and labels they hand to Page
+ * and charts.
+ */
 function screenTexts() {
   const texts: string[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.tsx'))) {
@@ -21,7 +24,10 @@ function screenTexts() {
   return texts;
 }
 
-/** The rule tables' own words (titles, columns, setting names, phrases); the rule set's data (division labels, grades) stays as entered. */
+/**
+ * The rule tables' own words (titles, columns, setting names, phrases); the rule set's data (division labels,
+ * grades) stays as entered.
+ */
 function ruleTexts() {
   const texts: string[] = [
     ...Object.values(ruleWords),

@@ -11,11 +11,11 @@ import type { ResourceCapability } from '../identity/index.ts';
 
 /**
  * Anonymous answer-book coding (lifecycle spec S6, §2.3 F). The coding of one paper of one exam moves
- * NOT_CODED → CODED (fictitious numbers assigned, or flap numbers captured) → PACKETED (packets made) → ASSIGNED
- * (every packet has an examiner) → EVALUATED → DECODED (the decode joined the locked award lists to the attempts).
- * The fictitious number ↔ attempt map is readable only by the secrecy cell: admin, or an office user whose
- * `users.secrecy` flag is set (the API's coding guard); everyone else is refused 403 FORBIDDEN as for any missing
- * capability.
+ * NOT_CODED → CODED (fictitious numbers assigned, or flap numbers captured) → PACKETED (packets made) →
+ * ASSIGNED (every packet has an examiner) → EVALUATED → DECODED (the decode joined the locked award lists to
+ * the attempts). The fictitious number ↔ attempt map is readable only by the secrecy cell: admin, or an
+ * office user whose `users.secrecy` flag is set (the API's coding guard); everyone else is refused 403
+ * FORBIDDEN as for any missing capability.
  */
 
 export const codingStatus = defineEnum([
@@ -33,7 +33,9 @@ export const codingMethod = defineEnum([
   { value: 'FLAP', label: 'Pre-printed flap numbers' },
 ] as const);
 
-/** Settings of coding (lifecycle spec §8 decision 6: data, not code): the number's form and the packet size. */
+/**
+ * Settings of coding (lifecycle spec §8 decision 6: data, not code): the number's form and the packet size.
+ */
 export const codingSettings = { fictDigits: 6, packetSize: 30, maxPacketSize: 100 };
 
 /** The coding of one paper of one exam, as the secrecy cell sees it. */
@@ -71,7 +73,10 @@ export const codingAnswer = z.object({ coding, message: z.string() });
 export const codingListAnswer = z.object({ coding: z.array(coding), total: z.number().int() });
 export const codingMapAnswer = z.object({ rows: z.array(codingMapRow), total: z.number().int() });
 
-/** `POST /api/coding/{exam_id}/{paper_id}/flap`: the flap numbers keyed at the secrecy cell, one per roll number. */
+/**
+ * `POST /api/coding/{exam_id}/{paper_id}/flap`: the flap numbers keyed at the secrecy cell, one per roll
+ * number.
+ */
 export const flapPair = z.object({
   flap_no: z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
@@ -88,7 +93,9 @@ export const flapRequest = z.object({
 });
 export type FlapRequest = z.infer<typeof flapRequest>;
 
-/** `POST /api/coding/{exam_id}/{paper_id}/packets`: make the packets (size from the settings unless given). */
+/**
+ * `POST /api/coding/{exam_id}/{paper_id}/packets`: make the packets (size from the settings unless given).
+ */
 export const packetsRequest = z.object({
   size: z.coerce.number().int().min(1).max(codingSettings.maxPacketSize).optional(),
 });
@@ -105,7 +112,8 @@ export const packetResource = defineResource({
   title: 'Packet',
   keyFields: ['packet_no'],
   capability: packetAccess,
-  // Made only by the coding's `packets` call (the API refuses a create); declared as fields so lists filter on them.
+  // Made only by the coding's `packets` call (the API refuses a create); declared as fields so lists filter
+  // on them.
   fields: {
     packet_no: z.string().min(1).max(40),
     exam_id: keyText(),
@@ -129,7 +137,10 @@ export const packetResource = defineResource({
   },
 });
 
-/** A packet is sealed (CREATED), given to an examiner (ASSIGNED) and received back with its award list (RECEIVED). */
+/**
+ * A packet is sealed (CREATED), given to an examiner (ASSIGNED) and received back with its award list
+ * (RECEIVED).
+ */
 export const packetWorkflow = defineWorkflow({
   resource: 'packet',
   field: 'status',

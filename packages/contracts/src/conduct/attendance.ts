@@ -16,8 +16,8 @@ export const attendanceStatus = defineEnum([
 ]);
 
 /**
- * Attendance of one candidate in one paper's slot (lifecycle S5 "Present/absent entry"): created PRESENT for every
- * seated candidate when the seating plan is FINAL; the clerk keys only absentees and UFM rolls (PUT
+ * Attendance of one candidate in one paper's slot (lifecycle S5 "Present/absent entry"): created PRESENT for
+ * every seated candidate when the seating plan is FINAL; the clerk keys only absentees and UFM rolls (PUT
  * /api/attendancesheet/{slot_id}/{centre_id}/entries). After the sheet is LOCKED a change is a correction with a reason
  * (POST /api/attendance/{slot_id}/{student_id}/correct).
  */
@@ -32,11 +32,15 @@ export const attendanceResource = defineResource({
     student_id: keyText(),
     status: attendanceStatus.schema.optional(),
     answer_book_no: optionalText(30),
-    /** The centre the candidate sits at, set when the plan is finalized (rows are never added by hand): a field with the centre as its parent, so lists filter on it. */
+    /**
+     * The centre the candidate sits at, set when the plan is finalized (rows are never added by hand): a
+     * field with the centre as its parent, so lists filter on it.
+     */
     centre_id: keyText().optional().describe('Set by the server from the seating plan.'),
   },
   updatable: ['status', 'answer_book_no'],
-  // `GET /api/attendance?slot_id=…&centre_id=…&status=…` (the clerk's screen reads one sheet's marked rows); a centre with attendance is kept.
+  // `GET /api/attendance?slot_id=…&centre_id=…&status=…` (the clerk's screen reads one sheet's marked rows);
+  // a centre with attendance is kept.
   parents: [{ resource: 'centre', fields: ['centre_id'] }],
   searchFields: ['roll_no', 'student_id', 'slot_id', 'centre_id'],
   extras: {
@@ -106,7 +110,10 @@ const rollList = z
   .array(keyText(), { error: 'Required: a list of roll numbers (empty when none)' })
   .max(5000);
 
-/** `PUT /api/attendancesheet/{slot_id}/{centre_id}/entries`: the absentees and UFM rolls (everyone else PRESENT). */
+/**
+ * `PUT /api/attendancesheet/{slot_id}/{centre_id}/entries`: the absentees and UFM rolls (everyone else
+ * PRESENT).
+ */
 export const attendanceEntries = z.object({
   absent: rollList.describe(
     'Roll numbers of the absentees; every seated candidate not listed here or in ufm is PRESENT.',
@@ -125,7 +132,10 @@ export const attendanceEntries = z.object({
 });
 export type AttendanceEntries = z.infer<typeof attendanceEntries>;
 
-/** The reconciliation of a sheet (§S5): present + absent + UFM = seated, answer books received = present + UFM. */
+/**
+ * The reconciliation of a sheet (§S5): present + absent + UFM = seated, answer books received = present +
+ * UFM.
+ */
 export const attendanceReconciliation = z.object({
   seated: z.number().int(),
   present: z.number().int(),
@@ -137,7 +147,9 @@ export const attendanceReconciliation = z.object({
 });
 export type AttendanceReconciliation = z.infer<typeof attendanceReconciliation>;
 
-/** `POST /api/attendance/{slot_id}/{student_id}/correct`: a change after the sheet is LOCKED, with its reason. */
+/**
+ * `POST /api/attendance/{slot_id}/{student_id}/correct`: a change after the sheet is LOCKED, with its reason.
+ */
 export const attendanceCorrection = z.object({
   status: attendanceStatus.schema,
   answer_book_no: optionalText(30),

@@ -3,15 +3,19 @@ import { defineEnum, defineResource, keyText, optionalText, requiredText } from 
 import type { ResourceCapability } from '../identity/index.ts';
 import { defaultedEnum, defaultedWholeNumber, hindiText, wholeNumber } from '../master-data/index.ts';
 
-/** Conduct (seating, stickers, attendance): read by staff (a college its own centre), prepared by the exam office. */
+/**
+ * Conduct (seating, stickers, attendance): read by staff (a college its own centre), prepared by the exam
+ * office.
+ */
 export const conductAccess = {
   read: 'conduct.read',
   write: 'conduct.write',
 } as const satisfies ResourceCapability;
 
 /**
- * An examination centre (lifecycle S5). Usually a college marked as a centre (is_centre = 1) under its college id,
- * which is the centre_id roll allotment writes onto exam forms and admit cards; the migration makes one for each.
+ * An examination centre (lifecycle S5). Usually a college marked as a centre (is_centre = 1) under its
+ * college id, which is the centre_id roll allotment writes onto exam forms and admit cards; the migration
+ * makes one for each.
  */
 export const centreResource = defineResource({
   name: 'centre',
@@ -39,7 +43,10 @@ export const conductFlag = defineEnum([
   { value: 1, label: 'Yes' },
 ]);
 
-/** An examination room of a centre: a grid of rows × columns of desks, of which `capacity` are used in an exam. */
+/**
+ * An examination room of a centre: a grid of rows × columns of desks, of which `capacity` are used in an
+ * exam.
+ */
 export const roomResource = defineResource({
   name: 'room',
   title: 'Room',
@@ -74,9 +81,10 @@ export const roomResource = defineResource({
 });
 
 /**
- * A candidate's needs at the examination (lifecycle S5 rule 5), set by the office per exam: a scribe, extra time, a
- * ground-floor seat. Seating places such candidates first, in accessible rooms (`seatingSettings.needsPlacement`), and
- * the sheets and stickers flag them. The student record has no such flag, so it lives here.
+ * A candidate's needs at the examination (lifecycle S5 rule 5), set by the office per exam: a scribe, extra
+ * time, a ground-floor seat. Seating places such candidates first, in accessible rooms
+ * (`seatingSettings.needsPlacement`), and the sheets and stickers flag them. The student record has no such
+ * flag, so it lives here.
  */
 export const candidateNeedResource = defineResource({
   name: 'candidateneed',

@@ -3,14 +3,17 @@ import { defineEnum, defineResource, defineWorkflow, jobSummary, keyText } from 
 import { certificateSubtype, documentPayload } from './payload.ts';
 
 /**
- * Documents (lifecycle S10/S11, §5, state machine J of §2.3): marksheets, consolidated marksheets, transcripts,
- * provisional degrees, degrees, migration certificates and certificates, each a frozen snapshot (`payload`) of every
- * printed value drafted from a PUBLISHED result version (or, for migration and certificates, the student's record),
- * numbered per type and year at APPROVED, signed (Ed25519) into a verification token anyone can check, and never
- * edited once issued. ADR 0028.
+ * Documents (lifecycle S10/S11, §5, state machine J of §2.3): marksheets, consolidated marksheets,
+ * transcripts, provisional degrees, degrees, migration certificates and certificates, each a frozen snapshot
+ * (`payload`) of every printed value drafted from a PUBLISHED result version (or, for migration and
+ * certificates, the student's record), numbered per type and year at APPROVED, signed (Ed25519) into a
+ * verification token anyone can check, and never edited once issued. ADR 0028.
  */
 
-/** Read by the office and (its own ISSUED documents) the student; drafted/checked/issued by `document`, approved by `document_admin`. */
+/**
+ * Read by the office and (its own ISSUED documents) the student; drafted/checked/issued by `document`,
+ * approved by `document_admin`.
+ */
 export const documentsAccess = { read: 'documents.read', write: 'documents.prepare' } as const;
 
 export const documentType = defineEnum([
@@ -24,13 +27,19 @@ export const documentType = defineEnum([
 ]);
 export type DocumentType = (typeof documentType.values)[number];
 
-/** Types whose approval by document_admin is always required (§5.1 "Who does what"); the others follow a setting (default: required too). */
+/**
+ * Types whose approval by document_admin is always required (§5.1 "Who does what"); the others follow a
+ * setting (default: required too).
+ */
 export const approvalAlwaysRequired: readonly DocumentType[] = [
   'PROVISIONAL_DEGREE',
   'DEGREE',
   'CERTIFICATE',
 ];
-/** Types drafted from a published result version (the others from the student's record), and so in a batch of a whole exam. */
+/**
+ * Types drafted from a published result version (the others from the student's record), and so in a batch of
+ * a whole exam.
+ */
 export const resultBasedType = z.enum([
   'MARKSHEET',
   'CONSOLIDATED_MARKSHEET',
@@ -67,7 +76,10 @@ export type DocumentMarker = z.infer<typeof documentMarker>;
 const text = z.string().nullable();
 const optionalKey = z.preprocess((v) => (v === '' || v === null ? undefined : v), keyText().optional());
 
-/** What a document was built from: the result version's key (MARKSHEET: all of it; `version` defaults to the published one). */
+/**
+ * What a document was built from: the result version's key (MARKSHEET: all of it; `version` defaults to the
+ * published one).
+ */
 export const documentBasisInput = z.object({
   exam_id: optionalKey,
   session_id: optionalKey,
@@ -149,7 +161,10 @@ const documentExtras = {
   supersedes: text,
   superseded_by: text,
   cancel_reason: text,
-  /** Whether document_admin must approve before issue (the type's rule and the university's setting at drafting). */
+  /**
+   * Whether document_admin must approve before issue (the type's rule and the university's setting at
+   * drafting).
+   */
   approval_required: z.boolean(),
   prepared_by: text,
   checked_by: text,
@@ -166,26 +181,32 @@ const documentExtras = {
 };
 
 /**
- * One document. Drafted only by `POST /api/document` (a frozen snapshot); read and listed by the engine (a student:
- * its own ISSUED ones, others 404); moved by `documentWorkflow`; never edited or deleted. The payload itself is read
- * with the record (`GET /api/document/{doc_id}` answers it) and printed by `GET /api/document/{doc_id}/pdf`.
+ * One document. Drafted only by `POST /api/document` (a frozen snapshot); read and listed by the engine (a
+ * student: its own ISSUED ones, others 404); moved by `documentWorkflow`; never edited or deleted. The
+ * payload itself is read with the record (`GET /api/document/{doc_id}` answers it) and printed by `GET
+ * /api/document/{doc_id}/pdf`.
  */
 export const documentResource = defineResource({
   name: 'document',
   title: 'Document',
   keyFields: ['doc_id'],
   capability: documentsAccess,
-  // A student reaches only documents it holds: holder_id is its id while the document is ISSUED, null otherwise.
+  // A student reaches only documents it holds: holder_id is its id while the document is ISSUED, null
+  // otherwise.
   scopeFields: { student: 'holder_id', college: 'college_id' },
   fields: {
     doc_id: keyText(),
     doc_type: documentType.schema,
     student_id: keyText(),
-    /** The exam whose result it prints (a consolidated one: the last term's; migration and certificates: may be null). */
+    /**
+     * The exam whose result it prints (a consolidated one: the last term's; migration and certificates: may
+     * be null).
+     */
     exam_id: keyText().nullable(),
   },
   updatable: [],
-  // Parents are list filters too (`GET /api/document?exam_id=…&doc_type=…&status=…`), and an exam with documents is kept.
+  // Parents are list filters too (`GET /api/document?exam_id=…&doc_type=…&status=…`), and an exam with
+  // documents is kept.
   parents: [
     { resource: 'student', fields: ['student_id'] },
     { resource: 'exam', fields: ['exam_id'] },
@@ -220,13 +241,14 @@ export const documentApproveBody = z.object({
 });
 
 /**
- * State machine J (lifecycle §2.3): DRAFTED → CHECKED (document; another person than the preparer: maker–checker)
- * → APPROVED (document_admin; serial number and verification token fixed) → ISSUED (the QR answers VALID); a type
- * whose approval is not required (a university setting for MARKSHEET, TRANSCRIPT, CONSOLIDATED_MARKSHEET, MIGRATION)
- * is issued from CHECKED, numbered and signed at that moment. CANCELLED with a reason (document_admin); SUPERSEDED
- * when a REVISED document replacing it is issued. `duplicate` leaves an ISSUED document as it is and drafts a
- * DUPLICATE copy (new serial, `duplicate_of` the original), answered as `duplicate`. SIGNED (§2.3) is not a separate
- * status: the Ed25519 signature is applied at APPROVED.
+ * State machine J (lifecycle §2.3): DRAFTED → CHECKED (document; another person than the preparer:
+ * maker–checker) → APPROVED (document_admin; serial number and verification token fixed) → ISSUED (the QR
+ * answers VALID); a type whose approval is not required (a university setting for MARKSHEET, TRANSCRIPT,
+ * CONSOLIDATED_MARKSHEET, MIGRATION) is issued from CHECKED, numbered and signed at that moment. CANCELLED
+ * with a reason (document_admin); SUPERSEDED when a REVISED document replacing it is issued. `duplicate`
+ * leaves an ISSUED document as it is and drafts a DUPLICATE copy (new serial, `duplicate_of` the original),
+ * answered as `duplicate`. SIGNED (§2.3) is not a separate status: the Ed25519 signature is applied at
+ * APPROVED.
  */
 export const documentWorkflow = defineWorkflow({
   resource: 'document',
@@ -286,7 +308,10 @@ export const documentWorkflow = defineWorkflow({
   },
 });
 
-/** What a template prints from: the frozen payload plus what the document record fixes (serial, marker, token). */
+/**
+ * What a template prints from: the frozen payload plus what the document record fixes (serial, marker,
+ * token).
+ */
 export const printableDocument = z.object({
   doc_id: z.string(),
   doc_type: documentType.schema,
@@ -298,13 +323,18 @@ export const printableDocument = z.object({
   marker: documentMarker.nullable(),
   status: documentStatus.schema,
   issued_at: z.string().nullable(),
-  /** `<PUBLIC_URL>/verify/<token>`: what the QR encodes; null before APPROVED (a draft prints "DRAFT" and no QR). */
+  /**
+   * `<PUBLIC_URL>/verify/<token>`: what the QR encodes; null before APPROVED (a draft prints "DRAFT" and no
+   * QR).
+   */
   verify_url: z.string().nullable(),
   payload: documentPayload,
 });
 export type PrintableDocument = z.infer<typeof printableDocument>;
 
-/** `documentseries`: one numbering series per type and year (prefix `MS/2025/`), `next_no` the next number. */
+/**
+ * `documentseries`: one numbering series per type and year (prefix `MS/2025/`), `next_no` the next number.
+ */
 export const documentSeries = z.object({
   series_id: z.string(),
   doc_type: documentType.schema,
@@ -316,7 +346,10 @@ export const documentSeries = z.object({
 });
 export type DocumentSeries = z.infer<typeof documentSeries>;
 
-/** `POST /api/document/batch`: draft (and, with `render`, check the PDFs of) every student of an exam with a published result. */
+/**
+ * `POST /api/document/batch`: draft (and, with `render`, check the PDFs of) every student of an exam with a
+ * published result.
+ */
 export const documentBatchCreate = z.object({
   doc_type: z.preprocess(
     (v) => (v === '' || v === undefined ? 'MARKSHEET' : v),
@@ -347,7 +380,10 @@ export const documentBatchResult = z.object({
   drafted: z.number().int(),
   /** Students who already hold one (from an earlier batch or drafted by hand): nothing drafted twice. */
   skipped: z.array(z.object({ student_id: z.string(), reason: z.string() })),
-  /** Students of the exam who cannot have one, and why (no PUBLISHED result, a result that is not PASS); also the job's errors. */
+  /**
+   * Students of the exam who cannot have one, and why (no PUBLISHED result, a result that is not PASS); also
+   * the job's errors.
+   */
   refused: z.array(z.object({ student_id: z.string(), reason: z.string() })).default([]),
   doc_ids: z.array(z.string()),
   rendered: z.number().int(),
@@ -376,7 +412,10 @@ export const stationerySpoilage = z.object({
   recorded_at: z.string(),
 });
 
-/** `GET /api/document/print`: one PDF of an exam's documents of a type (default: all not cancelled or superseded), in serial order. */
+/**
+ * `GET /api/document/print`: one PDF of an exam's documents of a type (default: all not cancelled or
+ * superseded), in serial order.
+ */
 export const documentPrintFormat = z.enum(['pdf', 'zip'], {
   error:
     "format: 'pdf' (one PDF of them all, the default) or 'zip' (a ZIP of one PDF per document, named by serial)",

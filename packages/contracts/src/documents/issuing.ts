@@ -2,10 +2,11 @@ import { defineEnum, defineResource, requiredText } from '../kit/index.ts';
 import { hindiText } from '../master-data/index.ts';
 
 /**
- * What the document branch records once and every document drafted afterwards prints (spec §5.2 common header,
- * §8 default 10, lifecycle table "document_admin records VC/Registrar signatories"): the place of issue, the names of
- * the signatories, the NAD organisation code and the convocation a degree is conferred at. A draft freezes the values
- * of its day into its payload, so changing one never changes a document already drafted.
+ * What the document branch records once and every document drafted afterwards prints (spec §5.2 common
+ * header, §8 default 10, lifecycle table "document_admin records VC/Registrar signatories"): the place of
+ * issue, the names of the signatories, the NAD organisation code and the convocation a degree is conferred
+ * at. A draft freezes the values of its day into its payload, so changing one never changes a document
+ * already drafted.
  */
 export const issuingDetailKey = defineEnum([
   { value: 'PLACE_OF_ISSUE', label: 'Place of issue' },

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 
 /**
- * The frozen snapshot of every value a document prints (lifecycle §5.1 "payload", §5.2 fields per document), in
- * English and Hindi (the regional language). It is taken once, when the document is drafted, from a PUBLISHED
- * result version (marksheets, transcripts, degrees) or from the student's record (migration, certificates), and is
- * never recomputed: the PDF is rendered from it alone, and its SHA-256 (`payload_hash`) is what the verification
- * token signs. Decimals are strings ("66.57"), never floats; absent values are null, never guessed.
+ * The frozen snapshot of every value a document prints (lifecycle §5.1 "payload", §5.2 fields per document),
+ * in English and Hindi (the regional language). It is taken once, when the document is drafted, from a
+ * PUBLISHED result version (marksheets, transcripts, degrees) or from the student's record (migration,
+ * certificates), and is never recomputed: the PDF is rendered from it alone, and its SHA-256 (`payload_hash`)
+ * is what the verification token signs. Decimals are strings ("66.57"), never floats; absent values are null,
+ * never guessed.
  */
 
 const text = z.string().nullable();
@@ -42,7 +43,10 @@ export const documentStudent = z.object({
   candidate_type: text,
   /** "regular", "distance", "part-time" (UGC asks degrees to print the mode of study). */
   mode_of_study: text,
-  /** The student's photograph: a stored file reference (files module id or path), or null when none is on record. */
+  /**
+   * The student's photograph: a stored file reference (files module id or path), or null when none is on
+   * record.
+   */
   photo_file: text,
 });
 export type DocumentStudent = z.infer<typeof documentStudent>;
@@ -115,7 +119,10 @@ export const documentGradingBand = z.object({
 });
 export type DocumentGradingBand = z.infer<typeof documentGradingBand>;
 
-/** The grading legend: bands, the SGPA/CGPA formulas and the CGPA→percentage conversion, printed as text (§5.2). */
+/**
+ * The grading legend: bands, the SGPA/CGPA formulas and the CGPA→percentage conversion, printed as text
+ * (§5.2).
+ */
 export const gradingLegend = z.object({
   bands: z.array(documentGradingBand),
   sgpa_formula: bilingualText.nullable(),
@@ -175,7 +182,9 @@ const common = {
   /** The document's title as printed: "Marksheet" / "अंक पत्र". */
   title: bilingualText,
   student: documentStudent,
-  /** Date and place of issue are printed from the document (issued_at); the drafting date is recorded here. */
+  /**
+   * Date and place of issue are printed from the document (issued_at); the drafting date is recorded here.
+   */
   drafted_on: z.string(),
   signatories: z.array(signatory),
   /** Free remarks ("Revised after revaluation", grace ordinance, improvement). */
@@ -274,7 +283,10 @@ export const certificateSubtypes = [
 export const certificateSubtype = z.enum(certificateSubtypes);
 export type CertificateSubtype = z.infer<typeof certificateSubtype>;
 
-/** Certificates: a body text in both languages, plus the facts it states (exit award with credits and ABC id, ...). */
+/**
+ * Certificates: a body text in both languages, plus the facts it states (exit award with credits and ABC id,
+ * ...).
+ */
 export const certificatePayload = z.object({
   kind: z.literal('CERTIFICATE'),
   subtype: certificateSubtype,

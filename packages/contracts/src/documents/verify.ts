@@ -3,9 +3,10 @@ import { documentType } from './document.ts';
 
 /**
  * Verification (lifecycle §5.1, S11): the QR carries `<PUBLIC_URL>/verify/<token>`, the token a compact
- * `base64url(claims JSON).base64url(Ed25519 signature)` over the claims below, signed with the university's key whose
- * public half is served at `GET /.well-known/document-signing-key` (PEM, and JWK with `?format=jwk`). Anyone can check
- * a token offline with the public key alone; `GET /api/verify/{token}` (no sign-in) adds the live status.
+ * `base64url(claims JSON).base64url(Ed25519 signature)` over the claims below, signed with the university's
+ * key whose public half is served at `GET /.well-known/document-signing-key` (PEM, and JWK with
+ * `?format=jwk`). Anyone can check a token offline with the public key alone; `GET /api/verify/{token}` (no
+ * sign-in) adds the live status.
  */
 
 /** The signed claims (short keys keep the QR small). `v` is the token format version (1). */
@@ -51,14 +52,17 @@ export const verifiedDocument = z.object({
 });
 export type VerifiedDocument = z.infer<typeof verifiedDocument>;
 
-/** Why a token is not genuine: MALFORMED (not a token), BAD_SIGNATURE (altered or forged), UNKNOWN_KEY (signed by another key), MISMATCH (genuine signature, but not what the register holds). */
+/**
+ * Why a token is not genuine: MALFORMED (not a token), BAD_SIGNATURE (altered or forged), UNKNOWN_KEY (signed
+ * by another key), MISMATCH (genuine signature, but not what the register holds).
+ */
 export const tokenProblem = z.enum(['MALFORMED', 'BAD_SIGNATURE', 'UNKNOWN_KEY', 'MISMATCH']);
 
 /**
- * `GET /api/verify/{token}` (no sign-in): 200 with the document and `signature_valid: true` for a genuine token of an
- * ISSUED, SUPERSEDED or CANCELLED document; 200 with `document: null`, `signature_valid: false` and the `reason` for
- * a token that is not genuine (altered, forged, not a token); 404 for a genuine token whose document is not issued
- * (yet); 429 past the per-address limit.
+ * `GET /api/verify/{token}` (no sign-in): 200 with the document and `signature_valid: true` for a genuine
+ * token of an ISSUED, SUPERSEDED or CANCELLED document; 200 with `document: null`, `signature_valid: false`
+ * and the `reason` for a token that is not genuine (altered, forged, not a token); 404 for a genuine token
+ * whose document is not issued (yet); 429 past the per-address limit.
  */
 export const verificationAnswer = z.object({
   document: verifiedDocument.nullable(),

@@ -2,16 +2,20 @@ import { z } from 'zod';
 import { defineResource, defineWorkflow, keyText } from '../kit/index.ts';
 import type { ResourceCapability } from '../identity/index.ts';
 
-/** Admit cards: read by staff (a college its own) and the student its own; generated, published and withheld by the office. */
+/**
+ * Admit cards: read by staff (a college its own) and the student its own; generated, published and withheld
+ * by the office.
+ */
 export const admitCardsAccess = {
   read: 'admit-cards.read',
   write: 'admit-cards.write',
 } as const satisfies ResourceCapability;
 
 /**
- * An admit card (lifecycle spec S4, §2.3 B): one per candidate per exam, generated for a form with its roll number
- * (roll allotment generates them), published for the student to download, or withheld with a reason. Its papers are
- * the form's, printed with their timetable slots. Written only by roll allotment and its workflow.
+ * An admit card (lifecycle spec S4, §2.3 B): one per candidate per exam, generated for a form with its roll
+ * number (roll allotment generates them), published for the student to download, or withheld with a reason.
+ * Its papers are the form's, printed with their timetable slots. Written only by roll allotment and its
+ * workflow.
  */
 export const admitCardResource = defineResource({
   name: 'admitcard',
@@ -36,7 +40,10 @@ export const admitCardResource = defineResource({
   },
 });
 
-/** §2.3 B: GENERATED → PUBLISHED ⇄ WITHHELD (with the reason: fee due, attendance shortage, eligibility pending, discipline). */
+/**
+ * §2.3 B: GENERATED → PUBLISHED ⇄ WITHHELD (with the reason: fee due, attendance shortage, eligibility
+ * pending, discipline).
+ */
 export const admitCardWorkflow = defineWorkflow({
   resource: 'admitcard',
   field: 'status',

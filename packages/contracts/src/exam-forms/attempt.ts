@@ -3,8 +3,9 @@ import { defineResource, keyText } from '../kit/index.ts';
 import { attemptType, examFormsAccess } from './exam-form.ts';
 
 /**
- * One candidate sitting one paper in one exam (lifecycle spec S2/S8): created when a form is approved, removed when
- * it is cancelled before conduct; every later mark, attendance row and result line refers to it. Read-only.
+ * One candidate sitting one paper in one exam (lifecycle spec S2/S8): created when a form is approved,
+ * removed when it is cancelled before conduct; every later mark, attendance row and result line refers to it.
+ * Read-only.
  */
 export const attemptResource = defineResource({
   name: 'attempt',

@@ -3,7 +3,10 @@ import { defineEnum, defineResource, keyText } from '../kit/index.ts';
 import { defaultedEnum, optionalKey, defaultedWholeNumber } from '../master-data/index.ts';
 import { studentsAccess } from '../students/index.ts';
 
-/** Why a paper is owed: the result engine's backlog reasons (results/student-result.ts), or a passed paper open to improvement. */
+/**
+ * Why a paper is owed: the result engine's backlog reasons (results/student-result.ts), or a passed paper
+ * open to improvement.
+ */
 export const backlogCause = defineEnum([
   { value: 'INTERNAL', label: 'Failed internal' },
   { value: 'EXTERNAL', label: 'Failed external' },
@@ -21,9 +24,9 @@ export const backlogStatus = defineEnum([
 ]);
 
 /**
- * A paper a student may still sit as a back paper (or improve, reason IMPROVEMENT): opened and closed by result runs,
- * imported now from the legacy results (POST /api/import/backlog). A back or improvement paper on an exam form comes
- * only from here.
+ * A paper a student may still sit as a back paper (or improve, reason IMPROVEMENT): opened and closed by
+ * result runs, imported now from the legacy results (POST /api/import/backlog). A back or improvement paper
+ * on an exam form comes only from here.
  */
 export const backlogResource = defineResource({
   name: 'backlog',

@@ -93,14 +93,15 @@ const when = () =>
     .describe('Date and time with offset, e.g. 2026-12-01T00:00:00+05:30.');
 
 /**
- * A course-semester sitting an exam (lifecycle spec S2, `exam_ccinfo`): its form windows, fees and answer-book
- * coding. Its `phase` moves only by the workflow below.
+ * A course-semester sitting an exam (lifecycle spec S2, `exam_ccinfo`): its form windows, fees and
+ * answer-book coding. Its `phase` moves only by the workflow below.
  */
 export const examCcinfoResource = defineResource({
   name: 'examccinfo',
   title: 'Exam course link',
   keyFields: ['exam_id', 'session_id', 'course_comb_id', 'sem_id'],
-  // The same capabilities as timetable.ts's examSetupAccess (exam set-up: staff read it, the exam office writes it).
+  // The same capabilities as timetable.ts's examSetupAccess (exam set-up: staff read it, the exam office
+  // writes it).
   capability: { read: 'exam-setup.read', write: 'exam-setup.write' },
   scopeFields: {},
   fields: {
@@ -176,7 +177,10 @@ export const editableInPhase = (phase: string): readonly string[] =>
         ? ['coding']
         : [];
 
-/** The phase machine of §2.2. `allot-rolls` is long work: its effect (roll allotment) answers 202 {job} and the job moves the phase. */
+/**
+ * The phase machine of §2.2. `allot-rolls` is long work: its effect (roll allotment) answers 202 {job} and
+ * the job moves the phase.
+ */
 export const examCcinfoWorkflow = defineWorkflow({
   resource: 'examccinfo',
   field: 'phase',

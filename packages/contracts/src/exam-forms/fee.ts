@@ -25,8 +25,8 @@ export interface FeeInput {
 
 /**
  * A form's fee (lifecycle spec S2): base + per back/improvement paper + per practical paper − the category's
- * concession (percent of those, rounded half up to the paisa) + the late fee after form_due_at. Exact: in paise.
- * Every line says what it is and why, in the order the screen and the printout show them.
+ * concession (percent of those, rounded half up to the paisa) + the late fee after form_due_at. Exact: in
+ * paise. Every line says what it is and why, in the order the screen and the printout show them.
  */
 export function computeFee(
   settings: FeeSettings,

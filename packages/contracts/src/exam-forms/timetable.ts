@@ -15,14 +15,20 @@ export const shift = defineEnum([
   { value: 'AN', label: 'Afternoon' },
 ]);
 
-/** One course-semester a slot's paper is written in: `session/course/semester` (a key part never holds a slash). */
+/**
+ * One course-semester a slot's paper is written in: `session/course/semester` (a key part never holds a
+ * slash).
+ */
 export interface CourseKey {
   session_id: string;
   course_comb_id: string;
   sem_id: string;
 }
 
-/** The course-semesters of a slot as typed in one cell: "2024-25/BA/SEM1, 2024-25/BSC/SEM1" (commas, semicolons or spaces). */
+/**
+ * The course-semesters of a slot as typed in one cell: "2024-25/BA/SEM1, 2024-25/BSC/SEM1" (commas,
+ * semicolons or spaces).
+ */
 export const courseKeyList = (text: string | null | undefined): CourseKey[] =>
   (text ?? '')
     .split(/[\s,;]+/)
@@ -65,9 +71,10 @@ const startTime = z
   .describe('HH:MM, 24 hours.');
 
 /**
- * A timetable slot (lifecycle spec S4): one paper of an exam on a date and shift, for the course-semesters that
- * write it (a common paper across course combinations shares one slot). One slot per paper per course-semester
- * per exam; papers of one course-semester fall on different days (exam set-up setting, on by default).
+ * A timetable slot (lifecycle spec S4): one paper of an exam on a date and shift, for the course-semesters
+ * that write it (a common paper across course combinations shares one slot). One slot per paper per
+ * course-semester per exam; papers of one course-semester fall on different days (exam set-up setting, on by
+ * default).
  */
 export const timetableResource = defineResource({
   name: 'timetable',
@@ -94,7 +101,10 @@ export const timetableResource = defineResource({
   searchFields: ['exam_id', 'paper_id', 'courses', 'date'],
 });
 
-/** `GET /api/timetable/clashes?exam_id=`: every candidate of the exam's approved forms with two papers in one date and shift. */
+/**
+ * `GET /api/timetable/clashes?exam_id=`: every candidate of the exam's approved forms with two papers in one
+ * date and shift.
+ */
 export const timetableClash = z.object({
   student_id: z.string(),
   date: z.string(),
@@ -107,7 +117,10 @@ export const timetableClashesAnswer = z.object({
   total: z.number().int(),
 });
 export type TimetableClash = z.infer<typeof timetableClash>;
-/** A clash of one form's papers (with the candidate's other standing forms of the exam): what submit and GET of the form report. */
+/**
+ * A clash of one form's papers (with the candidate's other standing forms of the exam): what submit and GET
+ * of the form report.
+ */
 export const formClash = timetableClash.omit({ student_id: true });
 export type FormClash = z.infer<typeof formClash>;
 export type TimetableClashesAnswer = z.infer<typeof timetableClashesAnswer>;

@@ -10,11 +10,16 @@ const zodEnglish = englishZod().localeError;
 const zodHindi = hindiZod().localeError;
 const sentence = (text: ReturnType<typeof zodEnglish>) => (typeof text === 'string' ? text : text?.message);
 
-/** Whether a text is a code of the catalogue (a schema's own message is one: `{ error: 'validation.required' }`). */
+/**
+ * Whether a text is a code of the catalogue (a schema's own message is one: `{ error: 'validation.required'
+ * }`).
+ */
 export const isMessageCode = (text: string): text is MessageCode =>
   Object.hasOwn(englishMessages, text) || Object.hasOwn(englishMessages, `${text}_one`);
 
-/** The numbers and words of a zod issue, as parameters: `maximum`, `minimum`, `expected`, `format`, `origin`. */
+/**
+ * The numbers and words of a zod issue, as parameters: `maximum`, `minimum`, `expected`, `format`, `origin`.
+ */
 function issueParams(issue: Issue): MessageParams {
   const params: Record<string, string | number | boolean> = {};
   for (const [name, value] of Object.entries(issue)) {
@@ -40,7 +45,9 @@ const received: Record<string, unknown> = {
   nan: Number.NaN,
 };
 
-/** Recomputes zod's own sentence of an issue in a locale: equal to the issue's message when it is zod's own. */
+/**
+ * Recomputes zod's own sentence of an issue in a locale: equal to the issue's message when it is zod's own.
+ */
 function zodSentence(issue: Issue, locale: typeof zodEnglish) {
   const type = issue.code === 'invalid_type' ? / received (\w+)$/.exec(issue.message)?.[1] : undefined;
   const withInput =
@@ -49,8 +56,8 @@ function zodSentence(issue: Issue, locale: typeof zodEnglish) {
 }
 
 /**
- * A field error as a message: the schema's own code with the issue's numbers; zod's own check with zod's sentence in
- * each language; a schema text not yet given a code as that text (translated like a screen text).
+ * A field error as a message: the schema's own code with the issue's numbers; zod's own check with zod's
+ * sentence in each language; a schema text not yet given a code as that text (translated like a screen text).
  */
 export function issueMessage(issue: Issue): Message {
   if (isMessageCode(issue.message)) return msg(issue.message, issueParams(issue));
@@ -59,7 +66,10 @@ export function issueMessage(issue: Issue): Message {
   return msg('validation.text', { text: label(issue.message) });
 }
 
-/** A zod error as the `errors` collection of messages: field name (dotted path, `_` for the whole) -> messages. */
+/**
+ * A zod error as the `errors` collection of messages: field name (dotted path, `_` for the whole) ->
+ * messages.
+ */
 export function fieldMessages(error: z.ZodError): Record<string, Message[]> {
   const out: Record<string, Message[]> = {};
   for (const issue of error.issues) {

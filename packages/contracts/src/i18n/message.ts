@@ -1,9 +1,10 @@
 import type { englishMessages } from './messages-en.ts';
 
 /**
- * A message a user reads (a refusal, a notice, a field's error) as data: a stable code from the catalogue and its
- * named parameters. It becomes a sentence only when it is read, in the reader's language (`renderMessage`), so a
- * Hindi screen gets Hindi refusals, one refusal has one wording, and a test compares codes, not strings.
+ * A message a user reads (a refusal, a notice, a field's error) as data: a stable code from the catalogue and
+ * its named parameters. It becomes a sentence only when it is read, in the reader's language
+ * (`renderMessage`), so a Hindi screen gets Hindi refusals, one refusal has one wording, and a test compares
+ * codes, not strings.
  */
 export interface Message {
   code: MessageCode;
@@ -11,8 +12,9 @@ export interface Message {
 }
 
 /**
- * A parameter: plain values are written as they are; a `Label` is a screen text (a status, a record type) shown in
- * the reader's language; a nested message (or a list of them, joined) is rendered in the same language.
+ * A parameter: plain values are written as they are; a `Label` is a screen text (a status, a record type)
+ * shown in the reader's language; a nested message (or a list of them, joined) is rendered in the same
+ * language.
  */
 export type MessageParam =
   string | number | boolean | null | undefined | Label | Message | readonly Message[];
@@ -42,7 +44,10 @@ export const isLabel = (value: unknown): value is Label =>
 export const isMessage = (value: unknown): value is Message =>
   typeof value === 'object' && value !== null && typeof (value as Message).code === 'string';
 
-/** The parameters as an answer carries them: labels as their (English) text, nested messages as code and params. */
+/**
+ * The parameters as an answer carries them: labels as their (English) text, nested messages as code and
+ * params.
+ */
 export function plainParams(params: MessageParams | undefined): Record<string, unknown> | undefined {
   if (!params) return undefined;
   const plain = (value: MessageParam): unknown => {

@@ -1,4 +1,5 @@
-// The English messages of every module, one catalogue (codes are unique across modules: each starts with its module).
+// The English messages of every module, one catalogue (codes are unique across modules: each starts with its
+// module).
 import { coding } from './messages/coding.en.ts';
 import { conduct } from './messages/conduct.en.ts';
 import { documents } from './messages/documents.en.ts';

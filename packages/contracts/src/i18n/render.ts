@@ -7,7 +7,9 @@ export type Language = 'en' | 'hi';
 export const LANGUAGE_CODES = ['en', 'hi'] as const satisfies readonly Language[];
 
 export interface MessageRenderer {
-  /** Adds a language: its messages (by code) and its screens' catalogue (English text -> text), for labels. */
+  /**
+   * Adds a language: its messages (by code) and its screens' catalogue (English text -> text), for labels.
+   */
   addLanguage(
     language: Language,
     messages: Readonly<Record<string, string>>,
@@ -21,10 +23,10 @@ export interface MessageRenderer {
 const RESERVED = new Set(['lng', 'lngs', 'ns', 'defaultValue', 'context', 'replace', 'ordinal']);
 
 /**
- * Renders messages with i18next (the library the screens use): `{{name}}` parameters, `_one`/`_other` plurals by
- * `count` (CLDR rules per language). Parameters are written as given and never interpreted (no nesting, no HTML
- * escaping: answers are JSON and screens escape). `strict` (tests) throws on a parameter a template names but the
- * message lacks, so a forgotten parameter fails a test instead of showing `{{name}}`.
+ * Renders messages with i18next (the library the screens use): `{{name}}` parameters, `_one`/`_other` plurals
+ * by `count` (CLDR rules per language). Parameters are written as given and never interpreted (no nesting, no
+ * HTML escaping: answers are JSON and screens escape). `strict` (tests) throws on a parameter a template
+ * names but the message lacks, so a forgotten parameter fails a test instead of showing `{{name}}`.
  */
 export function createMessageRenderer(options: { strict?: boolean } = {}): MessageRenderer {
   const instance = i18next.createInstance();

@@ -1,6 +1,7 @@
 /**
- * The Hindi catalogue: each English text of the screens (the key, as the spec writes it) with its Hindi. Loaded
- * only when Hindi is chosen (lib/i18n.ts). Field labels stay recognisable: codes (Id, NEP, JSON) are kept.
+ * The Hindi catalogue: each English text of the screens (the key, as the spec writes it) with its Hindi.
+ * Loaded only when Hindi is chosen (lib/i18n.ts). Field labels stay recognisable: codes (Id, NEP, JSON) are
+ * kept.
  */
 const chrome: Record<string, string> = {
   // Layout and pages
@@ -200,7 +201,10 @@ const labels: Record<string, string> = {
   'Updated At': 'अद्यतन किया गया',
 };
 
-/** Help texts, option labels, buttons and sentences of the record screens (master data, students, shared parts). */
+/**
+ * Help texts, option labels, buttons and sentences of the record screens (master data, students, shared
+ * parts).
+ */
 const screens: Record<string, string> = {
   // Shared parts: dialogs, forms, tabs, workflow actions
   Cancel: 'रद्द करें',
@@ -888,7 +892,9 @@ const marks: Record<string, string> = {
     'लॉक बैच {batch_id} पुनः खोलें? कारण बताएँ; यह अभिलेखित होगा।',
 };
 
-/** The results screens (lifecycle S8): rule-set tables and comparison, result runs, student results, analysis. */
+/**
+ * The results screens (lifecycle S8): rule-set tables and comparison, result runs, student results, analysis.
+ */
 const results: Record<string, string> = {
   'Calculate Old': 'परिणाम गणना (पुरानी योजना)',
   'Calculate New': 'परिणाम गणना (नई योजना)',

@@ -1,12 +1,16 @@
 import type { RoleName } from './roles.ts';
 
 /**
- * What a caller may do: the capability catalogue, and the one table granting capabilities to the eight roles with a
- * scope. The API refuses (403) a call whose capability the caller's role lacks and limits the rows it sees to the
- * scope; the web app hides what the API would refuse. Defaults: section 2.5 of the lifecycle spec.
+ * What a caller may do: the capability catalogue, and the one table granting capabilities to the eight roles
+ * with a scope. The API refuses (403) a call whose capability the caller's role lacks and limits the rows it
+ * sees to the scope; the web app hides what the API would refuse. Defaults: section 2.5 of the lifecycle
+ * spec.
  */
 
-/** A capability: a key (`<area>.<verb>`), what it allows, and the refusal a role without it reads (`{role}` is filled in). */
+/**
+ * A capability: a key (`<area>.<verb>`), what it allows, and the refusal a role without it reads (`{role}` is
+ * filled in).
+ */
 export interface Capability {
   description: string;
   refusal?: string;
@@ -89,9 +93,10 @@ const every = (keys: readonly CapabilityKey[], scope: Scope = 'any') =>
   Object.fromEntries(keys.map((k) => [k, scope])) as Partial<Record<CapabilityKey, Scope>>;
 
 /**
- * THE grants table (section 2.5 of the lifecycle spec). Conditions the table states beyond a role ("faculty: W if
- * college head / appointed examiner", "office: W if secrecy flag", "student: own result after publish") are the
- * modules' own rules on top of these grants; the secrecy flag is per user, so office holds no coding.secrecy here.
+ * THE grants table (section 2.5 of the lifecycle spec). Conditions the table states beyond a role ("faculty:
+ * W if college head / appointed examiner", "office: W if secrecy flag", "student: own result after publish")
+ * are the modules' own rules on top of these grants; the secrecy flag is per user, so office holds no
+ * coding.secrecy here.
  */
 export const grants: Grants = {
   admin: every([
@@ -244,7 +249,10 @@ export const grants: Grants = {
   ),
 };
 
-/** The scope in which `role` holds `capability`, or undefined when it does not hold it (read from `grants` on every call). */
+/**
+ * The scope in which `role` holds `capability`, or undefined when it does not hold it (read from `grants` on
+ * every call).
+ */
 export function can(role: string | undefined, capability: CapabilityKey): Scope | undefined {
   if (!role || !Object.hasOwn(grants, role)) return undefined;
   return grants[role as RoleName][capability];

@@ -12,9 +12,9 @@ export const startsFrom = (workflow: Workflow, action: WorkflowAction, record: R
   action.from.some((state) => state === record[workflow.field]) && (action.guard?.check(record) ?? true);
 
 /**
- * The actions `role` may take on `record` now: from its current status, with the capability in the grants table,
- * and with the guard holding. The API answers 409 naming these; the web app shows them as buttons. Which rows a
- * caller reaches at all is the scope's business, decided by the API before this.
+ * The actions `role` may take on `record` now: from its current status, with the capability in the grants
+ * table, and with the guard holding. The API answers 409 naming these; the web app shows them as buttons.
+ * Which rows a caller reaches at all is the scope's business, decided by the API before this.
  */
 export function allowedActions(
   workflow: Workflow,

@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const auditActions = ['create', 'update', 'delete', 'transition'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-/** One change to a record: who, when, what, the record before and after, and for a workflow action which one and why. */
+/**
+ * One change to a record: who, when, what, the record before and after, and for a workflow action which one
+ * and why.
+ */
 export const auditEntry = z.object({
   id: z.number().int(),
   at: z.string(),
@@ -21,7 +24,10 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-/** `GET /api/audit` filters: entity (resource name), key (parts joined by /), user (email), from/to (ISO times), paging. */
+/**
+ * `GET /api/audit` filters: entity (resource name), key (parts joined by /), user (email), from/to (ISO
+ * times), paging.
+ */
 export const auditQuery = z.object({
   entity: z.string().trim().max(30).optional(),
   key: z.string().trim().max(200).optional(),
@@ -33,7 +39,9 @@ export const auditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 
-/** The newest entries a record's History tab gets (`GET /api/history/<R>/<key...>`); `total` counts them all. */
+/**
+ * The newest entries a record's History tab gets (`GET /api/history/<R>/<key...>`); `total` counts them all.
+ */
 export const HISTORY_LIMIT = 200;
 export const recordHistory = z.object({ history: z.array(auditEntry), total: z.number().int() });
 export type RecordHistory = z.infer<typeof recordHistory>;

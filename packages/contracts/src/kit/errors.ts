@@ -4,9 +4,9 @@ import { renderEnglish } from '../i18n/render.ts';
 
 /**
  * The stable codes of error answers, each with the HTTP status it is answered with and what it means. Clients
- * switch on `code` (never on the message text, which is for people and may be reworded). One catalogue for the
- * whole API: a module adds its own codes here, under a comment naming the module, so that OpenAPI and the web app
- * know every code.
+ * switch on `code` (never on the message text, which is for people and may be reworded). One catalogue for
+ * the whole API: a module adds its own codes here, under a comment naming the module, so that OpenAPI and the
+ * web app know every code.
  */
 export const errorCodes = {
   MALFORMED_REQUEST: {
@@ -107,9 +107,9 @@ export const messageRef = z.object({
 export type MessageRef = z.infer<typeof messageRef>;
 
 /**
- * Every error answer: a message a person can act on (in the reader's language: `Accept-Language`), a stable code a
- * program can switch on, the message's own code and parameters, and on 422 each failing field (its sentences in
- * `errors`, its codes in `error_codes`).
+ * Every error answer: a message a person can act on (in the reader's language: `Accept-Language`), a stable
+ * code a program can switch on, the message's own code and parameters, and on 422 each failing field (its
+ * sentences in `errors`, its codes in `error_codes`).
  */
 export const errorBody = z.object({
   message: z.string(),
@@ -132,8 +132,8 @@ const codeOfAmbiguousStatus: Record<number, ErrorCode> = {
 };
 
 /**
- * The code of an answer that carries none (a proxy's own error page, status 0 for a network failure): the one its
- * status implies. The API itself always sends its code.
+ * The code of an answer that carries none (a proxy's own error page, status 0 for a network failure): the one
+ * its status implies. The API itself always sends its code.
  */
 export function codeForStatus(status: number): ErrorCode {
   const found =
@@ -143,7 +143,10 @@ export function codeForStatus(status: number): ErrorCode {
 
 export const VALIDATION_MESSAGE = 'The given data was invalid.';
 
-/** Turns a zod error into the `errors` collection in English: field name -> sentences (`fieldMessages`: as codes). */
+/**
+ * Turns a zod error into the `errors` collection in English: field name -> sentences (`fieldMessages`: as
+ * codes).
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(fieldMessages(error)).map(([field, messages]) => [field, messages.map(renderEnglish)]),

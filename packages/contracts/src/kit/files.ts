@@ -17,8 +17,9 @@ export const exportQuery = z.object({ format: fileFormat });
 export const templateQuery = z.object({ format: fileFormat.default('xlsx') });
 
 /**
- * Imports of more data rows than this run as a job (`202 {job}`; `GET /api/job/{id}` reports progress and, once done,
- * the report as its result): 2,000 rows check and store in a few seconds, 50,000 take a minute on a busy machine.
+ * Imports of more data rows than this run as a job (`202 {job}`; `GET /api/job/{id}` reports progress and,
+ * once done, the report as its result): 2,000 rows check and store in a few seconds, 50,000 take a minute on
+ * a busy machine.
  */
 export const IMPORT_JOB_ROWS = 2_000;
 
@@ -31,8 +32,8 @@ export const importQuery = z.object({
 });
 
 /**
- * What happened to one data row of the file. `unchanged`: the key exists and every value in the file equals the
- * stored one, so nothing is written (an export imported again changes nothing and audits nothing).
+ * What happened to one data row of the file. `unchanged`: the key exists and every value in the file equals
+ * the stored one, so nothing is written (an export imported again changes nothing and audits nothing).
  */
 export const importRowStatus = z.enum(['created', 'updated', 'unchanged', 'error']);
 export type ImportRowStatus = z.infer<typeof importRowStatus>;
@@ -43,7 +44,10 @@ export const importRowReport = z.object({
   status: importRowStatus,
   /** Only on errors: field -> messages (`_` for the row as a whole), as in every 422 answer. */
   errors: z.record(z.string(), z.array(z.string())).optional(),
-  /** Only on errors: the row's cells as read (field -> value), so the failed rows can be downloaded, fixed and imported again. */
+  /**
+   * Only on errors: the row's cells as read (field -> value), so the failed rows can be downloaded, fixed and
+   * imported again.
+   */
   values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
 });
 export type ImportRowReport = z.infer<typeof importRowReport>;
@@ -66,17 +70,18 @@ export const importReport = z.object({
 export type ImportReport = z.infer<typeof importReport>;
 
 /**
- * The header of the column a failed-rows file adds after the data (what is wrong with each row). An import ignores
- * a column of this name, so the file can be corrected and imported as it is.
+ * The header of the column a failed-rows file adds after the data (what is wrong with each row). An import
+ * ignores a column of this name, so the file can be corrected and imported as it is.
  */
 export const IMPORT_ERRORS_HEADER = 'Import errors';
 
 /**
- * Formula injection: a CSV cell starting with = + - @ (or a tab or carriage return) is run as a formula by Excel and
- * LibreOffice when the file is opened ("=HYPERLINK(...)" in a paper name). CSV files written by the API or the web app
- * prefix such a text with an apostrophe, which spreadsheets show as text; an import takes exactly one apostrophe off
- * again, so a file written and imported again changes nothing. Text already starting with apostrophes before such a
- * character gets one more, so the mapping stays reversible. XLSX cells are typed strings, never evaluated: no prefix.
+ * Formula injection: a CSV cell starting with = + - @ (or a tab or carriage return) is run as a formula by
+ * Excel and LibreOffice when the file is opened ("=HYPERLINK(...)" in a paper name). CSV files written by the
+ * API or the web app prefix such a text with an apostrophe, which spreadsheets show as text; an import takes
+ * exactly one apostrophe off again, so a file written and imported again changes nothing. Text already
+ * starting with apostrophes before such a character gets one more, so the mapping stays reversible. XLSX
+ * cells are typed strings, never evaluated: no prefix.
  */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
 
@@ -111,7 +116,10 @@ export interface FileColumn {
 export interface FileColumnsOptions {
   /** Headers other than the field name in title case ("paper_id" -> "Paper Id"). */
   headers?: Record<string, string>;
-  /** Labels of enumerated fields not made by defineEnum (whose labels are known; other codes are read from the schema). */
+  /**
+   * Labels of enumerated fields not made by defineEnum (whose labels are known; other codes are read from the
+   * schema).
+   */
   enums?: Record<string, { options: readonly EnumOption<string | number>[] }>;
 }
 
@@ -122,7 +130,10 @@ export const headerOf = (field: string) =>
     .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
     .join(' ');
 
-/** How an import matches a header to a column: case, spaces and punctuation do not matter ("Paper ID" = "paper_id"). */
+/**
+ * How an import matches a header to a column: case, spaces and punctuation do not matter ("Paper ID" =
+ * "paper_id").
+ */
 export const normalizeHeader = (header: string) =>
   header
     .trim()

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * Jobs: long work (roll allotment, seating, result runs, batch documents, large imports) that a call starts and
- * answers `202 {job}` for; `GET /api/job/{job_id}` reports its progress until it has finished (lifecycle-api.md).
- * `queued` → `running` → `succeeded` | `failed` | `cancelled`; a job whose process died while `running` goes back
- * to `queued` and runs again (`attempts` counts the runs).
+ * Jobs: long work (roll allotment, seating, result runs, batch documents, large imports) that a call starts
+ * and answers `202 {job}` for; `GET /api/job/{job_id}` reports its progress until it has finished
+ * (lifecycle-api.md). `queued` → `running` → `succeeded` | `failed` | `cancelled`; a job whose process died
+ * while `running` goes back to `queued` and runs again (`attempts` counts the runs).
  */
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
@@ -13,7 +13,10 @@ export type JobStatus = (typeof jobStatuses)[number];
 export const finishedJobStatuses: readonly JobStatus[] = ['succeeded', 'failed', 'cancelled'];
 export const isJobFinished = (status: JobStatus) => finishedJobStatuses.includes(status);
 
-/** A row (or item) the job could not take, and why; `row` is the 1-based row of an imported file when there is one. */
+/**
+ * A row (or item) the job could not take, and why; `row` is the 1-based row of an imported file when there is
+ * one.
+ */
 export const jobErrorRow = z.object({
   row: z.number().int().optional(),
   message: z.string(),

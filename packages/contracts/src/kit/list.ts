@@ -33,9 +33,9 @@ function isEnumerated(schema: z.ZodType): boolean {
 }
 
 /**
- * The fields a list can be filtered on by equality (`?session_id=2024-25&sem_id=S1`): the key fields, the fields
- * naming a parent record, and every enumerated field, in declaration order. Each value is checked with the field's
- * own schema; a list, its download and its screen all take the same ones.
+ * The fields a list can be filtered on by equality (`?session_id=2024-25&sem_id=S1`): the key fields, the
+ * fields naming a parent record, and every enumerated field, in declaration order. Each value is checked with
+ * the field's own schema; a list, its download and its screen all take the same ones.
  */
 export function listFilterFields(resource: FilterSource): string[] {
   const linked = new Set([...resource.keyFields, ...resource.parents.flatMap((parent) => parent.fields)]);
@@ -45,7 +45,8 @@ export function listFilterFields(resource: FilterSource): string[] {
         !LIST_PARAMETERS.has(field) && (linked.has(field) || isEnumerated(schema as z.ZodType)),
     )
     .map(([field]) => field);
-  // A status the workflow moves, and the college a row keeps for scoping, live among the extras: filterable too.
+  // A status the workflow moves, and the college a row keeps for scoping, live among the extras: filterable
+  // too.
   const scoped = new Set(Object.values(resource.scopeFields ?? {}));
   const extras = Object.entries(resource.extras ?? {})
     .filter(

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { timestamp } from './fields.ts';
 
-/** A link from a resource to a resource it depends on: `fields` of the child name the parent's key, in key order. */
+/**
+ * A link from a resource to a resource it depends on: `fields` of the child name the parent's key, in key
+ * order.
+ */
 export interface ParentLink {
   resource: string;
   fields: readonly string[];
 }
 
 /**
- * Which field of a row holds the value each scope compares with the caller's own (identity/capabilities.ts): the
- * row's college, department and student. A dotted path reaches through a relation (`paper.dept_id`). A resource
- * without a field for a scope is reached by a caller holding that scope nowhere (fail closed).
+ * Which field of a row holds the value each scope compares with the caller's own (identity/capabilities.ts):
+ * the row's college, department and student. A dotted path reaches through a relation (`paper.dept_id`). A
+ * resource without a field for a scope is reached by a caller holding that scope nowhere (fail closed).
  */
 export interface ScopeFields {
   college?: string;
@@ -25,7 +28,10 @@ export interface ResourceDefinition<
   /** Registry name, also the base of the API path (`/api/<path>`). */
   name: string;
   path: string;
-  /** Key of the response body that carries the record or the list (legacy names: `ccinfo_sem` for path `ccinfosem`). */
+  /**
+   * Key of the response body that carries the record or the list (legacy names: `ccinfo_sem` for path
+   * `ccinfosem`).
+   */
   responseKey: string;
   /** Singular noun staff read in messages: "Session", "Paper link". */
   title: string;
@@ -45,7 +51,9 @@ export interface ResourceDefinition<
   extras: z.ZodRawShape;
   /** Extra response keys that carry the created record, because legacy screens read them (spec section 7). */
   legacyCreateKeys: readonly string[];
-  /** Rules across fields of a whole record (after an edit is merged into the stored row): field -> messages. */
+  /**
+   * Rules across fields of a whole record (after an edit is merged into the stored row): field -> messages.
+   */
   check?: (record: Record<string, unknown>) => Record<string, string[]>;
 }
 
@@ -85,7 +93,10 @@ export function defineResource<
       { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
     );
   const createSchema = withCheck(z.object(full.fields));
-  /** An edit form's schema: the fields it may change (all updatable ones by default), checked against the stored record. */
+  /**
+   * An edit form's schema: the fields it may change (all updatable ones by default), checked against the
+   * stored record.
+   */
   const editSchema = (current: Record<string, unknown>, fields: readonly string[] = full.updatable) =>
     withCheck(
       z.object(
@@ -98,7 +109,8 @@ export function defineResource<
     Key[number]
   >;
   const keySchema = z.object(keyShape);
-  // An edit may repeat the key (it must then match the path) and carries the updated_at it read, to detect lost updates.
+  // An edit may repeat the key (it must then match the path) and carries the updated_at it read, to detect
+  // lost updates.
   const updateSchema = z
     .object(full.fields)
     .partial()

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * A file the product made for a user (a job's PDF), kept until `expires_at` and downloadable only by that user at
- * `GET /api/file/{file_id}` (the `url`, under the API's base). A job that makes one answers it in its result.
+ * A file the product made for a user (a job's PDF), kept until `expires_at` and downloadable only by that
+ * user at `GET /api/file/{file_id}` (the `url`, under the API's base). A job that makes one answers it in its
+ * result.
  */
 export const storedFile = z.object({
   file_id: z.uuid(),

@@ -3,8 +3,8 @@ import type { EnumOption } from './fields.ts';
 
 /**
  * A workflow: the state machine of one resource's status field, declared once. The API serves every action at
- * `POST /api/<resource path>/<key...>/<action>` through one mechanism (and audits it); the web app shows the actions
- * a user may take now as buttons, from this same declaration (`allowedActions` in identity).
+ * `POST /api/<resource path>/<key...>/<action>` through one mechanism (and audits it); the web app shows the
+ * actions a user may take now as buttons, from this same declaration (`allowedActions` in identity).
  */
 
 /** A condition beyond the status that an action needs, checked on the record alone (no database): pure. */
@@ -20,10 +20,15 @@ interface ActionBase<S extends string> {
   /** The statuses the action may be taken from. */
   from: readonly S[];
   to: S;
-  /** The capability (a key of identity's catalogue) a caller must hold; its scope limits the rows it reaches. */
+  /**
+   * The capability (a key of identity's catalogue) a caller must hold; its scope limits the rows it reaches.
+   */
   capability: string;
   guard?: WorkflowGuard;
-  /** The question the confirmation dialog asks; `{field}` is filled from the record: "Suspend {college_name}?". */
+  /**
+   * The question the confirmation dialog asks; `{field}` is filled from the record: "Suspend
+   * {college_name}?".
+   */
   confirm: string;
 }
 
@@ -48,7 +53,10 @@ export interface WorkflowDefinition<S extends string = string, A extends string 
 
 export const REASON_MAX = 500;
 
-/** The body of every action call: why (required on backward moves), and the record's updated_at as the caller read it. */
+/**
+ * The body of every action call: why (required on backward moves), and the record's updated_at as the caller
+ * read it.
+ */
 export const workflowActionBody = z.object({
   reason: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() || undefined : value),
@@ -61,7 +69,9 @@ export type WorkflowActionBody = z.infer<typeof workflowActionBody>;
 /** Action keys travel in URL paths after the key: lower-case words joined by dashes. */
 const ACTION_KEY = /^[a-z][a-z0-9-]*$/;
 
-/** Declares a workflow, refusing (at start-up, not at the first call) an action that names an unknown status. */
+/**
+ * Declares a workflow, refusing (at start-up, not at the first call) an action that names an unknown status.
+ */
 export function defineWorkflow<const S extends string, const A extends string>(
   definition: WorkflowDefinition<S, A>,
 ) {

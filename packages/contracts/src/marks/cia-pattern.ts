@@ -31,9 +31,9 @@ const components = z
   .refine((list) => new Set(list.map((c) => c.code)).size === list.length, 'Each component code once');
 
 /**
- * A scheme's CIA pattern (lifecycle S3 cia_pattern), effective from a session: components (results' ciaComponent:
- * weight, maximum per entry, best-of, mandatory, attendance bands), rounding and decimals. The grading engine's
- * computeInternal turns a student's component marks into the internal mark with it.
+ * A scheme's CIA pattern (lifecycle S3 cia_pattern), effective from a session: components (results'
+ * ciaComponent: weight, maximum per entry, best-of, mandatory, attendance bands), rounding and decimals. The
+ * grading engine's computeInternal turns a student's component marks into the internal mark with it.
  */
 export const ciaPatternResource = defineResource({
   name: 'ciapattern',

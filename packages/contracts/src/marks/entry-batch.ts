@@ -11,8 +11,9 @@ import { shift } from '../exam-forms/index.ts';
 import { entryTotals, markComponent } from './mark-value.ts';
 
 /**
- * Batches are read by staff (a college's faculty: its college's and department's) and opened, edited (deadline,
- * examiners) and deleted by the exam office (exam set-up); their rows are entered with the component's capability.
+ * Batches are read by staff (a college's faculty: its college's and department's) and opened, edited
+ * (deadline, examiners) and deleted by the exam office (exam set-up); their rows are entered with the
+ * component's capability.
  */
 export const marksAccess = { read: 'marks.read', write: 'exam-setup.write' } as const;
 
@@ -46,10 +47,10 @@ const when = z
   .describe('Date and time with offset, e.g. 2026-12-10T17:00:00+05:30.');
 
 /**
- * A marks entry batch (lifecycle §2.3 G): internal per paper × college × department, practical per examination
- * batch, external per college (coding OFF) or per packet and entry 1/2 (coding ON, entered by fictitious number).
- * Created by the module's own calls (POST /api/entrybatch, POST /api/entrybatch-open); its rows are read and saved
- * at /api/entrybatch/{batch_id}/rows; moved by the workflow below.
+ * A marks entry batch (lifecycle §2.3 G): internal per paper × college × department, practical per
+ * examination batch, external per college (coding OFF) or per packet and entry 1/2 (coding ON, entered by
+ * fictitious number). Created by the module's own calls (POST /api/entrybatch, POST /api/entrybatch-open);
+ * its rows are read and saved at /api/entrybatch/{batch_id}/rows; moved by the workflow below.
  */
 export const entryBatchResource = defineResource({
   name: 'entrybatch',
@@ -110,17 +111,26 @@ export const entryBatchResource = defineResource({
 // The batch's own fields without its key (the server generates it).
 const { batch_id: _batchId, ...batchFields } = entryBatchResource.fields;
 
-/** POST /api/entrybatch: one batch. INT needs college_id; PR a date, shift and lab; EXT (coding OFF) a college or all. */
+/**
+ * POST /api/entrybatch: one batch. INT needs college_id; PR a date, shift and lab; EXT (coding OFF) a college
+ * or all.
+ */
 export const entryBatchCreate = z.object({
   ...batchFields,
   /** PR: the attempts (roll numbers) of the practical batch; empty = every attempt of the college. */
   attempt_ids: z.array(keyText()).max(500).optional(),
-  /** INT: the CIA pattern whose components are entered (the internal mark is then computed); none = one mark per row. */
+  /**
+   * INT: the CIA pattern whose components are entered (the internal mark is then computed); none = one mark
+   * per row.
+   */
   pattern_id: z.preprocess((v) => (v === '' ? null : v), keyText().nullable().optional()),
 });
 export type EntryBatchCreate = z.infer<typeof entryBatchCreate>;
 
-/** POST /api/entrybatch-open: internal batches for every paper × college (× department) with attempts in an exam. */
+/**
+ * POST /api/entrybatch-open: internal batches for every paper × college (× department) with attempts in an
+ * exam.
+ */
 export const entryBatchOpen = z.object({
   exam_id: keyText(),
   component: z.enum(['INT', 'EXT']).default('INT'),
@@ -144,7 +154,10 @@ export const entryMismatch = z.object({
 /** What submit and verify answer beside the batch: its counts, and (double entry) the mismatches found. */
 export const entryActionAnswer = z.object({ totals: entryTotals, mismatches: z.array(entryMismatch) });
 
-/** One line of the pending-entry list (GET /api/entrybatch-pending): a batch not yet submitted, red when overdue. */
+/**
+ * One line of the pending-entry list (GET /api/entrybatch-pending): a batch not yet submitted, red when
+ * overdue.
+ */
 export const pendingEntry = z.object({
   batch_id: z.string(),
   component: markComponent.schema,
@@ -163,9 +176,10 @@ export const pendingEntryAnswer = z.object({ pending: z.array(pendingEntry), tot
 const entering = ['OPEN', 'DRAFT', 'REOPENED'] as const;
 
 /**
- * State machine G (lifecycle §2.3). Rows saved move OPEN/REOPENED → DRAFT (PUT .../rows); `submit` needs every row
- * entered; `verify` is a second person (double entry: entry 1 and entry 2 compared, a mismatch returns both to
- * DRAFT); `lock` makes rows immutable and writes the marks of record; `reopen` is the admin's, with a reason.
+ * State machine G (lifecycle §2.3). Rows saved move OPEN/REOPENED → DRAFT (PUT .../rows); `submit` needs
+ * every row entered; `verify` is a second person (double entry: entry 1 and entry 2 compared, a mismatch
+ * returns both to DRAFT); `lock` makes rows immutable and writes the marks of record; `reopen` is the
+ * admin's, with a reason.
  */
 export const entryBatchWorkflow = defineWorkflow({
   resource: 'entrybatch',
@@ -221,7 +235,10 @@ export const entryBatchWorkflow = defineWorkflow({
   },
 });
 
-/** GET /api/markrecord: the marks of record (per attempt and component, written when batches lock, by decode and corrections). */
+/**
+ * GET /api/markrecord: the marks of record (per attempt and component, written when batches lock, by decode
+ * and corrections).
+ */
 export const markRecordQuery = z.object({
   exam_id: keyText().optional(),
   paper_id: keyText().optional(),

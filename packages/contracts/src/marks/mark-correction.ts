@@ -28,9 +28,9 @@ export const markOrStatus = z.preprocess(
 );
 
 /**
- * A change of a mark after its batch is LOCKED (lifecycle §2.4): the old mark of record, the new one, why and of what
- * kind; applied to the mark of record only when approved (the entered rows and award lists are never overwritten;
- * moderation is kept as its own rows).
+ * A change of a mark after its batch is LOCKED (lifecycle §2.4): the old mark of record, the new one, why and
+ * of what kind; applied to the mark of record only when approved (the entered rows and award lists are never
+ * overwritten; moderation is kept as its own rows).
  */
 export const markCorrectionResource = defineResource({
   name: 'markcorrection',
@@ -56,7 +56,10 @@ export const markCorrectionResource = defineResource({
   },
 });
 
-/** POST /api/markcorrection: the server generates the key, reads the old mark of record and names the requester. */
+/**
+ * POST /api/markcorrection: the server generates the key, reads the old mark of record and names the
+ * requester.
+ */
 export const markCorrectionCreate = z.object({
   attempt_id: markCorrectionResource.fields.attempt_id,
   component: markCorrectionResource.fields.component,

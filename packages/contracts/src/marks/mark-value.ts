@@ -10,9 +10,9 @@ export const markComponent = defineEnum([
 export type MarkComponent = (typeof markComponent.values)[number];
 
 /**
- * What a row may hold instead of a number (lifecycle-api "Marks values", S6 award lists): AB absent, UFM unfair
- * means, BLANK an answer book submitted blank (counts as 0 but is not AB), EX exempt/carried. A status is never a
- * number and a number is never stored for a status.
+ * What a row may hold instead of a number (lifecycle-api "Marks values", S6 award lists): AB absent, UFM
+ * unfair means, BLANK an answer book submitted blank (counts as 0 but is not AB), EX exempt/carried. A status
+ * is never a number and a number is never stored for a status.
  */
 export const entryStatus = defineEnum([
   { value: 'AB', label: 'Absent' },
@@ -83,7 +83,10 @@ export function fromHundredths(h: number): string {
   return fraction === 0 ? String(whole) : `${whole}.${String(fraction).padStart(2, '0').replace(/0$/, '')}`;
 }
 
-/** A row as PUT sends it: the attempt (roll-number batches) or the fictitious number (coded), and value or status. */
+/**
+ * A row as PUT sends it: the attempt (roll-number batches) or the fictitious number (coded), and value or
+ * status.
+ */
 export const entryRowInput = z
   .object({
     attempt_id: z.string().max(30).optional(),
@@ -103,7 +106,10 @@ export type EntryRowInput = z.infer<typeof entryRowInput>;
 
 export const entryRowsPut = z.object({ rows: z.array(entryRowInput).max(2000) });
 
-/** A row as GET .../rows answers it. A coded batch's rows carry only fict_no (never student, roll number, name or college). */
+/**
+ * A row as GET .../rows answers it. A coded batch's rows carry only fict_no (never student, roll number, name
+ * or college).
+ */
 export const entryRow = z.object({
   line: z.number().int(),
   attempt_id: z.string().optional(),
@@ -139,7 +145,10 @@ export const entryRowsAnswer = z.object({
   updated_at: z.string(),
 });
 
-/** Counts of a set of rows (also computed in SQL on the API; this is the grid's copy from the same definition). */
+/**
+ * Counts of a set of rows (also computed in SQL on the API; this is the grid's copy from the same
+ * definition).
+ */
 export function totalsOf(rows: ReadonlyArray<{ value: string | null; status: string | null }>): EntryTotals {
   let hundredths = 0;
   let entered = 0;

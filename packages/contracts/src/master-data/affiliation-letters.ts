@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { keyText, storedFile } from '../kit/index.ts';
 
 /**
- * `POST /api/affiliation-letters`: print the letters of affiliation of the chosen colleges, or of every college the
- * caller may write with `all: true` (said, never implied by an empty body), as one bilingual PDF, by a job
- * (`202 {job}`); the job's result names the file.
+ * `POST /api/affiliation-letters`: print the letters of affiliation of the chosen colleges, or of every
+ * college the caller may write with `all: true` (said, never implied by an empty body), as one bilingual PDF,
+ * by a job (`202 {job}`); the job's result names the file.
  */
 export const affiliationLettersRequest = z
   .object({

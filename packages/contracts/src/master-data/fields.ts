@@ -3,14 +3,16 @@ import { KEY_MAX, KEY_PATTERN, type EnumDef } from '../kit/index.ts';
 
 /**
  * Field builders the newer master-data fields need beside the kit's: an optional link to another record, an
- * optional enumeration, whole numbers. Like the kit's, each accepts the legacy screens' strings as well as JSON
- * values, and an empty value means "none".
+ * optional enumeration, whole numbers. Like the kit's, each accepts the legacy screens' strings as well as
+ * JSON values, and an empty value means "none".
  */
 
 const blankToNull = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value;
 
-/** An optional reference to another record's key (`paper.dept_id`): empty clears it (null), missing leaves it. */
+/**
+ * An optional reference to another record's key (`paper.dept_id`): empty clears it (null), missing leaves it.
+ */
 export const optionalKey = () =>
   z.preprocess(
     blankToNull,
@@ -58,7 +60,9 @@ export const defaultedWholeNumber = (min: number, max: number) =>
 /** Whether a text holds Devanagari letters (a Hindi name typed in English is refused). */
 const DEVANAGARI = /[\u0900-\u097F]/;
 
-/** A Hindi (Devanagari) name beside an English one: optional, but when given it must be written in Devanagari. */
+/**
+ * A Hindi (Devanagari) name beside an English one: optional, but when given it must be written in Devanagari.
+ */
 export const hindiText = (max: number) =>
   z.preprocess(
     blankToNull,

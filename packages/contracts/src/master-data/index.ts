@@ -1,4 +1,5 @@
-// Master data: the eight legacy entities, colleges, departments and rule sets, their registry and the legacy lookup calls.
+// Master data: the eight legacy entities, colleges, departments and rule sets, their registry and the legacy
+// lookup calls.
 export { sessionResource } from './entities/session.ts';
 export { courseResource, programmeLevel } from './entities/course.ts';
 export { paperResource } from './entities/paper.ts';

@@ -6,10 +6,14 @@ import { LIST_CAP } from '../kit/index.ts';
 /**
  * Calls the spec lists without describing them (section 7). Their meaning here:
  * - `GET courses_by_session/{session_id}`: the course combinations that run in that session (those with at
- *   least one ccinfo_sem row there), each once, ordered by course_comb_id. Answers `{courses}`; 404 for an unknown session.
- * - `GET examactive/{session_id}`: the exams of that session whose active_status is 1. Answers `{exam}`; 404 for an unknown session.
- * - `GET exam_all_perticular_session/{session_id}` (legacy spelling): every exam of that session. Answers `{exam}`; 404 likewise.
- * - `GET course/{offset}/{limit}`: a page of courses, `{course, total}`; `limit` may be `All` (or 0) for every row.
+ *   least one ccinfo_sem row there), each once, ordered by course_comb_id. Answers `{courses}`; 404 for an
+ *   unknown session.
+ * - `GET examactive/{session_id}`: the exams of that session whose active_status is 1. Answers `{exam}`; 404
+ *   for an unknown session.
+ * - `GET exam_all_perticular_session/{session_id}` (legacy spelling): every exam of that session. Answers
+ *   `{exam}`; 404 likewise.
+ * - `GET course/{offset}/{limit}`: a page of courses, `{course, total}`; `limit` may be `All` (or 0) for
+ *   every row.
  */
 export const extraEndpoints = [
   {

@@ -31,7 +31,9 @@ export type ResourceName = AnyResource['name'];
 export const resourceByName = (name: string): AnyResource | undefined =>
   resources.find((r) => r.name === name);
 
-/** Resources that point at `name`, and through which fields: derived from the parents, never declared twice. */
+/**
+ * Resources that point at `name`, and through which fields: derived from the parents, never declared twice.
+ */
 export const childrenOf = (name: string) =>
   resources.flatMap((child) =>
     child.parents.filter((p) => p.resource === name).map((p) => ({ resource: child, fields: p.fields })),

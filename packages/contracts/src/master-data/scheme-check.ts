@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The marks-scheme check of a paperinfosem row (lifecycle spec §1.1). The legacy data keeps marks as free text,
- * and legacy clients may go on writing any text there; but marks can only be entered against a scheme that is
- * numeric and consistent. The check says, field by field, why a scheme cannot take marks. It is answered by
- * `GET /api/paperinfosem/{key}/scheme-check` and shown on the record's screen; nothing refuses a write because of it.
+ * The marks-scheme check of a paperinfosem row (lifecycle spec §1.1). The legacy data keeps marks as free
+ * text, and legacy clients may go on writing any text there; but marks can only be entered against a scheme
+ * that is numeric and consistent. The check says, field by field, why a scheme cannot take marks. It is
+ * answered by `GET /api/paperinfosem/{key}/scheme-check` and shown on the record's screen; nothing refuses a
+ * write because of it.
  *
  * Rules: every marks field and credit_point is a number with at most two decimals; max_marks > 0; each minimum
  * within its maximum; paper_type 0 (external + internal): ext_max + int_max = max; 1 (external only): ext_max = max

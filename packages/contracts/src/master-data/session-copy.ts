@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * Copying a session: the course-semester links (ccinfo_sem) and paper schemes (paperinfosem) of one session into
- * another, `POST /api/session/{session_id}/copy-from/{from_session_id}` (`?dry_run=1`: only the preview). A row whose
- * key already exists in the target is left as it is (`exists`); every other row is created (`create`).
+ * Copying a session: the course-semester links (ccinfo_sem) and paper schemes (paperinfosem) of one session
+ * into another, `POST /api/session/{session_id}/copy-from/{from_session_id}` (`?dry_run=1`: only the
+ * preview). A row whose key already exists in the target is left as it is (`exists`); every other row is
+ * created (`create`).
  */
 export const sessionCopyStatus = ['create', 'exists'] as const;
 

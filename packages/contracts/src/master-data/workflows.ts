@@ -2,8 +2,8 @@ import { defineWorkflow, type Workflow } from '../kit/index.ts';
 import { collegeStatus } from './entities/college.ts';
 
 /**
- * A college's affiliation: suspended (the reason is required: it takes the college away from its normal state) and
- * reinstated. Only these actions move `college.status`; create and edit never write it.
+ * A college's affiliation: suspended (the reason is required: it takes the college away from its normal
+ * state) and reinstated. Only these actions move `college.status`; create and edit never write it.
  */
 export const collegeWorkflow = defineWorkflow({
   resource: 'college',

@@ -2,15 +2,19 @@ import { z } from 'zod';
 import { defineEnum, defineResource, defineWorkflow, keyText } from '../kit/index.ts';
 
 /**
- * Post-result applications (lifecycle S9, state machine I of §2.3, §4.9, §8 default 7): re-totalling (a recount of
- * the answer book's marks, no re-coding), revaluation (the book re-coded with a new fictitious number and marked by
- * an examiner other than the first; a third valuation when the VTU rule asks for one) and photocopy. An application
- * is for one attempt's theory external paper of a PUBLISHED result, within the rule set's window and paper limit.
- * Its outcome changes the external mark of record through a REVALUATION marks correction and makes a new version of
- * the student's result; the student reads the outcome on its own application.
+ * Post-result applications (lifecycle S9, state machine I of §2.3, §4.9, §8 default 7): re-totalling (a
+ * recount of the answer book's marks, no re-coding), revaluation (the book re-coded with a new fictitious
+ * number and marked by an examiner other than the first; a third valuation when the VTU rule asks for one)
+ * and photocopy. An application is for one attempt's theory external paper of a PUBLISHED result, within the
+ * rule set's window and paper limit. Its outcome changes the external mark of record through a REVALUATION
+ * marks correction and makes a new version of the student's result; the student reads the outcome on its own
+ * application.
  */
 
-/** Students apply for their own attempts (own-student scope), the office for anyone; office and result process. */
+/**
+ * Students apply for their own attempts (own-student scope), the office for anyone; office and result
+ * process.
+ */
 export const postResultAccess = { read: 'postresult.read', write: 'postresult.apply' } as const;
 
 export const postResultType = defineEnum([
@@ -35,7 +39,10 @@ export type PostResultStatus = (typeof postResultStatus.values)[number];
 
 const text = z.string().nullable();
 
-/** What an application carries beyond its fields: where it stands, its marks, outcome and what the student is told. */
+/**
+ * What an application carries beyond its fields: where it stands, its marks, outcome and what the student is
+ * told.
+ */
 const postResultExtras = {
   status: postResultStatus.schema,
   student_id: z.string(),
@@ -72,10 +79,10 @@ const postResultExtras = {
 };
 
 /**
- * One application. Created only by `POST /api/postresult {type, attempt_id}` (the server checks eligibility, window,
- * limit and fee); read and listed by the engine (a student: its own); moved by `postResultWorkflow`. The new
- * fictitious number of a revalued book is never part of it (only the revaluation award list shows it, without
- * the student).
+ * One application. Created only by `POST /api/postresult {type, attempt_id}` (the server checks eligibility,
+ * window, limit and fee); read and listed by the engine (a student: its own); moved by `postResultWorkflow`.
+ * The new fictitious number of a revalued book is never part of it (only the revaluation award list shows it,
+ * without the student).
  */
 export const postResultResource = defineResource({
   name: 'postresult',
@@ -87,11 +94,15 @@ export const postResultResource = defineResource({
     app_id: keyText(),
     type: postResultType.schema,
     attempt_id: keyText(),
-    /** The exam of the attempt, set by the server (never by the body): a field with the exam as its parent, so lists filter on it. */
+    /**
+     * The exam of the attempt, set by the server (never by the body): a field with the exam as its parent, so
+     * lists filter on it.
+     */
     exam_id: keyText(),
   },
   updatable: [],
-  // `GET /api/postresult?exam_id=…&status=…&type=…` (the office's screen filters by exam); an exam with applications is kept.
+  // `GET /api/postresult?exam_id=…&status=…&type=…` (the office's screen filters by exam); an exam with
+  // applications is kept.
   parents: [{ resource: 'exam', fields: ['exam_id'] }],
   searchFields: ['app_id', 'student_id', 'paper_id', 'exam_id'],
   extras: postResultExtras,
@@ -133,7 +144,8 @@ export const postResultAssignBody = z.object({
 });
 /**
  * The revaluation marks (or the recounted total) of the external component; a coded book is named by its new
- * fictitious number (`fict_no`), never by roll number; `third_marks` when the VTU rule asked for a third valuation.
+ * fictitious number (`fict_no`), never by roll number; `third_marks` when the VTU rule asked for a third
+ * valuation.
  */
 export const postResultMarksBody = z.object({
   fict_no: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(30).optional()),
@@ -142,7 +154,10 @@ export const postResultMarksBody = z.object({
 });
 export type PostResultMarksBody = z.infer<typeof postResultMarksBody>;
 
-/** One revalued book on the revaluation award list: its new fictitious number only (no student, roll or application). */
+/**
+ * One revalued book on the revaluation award list: its new fictitious number only (no student, roll or
+ * application).
+ */
 export const revalAwardRow = z.object({
   fict_no: z.string(),
   exam_id: z.string(),
@@ -168,7 +183,10 @@ export const revalAwardEntry = postResultMarksBody.extend({
     .max(30),
 });
 
-/** `GET /api/postresult-eligible?student_id=` (a student: itself): the papers of its published results it may apply for, with the window and the limit. */
+/**
+ * `GET /api/postresult-eligible?student_id=` (a student: itself): the papers of its published results it may
+ * apply for, with the window and the limit.
+ */
 export const postResultEligiblePaper = z.object({
   attempt_id: z.string(),
   exam_id: z.string(),
@@ -191,10 +209,10 @@ export type PostResultEligiblePaper = z.infer<typeof postResultEligiblePaper>;
 export const postResultEligibleAnswer = z.object({ papers: z.array(postResultEligiblePaper) });
 
 /**
- * State machine I (lifecycle §2.3): APPLIED → (FEE_VERIFIED) → ACCEPTED → IN_PROCESS (re-coded, examiner assigned)
- * → EVALUATED (marks recorded; the third valuation when triggered) → RESULT_COMPUTED (outcome applied: a REVALUATION
- * marks correction and a result run for the new version) → PUBLISHED (the new version published; the student told)
- * → CLOSED; REJECTED with a reason. A photocopy is closed once accepted.
+ * State machine I (lifecycle §2.3): APPLIED → (FEE_VERIFIED) → ACCEPTED → IN_PROCESS (re-coded, examiner
+ * assigned) → EVALUATED (marks recorded; the third valuation when triggered) → RESULT_COMPUTED (outcome
+ * applied: a REVALUATION marks correction and a result run for the new version) → PUBLISHED (the new version
+ * published; the student told) → CLOSED; REJECTED with a reason. A photocopy is closed once accepted.
  */
 export const postResultWorkflow = defineWorkflow({
   resource: 'postresult',

@@ -50,9 +50,15 @@ export const gradingPaper = z.object({
   ufm_cancelled: z.boolean().default(false),
   /** How the student takes the paper in this exam (a BACK attempt may carry its internal forward). */
   attempt_type: z.enum(['REGULAR', 'EX', 'BACK', 'IMPROVEMENT']).default('REGULAR'),
-  /** The exam these marks come from when it is not the result's own exam (a back attempt replacing a failed paper). */
+  /**
+   * The exam these marks come from when it is not the result's own exam (a back attempt replacing a failed
+   * paper).
+   */
   attempt_exam_id: z.string().min(1).max(30).nullable().default(null),
-  /** NEP: the course category of paperinfosem (MAJOR, VOCATIONAL, RESEARCH, ...), for the exit checks' credits by category (§4.7). */
+  /**
+   * NEP: the course category of paperinfosem (MAJOR, VOCATIONAL, RESEARCH, ...), for the exit checks' credits
+   * by category (§4.7).
+   */
   course_category: z.string().min(1).max(30).nullable().optional(),
 });
 export type GradingPaper = z.infer<typeof gradingPaper>;
@@ -67,7 +73,9 @@ export const earlierCourse = z.object({
   passed: z.boolean(),
   /** Order of the exam the attempt was in (a later exam has a larger number); picks LATEST/BEST. */
   attempt_seq: z.number().int().min(0),
-  /** NEP exit checks (§4.7): the course's category, and its marks (total of max) for a percentage condition. */
+  /**
+   * NEP exit checks (§4.7): the course's category, and its marks (total of max) for a percentage condition.
+   */
   course_category: z.string().min(1).max(30).nullable().optional(),
   total: markText().nullable().optional(),
   max: markText().nullable().optional(),
@@ -127,6 +135,9 @@ export const ciaPattern = z
   );
 export type CiaPattern = z.infer<typeof ciaPattern>;
 
-/** Entered CIA marks: per component code one value/status, or a list for a best-of component; attendance percent for a band component. */
+/**
+ * Entered CIA marks: per component code one value/status, or a list for a best-of component; attendance
+ * percent for a band component.
+ */
 export const ciaMarks = z.record(z.string(), z.union([markCell, z.array(markCell)]));
 export type CiaMarks = z.infer<typeof ciaMarks>;

@@ -3,9 +3,10 @@ import { defineEnum, defineResource, defineWorkflow, jobSummary, keyText } from 
 import { schemeCode } from './ruleset-rules.ts';
 
 /**
- * Result runs (lifecycle S8, state machine H of §2.3): one run computes every student of one exam × course-semester
- * from LOCKED marks of record; it is re-run freely until VERIFIED (a new run supersedes the previous unpublished
- * one), then verified (result), approved (admin) and published (result, with the notification number and date).
+ * Result runs (lifecycle S8, state machine H of §2.3): one run computes every student of one exam ×
+ * course-semester from LOCKED marks of record; it is re-run freely until VERIFIED (a new run supersedes the
+ * previous unpublished one), then verified (result), approved (admin) and published (result, with the
+ * notification number and date).
  */
 
 /** Runs are read with the results and started by the calculate role (grants table, lifecycle §2.5). */
@@ -33,12 +34,14 @@ const flag = z.preprocess(
   z.boolean({ error: 'Yes or no' }),
 );
 
-/** A count a run keeps (students of each result code, exceptions, students changed against the previous run). */
+/**
+ * A count a run keeps (students of each result code, exceptions, students changed against the previous run).
+ */
 const count = z.number().int().min(0);
 
 /**
- * A result run of one exam × course-semester. Created only by `POST /api/resultrun` (202, a job); read, listed and
- * exported by the engine; moved by `resultRunWorkflow`. Never edited or deleted.
+ * A result run of one exam × course-semester. Created only by `POST /api/resultrun` (202, a job); read,
+ * listed and exported by the engine; moved by `resultRunWorkflow`. Never edited or deleted.
  */
 export const resultRunResource = defineResource({
   name: 'resultrun',
@@ -52,7 +55,10 @@ export const resultRunResource = defineResource({
     course_comb_id: keyText(),
     sem_id: keyText(),
     scheme: schemeCode,
-    /** Run although an entry batch is not LOCKED: every attempt lacking a locked input is RL (result later), never 0. */
+    /**
+     * Run although an entry batch is not LOCKED: every attempt lacking a locked input is RL (result later),
+     * never 0.
+     */
     allow_result_later: flag.default(false),
   },
   updatable: [],
@@ -66,7 +72,10 @@ export const resultRunResource = defineResource({
     /** The rule set most students of the run were computed with (each studentresult names its own). */
     ruleset_id: z.string().nullable(),
     ruleset_version: z.number().int().nullable(),
-    /** The run this one supersedes (the previous unpublished run of the scope) or follows (the published one): the diff's base. */
+    /**
+     * The run this one supersedes (the previous unpublished run of the scope) or follows (the published one):
+     * the diff's base.
+     */
     previous_run_id: z.string().nullable(),
     job_id: z.string().nullable(),
     student_count: count,
@@ -81,7 +90,10 @@ export const resultRunResource = defineResource({
     exception_count: count,
     /** Students whose result differs from the previous run's (all of them on a first run). */
     changed_count: count,
-    /** Students given a new version by this run (a later run of a published scope writes only the changed ones). */
+    /**
+     * Students given a new version by this run (a later run of a published scope writes only the changed
+     * ones).
+     */
     version_count: count,
     started_by: z.string().nullable(),
     computed_at: z.string().nullable(),
@@ -98,7 +110,10 @@ export const resultRunResource = defineResource({
 });
 export type ResultRun = z.infer<typeof resultRunResource.recordSchema>;
 
-/** `POST /api/resultrun`: the scope and the scheme; the server generates run_id. Answers `202 {job, resultrun}`. */
+/**
+ * `POST /api/resultrun`: the scope and the scheme; the server generates run_id. Answers `202 {job,
+ * resultrun}`.
+ */
 export const resultRunCreate = z.object({
   exam_id: resultRunResource.fields.exam_id,
   session_id: resultRunResource.fields.session_id,
@@ -130,9 +145,9 @@ export const resultPublishBody = z.object({
 export type ResultPublishBody = z.infer<typeof resultPublishBody>;
 
 /**
- * State machine H (lifecycle §2.3): verify (result) → approve (admin, CoE) → publish (result, with the notification);
- * withdraw (admin, exceptional, with a reason). A run is COMPUTING while its job works; a new run of the scope
- * moves a COMPUTED one to SUPERSEDED (not an action: the run's job does it).
+ * State machine H (lifecycle §2.3): verify (result) → approve (admin, CoE) → publish (result, with the
+ * notification); withdraw (admin, exceptional, with a reason). A run is COMPUTING while its job works; a new
+ * run of the scope moves a COMPUTED one to SUPERSEDED (not an action: the run's job does it).
  */
 export const resultRunWorkflow = defineWorkflow({
   resource: 'resultrun',
@@ -215,7 +230,9 @@ export const resultExceptionsAnswer = z.object({
   total: z.number().int(),
 });
 
-/** One field that differs between the previous run and this one: `result`, `sgpa`, `lines.HIN101.total`, ... */
+/**
+ * One field that differs between the previous run and this one: `result`, `sgpa`, `lines.HIN101.total`, ...
+ */
 export const resultFieldChange = z.object({
   field: z.string(),
   before: z.string().nullable(),
@@ -227,7 +244,9 @@ export const resultDiffItem = z.object({
   changes: z.array(resultFieldChange),
 });
 export type ResultDiffItem = z.infer<typeof resultDiffItem>;
-/** `GET /api/resultrun/{run_id}/diff?offset&limit`: only the students whose result changed, field by field. */
+/**
+ * `GET /api/resultrun/{run_id}/diff?offset&limit`: only the students whose result changed, field by field.
+ */
 export const resultDiffQuery = z.object({
   offset: z.coerce.number({ error: 'A whole number' }).int().min(0).max(10_000_000).default(0),
   limit: z.coerce.number({ error: 'A whole number' }).int().min(1).max(1000).default(100),

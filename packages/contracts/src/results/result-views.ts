@@ -4,14 +4,17 @@ import { schemeCode } from './ruleset-rules.ts';
 import { studentResult, studentResultCode } from './student-result.ts';
 
 /**
- * The read side of results: the `studentresult` resource (read-only, every version kept), result analysis and the
- * merit list (lifecycle S8 step 6).
+ * The read side of results: the `studentresult` resource (read-only, every version kept), result analysis and
+ * the merit list (lifecycle S8 step 6).
  */
 
 export const studentResultStatus = z.enum(['COMPUTED', 'PUBLISHED', 'SUPERSEDED', 'WITHDRAWN']);
 export type StudentResultStatus = z.infer<typeof studentResultStatus>;
 
-/** The key of one version: `GET /api/studentresult/{student_id}/{exam_id}/{session_id}/{course_comb_id}/{sem_id}/{version}`. */
+/**
+ * The key of one version: `GET
+ * /api/studentresult/{student_id}/{exam_id}/{session_id}/{course_comb_id}/{sem_id}/{version}`.
+ */
 export const studentResultKeyFields = [
   'student_id',
   'exam_id',
@@ -26,7 +29,10 @@ const page = {
   limit: z.coerce.number({ error: 'A whole number' }).int().min(1).max(500).default(50),
 };
 
-/** `GET /api/studentresult`: every version, newest first within a student; a student user sees its own PUBLISHED ones. */
+/**
+ * `GET /api/studentresult`: every version, newest first within a student; a student user sees its own
+ * PUBLISHED ones.
+ */
 export const studentResultQuery = z.object({
   student_id: keyText().optional(),
   exam_id: keyText().optional(),
@@ -49,7 +55,10 @@ export const studentResultListAnswer = z.object({
 });
 export const studentResultAnswer = z.object({ studentresult: studentResult });
 
-/** The counts of an analysis row (the whole scope, or one college). pass_percent = passed / appeared, two decimals. */
+/**
+ * The counts of an analysis row (the whole scope, or one college). pass_percent = passed / appeared, two
+ * decimals.
+ */
 export const resultCounts = z.object({
   registered: z.number().int(),
   appeared: z.number().int(),
@@ -76,8 +85,8 @@ export const collegeResultCounts = resultCounts.extend({
 });
 
 /**
- * `GET /api/resultanalysis?exam_id&session_id&course_comb_id&sem_id[&run_id]`: the latest published version of each
- * student of the scope (or, with run_id, that run's results), counted.
+ * `GET /api/resultanalysis?exam_id&session_id&course_comb_id&sem_id[&run_id]`: the latest published version
+ * of each student of the scope (or, with run_id, that run's results), counted.
  */
 export const resultAnalysisQuery = z.object({
   exam_id: keyText(),
@@ -105,7 +114,10 @@ export const resultAnalysis = z.object({
 export type ResultAnalysis = z.infer<typeof resultAnalysis>;
 export const resultAnalysisAnswer = z.object({ resultanalysis: resultAnalysis });
 
-/** `GET /api/meritlist?exam_id&session_id&course_comb_id&sem_id[&run_id][&college_id][&limit]`: top N, first attempt only. */
+/**
+ * `GET /api/meritlist?exam_id&session_id&course_comb_id&sem_id[&run_id][&college_id][&limit]`: top N, first
+ * attempt only.
+ */
 export const meritListQuery = resultAnalysisQuery.extend({
   college_id: keyText().optional(),
   limit: z.coerce.number({ error: 'A whole number' }).int().min(1).max(500).default(10),

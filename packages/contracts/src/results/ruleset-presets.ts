@@ -204,7 +204,10 @@ export const oldVariantA: RulesetPreset = {
   ),
 };
 
-/** Variant B, UP-type: 33 per paper (paperinfosem minima), 36 aggregate (Lucknow), II ≥ 45, I ≥ 60, distinction ≥ 75. */
+/**
+ * Variant B, UP-type: 33 per paper (paperinfosem minima), 36 aggregate (Lucknow), II ≥ 45, I ≥ 60,
+ * distinction ≥ 75.
+ */
 export const oldVariantB: RulesetPreset = {
   ruleset_id: 'OLD-B',
   version: 1,
@@ -221,7 +224,9 @@ export const oldVariantB: RulesetPreset = {
   ),
 };
 
-/** Variant C, Maharashtra classes: Pass 35, Second 45, Higher Second 55, First 60, First with Distinction 70. */
+/**
+ * Variant C, Maharashtra classes: Pass 35, Second 45, Higher Second 55, First 60, First with Distinction 70.
+ */
 export const oldVariantC: RulesetPreset = {
   ruleset_id: 'OLD-C',
   version: 1,

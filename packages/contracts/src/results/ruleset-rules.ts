@@ -40,7 +40,10 @@ export type GradingBand = z.infer<typeof gradingBand>;
 
 const fixedGrade = z.object({ grade: z.string().min(1).max(10), grade_point: ruleNumber() });
 
-/** One row of a per-head cap table: heads whose maximum is ≤ up_to_max (null: any larger head) get `marks`, or `percent_of_head_max` capped at `cap_marks`. */
+/**
+ * One row of a per-head cap table: heads whose maximum is ≤ up_to_max (null: any larger head) get `marks`, or
+ * `percent_of_head_max` capped at `cap_marks`.
+ */
 const headCap = z.object({
   up_to_max: ruleNumber().nullable(),
   marks: ruleNumber().nullable(),
@@ -57,7 +60,10 @@ const graceCommon = {
   order: z.number().int(),
   /** The ordinance printed in the footnote, e.g. "O.229". */
   ordinance: z.string().max(80).nullable(),
-  /** true: the grace is added to the head's marks and the aggregate; false: the candidate is deemed to have the minimum. */
+  /**
+   * true: the grace is added to the head's marks and the aggregate; false: the candidate is deemed to have
+   * the minimum.
+   */
   added_to_marks: z.boolean(),
 };
 
@@ -70,12 +76,18 @@ const g1 = z.object({
     budget_fraction: fractionRule,
     max_failing_papers_percent: ruleNumber(),
     max_failing_fraction: fractionRule,
-    /** Which papers count as "papers with minima": those the university examines (EXT or PR required), or all with a minimum. */
+    /**
+     * Which papers count as "papers with minima": those the university examines (EXT or PR required), or all
+     * with a minimum.
+     */
     paper_base: z.enum(['UNIVERSITY_EXAMINED', 'ALL_WITH_MINIMA']),
   }),
 });
 
-/** G1d one-mark division grace [P8]: a pass short of one of `target_divisions` by ≤ max_marks gets the shortfall on the lowest paper. */
+/**
+ * G1d one-mark division grace [P8]: a pass short of one of `target_divisions` by ≤ max_marks gets the
+ * shortfall on the lowest paper.
+ */
 const g1d = z.object({
   ...graceCommon,
   rule_type: z.literal('G1d'),
@@ -97,7 +109,10 @@ const g2 = z.object({
   }),
 });
 
-/** G3 class-improvement grace (Shivaji O.91) [P10]: shortfall to the next division ≤ min(percent of aggregate max, marks). */
+/**
+ * G3 class-improvement grace (Shivaji O.91) [P10]: shortfall to the next division ≤ min(percent of aggregate
+ * max, marks).
+ */
 const g3 = z.object({
   ...graceCommon,
   rule_type: z.literal('G3'),
@@ -108,7 +123,10 @@ const g3 = z.object({
   }),
 });
 
-/** G4 distinction-in-subject grace [P9][P10]: short of the paper distinction (OLD) or the top grade (NEW/NEP) by ≤ max_marks, in ≤ max_papers papers. */
+/**
+ * G4 distinction-in-subject grace [P9][P10]: short of the paper distinction (OLD) or the top grade (NEW/NEP)
+ * by ≤ max_marks, in ≤ max_papers papers.
+ */
 const g4 = z.object({
   ...graceCommon,
   rule_type: z.literal('G4'),
@@ -144,7 +162,10 @@ const exitLevel = z.object({
   level: z.string().min(1).max(40),
   award: z.string().min(1).max(120),
   min_credits: ruleNumber(),
-  /** ADDITIONAL: credits of that category on top of min_credits (the summer vocational course); INCLUDED: part of min_credits (12 research credits of 160). */
+  /**
+   * ADDITIONAL: credits of that category on top of min_credits (the summer vocational course); INCLUDED: part
+   * of min_credits (12 research credits of 160).
+   */
   extra: z.array(
     z.object({
       category: z.string().min(1),
@@ -167,7 +188,10 @@ export const rulesetRules = z
       percent_display: rounding,
       sgpa: rounding,
       cgpa: rounding,
-      /** EXACT compares the exact percentage with the bands; ROUND_PERCENT_FIRST rounds it to percent_display first (Fedena). */
+      /**
+       * EXACT compares the exact percentage with the bands; ROUND_PERCENT_FIRST rounds it to percent_display
+       * first (Fedena).
+       */
       grade_lookup: z.enum(['EXACT', 'ROUND_PERCENT_FIRST']),
     }),
     pass: z.object({
@@ -183,7 +207,10 @@ export const rulesetRules = z
       aggregate_min_percent: ruleNumber().nullable(),
       paper_min_percent: ruleNumber().nullable(),
     }),
-    /** NEW/NEP: bands as inclusive lower bounds; a passed paper below every pass band gets the lowest pass band (§8.11). */
+    /**
+     * NEW/NEP: bands as inclusive lower bounds; a passed paper below every pass band gets the lowest pass
+     * band (§8.11).
+     */
     grading_bands: z.array(gradingBand),
     fail_grade: fixedGrade,
     absent_grade: fixedGrade,
@@ -207,7 +234,10 @@ export const rulesetRules = z
       completion_extra_years: z.number().int().min(0),
     }),
     internal_carry_forward: z.object({ enabled: z.boolean(), unless_internal_failed: z.boolean() }),
-    /** Student level: any RW paper withholds the whole result (STUDENT) or only that paper (PARTIAL); likewise RL. */
+    /**
+     * Student level: any RW paper withholds the whole result (STUDENT) or only that paper (PARTIAL); likewise
+     * RL.
+     */
     student_level: z.object({ on_rw: z.enum(['STUDENT', 'PARTIAL']), on_rl: z.enum(['STUDENT', 'PARTIAL']) }),
     exit: z.array(exitLevel),
     reval: z.object({

@@ -8,11 +8,15 @@ import { schemeCode } from './ruleset-rules.ts';
  * supersedes_version) — see `studentResult`.
  */
 
-/** Values in an explanation: decimals as strings ("66.57", or an exact fraction "154/18"), counts as integers. */
+/**
+ * Values in an explanation: decimals as strings ("66.57", or an exact fraction "154/18"), counts as integers.
+ */
 const explanationValue = z.union([z.string(), z.number().int(), z.boolean(), z.null()]);
 
 export const explanationStep = z.object({
-  /** What was decided: STATUS, COMPONENTS, TOTAL, GRADE, GRACE, AGGREGATE, DIVISION, SGPA, CGPA, RESULT, ... */
+  /**
+   * What was decided: STATUS, COMPONENTS, TOTAL, GRADE, GRACE, AGGREGATE, DIVISION, SGPA, CGPA, RESULT, ...
+   */
   step: z.string(),
   /** `<ruleset_id>@<version>:<path in the rules>` (e.g. "OLD-A@1:grace.G1"), when a rule decided it. */
   rule_id: z.string().optional(),
@@ -60,7 +64,10 @@ export const resultLine = z.object({
   credit_points: decimalOut.nullable(),
   paper_result: paperResultCode,
   explanation: z.array(explanationStep),
-  /** NEP: the paper's course category (present only when paperinfosem names one); exit checks count credits by it. */
+  /**
+   * NEP: the paper's course category (present only when paperinfosem names one); exit checks count credits by
+   * it.
+   */
   course_category: z.string().nullable().optional(),
 });
 export type ResultLine = z.infer<typeof resultLine>;
@@ -95,8 +102,8 @@ export const backlogEntry = z.object({ paper_id: z.string(), reason: backlogReas
 export type BacklogEntry = z.infer<typeof backlogEntry>;
 
 /**
- * The NEP exit check a year-end result recorded (§4.7): read back from its explanation (the EXIT_CHECK step and one
- * EXIT step per level of the rule set), so the stored result keeps one source of truth.
+ * The NEP exit check a year-end result recorded (§4.7): read back from its explanation (the EXIT_CHECK step
+ * and one EXIT step per level of the rule set), so the stored result keeps one source of truth.
  */
 export const exitOutcome = z.object({
   /** "semester 2 ends year 1: ..." */
@@ -117,7 +124,10 @@ export const studentResult = computedStudentResult.extend({
   published_at: z.string().nullable(),
   notification_no: z.string().nullable(),
   supersedes_version: z.number().int().nullable(),
-  /** COMPUTED (its run not yet published), PUBLISHED, SUPERSEDED (a later published version replaced it), WITHDRAWN. */
+  /**
+   * COMPUTED (its run not yet published), PUBLISHED, SUPERSEDED (a later published version replaced it),
+   * WITHDRAWN.
+   */
   status: z.enum(['COMPUTED', 'PUBLISHED', 'SUPERSEDED', 'WITHDRAWN']),
   /** The student's college (scope of a college's faculty) and name, for lists. */
   college_id: z.string(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Field builders of the student register: dates, the ABC/APAAR id, Indian mobile numbers, e-mail addresses and
- * decimals kept as text (marks and percentages are never binary floating point). Like the kit's, each takes the
- * legacy screens' strings as well as JSON values; an empty optional value means "none".
+ * Field builders of the student register: dates, the ABC/APAAR id, Indian mobile numbers, e-mail addresses
+ * and decimals kept as text (marks and percentages are never binary floating point). Like the kit's, each
+ * takes the legacy screens' strings as well as JSON values; an empty optional value means "none".
  */
 
 const blankToNull = (value: unknown) =>

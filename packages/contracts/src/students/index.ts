@@ -1,4 +1,5 @@
-// Students and enrolment (lifecycle stage S1): the register, enrolments, earlier qualifications and paper choices.
+// Students and enrolment (lifecycle stage S1): the register, enrolments, earlier qualifications and paper
+// choices.
 export { studentResource, studentsAccess, gender, category, studentStatus } from './student.ts';
 export { studentCcinfoResource, studentType, medium, enrolmentStatus } from './student-ccinfo.ts';
 export { studentAcademicResource } from './student-academic.ts';

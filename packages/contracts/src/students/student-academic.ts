@@ -3,7 +3,10 @@ import { wholeNumber } from '../master-data/index.ts';
 import { decimalText } from './fields.ts';
 import { studentsAccess } from './student.ts';
 
-/** A student's earlier qualification (10th, 12th, UG, ...), for eligibility checks and the migration certificate. */
+/**
+ * A student's earlier qualification (10th, 12th, UG, ...), for eligibility checks and the migration
+ * certificate.
+ */
 export const studentAcademicResource = defineResource({
   name: 'studentacademic',
   title: 'Academic record',

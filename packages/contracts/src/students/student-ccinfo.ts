@@ -24,9 +24,9 @@ export const enrolmentStatus = defineEnum([
 ]);
 
 /**
- * A student's enrolment in a course-semester of a session (legacy StudentCCInfo). The server freezes the batch's
- * rule set on it (ruleset_id, ruleset_version) and inserts the compulsory papers; `electives` (paper ids, e.g.
- * "ENG102") are the choices of each elective group, taken on create only.
+ * A student's enrolment in a course-semester of a session (legacy StudentCCInfo). The server freezes the
+ * batch's rule set on it (ruleset_id, ruleset_version) and inserts the compulsory papers; `electives` (paper
+ * ids, e.g. "ENG102") are the choices of each elective group, taken on create only.
  */
 export const studentCcinfoResource = defineResource({
   name: 'studentccinfo',
@@ -57,7 +57,8 @@ export const studentCcinfoResource = defineResource({
   extras: {
     ruleset_id: z.string(),
     ruleset_version: z.number().int(),
-    // Set when the first exam form of the semester is submitted (exam forms module): paper choices are closed.
+    // Set when the first exam form of the semester is submitted (exam forms module): paper choices are
+    // closed.
     papers_locked_at: z.string().nullable().optional(),
     name_en: z.string().optional(),
   },

@@ -15,7 +15,8 @@ export const studentPaperStatus = defineEnum([
 
 /**
  * A paper a student takes in an enrolment (legacy StudentPaper). Compulsory (NG) papers are inserted with the
- * enrolment; an elective is a choice in its group (choice_source and group_code are copied from paperinfosem).
+ * enrolment; an elective is a choice in its group (choice_source and group_code are copied from
+ * paperinfosem).
  */
 export const studentPaperResource = defineResource({
   name: 'studentpaper',

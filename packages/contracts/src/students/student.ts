@@ -4,7 +4,10 @@ import type { ResourceCapability } from '../identity/index.ts';
 import { defaultedEnum, hindiText } from '../master-data/index.ts';
 import { abcId, emailAddress, mobileNumber, requiredDate } from './fields.ts';
 
-/** Students, enrolments and student papers: read by every staff role (a college's faculty: its own), the student its own. */
+/**
+ * Students, enrolments and student papers: read by every staff role (a college's faculty: its own), the
+ * student its own.
+ */
 export const studentsAccess = {
   read: 'students.read',
   write: 'students.write',

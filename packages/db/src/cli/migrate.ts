@@ -1,7 +1,8 @@
-// `db:migrate deploy` (or no command) applies pending migrations to the configured database (DATABASE_URL, else the
-// embedded one) on a connection of its own, waiting for any other migrator first; it exits 0 when the schema is
-// current and 1 with one line otherwise. Compose's one-shot `migrate` service runs it before the app replicas start.
-// `db:migrate create <name>` writes a new migration for schema changes, replaying the folder on an in-memory shadow database.
+// `db:migrate deploy` (or no command) applies pending migrations to the configured database (DATABASE_URL,
+// else the embedded one) on a connection of its own, waiting for any other migrator first; it exits 0 when
+// the schema is current and 1 with one line otherwise. Compose's one-shot `migrate` service runs it before
+// the app replicas start. `db:migrate create <name>` writes a new migration for schema changes, replaying the
+// folder on an in-memory shadow database.
 import { openDatabase } from '../client.ts';
 import { databaseOptionsFromEnv } from '../env.ts';
 import { createMigration, migrateDatabase } from '../migrate.ts';
@@ -26,7 +27,8 @@ try {
   } else {
     throw new Error(`Unknown command ${command}; ${usage}`);
   }
-  // Done: the engine leaves a 10 s timer of its own pending, which would hold the process (and compose's migrate service).
+  // Done: the engine leaves a 10 s timer of its own pending, which would hold the process (and compose's
+  // migrate service).
   process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

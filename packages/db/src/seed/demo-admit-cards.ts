@@ -1,10 +1,11 @@
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /**
- * A past sitting with its admit cards (lifecycle S2 roll numbers, S4): MAIN-DEC-2023 for the 2023-24 first semesters of
- * BA01 and BSC01, phase ROLL_ALLOTTED, with the forms of five C104 students of each approved, numbered (MD23<course><seq>,
- * their own college C104 as centre, the university's roll format) and their admit cards PUBLISHED, so every screen and list of admit cards
- * has rows to show. The demo exam MAIN-DEC-2024 stays at forms-open for the office to take through.
+ * A past sitting with its admit cards (lifecycle S2 roll numbers, S4): MAIN-DEC-2023 for the 2023-24 first
+ * semesters of BA01 and BSC01, phase ROLL_ALLOTTED, with the forms of five C104 students of each approved,
+ * numbered (MD23<course><seq>, their own college C104 as centre, the university's roll format) and their
+ * admit cards PUBLISHED, so every screen and list of admit cards has rows to show. The demo exam
+ * MAIN-DEC-2024 stays at forms-open for the office to take through.
  */
 const EXAM = 'MAIN-DEC-2023';
 

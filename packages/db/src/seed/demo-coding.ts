@@ -3,9 +3,9 @@ import { hashPassword } from '../passwords.ts';
 import { DEMO_PASSWORD } from './users.ts';
 
 /**
- * Coding demo data (lifecycle S6): an office user of the secrecy cell (users.secrecy; the demo office user has no
- * flag and is refused the coding map) and three examiners, one of them from C101 (a packet with a C101 candidate
- * cannot go to that examiner).
+ * Coding demo data (lifecycle S6): an office user of the secrecy cell (users.secrecy; the demo office user
+ * has no flag and is refused the coding map) and three examiners, one of them from C101 (a packet with a C101
+ * candidate cannot go to that examiner).
  */
 export const DEMO_SECRECY_EMAIL = 'secrecy@university.test';
 

@@ -1,11 +1,11 @@
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /**
- * Conduct demo data (lifecycle S5): a centre for each college marked as a centre (under its college id, as roll
- * allotment writes it), a few small rooms, and the timetable of the past sitting MAIN-DEC-2023 (whose admit cards are
- * PUBLISHED at centre C104), so the office can generate, finalize and print a seating plan and take attendance.
- * ENV101 (common) on 4 December 2023, then each course's i-th paper on the same day, theory FN, practicals AN; the
- * first sitting already conducted (seedPastSitting).
+ * Conduct demo data (lifecycle S5): a centre for each college marked as a centre (under its college id, as
+ * roll allotment writes it), a few small rooms, and the timetable of the past sitting MAIN-DEC-2023 (whose
+ * admit cards are PUBLISHED at centre C104), so the office can generate, finalize and print a seating plan
+ * and take attendance. ENV101 (common) on 4 December 2023, then each course's i-th paper on the same day,
+ * theory FN, practicals AN; the first sitting already conducted (seedPastSitting).
  */
 const EXAM = 'MAIN-DEC-2023';
 const FIRST_DAY = Date.UTC(2023, 11, 4);
@@ -96,9 +96,10 @@ export async function seedDemoConduct(prisma: PrismaClient): Promise<boolean> {
 }
 
 /**
- * The first sitting of MAIN-DEC-2023 (the common paper, 4 December) already conducted at C104, so every conduct list
- * has rows: its plan FINAL (one paper: every other column of R01), attendance with one absentee and one UFM roll,
- * the sheet LOCKED with its answer books, the UFM case with its show-cause notice issued, and a scribe for one candidate.
+ * The first sitting of MAIN-DEC-2023 (the common paper, 4 December) already conducted at C104, so every
+ * conduct list has rows: its plan FINAL (one paper: every other column of R01), attendance with one absentee
+ * and one UFM roll, the sheet LOCKED with its answer books, the UFM case with its show-cause notice issued,
+ * and a scribe for one candidate.
  */
 async function seedPastSitting(tx: Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]) {
   const first = await tx.timetableSlot.findFirst({

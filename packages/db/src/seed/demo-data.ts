@@ -455,8 +455,8 @@ export const demoExamCycles = [
 
 /**
  * The ready-made rule sets (lifecycle spec §4.3, §4.6, §4.7, §8): OLD division variants A–D, CBCS and NEP, as
- * version 1 of each, ACTIVE, not yet tied to an admission session. A university adopts one by making a version of
- * its own with its session and numbers.
+ * version 1 of each, ACTIVE, not yet tied to an admission session. A university adopts one by making a
+ * version of its own with its session and numbers.
  */
 export const demoRulesets = rulesetPresets.map((preset) => ({
   ruleset_id: preset.ruleset_id,

@@ -1,9 +1,10 @@
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /**
- * Demo issuing details (documents): the place of issue and the signatories' names every demo document prints, so a
- * demo marksheet or degree shows what a real one would. Fictitious names; the NAD code is a sample of its form. The
- * convocation date is left for document_admin to record (a degree drafted before it prints the blank to fill).
+ * Demo issuing details (documents): the place of issue and the signatories' names every demo document prints,
+ * so a demo marksheet or degree shows what a real one would. Fictitious names; the NAD code is a sample of
+ * its form. The convocation date is left for document_admin to record (a degree drafted before it prints the
+ * blank to fill).
  */
 export async function seedDemoDocuments(prisma: PrismaClient): Promise<boolean> {
   if ((await prisma.documentIssuing.count()) > 0) return false;

@@ -3,9 +3,10 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /**
  * Demo exam set-up and forms (lifecycle S2): MAIN-DEC-2024 with the first semesters of the 2024-25 courses in
- * FORMS_OPEN (BSC01 semester 1, the demo student's, is left for the office to link), the 2023-24 first semesters for
- * back candidates with their backlogs, and forms of C101/C102 students in several statuses. Windows are relative to
- * the day the demo is seeded (open a week ago, due in 30 days, late fee until 45 days).
+ * FORMS_OPEN (BSC01 semester 1, the demo student's, is left for the office to link), the 2023-24 first
+ * semesters for back candidates with their backlogs, and forms of C101/C102 students in several statuses.
+ * Windows are relative to the day the demo is seeded (open a week ago, due in 30 days, late fee until 45
+ * days).
  */
 const EXAM = 'MAIN-DEC-2024';
 const DAY = 86_400_000;
@@ -51,7 +52,8 @@ export async function seedDemoExamForms(prisma: PrismaClient): Promise<boolean> 
   );
   const usable = links.filter((l) => existing.has(`${l.session_id}/${l.course_comb_id}/${l.sem_id}`));
   await prisma.$transaction(async (tx) => {
-    // The college faculty demo user heads C101 (a database whose demo users came before exam forms gets it here).
+    // The college faculty demo user heads C101 (a database whose demo users came before exam forms gets it
+    // here).
     await tx.user.updateMany({
       where: { email: 'faculty.college@university.test' },
       data: { college_head: true },

@@ -1,10 +1,11 @@
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /**
- * Demo marks (lifecycle S3, S7): CIA patterns of the old and new schemes, and in the past sitting MAIN-DEC-2023 at
- * C104: a LOCKED internal batch of MAT101 with its marks of record and one correction applied and one waiting for approval, an
- * overdue OPEN internal batch of ENV101 (red in the pending list), and a practical batch of PHY101P in DRAFT. Every
- * marks screen and list has rows to show; once into a database without entry batches.
+ * Demo marks (lifecycle S3, S7): CIA patterns of the old and new schemes, and in the past sitting
+ * MAIN-DEC-2023 at C104: a LOCKED internal batch of MAT101 with its marks of record and one correction
+ * applied and one waiting for approval, an overdue OPEN internal batch of ENV101 (red in the pending list),
+ * and a practical batch of PHY101P in DRAFT. Every marks screen and list has rows to show; once into a
+ * database without entry batches.
  */
 const EXAM = 'MAIN-DEC-2023';
 const COURSE = { session_id: '2023-24', course_comb_id: 'BSC01', sem_id: '1' };
@@ -131,8 +132,8 @@ export async function seedDemoMarks(prisma: PrismaClient): Promise<boolean> {
       },
       matRows,
     );
-    // One correction approved (applied to the mark of record) and one waiting for the approver (the lower key: a list
-    // sorted by key descending starts with the applied one).
+    // One correction approved (applied to the mark of record) and one waiting for the approver (the lower
+    // key: a list sorted by key descending starts with the applied one).
     await tx.markRecord.createMany({
       data: matRows.map((r, i) =>
         i === 0

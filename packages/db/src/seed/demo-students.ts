@@ -2,10 +2,11 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 import { demoPaperInfoSems } from './demo-data.ts';
 
 /**
- * Demo students (lifecycle stage S1): a few hundred across the demo colleges C101–C104, batches 2023-24 and 2024-25,
- * with Hindi names, enrolments in the course-semesters that run, their compulsory papers and elective choices. The
- * demo university follows rule set OLD-A for the 2023-24 batch and NEP from 2024-25 (so a 2023-24 student stays
- * OLD). Written with batched inserts: the test template databases are seeded with these too.
+ * Demo students (lifecycle stage S1): a few hundred across the demo colleges C101–C104, batches 2023-24 and
+ * 2024-25, with Hindi names, enrolments in the course-semesters that run, their compulsory papers and
+ * elective choices. The demo university follows rule set OLD-A for the 2023-24 batch and NEP from 2024-25 (so
+ * a 2023-24 student stays OLD). Written with batched inserts: the test template databases are seeded with
+ * these too.
  */
 
 /** The demo `student` user is this student. */
@@ -167,7 +168,8 @@ export function demoStudentRows() {
             status: 'ENROLLED',
             ...batch.ruleset,
           });
-          // Compulsory papers, and one choice in each elective group (alternating, so both papers have takers).
+          // Compulsory papers, and one choice in each elective group (alternating, so both papers have
+          // takers).
           const groups = new Map<string, string[]>();
           for (const p of offered)
             if (p.group_code !== 'NG')
@@ -188,7 +190,10 @@ export function demoStudentRows() {
   return { students, enrolments, papers, academics };
 }
 
-/** Seeds the demo students into a database that has the demo colleges and no student yet; links the demo student user. */
+/**
+ * Seeds the demo students into a database that has the demo colleges and no student yet; links the demo
+ * student user.
+ */
 export async function seedDemoStudents(prisma: PrismaClient): Promise<boolean> {
   if (
     (await prisma.student.count()) > 0 ||

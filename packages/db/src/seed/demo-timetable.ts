@@ -1,9 +1,10 @@
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /**
- * The demo exam's timetable (lifecycle S4): one slot per paper of the first semesters that sit MAIN-DEC-2024 (2024-25
- * regular, 2023-24 back), a common paper (ENV101, and a 2023-24 back paper with its 2024-25 twin) sharing one slot,
- * one paper a day per course-semester: theory in the forenoon, practicals in the afternoon, from 2 December 2024.
+ * The demo exam's timetable (lifecycle S4): one slot per paper of the first semesters that sit MAIN-DEC-2024
+ * (2024-25 regular, 2023-24 back), a common paper (ENV101, and a 2023-24 back paper with its 2024-25 twin)
+ * sharing one slot, one paper a day per course-semester: theory in the forenoon, practicals in the afternoon,
+ * from 2 December 2024.
  */
 const EXAM = 'MAIN-DEC-2024';
 const FIRST_DAY = Date.UTC(2024, 11, 2);

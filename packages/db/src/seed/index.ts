@@ -29,14 +29,15 @@ export { accountsWithDemoPassword, demoPasswordRefusal, replaceDemoPassword } fr
 
 /**
  * Fills an empty database with the demo master data; a database that has any session is left alone, except
- * that one seeded before colleges, departments and rule sets existed gets those (and its demo papers and exams
- * their departments and cycles) once, while all three tables are still empty.
+ * that one seeded before colleges, departments and rule sets existed gets those (and its demo papers and
+ * exams their departments and cycles) once, while all three tables are still empty.
  */
 export async function seedDemoMasterData(prisma: PrismaClient): Promise<boolean> {
   const seeded = await seedMasterData(prisma);
   // The demo students come with the demo master data (and once into a database seeded before they existed).
   const students = await seedDemoStudents(prisma);
-  // The demo exam set-up and forms come with the demo students (and once into a database without any course link).
+  // The demo exam set-up and forms come with the demo students (and once into a database without any course
+  // link).
   const forms = await seedDemoExamForms(prisma);
   // The demo exam's timetable (once into a database without one).
   const timetable = await seedDemoTimetable(prisma);

@@ -31,7 +31,10 @@ export const standardTemplates: Array<[name: string, seed: TemplateSeed]> = [
   ['demo', async (db) => void (await seedDemoMasterData(db.prisma))],
 ];
 
-/** Where the templates are: plain JSON, handed from the globalSetup to test files with vitest's provide/inject. */
+/**
+ * Where the templates are: plain JSON, handed from the globalSetup to test files with vitest's
+ * provide/inject.
+ */
 export type TestTemplates =
   | { kind: 'postgresql'; serverUrl: string; databases: Record<string, string> }
   | { kind: 'pglite'; dumps: Record<string, string> };
@@ -79,7 +82,9 @@ export async function prepareTestTemplates(options: {
   url?: string;
   /** Starts every database name, so a run's leftovers are recognisable: letters, digits and _. */
   prefix: string;
-  /** Each template is the one before it plus its seed; the first starts from the freshly migrated database. */
+  /**
+   * Each template is the one before it plus its seed; the first starts from the freshly migrated database.
+   */
   seeds?: Array<[name: string, seed: TemplateSeed]>;
 }): Promise<{ templates: TestTemplates; dispose(): Promise<void> }> {
   const seeds = options.seeds ?? standardTemplates;
@@ -159,7 +164,9 @@ export async function openTestDatabase(options: {
   templates: TestTemplates | undefined;
   template?: string;
   poolMax?: number;
-  /** How long a request waits for a pooled connection before BUSY (PostgreSQL; default 5 s as in production). */
+  /**
+   * How long a request waits for a pooled connection before BUSY (PostgreSQL; default 5 s as in production).
+   */
   connectTimeoutMs?: number;
   pgliteDir?: string;
 }): Promise<TestDatabase> {

@@ -1,4 +1,5 @@
-// HarfBuzz (the shaper of Chromium, Firefox, LibreOffice) as the reference for what a correctly shaped string is.
+// HarfBuzz (the shaper of Chromium, Firefox, LibreOffice) as the reference for what a correctly shaped string
+// is.
 import * as hb from 'harfbuzzjs';
 import { scriptRuns } from '../../src/shaping.ts';
 

@@ -4,8 +4,8 @@ import { university, universityLogo } from '../master-data/index.ts';
 
 /**
  * The coding module's printouts (lifecycle S6 "Printouts"): two-part flap stickers (the book's part with the
- * fictitious number and its barcode and QR; the counterfoil with the fictitious and the roll number, kept at the
- * secrecy cell), and the packet slip / bundle cover (fictitious numbers only, never a roll number).
+ * fictitious number and its barcode and QR; the counterfoil with the fictitious and the roll number, kept at
+ * the secrecy cell), and the packet slip / bundle cover (fictitious numbers only, never a roll number).
  */
 
 export interface StickerRow {

@@ -47,9 +47,10 @@ import type { MarksPort } from './marks-port.ts';
 import { hasSecrecy, requireSecrecy } from './secrecy.ts';
 
 /**
- * The coding module's own calls (lifecycle-api "Conduct and marks": `coding`, `POST /api/decode/{exam_id}/{paper_id}`):
- * every one behind the secrecy guard (secrecy.ts), except the packet slip (fictitious numbers only) and
- * `GET /api/coding-access`, which tells the web app whether to show the coding screens.
+ * The coding module's own calls (lifecycle-api "Conduct and marks": `coding`, `POST
+ * /api/decode/{exam_id}/{paper_id}`): every one behind the secrecy guard (secrecy.ts), except the packet slip
+ * (fictitious numbers only) and `GET /api/coding-access`, which tells the web app whether to show the coding
+ * screens.
  */
 
 const paperKey = { keyFields: ['exam_id', 'paper_id'], title: 'Coding' } as unknown as Parameters<
@@ -117,7 +118,8 @@ const asJobFailure = (error: unknown) => {
 export function codingJobs(marks: MarksPort) {
   const decode = defineJob({
     kind: 'coding.decode',
-    // Started only through POST /api/decode (secrecy guard first); the job kind needs the office's marks lock too.
+    // Started only through POST /api/decode (secrecy guard first); the job kind needs the office's marks lock
+    // too.
     capability: 'marks.lock',
     title: 'Decoding the award lists',
     data: z.object({ exam_id: keyText(), paper_id: keyText(), email: z.string() }),
@@ -188,7 +190,9 @@ export function codingJobs(marks: MarksPort) {
   return { decode, packets };
 }
 
-/** The packet workflow's effects: an examiner of a candidate's college is refused; receiving stamps the date. */
+/**
+ * The packet workflow's effects: an examiner of a candidate's college is refused; receiving stamps the date.
+ */
 export const packetEffects: Partial<Record<string, ActionEffect>> = {
   assign: {
     body: packetAssignBody,

@@ -6,8 +6,9 @@ import { attendanceLockedForPaper, attendanceOfAttempts, type PendingSheet } fro
 import { assignFictNumbers, fictPrefix } from './fict-numbers.ts';
 
 /**
- * The coding of a paper (lifecycle S6, §2.3 F) and its map: read, assign fictitious numbers, capture flap numbers,
- * make packets. Every function runs in the caller's transaction; the routes check the secrecy guard first.
+ * The coding of a paper (lifecycle S6, §2.3 F) and its map: read, assign fictitious numbers, capture flap
+ * numbers, make packets. Every function runs in the caller's transaction; the routes check the secrecy guard
+ * first.
  */
 
 type Tx = Prisma.TransactionClient;
@@ -140,7 +141,10 @@ async function insertMap(
   }
 }
 
-/** `assign`: a fictitious number for every PRESENT attempt of the paper (attendance LOCKED); NOT_CODED → CODED. */
+/**
+ * `assign`: a fictitious number for every PRESENT attempt of the paper (attendance LOCKED); NOT_CODED →
+ * CODED.
+ */
 export async function assignNumbers(tx: Tx, examId: string, paperId: string, actor: Actor) {
   const coding = await codingOf(tx, examId, paperId);
   refuseStatus(coding.status, 'assign fictitious numbers', ['NOT_CODED']);
@@ -178,9 +182,10 @@ export async function assignNumbers(tx: Tx, examId: string, paperId: string, act
 }
 
 /**
- * `flap`: flap numbers keyed at the secrecy cell, {flap_no, roll_no} pairs of PRESENT candidates. Refused whole (422,
- * each bad pair named) for a flap number twice in the list or already used in the exam, a roll number twice, a roll
- * number that is not a PRESENT candidate of the paper, or one already coded. More pairs may follow while CODED by flap.
+ * `flap`: flap numbers keyed at the secrecy cell, {flap_no, roll_no} pairs of PRESENT candidates. Refused
+ * whole (422, each bad pair named) for a flap number twice in the list or already used in the exam, a roll
+ * number twice, a roll number that is not a PRESENT candidate of the paper, or one already coded. More pairs
+ * may follow while CODED by flap.
  */
 export async function captureFlaps(tx: Tx, examId: string, paperId: string, body: FlapRequest, actor: Actor) {
   const coding = await codingOf(tx, examId, paperId);
@@ -277,8 +282,8 @@ export const packetNo = (examId: string, paperId: string, seq: number) =>
   `${fictPrefix(examId)}-${paperId}-${String(seq).padStart(3, '0')}`;
 
 /**
- * PACKETED: the paper's coded books in fictitious-number order, cut into packets of `size` (settings: 30); every
- * PRESENT candidate must be coded first. Answers the packets made, for the award-list batches.
+ * PACKETED: the paper's coded books in fictitious-number order, cut into packets of `size` (settings: 30);
+ * every PRESENT candidate must be coded first. Answers the packets made, for the award-list batches.
  */
 /** Refuses packets unless the paper is CODED and every PRESENT candidate has a number. */
 export async function checkPackets(tx: Tx, examId: string, paperId: string) {

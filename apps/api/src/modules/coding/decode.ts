@@ -4,19 +4,22 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { ExternalMark, MarksPort } from './marks-port.ts';
 
 /**
- * Decode (lifecycle S6 "Decode", §2.3 F EVALUATED → DECODED): the LOCKED award lists of every packet of the paper
- * joined to the attempts through the map in one statement, with the paper's attendance:
+ * Decode (lifecycle S6 "Decode", §2.3 F EVALUATED → DECODED): the LOCKED award lists of every packet of the
+ * paper joined to the attempts through the map in one statement, with the paper's attendance:
  * - a PRESENT attempt with a mark gets it as its external mark of record;
  * - an ABSENT attempt without marks gets AB; a UFM one (marked at the hall) gets UFM;
  * - exceptions, each making the attempt RL (result later) instead of a mark: a PRESENT attempt without a mark
- *   (not coded, no row, or the examiner wrote AB), marks for an ABSENT attempt, a UFM case still open (book held);
- *   and a fictitious number on an award list that is not in the map (orphan: no attempt).
- * The exception list is stored (GET /api/decode/...) and the coding moves to DECODED: the map is read-only after.
+ *   (not coded, no row, or the examiner wrote AB), marks for an ABSENT attempt, a UFM case still open (book
+ *   held); and a fictitious number on an award list that is not in the map (orphan: no attempt).
+ * The exception list is stored (GET /api/decode/...) and the coding moves to DECODED: the map is read-only
+ * after.
  */
 
 type Tx = Prisma.TransactionClient;
 
-/** The packets of the paper whose award lists are not both LOCKED (a packet without batches: NO AWARD LIST). */
+/**
+ * The packets of the paper whose award lists are not both LOCKED (a packet without batches: NO AWARD LIST).
+ */
 export async function packetsNotLocked(tx: Tx, marks: MarksPort, examId: string, paperId: string) {
   const packets = await tx.packet.findMany({
     where: { exam_id: examId, paper_id: paperId },

@@ -2,12 +2,16 @@ import { randomInt } from 'node:crypto';
 import { codingSettings } from '@exam/contracts';
 
 /**
- * Fictitious numbers (lifecycle S6 rules): the exam's prefix and digits drawn with the cryptographic RNG, unique within
- * the exam, handed to the attempts in an order shuffled with the same RNG. Nothing of a roll number goes in: the
- * caller's order of attempts (roll order) is shuffled away, and the digits are drawn independently of it.
+ * Fictitious numbers (lifecycle S6 rules): the exam's prefix and digits drawn with the cryptographic RNG,
+ * unique within the exam, handed to the attempts in an order shuffled with the same RNG. Nothing of a roll
+ * number goes in: the caller's order of attempts (roll order) is shuffled away, and the digits are drawn
+ * independently of it.
  */
 
-/** The exam's prefix: initials of its words and the year's last two digits (MAIN-DEC-2024 → MD24), at most 5 characters. */
+/**
+ * The exam's prefix: initials of its words and the year's last two digits (MAIN-DEC-2024 → MD24), at most 5
+ * characters.
+ */
 export function fictPrefix(examId: string): string {
   const words = examId.split(/[^A-Za-z0-9]+/).filter(Boolean);
   const year = words.find((w) => /^\d{4}$/.test(w));
@@ -29,8 +33,8 @@ export function secureShuffle<T>(items: T[]): T[] {
 }
 
 /**
- * `count` new numbers of the exam, none of them in `taken`. Digits: the settings' (6) or more, so that the numbers
- * used stay under a quarter of the space (drawing stays fast and the numbers sparse).
+ * `count` new numbers of the exam, none of them in `taken`. Digits: the settings' (6) or more, so that the
+ * numbers used stay under a quarter of the space (drawing stays fast and the numbers sparse).
  */
 export function drawFictNumbers(examId: string, count: number, taken: ReadonlySet<string>): string[] {
   const prefix = fictPrefix(examId);

@@ -4,10 +4,10 @@ import type { Database } from '@exam/db';
 import { forbidden } from '../../platform/http/errors.ts';
 
 /**
- * The one guard of the coding map (lifecycle spec §2.5 "coding map (secrecy): admin W, office W if secrecy flag"):
- * a role holding `coding.secrecy` (admin), or an office user whose `users.secrecy` flag is set, read from the user's
- * row on every call (never from the request or the token). Anyone else is refused 403 FORBIDDEN, as the platform
- * answers every missing capability.
+ * The one guard of the coding map (lifecycle spec §2.5 "coding map (secrecy): admin W, office W if secrecy
+ * flag"): a role holding `coding.secrecy` (admin), or an office user whose `users.secrecy` flag is set, read
+ * from the user's row on every call (never from the request or the token). Anyone else is refused 403
+ * FORBIDDEN, as the platform answers every missing capability.
  */
 export async function hasSecrecy(db: Pick<Database, 'query'>, res: Response): Promise<boolean> {
   const user = res.locals.user;

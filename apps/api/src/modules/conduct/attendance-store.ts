@@ -17,12 +17,15 @@ import { newCaseId } from './ufm-store.ts';
 
 /**
  * Attendance (lifecycle S5 "Present/absent entry", §2.3 D): the clerk's entry of absentees and UFM rolls, the
- * reconciliation a sheet needs before VERIFIED and LOCKED, and corrections after LOCKED (with a reason, audited).
+ * reconciliation a sheet needs before VERIFIED and LOCKED, and corrections after LOCKED (with a reason,
+ * audited).
  */
 
 type Tx = Prisma.TransactionClient;
 
-/** A centre within the caller's reach of `access` (a college's staff: the centre its college is); else 404. */
+/**
+ * A centre within the caller's reach of `access` (a college's staff: the centre its college is); else 404.
+ */
 export async function centreInReach(
   db: Database | Tx,
   res: Response,
@@ -57,7 +60,10 @@ export async function seatedCount(tx: Tx | Database['prisma'], key: { slot_id: s
   return tx.seatAllocation.count({ where: { paper_slot_id: key.slot_id, centre_id: key.centre_id } });
 }
 
-/** present + absent + UFM = seated, and answer books received = present + UFM (the UFM book travels separately). */
+/**
+ * present + absent + UFM = seated, and answer books received = present + UFM (the UFM book travels
+ * separately).
+ */
 export async function reconcile(
   tx: Tx | Database['prisma'],
   key: { slot_id: string; centre_id: string },
@@ -106,9 +112,10 @@ export const reconciledEffect: ActionEffect = {
 };
 
 /**
- * The clerk's entry for a sheet: the listed rolls ABSENT or UFM, everyone else seated PRESENT; answer-book numbers and
- * the count of books received. Moves a PENDING or VERIFIED sheet to ENTERED. A UFM roll without a case gets one
- * (REPORTED, from the attendance statement). Refused on a LOCKED sheet (corrections then) and for unknown rolls.
+ * The clerk's entry for a sheet: the listed rolls ABSENT or UFM, everyone else seated PRESENT; answer-book
+ * numbers and the count of books received. Moves a PENDING or VERIFIED sheet to ENTERED. A UFM roll without a
+ * case gets one (REPORTED, from the attendance statement). Refused on a LOCKED sheet (corrections then) and
+ * for unknown rolls.
  */
 export async function enterAttendance(
   tx: Tx,
@@ -236,7 +243,10 @@ export async function enterAttendance(
   return { sheet: after, changed: changed.length };
 }
 
-/** A correction after LOCKED: a reason is required (422 without), the sheet stays LOCKED, the change is audited with it. */
+/**
+ * A correction after LOCKED: a reason is required (422 without), the sheet stays LOCKED, the change is
+ * audited with it.
+ */
 export async function correctAttendance(
   tx: Tx,
   key: { slot_id: string; student_id: string },
@@ -265,8 +275,8 @@ export async function correctAttendance(
 }
 
 /**
- * Attendance rows are made by finalizing a seating plan. An edit (PUT) is refused once the sheet is LOCKED: that is a
- * correction with a reason then (POST .../correct).
+ * Attendance rows are made by finalizing a seating plan. An edit (PUT) is refused once the sheet is LOCKED:
+ * that is a correction with a reason then (POST .../correct).
  */
 export const attendanceRules: ResourceRules = {
   async beforeCreate(_tx, rows) {

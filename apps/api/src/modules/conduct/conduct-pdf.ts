@@ -4,9 +4,10 @@ import type { SeatingChart } from '@exam/contracts';
 import { university, universityLogo } from '../master-data/index.ts';
 
 /**
- * The printouts of conduct (lifecycle S5), English and Hindi headings through @exam/pdf: the seating plan (notice-board
- * list of roll ranges per room and paper, then one grid chart per room), desk stickers, and attendance sheets per room
- * and paper (photo, roll, name, answer-book number box, signature box, footer counts).
+ * The printouts of conduct (lifecycle S5), English and Hindi headings through @exam/pdf: the seating plan
+ * (notice-board list of roll ranges per room and paper, then one grid chart per room), desk stickers, and
+ * attendance sheets per room and paper (photo, roll, name, answer-book number box, signature box, footer
+ * counts).
  */
 
 export interface SittingHeading {
@@ -226,7 +227,9 @@ export interface SheetHeading extends SittingHeading {
   sheet_status: string;
 }
 
-/** Signature sheets of one paper at a centre: one section per room, a row per candidate, counts at the foot. */
+/**
+ * Signature sheets of one paper at a centre: one section per room, a row per candidate, counts at the foot.
+ */
 export async function writeAttendanceSheetPdf(
   output: Writable,
   heading: SheetHeading,

@@ -35,9 +35,10 @@ import {
 import { chartOf, checkGenerate, seatingJob } from './seating-store.ts';
 
 /**
- * Conduct's own calls beside the generic resource and workflow ones (lifecycle S5): generating a seating plan (a job),
- * its chart, PDF and desk stickers; the attendance sheet PDF, the clerk's entry, the reconciliation and corrections.
- * Every path key is read with its resource's key reader; a centre outside the caller's scope answers 404.
+ * Conduct's own calls beside the generic resource and workflow ones (lifecycle S5): generating a seating plan
+ * (a job), its chart, PDF and desk stickers; the attendance sheet PDF, the clerk's entry, the reconciliation
+ * and corrections. Every path key is read with its resource's key reader; a centre outside the caller's scope
+ * answers 404.
  */
 
 type Key2 = { slot_id: string; centre_id: string };
@@ -94,7 +95,8 @@ export function conductRoutes(db: Database) {
       const body = parseOr422(seatingGenerateBody, req.body ?? {});
       await db.prisma.$transaction(async (tx) => {
         await checkGenerate(tx, key.slot_id, key.centre_id);
-        // Replacing a plan: with the updated_at the caller read, like an edit (never over someone else's generation).
+        // Replacing a plan: with the updated_at the caller read, like an edit (never over someone else's
+        // generation).
         const current = await tx.seating.findUnique({
           where: { key },
           select: { updated_at: true, revision: true, status: true },

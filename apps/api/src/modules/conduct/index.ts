@@ -54,7 +54,10 @@ const seatingRules: ResourceRules = {
   },
 };
 
-/** Conduct of the examination (lifecycle S5): centres, rooms, candidates' needs, seating, attendance, UFM cases. */
+/**
+ * Conduct of the examination (lifecycle S5): centres, rooms, candidates' needs, seating, attendance, UFM
+ * cases.
+ */
 export const conductModule: ApiModule = {
   name: 'conduct',
   resources: [

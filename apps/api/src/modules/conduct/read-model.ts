@@ -1,9 +1,10 @@
 import type { Database, Prisma } from '@exam/db';
 
 /**
- * The conduct module's public read model (lifecycle S5 → S6): attendance as the marks and coding modules see it,
- * from the view `attempt_attendance` (migration 20261123200000_conduct): one row per attempt with its slot, centre,
- * attendance status, answer-book number, the status of its attendance sheet and whether a UFM case is open.
+ * The conduct module's public read model (lifecycle S5 → S6): attendance as the marks and coding modules see
+ * it, from the view `attempt_attendance` (migration 20261123200000_conduct): one row per attempt with its
+ * slot, centre, attendance status, answer-book number, the status of its attendance sheet and whether a UFM
+ * case is open.
  */
 
 export type AttendanceStatus = 'PRESENT' | 'ABSENT' | 'UFM';
@@ -18,19 +19,26 @@ export interface AttemptAttendance {
   /** The timetable slot the paper is written in (null: the paper has no slot in this exam's timetable). */
   slot_id: string | null;
   centre_id: string | null;
-  /** null: no attendance row (the candidate is not seated in a FINAL plan, e.g. the admit card is withheld). */
+  /**
+   * null: no attendance row (the candidate is not seated in a FINAL plan, e.g. the admit card is withheld).
+   */
   status: AttendanceStatus | null;
   answer_book_no: string | null;
   /** null: no attendance sheet for that slot and centre yet (the seating plan is not FINAL). */
   sheet_status: SheetStatus | null;
-  /** An unfair-means case of this paper is open (not yet APPLIED or CLOSED): the paper's result is withheld (RW). */
+  /**
+   * An unfair-means case of this paper is open (not yet APPLIED or CLOSED): the paper's result is withheld
+   * (RW).
+   */
   ufm_open: boolean;
 }
 
 export interface PendingSheet {
   slot_id: string | null;
   centre_id: string | null;
-  /** The sheet's status, or NO_SHEET when candidates with a published admit card have no attendance sheet yet. */
+  /**
+   * The sheet's status, or NO_SHEET when candidates with a published admit card have no attendance sheet yet.
+   */
   status: SheetStatus | 'NO_SHEET';
 }
 
@@ -58,9 +66,10 @@ export function attendanceOfAttempts(
 }
 
 /**
- * Whether attendance of a paper is LOCKED everywhere it is written: every attendance sheet (slot × centre) holding
- * one of its candidates is LOCKED, and no candidate with a PUBLISHED admit card is left without an attendance row.
- * `pending` names what is not locked yet. A paper with no attempts is not locked (nothing to code).
+ * Whether attendance of a paper is LOCKED everywhere it is written: every attendance sheet (slot × centre)
+ * holding one of its candidates is LOCKED, and no candidate with a PUBLISHED admit card is left without an
+ * attendance row. `pending` names what is not locked yet. A paper with no attempts is not locked (nothing to
+ * code).
  */
 export async function attendanceLockedForPaper(
   db: Reader,
@@ -87,7 +96,10 @@ export async function attendanceLockedForPaper(
   return { locked: groups.length > 0 && pending.length === 0, pending };
 }
 
-/** What a result run needs of one attempt's conduct: attendance, an open UFM case (RW), a decided cancellation (UFM). */
+/**
+ * What a result run needs of one attempt's conduct: attendance, an open UFM case (RW), a decided cancellation
+ * (UFM).
+ */
 export interface AttemptConduct {
   attempt_id: string;
   status: AttendanceStatus | null;

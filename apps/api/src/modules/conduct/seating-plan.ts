@@ -1,9 +1,11 @@
 /**
  * The seating rule of lifecycle S5, pure (no I/O), "column interleave" generalised seat by seat:
  * 1. rooms in room order, each up to its exam capacity;
- * 2. seats filled column by column (front to back, then the next column); a seat never gets the paper of its left or
- *    right neighbour (hard rule) — when no other paper is left the seat stays empty, so a single paper takes every
- *    other column (capacity halved) and what does not fit is reported, never seated next to its own paper;
+ * 2. seats filled column by column (front to back, then the next column); a seat never gets the paper of its
+ *    left or
+ *    right neighbour (hard rule) — when no other paper is left the seat stays empty, so a single paper takes
+ *    every other column (capacity halved) and what does not fit is reported, never seated next to its own
+ *    paper;
  * 3. a column keeps its paper while that paper allows it; a new column takes the allowed paper with the most
  *    candidates left, so two papers alternate A, B, A, B by column and three or more rotate;
  * 4. within a paper, candidates are taken in roll-number order, so rolls ascend along the fill order;
@@ -136,7 +138,10 @@ export function planSeating<C extends PlanCandidate>(
   };
 }
 
-/** Pairs of horizontally adjacent seats with the same paper (the hard rule's violations: none in a plan made here). */
+/**
+ * Pairs of horizontally adjacent seats with the same paper (the hard rule's violations: none in a plan made
+ * here).
+ */
 export function sameNeighbours(
   seats: readonly {
     room_no: string;

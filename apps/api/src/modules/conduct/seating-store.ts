@@ -7,9 +7,10 @@ import type { ActionEffect } from '../../platform/workflows/effects.ts';
 import { planSeating, type PlanCandidate, type PlanRoom } from './seating-plan.ts';
 
 /**
- * Seating plans in the database (lifecycle S5, §2.3 C): the generation job, the finalize effect that creates the
- * attendance rows and sheets, and the chart. A plan is per sitting (all timetable slots of the slot's date and
- * shift, any exam) and centre, keyed by the slot it was generated for; one plan per sitting and centre.
+ * Seating plans in the database (lifecycle S5, §2.3 C): the generation job, the finalize effect that creates
+ * the attendance rows and sheets, and the chart. A plan is per sitting (all timetable slots of the slot's
+ * date and shift, any exam) and centre, keyed by the slot it was generated for; one plan per sitting and
+ * centre.
  */
 
 type Tx = Prisma.TransactionClient;
@@ -69,7 +70,10 @@ export async function sittingOf(tx: Tx, slotId: string) {
   return { date: slot.date, shift: slot.shift, slotIds: slots.map((s) => s.slot_id) };
 }
 
-/** What must hold before a plan is (re)generated: the slot, the centre, no other plan of the sitting, no locked sheet. */
+/**
+ * What must hold before a plan is (re)generated: the slot, the centre, no other plan of the sitting, no
+ * locked sheet.
+ */
 export async function checkGenerate(tx: Tx, slotId: string, centreId: string) {
   const sitting = await sittingOf(tx, slotId);
   const centre = await tx.centre.findUnique({ where: { centre_id: centreId } });
@@ -99,7 +103,10 @@ export async function checkGenerate(tx: Tx, slotId: string, centreId: string) {
   return { sitting, rooms };
 }
 
-/** Candidates of a sitting at a centre: attempts whose paper's slot is in the sitting, with the admit card's status. */
+/**
+ * Candidates of a sitting at a centre: attempts whose paper's slot is in the sitting, with the admit card's
+ * status.
+ */
 export async function candidatesOf(
   tx: Pick<Tx, '$queryRawUnsafe'>,
   slotIds: readonly string[],
@@ -123,7 +130,9 @@ export async function candidatesOf(
 
 const generateData = z.object({ slot_id: z.string().min(1).max(30), centre_id: z.string().min(1).max(30) });
 
-/** Places the candidates and answers the report; writes nothing (the bench times it apart from the writes). */
+/**
+ * Places the candidates and answers the report; writes nothing (the bench times it apart from the writes).
+ */
 export function placeCandidates(
   rooms: readonly PlanRoom[],
   all: ReadonlyArray<SeatCandidate & { card_status: string }>,
@@ -274,9 +283,9 @@ export const seatingJob = defineJob({
 });
 
 /**
- * `finalize` (DRAFT → FINAL): refused while candidates are unseated; creates an attendance row (PRESENT) for every
- * seated candidate and an attendance sheet (PENDING) per paper slot, and drops the rows of candidates a new revision
- * no longer seats.
+ * `finalize` (DRAFT → FINAL): refused while candidates are unseated; creates an attendance row (PRESENT) for
+ * every seated candidate and an attendance sheet (PENDING) per paper slot, and drops the rows of candidates a
+ * new revision no longer seats.
  */
 export const finalizeEffect: ActionEffect = {
   async before({ tx, record }) {
@@ -309,8 +318,9 @@ export const finalizeEffect: ActionEffect = {
       key.slot_id,
       key.centre_id,
     );
-    // A later revision may seat fewer: drop the rows of candidates it no longer seats here (looked up by the seat's
-    // unique (paper_slot_id, student_id), so the check is one index probe per row whatever the statistics say).
+    // A later revision may seat fewer: drop the rows of candidates it no longer seats here (looked up by the
+    // seat's unique (paper_slot_id, student_id), so the check is one index probe per row whatever the
+    // statistics say).
     if (Number(record.revision) > 1) {
       const sitting = await sittingOf(tx, key.slot_id);
       await tx.$executeRawUnsafe(

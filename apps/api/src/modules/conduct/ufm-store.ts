@@ -5,9 +5,10 @@ import { AppError, invalid } from '../../platform/http/errors.ts';
 import type { ActionEffect } from '../../platform/workflows/effects.ts';
 
 /**
- * Unfair-means cases (lifecycle S5 "UFM report", §2.3 E): reported by slot and roll number (the server finds the
- * exam, paper, student, centre and college), which sets the candidate's attendance in that slot to UFM; the
- * decision (U0..U4) is recorded by the office and approved by the competent authority (ufm.approve: admin).
+ * Unfair-means cases (lifecycle S5 "UFM report", §2.3 E): reported by slot and roll number (the server finds
+ * the exam, paper, student, centre and college), which sets the candidate's attendance in that slot to UFM;
+ * the decision (U0..U4) is recorded by the office and approved by the competent authority (ufm.approve:
+ * admin).
  */
 
 /** A case id: "UFM" + time + randomness, sortable by creation, ≤ 30 characters. */
@@ -74,7 +75,8 @@ export const ufmCaseRules: ResourceRules = {
     }
     return problems;
   },
-  // Reporting a case marks the candidate UFM in that slot (the paper's result is withheld until the case is applied).
+  // Reporting a case marks the candidate UFM in that slot (the paper's result is withheld until the case is
+  // applied).
   async afterCreate(tx, rows) {
     for (const row of rows) {
       await tx.attendance.updateMany({

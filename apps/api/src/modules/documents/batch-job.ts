@@ -14,13 +14,14 @@ const CHUNK = 100;
 const batchData = documentBatchCreate.extend({ by: z.string() });
 
 /**
- * `POST /api/document/batch`: every student of an exam with a PUBLISHED result gets a DRAFTED document of the type:
- * a marksheet (a REVISED one when an older version's marksheet is issued), a consolidated marksheet or transcript of
- * the programme's published semesters, a provisional degree or degree (a final result PASS). Idempotent: a student who
- * already holds one (from an earlier run of this job, or drafted by hand) is skipped and named. A student who cannot
- * have one is named with the reason in `refused` and in the job's errors: its result in the exam is not published
- * (COMPUTED, WITHDRAWN), or it is not eligible (a degree of a result that is not PASS). `render` also renders each
- * drafted document's PDF once (a check of the whole batch before it is printed).
+ * `POST /api/document/batch`: every student of an exam with a PUBLISHED result gets a DRAFTED document of the
+ * type: a marksheet (a REVISED one when an older version's marksheet is issued), a consolidated marksheet or
+ * transcript of the programme's published semesters, a provisional degree or degree (a final result PASS).
+ * Idempotent: a student who already holds one (from an earlier run of this job, or drafted by hand) is
+ * skipped and named. A student who cannot have one is named with the reason in `refused` and in the job's
+ * errors: its result in the exam is not published (COMPUTED, WITHDRAWN), or it is not eligible (a degree of a
+ * result that is not PASS). `render` also renders each drafted document's PDF once (a check of the whole
+ * batch before it is printed).
  */
 export const documentBatchJob = defineJob({
   kind: 'documents.batch-draft',
@@ -38,7 +39,8 @@ export const documentBatchJob = defineJob({
     };
     const label = documentType.labelOf(data.doc_type).toLowerCase();
     const published = await resultVersions(ctx.db, { ...filter, status: 'PUBLISHED' });
-    // A consolidated marksheet, transcript or degree is one per student and programme, whatever the semesters in the exam.
+    // A consolidated marksheet, transcript or degree is one per student and programme, whatever the semesters
+    // in the exam.
     const seen = new Set<string>();
     const results =
       data.doc_type === 'MARKSHEET'
@@ -71,7 +73,8 @@ export const documentBatchJob = defineJob({
               `document:${r.student_id}`,
             );
             try {
-              // A savepoint per student: a refusal (already drafted, not eligible) leaves the chunk's other drafts in place.
+              // A savepoint per student: a refusal (already drafted, not eligible) leaves the chunk's other
+              // drafts in place.
               await tx.$executeRawUnsafe('SAVEPOINT draft');
               docIds.push(await draftForBatch(ctx.db, tx, data.doc_type, r, data.by));
               await tx.$executeRawUnsafe('RELEASE SAVEPOINT draft');
@@ -107,7 +110,10 @@ export const documentBatchJob = defineJob({
   },
 });
 
-/** The exam's results with no PUBLISHED version (the latest one's status: COMPUTED, WITHDRAWN), one per student and key. */
+/**
+ * The exam's results with no PUBLISHED version (the latest one's status: COMPUTED, WITHDRAWN), one per
+ * student and key.
+ */
 async function unpublished(db: Parameters<typeof q>[0], filter: Record<string, string | undefined>) {
   const params: unknown[] = [];
   const where = Object.entries(filter)

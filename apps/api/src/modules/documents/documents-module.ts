@@ -12,7 +12,10 @@ import { documentSettingsFromEnv, registerDocumentSettings } from './settings.ts
 import { documentStore } from './store.ts';
 import { documentEffects } from './workflow.ts';
 
-/** The settings (signing key, auto-approve, verification limit, public address) of this app's database, before any route reads them. */
+/**
+ * The settings (signing key, auto-approve, verification limit, public address) of this app's database, before
+ * any route reads them.
+ */
 const registerSettings = ({ db, config }: ModuleContext) =>
   registerDocumentSettings(db, documentSettingsFromEnv(process.env, config.port));
 
@@ -28,7 +31,10 @@ function verificationOf(context: ModuleContext): LeanRoute {
   return verification;
 }
 
-/** Documents (lifecycle S10/S11, §5; state machine J; ADR 0028): marksheets to degrees, numbered, signed, verifiable. */
+/**
+ * Documents (lifecycle S10/S11, §5; state machine J; ADR 0028): marksheets to degrees, numbered, signed,
+ * verifiable.
+ */
 export const documentsModule: ApiModule = {
   name: 'documents',
   resources: [
@@ -63,7 +69,8 @@ export const documentsModule: ApiModule = {
         },
       },
     },
-    // Place of issue, signatories' names, NAD code, convocation date: recorded by document_admin, frozen into each draft.
+    // Place of issue, signatories' names, NAD code, convocation date: recorded by document_admin, frozen into
+    // each draft.
     { resource: documentIssuingResource, store: { delegate: (c) => asDelegate(c.documentIssuing) } },
   ],
   workflows: [{ workflow: documentWorkflow, effects: documentEffects }],

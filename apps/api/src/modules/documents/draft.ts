@@ -23,9 +23,10 @@ import {
 import { newDocId, q } from './sql.ts';
 
 /**
- * Drafting (state DRAFTED of machine J): the frozen snapshot of a PUBLISHED result version (marksheet, consolidated
- * marksheet, transcript, provisional degree, degree) or of the student's record (migration, certificates). A result
- * that is not published (computed only, withdrawn, superseded by a later version) is refused with 422 saying so.
+ * Drafting (state DRAFTED of machine J): the frozen snapshot of a PUBLISHED result version (marksheet,
+ * consolidated marksheet, transcript, provisional degree, degree) or of the student's record (migration,
+ * certificates). A result that is not published (computed only, withdrawn, superseded by a later version) is
+ * refused with 422 saying so.
  */
 
 const refuse = (field: string, message: string) =>
@@ -61,7 +62,10 @@ export function approvalRequired(db: Database, type: DocumentType): boolean {
   return approvalAlwaysRequired.includes(type) || !documentSettings(db).autoApprove.has(type);
 }
 
-/** Why a result key has no version to draft from: not published yet, withdrawn, or only older superseded versions asked for. */
+/**
+ * Why a result key has no version to draft from: not published yet, withdrawn, or only older superseded
+ * versions asked for.
+ */
 async function unpublishedWhy(
   tx: Prisma.TransactionClient,
   key: {
@@ -94,7 +98,10 @@ async function unpublishedWhy(
   return `${which} is ${asked.status}: documents are drafted only from a PUBLISHED result.`;
 }
 
-/** The PUBLISHED result version the basis names (the published one when no version is given), or 422 saying why not. */
+/**
+ * The PUBLISHED result version the basis names (the published one when no version is given), or 422 saying
+ * why not.
+ */
 export async function publishedBasis(
   tx: Prisma.TransactionClient,
   studentId: string,
@@ -122,7 +129,10 @@ export async function publishedBasis(
   return found[0];
 }
 
-/** Every document of the student's result key still in force or on its way (not cancelled or superseded), newest first. */
+/**
+ * Every document of the student's result key still in force or on its way (not cancelled or superseded),
+ * newest first.
+ */
 async function activeMarksheets(tx: Prisma.TransactionClient, r: StoredResultVersion) {
   return q<{ doc_id: string; status: string; result_version: number; serial_no: string | null }>(
     tx,
@@ -194,9 +204,9 @@ const resultColumns = (r: StoredResultVersion) => ({
 });
 
 /**
- * A marksheet of one PUBLISHED version. An ISSUED marksheet of an older version of the same result makes this one
- * REVISED, `supersedes` it (the old one goes SUPERSEDED when this one is issued). A marksheet of this same version
- * already drafted or issued is refused (409): a lost copy is a `duplicate`, not a new draft.
+ * A marksheet of one PUBLISHED version. An ISSUED marksheet of an older version of the same result makes this
+ * one REVISED, `supersedes` it (the old one goes SUPERSEDED when this one is issued). A marksheet of this
+ * same version already drafted or issued is refused (409): a lost copy is a `duplicate`, not a new draft.
  */
 export async function draftMarksheet(
   db: Database,
@@ -330,7 +340,10 @@ export async function draftDocument(
   }
 }
 
-/** The PUBLISHED results a consolidated marksheet or transcript gathers: the latest published version per semester, in semester order; 422 when none. */
+/**
+ * The PUBLISHED results a consolidated marksheet or transcript gathers: the latest published version per
+ * semester, in semester order; 422 when none.
+ */
 async function publishedTerms(
   tx: Prisma.TransactionClient,
   type: DocumentType,
@@ -390,11 +403,11 @@ export type BatchDocumentType =
   'MARKSHEET' | 'CONSOLIDATED_MARKSHEET' | 'TRANSCRIPT' | 'PROVISIONAL_DEGREE' | 'DEGREE';
 
 /**
- * One student's document of a batch, from its PUBLISHED result `r` in the exam: drafted as `POST /api/document` would
- * draft it, with the same refusals (422 VALIDATION_FAILED: the student cannot have one, e.g. a degree of a result that
- * is not PASS) and 409 DUPLICATE_KEY when the student already holds one: a marksheet of that version, a (provisional)
- * degree of the programme, or a consolidated marksheet / transcript gathering the same published versions (a newer
- * published semester makes a new one due).
+ * One student's document of a batch, from its PUBLISHED result `r` in the exam: drafted as `POST
+ * /api/document` would draft it, with the same refusals (422 VALIDATION_FAILED: the student cannot have one,
+ * e.g. a degree of a result that is not PASS) and 409 DUPLICATE_KEY when the student already holds one: a
+ * marksheet of that version, a (provisional) degree of the programme, or a consolidated marksheet /
+ * transcript gathering the same published versions (a newer published semester makes a new one due).
  */
 export async function draftForBatch(
   db: Database,
@@ -445,7 +458,10 @@ function exitAwardOf(r: StoredResultVersion): string | null {
   return step ? String(step.inputs.award ?? '') || null : null;
 }
 
-/** A duplicate of an ISSUED document: the same frozen payload, a new document (numbered at its approval), marker DUPLICATE. */
+/**
+ * A duplicate of an ISSUED document: the same frozen payload, a new document (numbered at its approval),
+ * marker DUPLICATE.
+ */
 export async function draftDuplicate(
   db: Database,
   tx: Prisma.TransactionClient,

@@ -3,10 +3,11 @@ import type { Prisma } from '@exam/db';
 import { q } from './sql.ts';
 
 /**
- * The next serial number of a type's series for a year (`MS/2025/000123`): the series row is created on first use
- * and its `next_no` taken and incremented in one statement, which locks the row until the transaction ends, so two
- * approvals never take the same number; a rolled-back approval gives its number back unused (no gap), a cancelled
- * document keeps its number (the gap is explained by the CANCELLED row). A trigger refuses next_no going back.
+ * The next serial number of a type's series for a year (`MS/2025/000123`): the series row is created on first
+ * use and its `next_no` taken and incremented in one statement, which locks the row until the transaction
+ * ends, so two approvals never take the same number; a rolled-back approval gives its number back unused (no
+ * gap), a cancelled document keeps its number (the gap is explained by the CANCELLED row). A trigger refuses
+ * next_no going back.
  */
 export async function nextSerial(
   tx: Prisma.TransactionClient,

@@ -33,7 +33,10 @@ const error = (description: string) => ({
   },
 });
 
-/** The documents calls beyond the engine's list/one of `document` and its workflow actions (check, approve, issue, cancel, duplicate). */
+/**
+ * The documents calls beyond the engine's list/one of `document` and its workflow actions (check, approve,
+ * issue, cancel, duplicate).
+ */
 export const documentsOpenApi: OpenApiPaths = {
   '/document': {
     post: {

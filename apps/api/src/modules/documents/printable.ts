@@ -29,6 +29,9 @@ export function printableOf(row: Record<string, unknown>): PrintableDocument {
 /** Text as a file name's part: anything but letters, digits, dot, underscore and dash becomes a dash. */
 export const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-');
 
-/** A document's PDF file name, the download's and the ZIP entry's alike: its serial (`MS-2026-000001.pdf`), a draft's doc_id. */
+/**
+ * A document's PDF file name, the download's and the ZIP entry's alike: its serial (`MS-2026-000001.pdf`), a
+ * draft's doc_id.
+ */
 export const documentFileName = (doc: { serial_no: string | null; doc_id: string }) =>
   `${fileNamePart(doc.serial_no ?? doc.doc_id)}.pdf`;

@@ -18,12 +18,15 @@ import { q } from './sql.ts';
 
 /**
  * What needs no sign-in (lifecycle-api Conventions): `GET /api/verify/{token}` and the public signing key at
- * `GET /.well-known/document-signing-key` (PEM; `?format=jwk` for a JWK set). Verification is limited per address
- * (VERIFY_MAX_PER_MINUTE, counted in this process: a fixed one-minute window) and every answer is logged in
- * verification_log with the token's SHA-256, never the token.
+ * `GET /.well-known/document-signing-key` (PEM; `?format=jwk` for a JWK set). Verification is limited per
+ * address (VERIFY_MAX_PER_MINUTE, counted in this process: a fixed one-minute window) and every answer is
+ * logged in verification_log with the token's SHA-256, never the token.
  */
 
-/** A fixed-window counter per address, in this process (replicas each count their own: the limit is per replica). */
+/**
+ * A fixed-window counter per address, in this process (replicas each count their own: the limit is per
+ * replica).
+ */
 function perAddressLimit(perMinute: number) {
   const counts = new Map<string, { window: number; n: number }>();
   return (address: string): number | undefined => {
@@ -83,8 +86,9 @@ interface VerificationLogRow {
 const logProblems = createLogger('warn', { module: 'documents' });
 
 /**
- * verification_log rows written in batches: at most every 200 ms or 500 rows, one INSERT of them all. A crash loses
- * at most the last fraction of a second of the log, never an answer; a failed write is reported in the server log.
+ * verification_log rows written in batches: at most every 200 ms or 500 rows, one INSERT of them all. A crash
+ * loses at most the last fraction of a second of the log, never an answer; a failed write is reported in the
+ * server log.
  */
 export function verificationLogWriter(db: Pick<Database, 'query'>, flushMs = 200, maxRows = 500) {
   let pending: VerificationLogRow[] = [];
@@ -125,14 +129,15 @@ export function verificationLogWriter(db: Pick<Database, 'query'>, flushMs = 200
 }
 
 /**
- * The answer to `GET /api/verify/{token}` (ADR 0028): signature first (public keys only), then the register. Served by
- * the lean route (no framework stack) and by the ordinary route (other methods, cross-origin calls): one answer.
+ * The answer to `GET /api/verify/{token}` (ADR 0028): signature first (public keys only), then the register.
+ * Served by the lean route (no framework stack) and by the ordinary route (other methods, cross-origin
+ * calls): one answer.
  */
 export function documentVerification(db: Database): LeanRoute {
   const limited = perAddressLimit(documentSettings(db).verifyPerMinute);
   const logWriter = verificationLogWriter(db);
-  // Logged after the answer, in batches: a row per verification written on the request path halved the throughput
-  // (bench: 0.28–0.40 of a bare verifier, 0.72 when that verifier wrote the same row).
+  // Logged after the answer, in batches: a row per verification written on the request path halved the
+  // throughput (bench: 0.28–0.40 of a bare verifier, 0.72 when that verifier wrote the same row).
   const log = (token: string, docId: string | null, result: string, req: Request) =>
     logWriter.add({
       token_hash: createHash('sha256').update(token).digest('hex'),
@@ -172,8 +177,8 @@ export function documentVerification(db: Database): LeanRoute {
       };
     }
     const claims = check.claims!;
-    // Only what the answer reads of the frozen payload: the marks lines, the legend and the printing details stay in
-    // the database (a marksheet's 6 kB of JSON becomes ~1.3 kB to send and parse per verification).
+    // Only what the answer reads of the frozen payload: the marks lines, the legend and the printing details
+    // stay in the database (a marksheet's 6 kB of JSON becomes ~1.3 kB to send and parse per verification).
     const [row] = await q<{
       doc_id: string;
       doc_type: string;
@@ -257,7 +262,9 @@ export function documentVerification(db: Database): LeanRoute {
   return { prefix: '/api/verify/', answer };
 }
 
-/** The ordinary route of the same answer: what the lean route leaves to the full stack (other methods, CORS). */
+/**
+ * The ordinary route of the same answer: what the lean route leaves to the full stack (other methods, CORS).
+ */
 export function documentPublicRoutes(verification: LeanRoute) {
   const router = Router();
   router
@@ -270,7 +277,9 @@ export function documentPublicRoutes(verification: LeanRoute) {
   return router;
 }
 
-/** `GET /.well-known/document-signing-key`: the public key(s) (PEM, or `?format=jwk` a JWK set); no sign-in. */
+/**
+ * `GET /.well-known/document-signing-key`: the public key(s) (PEM, or `?format=jwk` a JWK set); no sign-in.
+ */
 export function signingKeyRoutes(db: Database) {
   const router = Router();
   router

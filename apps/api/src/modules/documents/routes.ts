@@ -62,7 +62,8 @@ export function documentRoutes(db: Database) {
       const body = parseOr422(documentCreate, req.body ?? {});
       const user = res.locals.user!;
       const after = await db.prisma.$transaction(async (tx) => {
-        // One drafting at a time per student, so two drafts of the same result cannot both pass the duplicate check.
+        // One drafting at a time per student, so two drafts of the same result cannot both pass the duplicate
+        // check.
         await tx.$executeRawUnsafe(
           `SELECT pg_advisory_xact_lock(hashtext($1))`,
           `document:${body.student_id}`,

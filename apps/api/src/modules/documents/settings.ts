@@ -8,10 +8,13 @@ import { q, type Reader } from './sql.ts';
 
 /**
  * The documents module's settings (ADR 0028), read from the environment once per process:
- * - DOCUMENT_SIGNING_KEY: the university's Ed25519 private key (PKCS8 PEM). Unset: a key pair generated once and kept in
- *   the table document_signing_key, so restarts and every replica keep signing and verifying with the same key.
+ * - DOCUMENT_SIGNING_KEY: the university's Ed25519 private key (PKCS8 PEM). Unset: a key pair generated once
+ *   and kept in
+ *   the table document_signing_key, so restarts and every replica keep signing and verifying with the same
+ *   key.
  * - DOCUMENT_AUTO_APPROVE: comma-separated types issued without document_admin's approval (only MARKSHEET,
- *   CONSOLIDATED_MARKSHEET, TRANSCRIPT, MIGRATION may be; degrees, provisional degrees and certificates never).
+ *   CONSOLIDATED_MARKSHEET, TRANSCRIPT, MIGRATION may be; degrees, provisional degrees and certificates
+ *   never).
  * - VERIFY_MAX_PER_MINUTE: verifications one address may make per minute (default 60).
  * - PUBLIC_URL: the address the QR's verification link starts with.
  */
@@ -50,7 +53,10 @@ export function documentSettingsFromEnv(
   };
 }
 
-/** Settings per database (the app that serves it registered them); a worker without routes reads the environment. */
+/**
+ * Settings per database (the app that serves it registered them); a worker without routes reads the
+ * environment.
+ */
 const registered = new WeakMap<object, DocumentSettings>();
 export const registerDocumentSettings = (db: Database, settings: DocumentSettings) =>
   registered.set(db, settings);
@@ -65,9 +71,10 @@ interface Keys {
 const keyCache = new WeakMap<object, Promise<Keys>>();
 
 /**
- * The signing key and the verifying keys of this installation, read once per database and process. Inside an open
- * transaction (an approval) pass it as `tx`: on a single-connection database (PGlite) a second transaction would wait
- * for the first forever. A key generated inside `tx` is not cached until a later read finds it committed.
+ * The signing key and the verifying keys of this installation, read once per database and process. Inside an
+ * open transaction (an approval) pass it as `tx`: on a single-connection database (PGlite) a second
+ * transaction would wait for the first forever. A key generated inside `tx` is not cached until a later read
+ * finds it committed.
  */
 export async function documentKeys(
   db: Database,

@@ -49,7 +49,10 @@ export interface SigningKey {
   publicKey: KeyObject;
 }
 
-/** A PKCS8 PEM (as DOCUMENT_SIGNING_KEY holds it; `\n` escapes of a one-line environment value accepted) as a signing key. */
+/**
+ * A PKCS8 PEM (as DOCUMENT_SIGNING_KEY holds it; `\n` escapes of a one-line environment value accepted) as a
+ * signing key.
+ */
 export function signingKeyFromPem(pem: string): SigningKey {
   const privateKey = createPrivateKey(pem.includes('\\n') ? pem.replace(/\\n/g, '\n') : pem);
   if (privateKey.asymmetricKeyType !== 'ed25519')
@@ -108,8 +111,8 @@ export function readClaims(token: string): VerificationClaims | null {
 }
 
 /**
- * Checks a token with public keys alone: MALFORMED (not a token of this format), UNKNOWN_KEY (signed by a key not
- * among `keys`), BAD_SIGNATURE (altered after signing, or forged), else valid with its claims.
+ * Checks a token with public keys alone: MALFORMED (not a token of this format), UNKNOWN_KEY (signed by a key
+ * not among `keys`), BAD_SIGNATURE (altered after signing, or forged), else valid with its claims.
  */
 export function verifyToken(token: string, keys: ReadonlyMap<string, KeyObject> | KeyObject): TokenCheck {
   const claims = readClaims(token);

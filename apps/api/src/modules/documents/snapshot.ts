@@ -22,10 +22,10 @@ import type { StoredResultVersion } from '../results/index.ts';
 import { q, type Reader } from './sql.ts';
 
 /**
- * The frozen snapshot (contracts `documentPayload`): every value a document prints, in English and Hindi, taken once
- * from a PUBLISHED result version and the master data as they are when the document is drafted. Nothing here is
- * computed anew: the result's lines, totals and verdict are copied as the result run decided them; only printed
- * words (titles, the result in Hindi, the grading legend as text) are added.
+ * The frozen snapshot (contracts `documentPayload`): every value a document prints, in English and Hindi,
+ * taken once from a PUBLISHED result version and the master data as they are when the document is drafted.
+ * Nothing here is computed anew: the result's lines, totals and verdict are copied as the result run decided
+ * them; only printed words (titles, the result in Hindi, the grading legend as text) are added.
  */
 
 const bi = (en: string, hi: string | null = null): BilingualText => ({ en, hi });
@@ -221,7 +221,10 @@ async function rulesetOf(db: Reader, r: StoredResultVersion): Promise<GradingRul
   return parsed && parsed.success ? parsed.data : null;
 }
 
-/** The grading legend on the reverse: the rule set's bands and divisions, the SGPA/CGPA formulas and the CGPA→% conversion. */
+/**
+ * The grading legend on the reverse: the rule set's bands and divisions, the SGPA/CGPA formulas and the
+ * CGPA→% conversion.
+ */
 export function legendOf(ruleset: GradingRuleset | null): GradingLegend {
   if (!ruleset)
     return {
@@ -365,7 +368,9 @@ async function rollOf(db: Reader, r: { student_id: string; exam_id: string }) {
   return { roll_no: row?.roll_no ?? null, candidate_type: row?.candidate_type ?? null };
 }
 
-/** The issuing details (documentissuing) as a draft freezes them: absent ones print as blanks to fill by hand. */
+/**
+ * The issuing details (documentissuing) as a draft freezes them: absent ones print as blanks to fill by hand.
+ */
 export interface IssuingDetails {
   place: string | null;
   orgCode: string | null;
@@ -453,7 +458,10 @@ export async function marksheetSnapshot(
   };
 }
 
-/** Consolidated marksheet / transcript over every published result version of the student (the latest of each semester). */
+/**
+ * Consolidated marksheet / transcript over every published result version of the student (the latest of each
+ * semester).
+ */
 export async function consolidatedSnapshot(
   db: Reader,
   type: 'CONSOLIDATED_MARKSHEET' | 'TRANSCRIPT',
@@ -550,7 +558,9 @@ export async function migrationSnapshot(
   };
 }
 
-/** A certificate (subtype) from the student's record and, when it speaks of one, the latest published result. */
+/**
+ * A certificate (subtype) from the student's record and, when it speaks of one, the latest published result.
+ */
 export async function certificateSnapshot(
   db: Reader,
   subtype: CertificateSubtype,

@@ -13,8 +13,9 @@ export async function q<T>(db: Reader, sql: string, params: unknown[] = []): Pro
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /**
- * A document id: "D" and 26 Crockford base-32 digits of 128 random bits (a UUID's strength; spec §5.1 names a UUID).
- * 27 characters, so it travels in a record path as every other key does (at most 30 characters, no dashes needed).
+ * A document id: "D" and 26 Crockford base-32 digits of 128 random bits (a UUID's strength; spec §5.1 names a
+ * UUID). 27 characters, so it travels in a record path as every other key does (at most 30 characters, no
+ * dashes needed).
  */
 export function newDocId(prefix = 'D'): string {
   const bytes = randomBytes(17);

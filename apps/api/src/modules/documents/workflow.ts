@@ -10,9 +10,10 @@ import { signToken } from './signing.ts';
 import { q } from './sql.ts';
 
 /**
- * The database side of state machine J (lifecycle §2.3): maker–checker at `check`, the serial number and signed
- * verification token fixed at `approve` (or at `issue` of a type the university lets issue without approval), the
- * superseded original at `issue` of a revision, the reason at `cancel`, and a DUPLICATE drafted by `duplicate`.
+ * The database side of state machine J (lifecycle §2.3): maker–checker at `check`, the serial number and
+ * signed verification token fixed at `approve` (or at `issue` of a type the university lets issue without
+ * approval), the superseded original at `issue` of a revision, the reason at `cancel`, and a DUPLICATE
+ * drafted by `duplicate`.
  */
 
 const today = () => new Date().toISOString().slice(0, 10);

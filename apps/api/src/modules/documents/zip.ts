@@ -4,10 +4,10 @@ import { documentFileName } from './printable.ts';
 import { renderDocumentPdf, type BatchItem } from './templates/index.ts';
 
 /**
- * A batch streamed as a ZIP of one PDF per document (ADR 0029: fflate's streaming Zip, entries stored, not deflated:
- * the PDFs are compressed already). One document is rendered, written and let go at a time, and the next waits while
- * `output` is full, so memory stays flat for any number; the ZIP's central directory (about 100 bytes a document) is
- * what grows. Returns the documents written.
+ * A batch streamed as a ZIP of one PDF per document (ADR 0029: fflate's streaming Zip, entries stored, not
+ * deflated: the PDFs are compressed already). One document is rendered, written and let go at a time, and the
+ * next waits while `output` is full, so memory stays flat for any number; the ZIP's central directory (about
+ * 100 bytes a document) is what grows. Returns the documents written.
  */
 export async function writeDocumentsZip(output: Writable, items: AsyncIterable<BatchItem>): Promise<number> {
   let failure: Error | null = null;

@@ -178,8 +178,9 @@ export async function drawAdmitCard(pdf: PdfDocument, card: AdmitCardContent): P
 }
 
 /**
- * Admit cards streamed to `output`, one A4 page each, in the order given (an office's college batch, or one card for
- * a student). `onCard(n)` after each (a job reports progress with it). Memory stays flat: pages leave as they are done.
+ * Admit cards streamed to `output`, one A4 page each, in the order given (an office's college batch, or one
+ * card for a student). `onCard(n)` after each (a job reports progress with it). Memory stays flat: pages
+ * leave as they are done.
  */
 export async function writeAdmitCards(
   output: Writable,

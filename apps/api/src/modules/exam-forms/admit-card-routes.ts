@@ -29,12 +29,16 @@ import { writeAdmitCards } from './admit-card-pdf.ts';
 import { admitCardContents, generateAdmitCards } from './admit-card-store.ts';
 
 /**
- * Admit cards' own calls (lifecycle spec S4): one card's PDF (a student only its own PUBLISHED card; a withheld one
- * answers 409 with the reason), a college's cards as one streamed PDF, generating the missing cards of an exam,
- * and publishing or withholding in bulk. One by one, `publish` and `withhold` are the workflow's actions.
+ * Admit cards' own calls (lifecycle spec S4): one card's PDF (a student only its own PUBLISHED card; a
+ * withheld one answers 409 with the reason), a college's cards as one streamed PDF, generating the missing
+ * cards of an exam, and publishing or withholding in bulk. One by one, `publish` and `withhold` are the
+ * workflow's actions.
  */
 
-/** The workflow's effects: withholding keeps its reason on the card (shown to the student); publishing clears it. */
+/**
+ * The workflow's effects: withholding keeps its reason on the card (shown to the student); publishing clears
+ * it.
+ */
 export const admitCardEffects: Partial<Record<string, ActionEffect>> = {
   publish: { before: async () => ({ set: { withheld_reason: null } }) },
   withhold: { before: async ({ input }) => ({ set: { withheld_reason: String(input.reason) } }) },

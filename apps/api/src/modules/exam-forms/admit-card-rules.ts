@@ -1,7 +1,9 @@
 import type { ResourceRules } from '../../platform/crud/registry.ts';
 import { AppError } from '../../platform/http/errors.ts';
 
-/** Admit cards are made by roll allotment (or generate) and moved by their workflow; never written by hand. */
+/**
+ * Admit cards are made by roll allotment (or generate) and moved by their workflow; never written by hand.
+ */
 export const admitCardRules: ResourceRules = {
   async beforeCreate(_tx, rows) {
     return new Map(

@@ -7,18 +7,23 @@ import type { AdmitCardContent, AdmitCardPaper } from './admit-card-pdf.ts';
 import { signAdmitCard } from './admit-card-token.ts';
 
 /**
- * Admit cards in the database: generated from forms with roll numbers, and read back with everything a card prints
- * (the form's papers only, each with its slot), a page of cards at a time so a college's batch streams.
+ * Admit cards in the database: generated from forms with roll numbers, and read back with everything a card
+ * prints (the form's papers only, each with its slot), a page of cards at a time so a college's batch
+ * streams.
  */
 
-/** Generates the missing cards of ROLL_ALLOTTED forms (all of the exam, or those named): one INSERT ... SELECT. */
+/**
+ * Generates the missing cards of ROLL_ALLOTTED forms (all of the exam, or those named): one INSERT ...
+ * SELECT.
+ */
 export async function generateAdmitCards(
   tx: Prisma.TransactionClient,
   examId: string,
   auditor: Auditor,
   formIds?: readonly string[],
 ): Promise<number> {
-  // Each card made is in the audit trail (a `create` entry by whoever allotted or generated), in the same statement.
+  // Each card made is in the audit trail (a `create` entry by whoever allotted or generated), in the same
+  // statement.
   return insertSelectAudited(
     tx,
     modelTable(tx, tx.admitCard)!,
@@ -37,13 +42,16 @@ export async function generateAdmitCards(
 
 const PAGE = 200;
 
-/** The student files folder (students module, docs/decisions/0018-student-photos.md): files named by their SHA-256. */
+/**
+ * The student files folder (students module, docs/decisions/0018-student-photos.md): files named by their
+ * SHA-256.
+ */
 const studentFile = (dataDir: string, sha256: string | null) =>
   sha256 ? readFile(path.join(dataDir, 'student-files', sha256)).catch(() => null) : Promise.resolve(null);
 
 /**
- * The content of the cards matching `where` (admit_card rows), ordered by roll number, read a page at a time. `secret`
- * signs each card's QR token; `dataDir` holds the photos and signatures.
+ * The content of the cards matching `where` (admit_card rows), ordered by roll number, read a page at a time.
+ * `secret` signs each card's QR token; `dataDir` holds the photos and signatures.
  */
 export async function* admitCardContents(
   db: Database,
@@ -72,7 +80,8 @@ export async function* admitCardContents(
     });
     if (!cards.length) return;
     after = cards.at(-1)!.roll_no;
-    // Every numbered form of each candidate in the exam: a regular and a back form are one card, with both rolls.
+    // Every numbered form of each candidate in the exam: a regular and a back form are one card, with both
+    // rolls.
     const forms = await db.prisma.examForm.findMany({
       where: {
         OR: cards.map((c) => ({ exam_id: c.exam_id, student_id: c.student_id })),
@@ -176,7 +185,9 @@ export async function* admitCardContents(
   }
 }
 
-/** What every card of an exam shares: the exam, its slots by syllabus key, paper, course and college names. */
+/**
+ * What every card of an exam shares: the exam, its slots by syllabus key, paper, course and college names.
+ */
 async function examLookups(db: Database, examId: string) {
   const [exam, links, papers, courses, colleges] = await Promise.all([
     db.prisma.exam.findUnique({ where: { exam_id: examId }, include: { examcycle: true } }),

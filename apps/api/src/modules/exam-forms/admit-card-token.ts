@@ -9,11 +9,12 @@ import {
 } from 'node:crypto';
 
 /**
- * The signed token in an admit card's QR (docs/decisions/0021-timetable-rolls-admit-cards.md): Ed25519 over the
- * exam, the student, the roll number and the card's version, so an invigilator's phone can check a card offline
- * with the published public key, and a forged or altered card (another roll number) fails. The signing key is
- * derived from the server's signing secret (HKDF-SHA256, its own label), so every replica signs alike and no second
- * secret has to be deployed. Token: base64url("AC|exam|student|roll|version") "." base64url(signature), about 140 characters.
+ * The signed token in an admit card's QR (docs/decisions/0021-timetable-rolls-admit-cards.md): Ed25519 over
+ * the exam, the student, the roll number and the card's version, so an invigilator's phone can check a card
+ * offline with the published public key, and a forged or altered card (another roll number) fails. The
+ * signing key is derived from the server's signing secret (HKDF-SHA256, its own label), so every replica
+ * signs alike and no second secret has to be deployed. Token: base64url("AC|exam|student|roll|version") "."
+ * base64url(signature), about 140 characters.
  */
 
 export interface AdmitCardClaims {
@@ -46,7 +47,8 @@ export function admitCardKeys(secret: string) {
 }
 
 export function signAdmitCard(secret: string, claims: AdmitCardClaims): string {
-  // Key parts never hold '|' (KEY_PATTERN), so the payload is short: a shorter token is a smaller QR, drawn faster.
+  // Key parts never hold '|' (KEY_PATTERN), so the payload is short: a shorter token is a smaller QR, drawn
+  // faster.
   const payload = Buffer.from(
     ['AC', claims.exam_id, claims.student_id, claims.roll_no, claims.version].join('|'),
   );

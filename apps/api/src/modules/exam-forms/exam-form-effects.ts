@@ -17,8 +17,9 @@ import {
 } from './exam-form-rules.ts';
 
 /**
- * What each exam-form action does in the database (state machine A, lifecycle spec §2.3), run by the platform's
- * workflow router inside the action's transaction: a refusal leaves the form and everything else as they were.
+ * What each exam-form action does in the database (state machine A, lifecycle spec §2.3), run by the
+ * platform's workflow router inside the action's transaction: a refusal leaves the form and everything else
+ * as they were.
  */
 
 type Tx = Prisma.TransactionClient;
@@ -46,8 +47,9 @@ export async function storePapers(tx: Tx, formId: string, papers: readonly FormP
 }
 
 /**
- * College verification is the college head's (lifecycle spec §2.5: faculty "W if college head"): the grants give a
- * college's faculty exam-forms.verify within its college; of those users only the head (users.college_head) acts.
+ * College verification is the college head's (lifecycle spec §2.5: faculty "W if college head"): the grants
+ * give a college's faculty exam-forms.verify within its college; of those users only the head
+ * (users.college_head) acts.
  */
 function refuseUnlessHead(context: ActionContext) {
   if (context.user.role === 'faculty' && !context.user.college_head) {
@@ -66,7 +68,10 @@ const backward = (): ActionEffect => ({
   },
 });
 
-/** A form verified or approved with attendance below the threshold goes back to its filler with the reason instead. */
+/**
+ * A form verified or approved with attendance below the threshold goes back to its filler with the reason
+ * instead.
+ */
 async function returnIfShort(context: ActionContext) {
   const form = formOf(context);
   const short = await attendanceShortfall(context.tx, form);
@@ -184,7 +189,10 @@ export const examFormEffects: Record<string, ActionEffect> = {
   },
 };
 
-/** What each phase of an exam course link locks (lifecycle spec §2.2): fields an edit may change, deletion only while PLANNED. */
+/**
+ * What each phase of an exam course link locks (lifecycle spec §2.2): fields an edit may change, deletion
+ * only while PLANNED.
+ */
 export const examCcinfoRules: ResourceRules = {
   async beforeUpdate(tx, record, changes) {
     const open = editableInPhase(String(record.phase));

@@ -43,7 +43,9 @@ const eligible = z.object({
   ),
 });
 
-/** The exam-form calls beyond the engine's list and the workflow's actions (described from their contracts). */
+/**
+ * The exam-form calls beyond the engine's list and the workflow's actions (described from their contracts).
+ */
 export const examFormsOpenApi: OpenApiPaths = {
   '/examform': {
     post: {

@@ -9,8 +9,9 @@ type Values = Record<string, unknown>;
 const text = (v: unknown) => (v == null ? '' : String(v));
 
 /**
- * The filled exam form as one A4 page (lifecycle spec S2 printouts): the candidate with photo and signature (a marked
- * box when none), the papers with their attempt, and the fee computation line by line, English and Hindi.
+ * The filled exam form as one A4 page (lifecycle spec S2 printouts): the candidate with photo and signature
+ * (a marked box when none), the papers with their attempt, and the fee computation line by line, English and
+ * Hindi.
  */
 export async function examFormPdf(db: Database, form: Values, fee: readonly FeeLine[], res: Response) {
   const [student, paperNames, course] = await Promise.all([

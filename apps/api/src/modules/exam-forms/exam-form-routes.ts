@@ -38,7 +38,10 @@ import { formClashes } from './timetable-routes.ts';
 
 type Tx = Prisma.TransactionClient;
 
-/** A form's rows come with their papers (in paper order) and the student's name, for lists, views and the audit trail. */
+/**
+ * A form's rows come with their papers (in paper order) and the student's name, for lists, views and the
+ * audit trail.
+ */
 export const examFormStore: Store = {
   include: { student: { select: { name_en: true } } },
   delegate: (client) => {
@@ -76,7 +79,10 @@ async function findForm(tx: Tx, formId: string, within: Record<string, unknown> 
   return present(examFormStore, row);
 }
 
-/** The form with its fee computation (recomputed from the settings, as of its submission for a submitted form). */
+/**
+ * The form with its fee computation (recomputed from the settings, as of its submission for a submitted
+ * form).
+ */
 async function detail(tx: Tx, form: Record<string, unknown>) {
   const link = await examLink(tx, form as never);
   const at = form.submitted_at ? new Date(String(form.submitted_at)) : new Date();
@@ -90,12 +96,16 @@ async function detail(tx: Tx, form: Record<string, unknown>) {
 }
 
 /**
- * The module's own calls for exam forms (the engine lists them, with filters `status`, `college_id`, `exam_id`, ...):
+ * The module's own calls for exam forms (the engine lists them, with filters `status`, `college_id`,
+ * `exam_id`, ...):
  * - `POST /api/examform` creates a DRAFT (student: its own; office: any) with its papers and fee;
- * - `PUT /api/examform/{form_id}` changes the chosen papers of a DRAFT or RETURNED form (a RETURNED one is DRAFT again);
+ * - `PUT /api/examform/{form_id}` changes the chosen papers of a DRAFT or RETURNED form (a RETURNED one is
+ *   DRAFT again);
  * - `GET /api/examform/{form_id}` answers the form with its papers and fee lines;
- * - `GET /api/examform-eligible/{student_id}` the back/improvement papers the student may choose, and the exam course
- *   links open for forms now in its enrolments' and backlogs' semesters (a student reads no course link otherwise);
+ * - `GET /api/examform-eligible/{student_id}` the back/improvement papers the student may choose, and the
+ *   exam course
+ *   links open for forms now in its enrolments' and backlogs' semesters (a student reads no course link
+ *   otherwise);
  * - `GET /api/examform/{form_id}/pdf` the filled form with photo and fee computation.
  */
 export function examFormRoutes(db: Database) {
@@ -279,7 +289,8 @@ export function examFormRoutes(db: Database) {
     .route('/examform-eligible/:student_id')
     .get(async (req, res) => {
       const { within } = reach(res, 'read');
-      // Read as every key is read: an impossible one (a NUL, too long) is a missing student, not a database error.
+      // Read as every key is read: an impossible one (a NUL, too long) is a missing student, not a database
+      // error.
       const { student_id: studentId } = keyFromPath(
         studentResource,
         req.params as Record<string, string>,

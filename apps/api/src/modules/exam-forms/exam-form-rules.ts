@@ -12,11 +12,11 @@ import type { Prisma } from '@exam/db';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 
 /**
- * The rules of an exam form that need the database (lifecycle spec S2): the window, who may apply for what, the
- * papers (regular ones from the student's studentpaper rows, back and improvement ones only from the eligible list),
- * one form per student per exam course-semester, the rule set's attendance threshold, attempt limit and maximum
- * duration, and the fee with its explanation. Each refusal is a 4xx saying why; the caller's transaction then
- * stores nothing.
+ * The rules of an exam form that need the database (lifecycle spec S2): the window, who may apply for what,
+ * the papers (regular ones from the student's studentpaper rows, back and improvement ones only from the
+ * eligible list), one form per student per exam course-semester, the rule set's attendance threshold, attempt
+ * limit and maximum duration, and the fee with its explanation. Each refusal is a 4xx saying why; the
+ * caller's transaction then stores nothing.
  */
 
 type Tx = Prisma.TransactionClient;
@@ -39,7 +39,10 @@ export interface FormPaper extends PaperKey {
   attempt_no: number;
 }
 
-/** The rule-set numbers of eligibility (lifecycle spec §8.4 and S2), with the defaults a rule set may override. */
+/**
+ * The rule-set numbers of eligibility (lifecycle spec §8.4 and S2), with the defaults a rule set may
+ * override.
+ */
 export const eligibilityDefaults = {
   attendance_min_percent: '75',
   max_attempts_per_paper: 5,
@@ -76,7 +79,10 @@ export async function examLink(tx: Tx, key: FormTarget) {
   return link;
 }
 
-/** 409 LOCKED unless forms of the link are open now: phase FORMS_OPEN, after form_open_at, before late_fee_close_at. */
+/**
+ * 409 LOCKED unless forms of the link are open now: phase FORMS_OPEN, after form_open_at, before
+ * late_fee_close_at.
+ */
 export function refuseOutsideWindow(
   link: {
     exam_id: string;
@@ -107,7 +113,10 @@ export function refuseOutsideWindow(
   }
 }
 
-/** The rule-set numbers that apply to a student: from the rule set its enrolment froze (the latest one if none in this semester). */
+/**
+ * The rule-set numbers that apply to a student: from the rule set its enrolment froze (the latest one if none
+ * in this semester).
+ */
 export async function eligibilityRules(tx: Tx, studentId: string, semester?: CourseSemester) {
   const enrolment =
     (semester &&
@@ -167,7 +176,10 @@ export async function eligiblePapers(tx: Tx, studentId: string) {
   });
 }
 
-/** The exam course links open for forms in the semesters of a student's enrolments (regular) and backlogs (back), without a form of the student yet. */
+/**
+ * The exam course links open for forms in the semesters of a student's enrolments (regular) and backlogs
+ * (back), without a form of the student yet.
+ */
 export async function openLinks(tx: Tx, studentId: string) {
   const [enrolments, backlogs, forms] = await Promise.all([
     tx.studentCcinfo.findMany({
@@ -211,7 +223,10 @@ export async function openLinks(tx: Tx, studentId: string) {
     }));
 }
 
-/** The maximum duration (nominal years + the rule set's extra years): refused once the exam's session lies beyond it. */
+/**
+ * The maximum duration (nominal years + the rule set's extra years): refused once the exam's session lies
+ * beyond it.
+ */
 async function durationProblem(tx: Tx, target: FormTarget, extraYears: number, source: string) {
   const [student, course, exam] = await Promise.all([
     tx.student.findUnique({
@@ -233,8 +248,9 @@ async function durationProblem(tx: Tx, target: FormTarget, extraYears: number, s
 }
 
 /**
- * The papers of a form and what is wrong with them: regular ones are the enrolment's ACTIVE studentpaper rows (a
- * REGULAR or EX candidate), chosen ones must be in the eligible list within the attempt limit. 422 naming each problem.
+ * The papers of a form and what is wrong with them: regular ones are the enrolment's ACTIVE studentpaper rows
+ * (a REGULAR or EX candidate), chosen ones must be in the eligible list within the attempt limit. 422 naming
+ * each problem.
  */
 export async function formPapers(
   tx: Tx,
@@ -349,8 +365,9 @@ export async function feeOf(
 }
 
 /**
- * The attendance rule at verification and approval: a regular or ex candidate whose enrolment's attendance is below
- * the rule set's threshold (or not recorded) is returned with the reason. Answers the reason, or undefined.
+ * The attendance rule at verification and approval: a regular or ex candidate whose enrolment's attendance is
+ * below the rule set's threshold (or not recorded) is returned with the reason. Answers the reason, or
+ * undefined.
  */
 export async function attendanceShortfall(tx: Tx, form: FormTarget & { candidate_type: string }) {
   if (form.candidate_type !== 'REGULAR') return undefined;

@@ -16,9 +16,10 @@ import { examFormRoutes, examFormStore } from './exam-form-routes.ts';
 import { examFormsOpenApi } from './exam-form-openapi.ts';
 
 /**
- * The exam set-up and forms half of the module (lifecycle S2): exam course links and their phase, exam forms and
- * their workflow, attempts, backlogs. `index.ts` merges it with the timetable and admit-card half; `examCcinfoEffects`
- * takes the effects of phase actions that half provides (allot-rolls: a job, answered 202).
+ * The exam set-up and forms half of the module (lifecycle S2): exam course links and their phase, exam forms
+ * and their workflow, attempts, backlogs. `index.ts` merges it with the timetable and admit-card half;
+ * `examCcinfoEffects` takes the effects of phase actions that half provides (allot-rolls: a job, answered
+ * 202).
  */
 export const setupAndForms = (examCcinfoEffects: Partial<Record<string, ActionEffect>> = {}) =>
   ({
@@ -31,10 +32,12 @@ export const setupAndForms = (examCcinfoEffects: Partial<Record<string, ActionEf
       {
         resource: examFormResource,
         store: examFormStore,
-        // Created, read and edited by the module's own calls (papers and fee); the engine lists, exports and deletes.
+        // Created, read and edited by the module's own calls (papers and fee); the engine lists, exports and
+        // deletes.
         ownCalls: ['create', 'read', 'update'],
         rules: {
-          // An import would skip the papers and the rules of a form: refused row by row, so nothing is stored.
+          // An import would skip the papers and the rules of a form: refused row by row, so nothing is
+          // stored.
           async beforeCreate(_tx, rows) {
             return new Map(
               rows.map((_, i) => [

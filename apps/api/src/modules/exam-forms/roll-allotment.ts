@@ -13,22 +13,32 @@ import { generateAdmitCards } from './admit-card-store.ts';
 import { z } from 'zod';
 
 /**
- * Roll numbers and centres for an exam (lifecycle spec S2 "Roll numbers", §2.2 ROLL_ALLOTTED), as a job started by the
- * `allot-rolls` action of any of the exam's course links (docs/decisions/0021-timetable-rolls-admit-cards.md):
+ * Roll numbers and centres for an exam (lifecycle spec S2 "Roll numbers", §2.2 ROLL_ALLOTTED), as a job
+ * started by the `allot-rolls` action of any of the exam's course links
+ * (docs/decisions/0021-timetable-rolls-admit-cards.md):
  * - refused while any course link of the exam still has its forms open (or not yet opened);
- * - only APPROVED forms get a number, unique per exam, in the order college, course combination, candidate type
+ * - only APPROVED forms get a number, unique per exam, in the order college, course combination, candidate
+ *   type
  *   (regular, ex-student, back, improvement), enrolment number; the format comes from `rollSettings`;
- * - the centre is the candidate's own college when it is a centre (is_centre = 1), else the first centre of the
+ * - the centre is the candidate's own college when it is a centre (is_centre = 1), else the first centre of
+ *   the
  *   college's district, else the first centre of the university (by college id);
- * - the forms move to ROLL_ALLOTTED, an admit card is generated for each (GENERATED), and every FORMS_CLOSED course
+ * - the forms move to ROLL_ALLOTTED, an admit card is generated for each (GENERATED), and every FORMS_CLOSED
+ *   course
  *   link of the exam moves to ROLL_ALLOTTED.
- * - every move is in the audit trail as the user who started the job made it (request_id: the job's id): each form's
- *   and link's `allot-rolls` transition with the row before and after, each card's creation; written with the moves,
- *   one statement per kind per chunk (platform/files/write-rows.ts `updateAudited`, `insertSelectAudited`).
- * Idempotent: a run again numbers only forms still APPROVED, continuing each course's sequence after the numbers given.
+ * - every move is in the audit trail as the user who started the job made it (request_id: the job's id): each
+ *   form's
+ *   and link's `allot-rolls` transition with the row before and after, each card's creation; written with the
+ *   moves, one statement per kind per chunk (platform/files/write-rows.ts `updateAudited`,
+ *   `insertSelectAudited`).
+ * Idempotent: a run again numbers only forms still APPROVED, continuing each course's sequence after the
+ * numbers given.
  */
 
-/** Settings of roll numbers (lifecycle spec §8: settings data). `{exam_code}`: initials of the exam id's words and the year's last two digits (MAIN-DEC-2024 → MD24). */
+/**
+ * Settings of roll numbers (lifecycle spec §8: settings data). `{exam_code}`: initials of the exam id's words
+ * and the year's last two digits (MAIN-DEC-2024 → MD24).
+ */
 export const rollSettings = { format: '{exam_code}{course}{seq}', seqDigits: 5 };
 
 export const examCode = (examId: string) => {
@@ -70,7 +80,10 @@ export async function refuseWhileFormsOpen(tx: Prisma.TransactionClient, examId:
   }
 }
 
-/** The centre of each college: its own when it is a centre, else its district's first centre, else the first centre. */
+/**
+ * The centre of each college: its own when it is a centre, else its district's first centre, else the first
+ * centre.
+ */
 async function centresOf(tx: Prisma.TransactionClient) {
   const colleges = await tx.college.findMany({
     select: { college_id: true, district: true, is_centre: true },
@@ -106,7 +119,8 @@ async function allotRolls(job: JobContext<{ exam_id: string }>) {
             student_id: true,
           },
         }),
-        // Numbers given by an earlier run (or an earlier allotment of the exam): each course's sequence continues after them.
+        // Numbers given by an earlier run (or an earlier allotment of the exam): each course's sequence
+        // continues after them.
         taken: await tx.examForm.groupBy({
           by: ['course_comb_id'],
           where: { exam_id: examId, roll_no: { not: null } },
@@ -138,7 +152,8 @@ async function allotRolls(job: JobContext<{ exam_id: string }>) {
       centre_id: centres.get(f.college_id) ?? null,
     };
   });
-  // Every move is in the audit trail as the user who started the job did it (request_id: the job), set-based per chunk.
+  // Every move is in the audit trail as the user who started the job did it (request_id: the job), set-based
+  // per chunk.
   const starter =
     job.userId === null
       ? null
@@ -149,8 +164,8 @@ async function allotRolls(job: JobContext<{ exam_id: string }>) {
     const part = rows.slice(i, i + CHUNK);
     await job.transaction(
       async (tx) => {
-        // One statement per chunk (the update and its audit entries); `status = 'APPROVED'` keeps a form cancelled
-        // meanwhile (or numbered by a crashed run) as it is.
+        // One statement per chunk (the update and its audit entries); `status = 'APPROVED'` keeps a form
+        // cancelled meanwhile (or numbered by a crashed run) as it is.
         await updateAudited(
           tx,
           modelTable(tx, tx.examForm)!,
@@ -207,7 +222,10 @@ export const rollAllotmentJob = defineJob({
   run: allotRolls,
 });
 
-/** The `allot-rolls` action of an exam course link: checks that no form is open, starts the job and answers 202 {job}; the job moves the phases. */
+/**
+ * The `allot-rolls` action of an exam course link: checks that no form is open, starts the job and answers
+ * 202 {job}; the job moves the phases.
+ */
 export const allotRollsEffect: ActionEffect = {
   answers: 'job',
   async before({ tx, db, record, user }) {

@@ -13,8 +13,8 @@ import { timetableOpenApi, timetableRoutes } from './timetable-routes.ts';
 
 /**
  * The timetable and admit-card half of the exam-forms module (lifecycle S4, roll numbers of S2): the module's
- * index.ts merges these parts with the exam set-up and forms half, and gives `examCcinfoEffects` (allot-rolls: a
- * job answered 202) to the exam course link's workflow.
+ * index.ts merges these parts with the exam set-up and forms half, and gives `examCcinfoEffects`
+ * (allot-rolls: a job answered 202) to the exam course link's workflow.
  */
 export const examCcinfoEffects: Partial<Record<string, ActionEffect>> = { 'allot-rolls': allotRollsEffect };
 
@@ -35,7 +35,8 @@ export const timetableAndAdmitCards = {
   jobs: [rollAllotmentJob],
   routes: ({ db, config }) =>
     Router()
-      // allot-rolls queues its job inside the action's transaction: the queue's sender must be running before it opens.
+      // allot-rolls queues its job inside the action's transaction: the queue's sender must be running before
+      // it opens.
       .use(
         '/examccinfo/:exam_id/:session_id/:course_comb_id/:sem_id/allot-rolls',
         async (req, _res, next) => {

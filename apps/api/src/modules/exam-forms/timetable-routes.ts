@@ -20,7 +20,10 @@ import { errors, json, pathParam, schema, signedInErrors } from '../../platform/
 import type { OpenApiPaths } from '../../platform/module.ts';
 import { university, universityLogo } from '../master-data/index.ts';
 
-/** Clashes answered at most (the total says how many there are): a timetable with more needs fixing, not reading. */
+/**
+ * Clashes answered at most (the total says how many there are): a timetable with more needs fixing, not
+ * reading.
+ */
 export const CLASH_LIMIT = 1000;
 
 const clashQuery = z.object({ exam_id: z.string().trim().min(1).max(30).optional() });
@@ -28,9 +31,10 @@ const dateSheetQuery = z.object({ course_comb_id: z.string().trim().max(30).opti
 
 /**
  * Candidates with two papers in one date and shift, set-based in SQL: papers of candidates (`source`: rows of
- * student_id, form_id, exam_id, session_id, course_comb_id, sem_id, paper_id) joined to their slots through the slot's
- * course links (a common paper's course-semesters share its slot), grouped by candidate, date and shift, kept where
- * more than one slot meets. The one rule of a clash: the exam's list and a form's submission answer both use it.
+ * student_id, form_id, exam_id, session_id, course_comb_id, sem_id, paper_id) joined to their slots through
+ * the slot's course links (a common paper's course-semesters share its slot), grouped by candidate, date and
+ * shift, kept where more than one slot meets. The one rule of a clash: the exam's list and a form's
+ * submission answer both use it.
  */
 const clashSql = (source: string, having = '') =>
   `SELECT a.student_id, s.date, s.shift, array_agg(DISTINCT a.paper_id ORDER BY a.paper_id) AS papers, count(*) OVER () AS total
@@ -46,8 +50,9 @@ const clashSql = (source: string, having = '') =>
 type ClashRow = TimetableClash & { total: bigint | number };
 
 /**
- * The exam's clashes: the attempts (one per paper of an approved form; a cancelled form has none). One hash-joined
- * scan of the exam's attempts; the sort gets enough memory not to spill (bench/RESULTS.md: 100,000 candidates).
+ * The exam's clashes: the attempts (one per paper of an approved form; a cancelled form has none). One
+ * hash-joined scan of the exam's attempts; the sort gets enough memory not to spill (bench/RESULTS.md:
+ * 100,000 candidates).
  */
 export async function findClashes(
   db: Database,
@@ -66,9 +71,10 @@ export async function findClashes(
 }
 
 /**
- * The clashes of one form's papers (lifecycle S2: reported at submission, never silently): against the papers of the
- * candidate's other forms of the exam that stand (submitted up to roll allotted; not a draft, a returned, rejected or
- * cancelled one), by the exam's timetable. The same rule as the exam's list, which shows them once the forms are approved.
+ * The clashes of one form's papers (lifecycle S2: reported at submission, never silently): against the papers
+ * of the candidate's other forms of the exam that stand (submitted up to roll allotted; not a draft, a
+ * returned, rejected or cancelled one), by the exam's timetable. The same rule as the exam's list, which
+ * shows them once the forms are approved.
  */
 export async function formClashes(tx: Prisma.TransactionClient, formId: string): Promise<FormClash[]> {
   const rows = await tx.$queryRawUnsafe<ClashRow[]>(
@@ -103,7 +109,10 @@ const endTime = (start: string, minutes: number) => {
   return `${String(Math.floor(total / 60) % 24).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 };
 
-/** `GET /api/timetable/clashes?exam_id=` and `GET /api/timetable/datesheet/{exam_id}` (PDF, one section per programme). */
+/**
+ * `GET /api/timetable/clashes?exam_id=` and `GET /api/timetable/datesheet/{exam_id}` (PDF, one section per
+ * programme).
+ */
 export function timetableRoutes(db: Database) {
   const router = Router();
   router

@@ -6,8 +6,10 @@ import type { ResourceRules } from '../../platform/crud/registry.ts';
 /**
  * The timetable's rules that need the database (lifecycle spec S4), in the write's transaction:
  * - each course-semester of a slot teaches the slot's paper (a paperinfosem row);
- * - one slot per paper per course-semester per exam (a common paper shares one slot; the course links' key holds it);
- * - papers of one course-semester are not on the same day (`timetableSettings.oneDayPerCourse`, on by default).
+ * - one slot per paper per course-semester per exam (a common paper shares one slot; the course links' key
+ *   holds it);
+ * - papers of one course-semester are not on the same day (`timetableSettings.oneDayPerCourse`, on by
+ *   default).
  */
 
 type Values = Record<string, unknown>;

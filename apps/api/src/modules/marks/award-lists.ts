@@ -3,9 +3,10 @@ import { AppError, invalid } from '../../platform/http/errors.ts';
 import { newId, sqlRows, type Reader } from './sql.ts';
 
 /**
- * The coding module's way into award lists (lifecycle S6): it owns the coding map, packets and decode; the marks
- * module owns every entry batch, including a packet's two award-list entries. Set-based throughout: a decode of
- * 100,000 books joins the SQL view `locked_award_row` (migration 20261123200100_marks) in one statement.
+ * The coding module's way into award lists (lifecycle S6): it owns the coding map, packets and decode; the
+ * marks module owns every entry batch, including a packet's two award-list entries. Set-based throughout: a
+ * decode of 100,000 books joins the SQL view `locked_award_row` (migration 20261123200100_marks) in one
+ * statement.
  */
 
 /** The syllabus key of a paper in an exam (attempt, paperinfosem). */
@@ -17,7 +18,10 @@ export interface PaperKey {
   paper_id: string;
 }
 
-/** The maximum of a component from the paper's marks scheme (paperinfosem text fields); refuses a non-numeric scheme. */
+/**
+ * The maximum of a component from the paper's marks scheme (paperinfosem text fields); refuses a non-numeric
+ * scheme.
+ */
 export async function componentMax(
   db: Reader,
   key: Omit<PaperKey, 'exam_id'>,
@@ -54,8 +58,8 @@ export async function componentMax(
 
 /**
  * Opens the two award-list batches (entry 1 and entry 2) of one packet: component EXT, coded, one row per
- * fictitious number in the order given, status OPEN. Refuses a fictitious number given twice, an empty packet and a
- * packet that already has its batches. Answers the two batch ids.
+ * fictitious number in the order given, status OPEN. Refuses a fictitious number given twice, an empty packet
+ * and a packet that already has its batches. Answers the two batch ids.
  */
 export async function openAwardListBatches(
   tx: Prisma.TransactionClient,
@@ -73,7 +77,8 @@ export async function openAwardListBatches(
   const existing = await tx.entryBatch.count({ where: { component: 'EXT', coded: true, packet_no } });
   if (existing)
     throw new AppError('DUPLICATE_KEY', `Packet ${packet_no} already has its award-list batches.`);
-  // One stem, the entry number last: the two entries of a packet sort together and in entry order by batch_id.
+  // One stem, the entry number last: the two entries of a packet sort together and in entry order by
+  // batch_id.
   const stem = newId('B');
   const ids: [string, string] = [`${stem}E1`, `${stem}E2`];
   await tx.entryBatch.createMany({
@@ -128,13 +133,16 @@ export async function awardListState(
 }
 
 /**
- * The SQL a decode joins: the final rows of LOCKED coded award lists (entry 1 of every packet whose two entries are
- * both LOCKED; after verification they are equal). Columns: exam_id, paper_id, packet_no, fict_no, value (numeric,
- * null for a status), status (AB, UFM, BLANK or null), batch_id.
+ * The SQL a decode joins: the final rows of LOCKED coded award lists (entry 1 of every packet whose two
+ * entries are both LOCKED; after verification they are equal). Columns: exam_id, paper_id, packet_no,
+ * fict_no, value (numeric, null for a status), status (AB, UFM, BLANK or null), batch_id.
  */
 export const LOCKED_AWARD_ROWS_VIEW = 'locked_award_row';
 
-/** The same rows as a list, for one paper (small papers, tests). Large decodes join LOCKED_AWARD_ROWS_VIEW instead. */
+/**
+ * The same rows as a list, for one paper (small papers, tests). Large decodes join LOCKED_AWARD_ROWS_VIEW
+ * instead.
+ */
 export function lockedAwardRows(db: Reader, examId: string, paperId: string) {
   return sqlRows<{
     packet_no: string;
@@ -150,9 +158,9 @@ export function lockedAwardRows(db: Reader, examId: string, paperId: string) {
 }
 
 /**
- * Writes the external marks of record (source AWARD_LIST) for decoded attempts, set-based in one statement: a value
- * or a status per attempt (BLANK, a blank answer book, is recorded as 0 marks: S6). An existing mark of record of
- * the attempt's EXT component is replaced (a decode run again after a correction of the map).
+ * Writes the external marks of record (source AWARD_LIST) for decoded attempts, set-based in one statement: a
+ * value or a status per attempt (BLANK, a blank answer book, is recorded as 0 marks: S6). An existing mark of
+ * record of the attempt's EXT component is replaced (a decode run again after a correction of the map).
  */
 export async function recordExternalMarks(
   tx: Prisma.TransactionClient,

@@ -24,8 +24,8 @@ const hindiWords = (value: string | null, status: string | null) =>
   status ? (STATUS_HI[status] ?? status) : markInHindiWords(value);
 
 /**
- * The award sheet of a batch for signatures (lifecycle S3, S6, S7 printouts): each row's marks in figures and in
- * words (English and Hindi), the batch's counts and total, and signature blocks (examiner/teacher, second
+ * The award sheet of a batch for signatures (lifecycle S3, S6, S7 printouts): each row's marks in figures and
+ * in words (English and Hindi), the batch's counts and total, and signature blocks (examiner/teacher, second
  * person, head). A coded award list prints fictitious numbers only.
  */
 export async function awardSheetPdf(db: Database, batch: Values, rows: readonly EntryRow[], res: Response) {

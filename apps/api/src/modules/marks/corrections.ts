@@ -46,8 +46,9 @@ const isStatus = (mark: string) => !/^\d/.test(mark);
 
 /**
  * Approve: a second person (not the requester) with marks.correct. The mark of record changes now (source
- * CORRECTION, REVAL or MODERATION, with the correction's id); a moderation also gets its own row with before and
- * after. Entered rows and award lists are never overwritten. Refused when the mark of record moved since the request.
+ * CORRECTION, REVAL or MODERATION, with the correction's id); a moderation also gets its own row with before
+ * and after. Entered rows and award lists are never overwritten. Refused when the mark of record moved since
+ * the request.
  */
 export const approveCorrection: ActionEffect = {
   async before(context) {
@@ -98,7 +99,9 @@ export const approveCorrection: ActionEffect = {
   },
 };
 
-/** `POST /api/markcorrection`: a change of a LOCKED mark, with its reason and kind; applied only on approval. */
+/**
+ * `POST /api/markcorrection`: a change of a LOCKED mark, with its reason and kind; applied only on approval.
+ */
 export function correctionRoutes(db: Database) {
   const router = Router();
   router

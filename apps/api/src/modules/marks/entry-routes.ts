@@ -59,7 +59,10 @@ async function paperFacts(
   return { dept_id: paper?.dept_id ?? null, coding: link.coding };
 }
 
-/** Creates one batch with a row per candidate (roll-number order), refusing what the batch's kind needs and lacks. */
+/**
+ * Creates one batch with a row per candidate (roll-number order), refusing what the batch's kind needs and
+ * lacks.
+ */
 async function createBatch(tx: Tx, input: EntryBatchCreate) {
   const facts = await paperFacts(tx, input);
   const errors: Record<string, string[]> = {};
@@ -150,9 +153,10 @@ async function createBatch(tx: Tx, input: EntryBatchCreate) {
 }
 
 /**
- * Internal (or roll-number external) batches for every paper × college of an exam with candidates, set-based: one
- * batch per paper, college and the paper's department, skipping units that have one and papers whose scheme has no
- * numeric maximum for the component (named in the answer). External batches only where coding is OFF.
+ * Internal (or roll-number external) batches for every paper × college of an exam with candidates, set-based:
+ * one batch per paper, college and the paper's department, skipping units that have one and papers whose
+ * scheme has no numeric maximum for the component (named in the answer). External batches only where coding
+ * is OFF.
  */
 export async function openBatches(tx: Tx, input: z.infer<typeof entryBatchOpen>) {
   const maxColumn = input.component === 'INT' ? 'int_max_marks' : 'ext_max_marks';
@@ -217,8 +221,10 @@ export async function openBatches(tx: Tx, input: z.infer<typeof entryBatchOpen>)
 /**
  * The marks module's own calls for entry batches (the engine lists them with filters `exam_id`, `component`,
  * `status`, `college_id`, `paper_id`, ... and serves one batch, its edit and its delete):
- * - `POST /api/entrybatch` one batch; `POST /api/entrybatch-open` every internal (or uncoded external) batch of an exam;
- * - `GET|PUT /api/entrybatch/{batch_id}/rows` the rows (a coded batch: fictitious numbers only) and a draft save;
+ * - `POST /api/entrybatch` one batch; `POST /api/entrybatch-open` every internal (or uncoded external) batch
+ *   of an exam;
+ * - `GET|PUT /api/entrybatch/{batch_id}/rows` the rows (a coded batch: fictitious numbers only) and a draft
+ *   save;
  * - `GET /api/entrybatch/{batch_id}/pdf` the award sheet for signatures;
  * - `GET /api/entrybatch-pending` batches not yet submitted, with deadlines (overdue first).
  */

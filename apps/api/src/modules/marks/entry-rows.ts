@@ -88,14 +88,16 @@ async function presets(
 }
 
 /**
- * Autosaves read a paper's attendance at most every few seconds (conduct's attendanceOfAttempts reads the whole
- * paper: 37 ms for 2,000 candidates); the final submit reads it fresh and refuses marks for an absentee, so a
- * correction of the attendance made meanwhile is never missed.
+ * Autosaves read a paper's attendance at most every few seconds (conduct's attendanceOfAttempts reads the
+ * whole paper: 37 ms for 2,000 candidates); the final submit reads it fresh and refuses marks for an
+ * absentee, so a correction of the attendance made meanwhile is never missed.
  */
 const PRESET_TTL_MS = 5000;
 const presetCache = new Map<string, { until: number; presets: Map<string, string> }>();
 
-/** The rows of a batch that carry marks although the attendance says absent or UFM (checked fresh at submit). */
+/**
+ * The rows of a batch that carry marks although the attendance says absent or UFM (checked fresh at submit).
+ */
 export async function marksAgainstAttendance(tx: Tx, batch: Batch): Promise<string[]> {
   const fixed = await presets(tx, batch);
   if (!fixed.size) return [];
@@ -112,8 +114,8 @@ export async function marksAgainstAttendance(tx: Tx, batch: Batch): Promise<stri
 }
 
 /**
- * The rows of a batch in its order. A coded batch answers only fictitious numbers, marks and statuses: never an
- * attempt, student, roll number, name or college (S6 secrecy), so nothing else is even selected.
+ * The rows of a batch in its order. A coded batch answers only fictitious numbers, marks and statuses: never
+ * an attempt, student, roll number, name or college (S6 secrecy), so nothing else is even selected.
  */
 export async function readRows(tx: Tx, batch: Batch): Promise<EntryRow[]> {
   if (batch.coded) {
@@ -165,7 +167,10 @@ export async function readRows(tx: Tx, batch: Batch): Promise<EntryRow[]> {
 
 const ENTERING = ['OPEN', 'DRAFT', 'REOPENED'];
 
-/** Why a batch takes no edits now (409): a LOCKED batch needs a marks correction; a submitted one is returned first. */
+/**
+ * Why a batch takes no edits now (409): a LOCKED batch needs a marks correction; a submitted one is returned
+ * first.
+ */
 export function refuseEdit(batch: Batch) {
   if (ENTERING.includes(batch.status)) return;
   if (batch.status === 'LOCKED') {
@@ -189,7 +194,10 @@ export interface Saver {
   requestId: string | undefined;
 }
 
-/** Whether a batch row lies within a scope (the same rule as the engine's scopeWhere, on the row's own fields). */
+/**
+ * Whether a batch row lies within a scope (the same rule as the engine's scopeWhere, on the row's own
+ * fields).
+ */
 const within = (scope: Scope, user: AuthenticatedUser, row: Record<string, unknown>) =>
   scope === 'any' ||
   (scope !== 'own-student' &&
@@ -197,9 +205,9 @@ const within = (scope: Scope, user: AuthenticatedUser, row: Record<string, unkno
 
 /**
  * Saves typed rows of a batch (a draft: partial saves allowed; an empty cell clears a row): every row checked
- * against the maximum, the step and the statuses of its component, an absent candidate's preset, a fictitious number
- * given twice, a row not in the batch; any failure answers 422 naming each row and nothing is written. OPEN and
- * REOPENED batches become DRAFT. One audit entry per save lists the rows changed (before and after).
+ * against the maximum, the step and the statuses of its component, an absent candidate's preset, a fictitious
+ * number given twice, a row not in the batch; any failure answers 422 naming each row and nothing is written.
+ * OPEN and REOPENED batches become DRAFT. One audit entry per save lists the rows changed (before and after).
  *
  * Read, check, then ONE statement writes the rows, the batch and the audit entry, only if the batch is still the
  * version read (a save racing another answers 409): an operator's autosave holds no connection while it is checked.

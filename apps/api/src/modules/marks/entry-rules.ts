@@ -36,8 +36,9 @@ const asText = (v: unknown) =>
   v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : String(v).trim().toUpperCase();
 
 /**
- * One typed mark against the batch's maximum and the marks step (settings): a decimal with at most two places, or a
- * status of the component; never both. Answers the stored value/status or the message a clerk can act on.
+ * One typed mark against the batch's maximum and the marks step (settings): a decimal with at most two
+ * places, or a status of the component; never both. Answers the stored value/status or the message a clerk
+ * can act on.
  */
 export function checkMark(
   valueIn: unknown,
@@ -70,8 +71,8 @@ export function checkMark(
 }
 
 /**
- * CIA component marks → the internal mark by the batch's pattern (grading's computeInternal: weights, best-of,
- * rounding). Each component's entries are checked against that component's maximum first.
+ * CIA component marks → the internal mark by the batch's pattern (grading's computeInternal: weights,
+ * best-of, rounding). Each component's entries are checked against that component's maximum first.
  */
 export function internalFromComponents(
   pattern: unknown,

@@ -29,7 +29,10 @@ async function partnerOf(tx: Tx, record: Values) {
   });
 }
 
-/** A move of the partner entry made by this action, with its own audit entry (the router audits the batch acted on). */
+/**
+ * A move of the partner entry made by this action, with its own audit entry (the router audits the batch
+ * acted on).
+ */
 async function movePartner(
   context: ActionContext,
   partnerId: string,
@@ -61,7 +64,10 @@ async function movePartner(
   });
 }
 
-/** Entering the batch's component needs its own capability (internal, external, practical) within the caller's scope. */
+/**
+ * Entering the batch's component needs its own capability (internal, external, practical) within the caller's
+ * scope.
+ */
 async function refuseWithoutEntry(context: ActionContext) {
   const capability = enterCapabilityOf[
     context.record.component as keyof typeof enterCapabilityOf
@@ -123,9 +129,9 @@ const submit: ActionEffect = {
 };
 
 /**
- * Verify: a second person (not the one who submitted). A coded award list compares entry 1 with entry 2 book by
- * book: any difference returns both entries to DRAFT with the list of mismatches (46 vs 64 never verifies); when
- * they agree both are VERIFIED.
+ * Verify: a second person (not the one who submitted). A coded award list compares entry 1 with entry 2 book
+ * by book: any difference returns both entries to DRAFT with the list of mismatches (46 vs 64 never
+ * verifies); when they agree both are VERIFIED.
  */
 const verify: ActionEffect = {
   extra: entryActionAnswer,
@@ -207,8 +213,8 @@ const verify: ActionEffect = {
 };
 
 /**
- * Lock: rows become immutable and, for a roll-number batch, its rows become the marks of record (source ENTRY) in
- * one statement; a coded packet locks both entries (its marks of record come from the decode).
+ * Lock: rows become immutable and, for a roll-number batch, its rows become the marks of record (source
+ * ENTRY) in one statement; a coded packet locks both entries (its marks of record come from the decode).
  */
 const lock: ActionEffect = {
   async before(context) {

@@ -1,7 +1,7 @@
 /**
- * Marks entry (lifecycle S3, S6 award lists, S7; state machine G, lock matrix §2.4). Other modules use only what is
- * exported here: the coding module opens a packet's award lists, reads their state and rows, and records decoded
- * external marks.
+ * Marks entry (lifecycle S3, S6 award lists, S7; state machine G, lock matrix §2.4). Other modules use only
+ * what is exported here: the coding module opens a packet's award lists, reads their state and rows, and
+ * records decoded external marks.
  */
 export {
   openAwardListBatches,

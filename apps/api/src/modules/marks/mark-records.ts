@@ -6,9 +6,10 @@ import { parseOr422 } from '../../platform/http/errors.ts';
 import { methodNotAllowed } from '../../platform/http/middleware.ts';
 
 /**
- * `GET /api/markrecord`: the marks of record with their attempt (exam, student, paper, college), filtered by exam,
- * paper, student, attempt and component. Scope from the token: a college's faculty its college (and department's
- * papers); a student its own internal marks only (external marks are its result's, shown when published).
+ * `GET /api/markrecord`: the marks of record with their attempt (exam, student, paper, college), filtered by
+ * exam, paper, student, attempt and component. Scope from the token: a college's faculty its college (and
+ * department's papers); a student its own internal marks only (external marks are its result's, shown when
+ * published).
  */
 export function markRecordRoutes(db: Database) {
   const router = Router();

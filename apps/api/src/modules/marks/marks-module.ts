@@ -20,7 +20,10 @@ import { entryBatchStore, entryRoutes } from './entry-routes.ts';
 import { markRecordRoutes } from './mark-records.ts';
 import { marksOpenApi } from './marks-openapi.ts';
 
-/** The marks step [CFG]: two decimals by default (lifecycle-api "Marks values"); a university may use 0.5 or 1. */
+/**
+ * The marks step [CFG]: two decimals by default (lifecycle-api "Marks values"); a university may use 0.5 or
+ * 1.
+ */
 const MARKS_STEP = '0.01';
 
 /** Marks entry (lifecycle S3, S6 award lists, S7): entry batches, CIA patterns, marks corrections. */

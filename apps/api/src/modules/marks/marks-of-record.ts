@@ -1,8 +1,9 @@
 import { sqlRows, type Reader } from './sql.ts';
 
 /**
- * The marks module's public read side for result runs (lifecycle S8): which entry batches of an exam × course-semester
- * are not LOCKED yet, and the marks of record of a set of attempts. A run reads only these, never the entered rows.
+ * The marks module's public read side for result runs (lifecycle S8): which entry batches of an exam ×
+ * course-semester are not LOCKED yet, and the marks of record of a set of attempts. A run reads only these,
+ * never the entered rows.
  */
 
 export interface ExamCourseKey {

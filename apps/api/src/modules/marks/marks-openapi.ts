@@ -35,7 +35,10 @@ const saved = z.object({
   message: z.string(),
 });
 
-/** The marks calls beyond the engine's list/one/edit/delete and the workflow's actions (described from their contracts). */
+/**
+ * The marks calls beyond the engine's list/one/edit/delete and the workflow's actions (described from their
+ * contracts).
+ */
 export const marksOpenApi: OpenApiPaths = {
   '/entrybatch': {
     post: {

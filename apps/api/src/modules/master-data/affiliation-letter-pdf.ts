@@ -15,7 +15,10 @@ export interface LetterCollege {
   status: string;
 }
 
-/** The university's name on every page. The product has no setting for it yet (the web app's is a build option). */
+/**
+ * The university's name on every page. The product has no setting for it yet (the web app's is a build
+ * option).
+ */
 export const university: Bilingual = { en: 'State University', hi: 'राज्य विश्वविद्यालय' };
 
 /** The university's logo in every printout's header (embedded once per file); the web app's emblem. */
@@ -43,9 +46,10 @@ const dateNumeric = new Intl.DateTimeFormat('en-IN', {
 });
 
 /**
- * One A4 page per college, English and Hindi: the college's affiliation as the university's records hold it on
- * `issuedOn`, with a reference number and a QR code carrying it. A suspended college's letter says so, and is
- * marked SUSPENDED across the page. `onPage(n)` is called after each page (the job reports progress with it).
+ * One A4 page per college, English and Hindi: the college's affiliation as the university's records hold it
+ * on `issuedOn`, with a reference number and a QR code carrying it. A suspended college's letter says so, and
+ * is marked SUSPENDED across the page. `onPage(n)` is called after each page (the job reports progress with
+ * it).
  */
 export async function writeAffiliationLetters(
   output: Writable,

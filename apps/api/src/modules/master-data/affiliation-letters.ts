@@ -21,10 +21,10 @@ import { writeAffiliationLetters, type LetterCollege } from './affiliation-lette
 const capability: CapabilityKey = 'master-data.write';
 
 /**
- * Letters of affiliation as one PDF, one page per college, by a job: its progress is the pages drawn, its result the
- * file, which only the user who started it downloads. The colleges are those chosen (or all) within the
- * starter's scope for writing master data, decided from its user row when the job runs. Idempotent: a run again
- * after a crash draws the PDF anew and keeps that one.
+ * Letters of affiliation as one PDF, one page per college, by a job: its progress is the pages drawn, its
+ * result the file, which only the user who started it downloads. The colleges are those chosen (or all)
+ * within the starter's scope for writing master data, decided from its user row when the job runs.
+ * Idempotent: a run again after a crash draws the PDF anew and keeps that one.
  */
 export const affiliationLettersJob = defineJob({
   kind: AFFILIATION_LETTERS_JOB,
@@ -85,7 +85,10 @@ export const affiliationLettersJob = defineJob({
   },
 });
 
-/** `POST /api/affiliation-letters` `{college_ids?}`: starts the job, `202 {job}`; `GET /api/job/{id}` follows it. */
+/**
+ * `POST /api/affiliation-letters` `{college_ids?}`: starts the job, `202 {job}`; `GET /api/job/{id}` follows
+ * it.
+ */
 export function affiliationLetterRoutes(db: Database) {
   const router = Router();
   router

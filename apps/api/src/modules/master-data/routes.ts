@@ -13,8 +13,9 @@ import { sessionCopyOpenApi, sessionCopyRoutes } from './session-copy-routes.ts'
 import { masterDataStores } from './stores.ts';
 
 /**
- * Master data: the generic engine serves its resources and the workflow mechanism a college's suspend and reinstate;
- * the legacy lookups, the scheme check and the letters of affiliation (a job) are the module's own calls.
+ * Master data: the generic engine serves its resources and the workflow mechanism a college's suspend and
+ * reinstate; the legacy lookups, the scheme check and the letters of affiliation (a job) are the module's own
+ * calls.
  */
 export const masterDataModule: ApiModule = {
   name: 'master-data',

@@ -5,8 +5,9 @@ import { AppError } from '../../platform/http/errors.ts';
 type Args = Record<string, unknown>;
 
 /**
- * A `version` as the database keeps it (an integer). Key parts reach the engine as path text ("2"); text that is
- * no version ("NOPE") becomes 0, which no row has (versions start at 1), so it finds nothing instead of failing.
+ * A `version` as the database keeps it (an integer). Key parts reach the engine as path text ("2"); text that
+ * is no version ("NOPE") becomes 0, which no row has (versions start at 1), so it finds nothing instead of
+ * failing.
  */
 const asVersion = (value: unknown) =>
   typeof value === 'string' ? (/^\d{1,9}$/.test(value) ? Number(value) : 0) : value;

@@ -9,9 +9,9 @@ import { methodNotAllowed } from '../../platform/http/middleware.ts';
 export const schemeCheckPath = `/${paperInfoSemResource.path}/${paperInfoSemResource.keyFields.map((f) => `{${f}}`).join('/')}/scheme-check`;
 
 /**
- * `GET /api/paperinfosem/{session_id}/{course_comb_id}/{sem_id}/{paper_id}/scheme-check` → `{valid, errors}`: whether
- * marks can be entered against the row's marks scheme, and if not why (contracts' master-data/scheme-check.ts).
- * Read-only: legacy writes of free-text marks go on being accepted.
+ * `GET /api/paperinfosem/{session_id}/{course_comb_id}/{sem_id}/{paper_id}/scheme-check` → `{valid, errors}`:
+ * whether marks can be entered against the row's marks scheme, and if not why (contracts'
+ * master-data/scheme-check.ts). Read-only: legacy writes of free-text marks go on being accepted.
  */
 export function schemeCheckRoutes(db: Database) {
   const router = Router();

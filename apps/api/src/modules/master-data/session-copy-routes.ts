@@ -22,7 +22,10 @@ import type { OpenApiPaths } from '../../platform/module.ts';
 import { masterDataStores as stores } from './stores.ts';
 
 type Row = Record<string, unknown>;
-/** Every column of a paper scheme but its session and timestamps, from the contract (the table's columns are its fields). */
+/**
+ * Every column of a paper scheme but its session and timestamps, from the contract (the table's columns are
+ * its fields).
+ */
 const copiedFields = Object.keys(paperInfoSemResource.fields).filter((f) => f !== 'session_id');
 const copiedColumns = Prisma.raw(copiedFields.map((f) => `"${f}"`).join(', '));
 const sourceColumns = Prisma.raw(copiedFields.map((f) => `s."${f}"`).join(', '));
@@ -97,9 +100,10 @@ function report(
 }
 
 /**
- * `POST /api/session/{session_id}/copy-from/{from_session_id}[?dry_run=1]`: the yearly chore of carrying one session's
- * course-semester links and paper schemes into the next. A dry run only answers the preview; otherwise every missing
- * row is created in one transaction, each with its audit entry, plus one `copy-from` entry on the target session.
+ * `POST /api/session/{session_id}/copy-from/{from_session_id}[?dry_run=1]`: the yearly chore of carrying one
+ * session's course-semester links and paper schemes into the next. A dry run only answers the preview;
+ * otherwise every missing row is created in one transaction, each with its audit entry, plus one `copy-from`
+ * entry on the target session.
  */
 export function sessionCopyRoutes(db: Database) {
   const router = Router();
@@ -128,7 +132,8 @@ export function sessionCopyRoutes(db: Database) {
         .$transaction(
           async (tx) => {
             const result = report(from, to, false, await plan(tx, from, to));
-            // One INSERT ... SELECT per table (5,000 schemes: tens of milliseconds; row by row through Prisma took seconds).
+            // One INSERT ... SELECT per table (5,000 schemes: tens of milliseconds; row by row through Prisma
+            // took seconds).
             const ccRows = await tx.$queryRaw<Row[]>`
               INSERT INTO ccinfo_sem (session_id, course_comb_id, sem_id)
               SELECT ${to}, s.course_comb_id, s.sem_id FROM ccinfo_sem s

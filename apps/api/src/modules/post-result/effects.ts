@@ -66,8 +66,8 @@ const accept: ActionEffect = {
 };
 
 /**
- * Revaluation: the book gets a new fictitious number (CSPRNG) and an examiner other than the one whose packet held it
- * first (coding map → packet → examiner). Re-totalling: no re-coding, the office recounts the marks.
+ * Revaluation: the book gets a new fictitious number (CSPRNG) and an examiner other than the one whose packet
+ * held it first (coding map → packet → examiner). Re-totalling: no re-coding, the office recounts the marks.
  */
 const assign: ActionEffect = {
   body: postResultAssignBody,
@@ -127,7 +127,10 @@ const assign: ActionEffect = {
   },
 };
 
-/** The outcome of recorded marks: the rule set's revaluation rule (§4.9), or a recount that replaces the total. */
+/**
+ * The outcome of recorded marks: the rule set's revaluation rule (§4.9), or a recount that replaces the
+ * total.
+ */
 export async function marksOutcome(
   tx: Prisma.TransactionClient,
   record: Values,
@@ -221,9 +224,9 @@ export const recordedMessage = (record: Values, set: Values) =>
     : `${labelOf(record)} marks recorded: ${String(set.outcome)}.`;
 
 /**
- * The outcome applied: when the final marks differ from the mark of record, a REVALUATION marks correction (approved
- * by the computing user, the application as its request) changes the external mark of record, and a result run of
- * the scope recomputes the student's result as a new version; otherwise nothing changes.
+ * The outcome applied: when the final marks differ from the mark of record, a REVALUATION marks correction
+ * (approved by the computing user, the application as its request) changes the external mark of record, and a
+ * result run of the scope recomputes the student's result as a new version; otherwise nothing changes.
  */
 const compute: ActionEffect = {
   async before({ tx, db, record, user }) {
@@ -303,7 +306,10 @@ const compute: ActionEffect = {
   },
 };
 
-/** The outcome published to the student: once the recomputed result is published (a new version superseding the old). */
+/**
+ * The outcome published to the student: once the recomputed result is published (a new version superseding
+ * the old).
+ */
 const publish: ActionEffect = {
   async before({ tx, record }) {
     const appId = String(record.app_id);

@@ -48,7 +48,10 @@ export async function attemptFacts(db: Reader, attemptIds: string[]): Promise<At
   );
 }
 
-/** The student's published result of the attempt's exam × course-semester: its latest published version, and the day it was first published. */
+/**
+ * The student's published result of the attempt's exam × course-semester: its latest published version, and
+ * the day it was first published.
+ */
 export async function publishedFacts(
   db: Reader,
   a: Pick<AttemptFacts, 'student_id' | 'exam_id' | 'session_id' | 'course_comb_id' | 'sem_id'>,
@@ -109,9 +112,10 @@ export interface Eligibility {
 }
 
 /**
- * Whether a student may apply for `type` on the attempt today (lifecycle S9, §8 default 7): a theory paper's external
- * component, a regular or ex attempt, marks of record (not absent), a PUBLISHED result, within the rule set's window,
- * at most the rule set's share of the theory papers appeared (and its number of attempts per paper), not twice at once.
+ * Whether a student may apply for `type` on the attempt today (lifecycle S9, §8 default 7): a theory paper's
+ * external component, a regular or ex attempt, marks of record (not absent), a PUBLISHED result, within the
+ * rule set's window, at most the rule set's share of the theory papers appeared (and its number of attempts
+ * per paper), not twice at once.
  */
 export async function eligibility(
   db: Reader,

@@ -14,10 +14,10 @@ export interface ResultScope {
 }
 
 /**
- * Starts a result run of the scope after a revaluation changed a mark of record, as `POST /api/resultrun` does (same
- * job, same row): over a published scope the run writes a new version only for the students whose result changed,
- * and publishing it supersedes their published version. Refused (409) while a run of the scope is computing, verified
- * or approved: that run goes first.
+ * Starts a result run of the scope after a revaluation changed a mark of record, as `POST /api/resultrun`
+ * does (same job, same row): over a published scope the run writes a new version only for the students whose
+ * result changed, and publishing it supersedes their published version. Refused (409) while a run of the
+ * scope is computing, verified or approved: that run goes first.
  */
 export async function startResultRun(
   tx: Prisma.TransactionClient,

@@ -19,7 +19,9 @@ import { marksText, newId, q, todayIso } from './sql.ts';
 
 export const postResultStore: Store = { delegate: (c) => asDelegate(c.postResultApplication) };
 
-/** The attempts the caller may apply for: a student its own (others do not exist for it: 404); the office any. */
+/**
+ * The attempts the caller may apply for: a student its own (others do not exist for it: 404); the office any.
+ */
 function attemptsWithin(res: Response, rows: AttemptFacts[]): AttemptFacts[] {
   const scope = scopeOf(res, 'postresult.apply' as CapabilityKey);
   const user = res.locals.user!;

@@ -15,7 +15,10 @@ export async function q<T>(db: Reader, sql: string, params: unknown[] = []): Pro
 export const newId = (prefix: string) =>
   `${prefix}${Date.now().toString(36).toUpperCase()}${randomInt(0x1000000).toString(16).toUpperCase().padStart(6, '0')}`;
 
-/** A revalued book's new fictitious number: "RV" and eight digits from the cryptographic RNG (nothing of the roll number). */
+/**
+ * A revalued book's new fictitious number: "RV" and eight digits from the cryptographic RNG (nothing of the
+ * roll number).
+ */
 export const newRevalFictNo = () => `RV${randomInt(10_000_000, 100_000_000)}`;
 
 /** Marks as the API prints them: "40.00" → "40", "40.50" → "40.5". */

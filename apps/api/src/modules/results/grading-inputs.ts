@@ -10,8 +10,8 @@ import type {
 } from '@exam/contracts';
 
 /**
- * Turning the marks of record, conduct and the marks scheme into the grading engine's input (lifecycle §4.2), with
- * the exception report's findings (S8 step 3). Pure: the run job loads the rows, this decides.
+ * Turning the marks of record, conduct and the marks scheme into the grading engine's input (lifecycle §4.2),
+ * with the exception report's findings (S8 step 3). Pure: the run job loads the rows, this decides.
  */
 
 export interface SchemeRow {
@@ -141,9 +141,9 @@ export interface PaperInputs {
 }
 
 /**
- * One paper of one student as the engine's input, with what the exception report notes about it. Missing marks stay
- * missing (the engine makes the paper RL), an open UFM case withholds the external (RW), marks above the maximum are
- * left out (RL) and reported: never a guessed number.
+ * One paper of one student as the engine's input, with what the exception report notes about it. Missing
+ * marks stay missing (the engine makes the paper RL), an open UFM case withholds the external (RW), marks
+ * above the maximum are left out (RL) and reported: never a guessed number.
  */
 export function paperInput(p: PaperInputs, findings: Finding[]): GradingPaper {
   const { attempt, scheme } = p;
@@ -225,8 +225,9 @@ export function paperInput(p: PaperInputs, findings: Finding[]): GradingPaper {
 }
 
 /**
- * A paper's engine input, every field named: spreading the scheme (`{ ...scheme, int, ... }`) took ~20 µs a paper in
- * V8 with most of it garbage collection (measured: 120,000 papers 2.4 s), a literal of fixed shape well under 1 µs.
+ * A paper's engine input, every field named: spreading the scheme (`{ ...scheme, int, ... }`) took ~20 µs a
+ * paper in V8 with most of it garbage collection (measured: 120,000 papers 2.4 s), a literal of fixed shape
+ * well under 1 µs.
  */
 function gradingPaper(
   s: PaperInputs['scheme'],
@@ -254,7 +255,10 @@ function gradingPaper(
   };
 }
 
-/** Rebuilds a paper's engine input from a stored line (a back attempt replaces one paper of an earlier result). */
+/**
+ * Rebuilds a paper's engine input from a stored line (a back attempt replaces one paper of an earlier
+ * result).
+ */
 export function paperFromLine(line: ResultLine, scheme: PaperInputs['scheme']): GradingPaper {
   return gradingPaper(scheme, {
     int: line.int,
@@ -267,8 +271,8 @@ export function paperFromLine(line: ResultLine, scheme: PaperInputs['scheme']): 
 }
 
 /**
- * Courses of a student's other published semesters, for CGPA (§4.6): every graded line; with, for the NEP exit
- * checks (§4.7), its course category and its marks (total of max; an absent paper's total counts 0).
+ * Courses of a student's other published semesters, for CGPA (§4.6): every graded line; with, for the NEP
+ * exit checks (§4.7), its course category and its marks (total of max; an absent paper's total counts 0).
  */
 export function earlierCoursesOf(rows: Array<{ sem_id: string; lines: ResultLine[] }>): EarlierCourse[] {
   return rows.flatMap((r) =>
@@ -289,8 +293,9 @@ export function earlierCoursesOf(rows: Array<{ sem_id: string; lines: ResultLine
 }
 
 /**
- * md5 of a computed result: the same inputs and rule set give the same digest (runs are deterministic). The lines and
- * explanation come already serialized (they are stored as that text), so a run serializes each result once.
+ * md5 of a computed result: the same inputs and rule set give the same digest (runs are deterministic). The
+ * lines and explanation come already serialized (they are stored as that text), so a run serializes each
+ * result once.
  */
 export function digestOf(result: ComputedStudentResult, lines: string, explanation: string): string {
   const { lines: _lines, explanation: _explanation, ...scalars } = result;

@@ -2,8 +2,9 @@ import type { ResultLine, StudentResult, ExplanationStep } from '@exam/contracts
 import { q, type Reader } from './sql.ts';
 
 /**
- * Result versions as other modules read them (documents: a marksheet is drafted only from a PUBLISHED version). The
- * stored row with its lines and explanation, its run's notification number and date; nothing is computed here.
+ * Result versions as other modules read them (documents: a marksheet is drafted only from a PUBLISHED
+ * version). The stored row with its lines and explanation, its run's notification number and date; nothing is
+ * computed here.
  */
 export interface StoredResultVersion extends Omit<StudentResult, 'exit' | 'name_en'> {
   lines: ResultLine[];
@@ -74,7 +75,10 @@ export async function resultVersions(
   });
 }
 
-/** The PUBLISHED version of one student's result of an exam × course-semester (the latest published), or undefined. */
+/**
+ * The PUBLISHED version of one student's result of an exam × course-semester (the latest published), or
+ * undefined.
+ */
 export async function publishedResultFor(
   db: Reader,
   key: { student_id: string; exam_id: string; session_id?: string; course_comb_id?: string; sem_id?: string },

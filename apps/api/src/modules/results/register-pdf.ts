@@ -44,9 +44,10 @@ function paperCell(line: ResultLine | undefined, graded: boolean): string {
 }
 
 /**
- * The tabulation register (TR, "galley") of a run per course combination (lifecycle S8 step 4): every student, every
- * paper (internal, external, total, grade), totals and result; bilingual headings and signature blocks for the
- * tabulator and the checker. Landscape A4; a run not yet published carries its status as a watermark.
+ * The tabulation register (TR, "galley") of a run per course combination (lifecycle S8 step 4): every
+ * student, every paper (internal, external, total, grade), totals and result; bilingual headings and
+ * signature blocks for the tabulator and the checker. Landscape A4; a run not yet published carries its
+ * status as a watermark.
  */
 export async function registerPdf(db: Database, run: RunRecord, res: Response) {
   const rows = await q<RegisterRow>(

@@ -9,7 +9,10 @@ import { runRoutes } from './run-routes.ts';
 import { resultRunEffects } from './run-workflow.ts';
 import { studentResultRoutes } from './student-results.ts';
 
-/** Results (lifecycle S8/S9, §4; state machine H): result runs, versioned student results, analysis, merit list. */
+/**
+ * Results (lifecycle S8/S9, §4; state machine H): result runs, versioned student results, analysis, merit
+ * list.
+ */
 export const resultsModule: ApiModule = {
   name: 'results',
   resources: [

@@ -29,7 +29,10 @@ const query = (names: string[], required: string[] = []) =>
   names.map((name) => ({ name, in: 'query', required: required.includes(name), schema: { type: 'string' } }));
 const scope = ['exam_id', 'session_id', 'course_comb_id', 'sem_id'];
 
-/** The results calls beyond the engine's list/one of `resultrun` and its workflow actions (described from their contracts). */
+/**
+ * The results calls beyond the engine's list/one of `resultrun` and its workflow actions (described from
+ * their contracts).
+ */
 export const resultsOpenApi: OpenApiPaths = {
   '/resultrun': {
     post: {

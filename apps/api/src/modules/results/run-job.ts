@@ -27,7 +27,10 @@ import {
 } from './grading-inputs.ts';
 import { q } from './sql.ts';
 
-/** Students computed and written per transaction: their attempts, marks and results stay in memory only this long. */
+/**
+ * Students computed and written per transaction: their attempts, marks and results stay in memory only this
+ * long.
+ */
 export const STUDENT_BATCH = 500;
 
 type Key = {
@@ -91,12 +94,12 @@ interface RunRow {
 }
 
 /**
- * The result run (lifecycle S8 step 2): in batches of students, each in one transaction with its progress, reads the
- * attempts of the exam × course-semester, their marks of record, conduct (attendance, UFM), the marks scheme, the
- * student's frozen rule set and its other published semesters (CGPA); grades each student (a back attempt replaces
- * the failed paper of the original semester's published result, as a new version of that result); writes the
- * results, the exception report and the diff against the previous run. Not retried after a crash (maxAttempts 1):
- * the run goes FAILED and is simply run again.
+ * The result run (lifecycle S8 step 2): in batches of students, each in one transaction with its progress,
+ * reads the attempts of the exam × course-semester, their marks of record, conduct (attendance, UFM), the
+ * marks scheme, the student's frozen rule set and its other published semesters (CGPA); grades each student
+ * (a back attempt replaces the failed paper of the original semester's published result, as a new version of
+ * that result); writes the results, the exception report and the diff against the previous run. Not retried
+ * after a crash (maxAttempts 1): the run goes FAILED and is simply run again.
  */
 export const resultRunJob = defineJob({
   kind: 'results.run',
@@ -182,9 +185,9 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
   let changed = 0;
   let versions = 0;
   await ctx.progress(0, students.length);
-  // A scope's first run (the big one) finds no stored result of its own exam to replace or supersede, so its batches
-  // skip that look-up (back attempts, whose rows live under the original exam, always look). A later run's do look.
-  // What an earlier attempt of this very run wrote to its diff is written again.
+  // A scope's first run (the big one) finds no stored result of its own exam to replace or supersede, so its
+  // batches skip that look-up (back attempts, whose rows live under the original exam, always look). A later
+  // run's do look. What an earlier attempt of this very run wrote to its diff is written again.
   await ctx.sqlTransaction((tx) => tx.execute(`DELETE FROM result_diff WHERE run_id = $1`, [run.run_id]));
   const [{ found: scopeHasResults }] = await q<{ found: boolean }>(
     db,
@@ -229,7 +232,8 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
     const enrolmentOf = new Map(enrolments.map((e) => [e.student_id, e]));
     const byStudent = groupBy(attempts, (a) => a.student_id);
 
-    // Other semesters' published results (CGPA), and for back attempts the original semester's published result.
+    // Other semesters' published results (CGPA), and for back attempts the original semester's published
+    // result.
     const others = await q<{
       student_id: string;
       exam_id: string;
@@ -318,7 +322,8 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
         sem_id: run.sem_id,
       };
       if (back) {
-        // The original semester's result (published, another exam) with the back attempts' marks in place of its failed papers.
+        // The original semester's result (published, another exam) with the back attempts' marks in place of
+        // its failed papers.
         const original = ownOthers.find(
           (o) =>
             o.session_id === run.session_id &&
@@ -388,8 +393,8 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
       }
     }
 
-    // The batch is written while the next one is read and graded (the database works while this process grades);
-    // writes stay in order, one at a time.
+    // The batch is written while the next one is read and graded (the database works while this process
+    // grades); writes stay in order, one at a time.
     await awaitWrite();
     const seq = exceptionSeq;
     exceptionSeq += findings.length;
@@ -398,7 +403,8 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
       done,
       total: students.length,
     });
-    // A failed write is awaited (and thrown) by the next awaitWrite(); keep it from counting as unhandled meanwhile.
+    // A failed write is awaited (and thrown) by the next awaitWrite(); keep it from counting as unhandled
+    // meanwhile.
     writing.catch(() => undefined);
   }
   await awaitWrite();
@@ -430,10 +436,11 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
 }
 
 /**
- * A graded student as the batch writes it: the result's scalars, and its lines and explanation serialized to UTF-8
- * buffers right after grading (the text stored as it is), with the digest over that text. The engine's objects and the
- * JSON strings die young; a batch held while the next one is graded keeps its ~9 kB a student outside the JS heap, so
- * garbage collection no longer promotes and marks it (GC was ~30 % of a run's CPU, ADR 0026).
+ * A graded student as the batch writes it: the result's scalars, and its lines and explanation serialized to
+ * UTF-8 buffers right after grading (the text stored as it is), with the digest over that text. The engine's
+ * objects and the JSON strings die young; a batch held while the next one is graded keeps its ~9 kB a student
+ * outside the JS heap, so garbage collection no longer promotes and marks it (GC was ~30 % of a run's CPU,
+ * ADR 0026).
  */
 interface Graded {
   key: Key;
@@ -466,11 +473,17 @@ const BACKSLASH = 0x5c;
 const TAB = Buffer.from('\t');
 const NEWLINE = Buffer.from('\n');
 
-/** A serialized JSON value as a COPY text field: JSON has no raw tab or line break, so only backslashes are doubled. */
+/**
+ * A serialized JSON value as a COPY text field: JSON has no raw tab or line break, so only backslashes are
+ * doubled.
+ */
 const copyJson = (json: Buffer) =>
   json.includes(BACKSLASH) ? Buffer.from(copyField(json.toString())) : json;
 
-/** Items grouped by a key, in their order (a batch's rows per student: one pass, no per-student scan of the batch). */
+/**
+ * Items grouped by a key, in their order (a batch's rows per student: one pass, no per-student scan of the
+ * batch).
+ */
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -498,11 +511,12 @@ const WRITTEN = `student_id, exam_id, session_id, course_comb_id, sem_id, versio
   percentage, division, credits_registered, credits_earned, credit_points, sgpa, cgpa, result, backlogs, backlog_reasons, lines, explanation, digest, first_attempt, supersedes_version`;
 
 /**
- * Writes one batch: replaces the rows earlier unpublished runs wrote for these students, writes a new version for each
- * student whose result differs from its published version (all of them when none is published), the diff against
- * the previous run and the exceptions. Set-based: one statement per table; the results go by COPY with the already
- * serialized lines, which PostgreSQL parses once (as parameter arrays or inside one json document, escaping, garbage
- * and a second parse cost more than the run: 10,000 students' rows took 4.5 s of server CPU as json_to_recordset, 1.0–1.5 s by COPY).
+ * Writes one batch: replaces the rows earlier unpublished runs wrote for these students, writes a new version
+ * for each student whose result differs from its published version (all of them when none is published), the
+ * diff against the previous run and the exceptions. Set-based: one statement per table; the results go by
+ * COPY with the already serialized lines, which PostgreSQL parses once (as parameter arrays or inside one
+ * json document, escaping, garbage and a second parse cost more than the run: 10,000 students' rows took 4.5
+ * s of server CPU as json_to_recordset, 1.0–1.5 s by COPY).
  */
 async function writeBatch(
   tx: SqlTransaction,
@@ -513,8 +527,8 @@ async function writeBatch(
   scopeHasResults: boolean,
 ) {
   const keys = graded.map((g) => g.key);
-  // Every key column as `= ANY` too: the primary key then finds the batch's rows even without statistics (a scope
-  // index driven by the unnest walked every row of the run per key: 7.8 s a batch at 60,000 rows).
+  // Every key column as `= ANY` too: the primary key then finds the batch's rows even without statistics (a
+  // scope index driven by the unnest walked every row of the run per key: 7.8 s a batch at 60,000 rows).
   const params = keyArrays(keys);
   const lookUp = keys.length > 0 && (scopeHasResults || keys.some((k) => k.exam_id !== run.exam_id));
   const stored = lookUp
@@ -551,7 +565,8 @@ async function writeBatch(
     .filter((b, i): b is StoredRow => b !== undefined && b.digest !== graded[i]!.digest);
   const baseLines = await linesOf(tx, changedBases);
 
-  // Rows of unpublished runs (earlier runs of the scope, or this one's own) are replaced: deleted by primary key.
+  // Rows of unpublished runs (earlier runs of the scope, or this one's own) are replaced: deleted by primary
+  // key.
   const replaced = stored.filter((row) => row.status === 'COMPUTED' && unpublished.has(row.run_id));
   if (replaced.length) {
     await tx.execute(

@@ -31,8 +31,9 @@ export function presentRun(row: RunRecord): Record<string, unknown> {
 }
 
 /**
- * The working papers of a run (exceptions, diff, register) are the university's: read with results.read held for
- * every row. A scoped reader (a college's faculty, a student) finds no run there (404, as for any row out of scope).
+ * The working papers of a run (exceptions, diff, register) are the university's: read with results.read held
+ * for every row. A scoped reader (a college's faculty, a student) finds no run there (404, as for any row out
+ * of scope).
  */
 export function requireResultStaff(res: Response, runId: string) {
   if (scopeOf(res, 'results.read') !== 'any')

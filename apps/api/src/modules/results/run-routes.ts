@@ -18,10 +18,10 @@ import { startRun } from './run-service.ts';
 import { diffPage, exceptionsPage, runById } from './run-store.ts';
 
 /**
- * `POST /api/resultrun` (202, the run's job), and a run's exception report, diff and tabulation register. A run is
- * refused, with nothing written, while an entry batch of its scope is not LOCKED or an attempt lacks a locked mark it
- * needs (unless `allow_result_later`: such papers are RL), while another run of the scope is computing, and once a
- * run of the scope is VERIFIED or APPROVED (re-runs end at verification).
+ * `POST /api/resultrun` (202, the run's job), and a run's exception report, diff and tabulation register. A
+ * run is refused, with nothing written, while an entry batch of its scope is not LOCKED or an attempt lacks a
+ * locked mark it needs (unless `allow_result_later`: such papers are RL), while another run of the scope is
+ * computing, and once a run of the scope is VERIFIED or APPROVED (re-runs end at verification).
  */
 export function runRoutes(db: Database) {
   const router = Router();

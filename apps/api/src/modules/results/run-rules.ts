@@ -4,8 +4,8 @@ import type { UnlockedBatch } from '../marks/index.ts';
 import type { MissingMarks, RunScope } from './run-store.ts';
 
 /**
- * The rules that decide whether a result run may start (lifecycle S8 step 1). Each takes what the store read and
- * answers the refusal (an AppError to throw) or nothing; none reads the database.
+ * The rules that decide whether a result run may start (lifecycle S8 step 1). Each takes what the store read
+ * and answers the refusal (an AppError to throw) or nothing; none reads the database.
  */
 
 /** A run needs the exam's link to the course-semester. */
@@ -61,8 +61,8 @@ const missingItem = (m: MissingMarks): Message =>
   });
 
 /**
- * Unless the run shows missing inputs as "result later" (RL), every entry batch of the scope must be LOCKED and
- * every attempt must have the locked marks its paper needs.
+ * Unless the run shows missing inputs as "result later" (RL), every entry batch of the scope must be LOCKED
+ * and every attempt must have the locked marks its paper needs.
  */
 export function refuseUnlockedInputs(
   scope: RunScope,
@@ -112,7 +112,9 @@ export function refuseBusyScope(runs: ReadonlyArray<{ run_id: string; status: st
   return undefined;
 }
 
-/** The run a new one is compared with: the latest unpublished (computed or failed), else the latest published. */
+/**
+ * The run a new one is compared with: the latest unpublished (computed or failed), else the latest published.
+ */
 export const previousRunOf = (runs: ReadonlyArray<{ run_id: string; status: string }>) =>
   runs.find((r) => r.status === 'COMPUTED' || r.status === 'FAILED') ??
   runs.find((r) => r.status === 'PUBLISHED');

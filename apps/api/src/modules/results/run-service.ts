@@ -29,9 +29,9 @@ const throwIf = (refusal: Error | undefined) => {
 };
 
 /**
- * Starts a result run of one exam × course-semester (lifecycle S8 step 1): checks the rules in run-rules.ts in
- * order, then in one transaction supersedes the scope's unpublished runs, records the run with the locked inputs it
- * reads, and queues its job. Nothing is written when a rule refuses.
+ * Starts a result run of one exam × course-semester (lifecycle S8 step 1): checks the rules in run-rules.ts
+ * in order, then in one transaction supersedes the scope's unpublished runs, records the run with the locked
+ * inputs it reads, and queues its job. Nothing is written when a rule refuses.
  */
 export async function startRun(db: Database, request: ResultRunCreate, user: AuthenticatedUser) {
   const scope: RunScope = {

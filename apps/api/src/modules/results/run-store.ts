@@ -33,7 +33,9 @@ export async function attemptCount(db: Reader, scope: RunScope): Promise<number>
   return row?.n ?? 0;
 }
 
-/** The schemes of the rule sets the scope's candidates froze at enrolment, with how many candidates have each. */
+/**
+ * The schemes of the rule sets the scope's candidates froze at enrolment, with how many candidates have each.
+ */
 export function schemesOfCandidates(db: Reader, scope: RunScope) {
   return q<{ scheme: string; n: number }>(
     db,
@@ -56,9 +58,9 @@ export interface MissingMarks {
 }
 
 /**
- * Per paper and component (internal; external or practical), the candidates without a mark of record where the
- * paper's type needs one: internal unless the paper is external only (a back attempt of a theory paper keeps its
- * old internal), external unless internal only; a practical paper's external is its PR mark.
+ * Per paper and component (internal; external or practical), the candidates without a mark of record where
+ * the paper's type needs one: internal unless the paper is external only (a back attempt of a theory paper
+ * keeps its old internal), external unless internal only; a practical paper's external is its PR mark.
  */
 export function missingMarks(db: Reader, scope: RunScope) {
   return q<MissingMarks>(

@@ -2,9 +2,9 @@ import { resultPublishBody } from '@exam/contracts';
 import type { ActionEffect } from '../../platform/workflows/effects.ts';
 
 /**
- * The database side of state machine H (lifecycle §2.3): who verified and approved a run; publishing makes its
- * student results PUBLISHED (and the versions they replace SUPERSEDED), opens and closes backlogs (S9), and locks the
- * rule-set versions it used; withdrawing suspends its results.
+ * The database side of state machine H (lifecycle §2.3): who verified and approved a run; publishing makes
+ * its student results PUBLISHED (and the versions they replace SUPERSEDED), opens and closes backlogs (S9),
+ * and locks the rule-set versions it used; withdrawing suspends its results.
  */
 
 const verify: ActionEffect = {
@@ -45,7 +45,8 @@ const publish: ActionEffect = {
   },
   async after({ tx, after }) {
     const runId = String(after.run_id);
-    // The versions this run replaces, then its own rows (the order matters: one published version per key at a time).
+    // The versions this run replaces, then its own rows (the order matters: one published version per key at
+    // a time).
     await tx.$executeRawUnsafe(
       `UPDATE student_result o SET status = 'SUPERSEDED', updated_at = now() FROM student_result n
         WHERE n.run_id = $1 AND o.status = 'PUBLISHED' AND o.student_id = n.student_id AND o.exam_id = n.exam_id AND o.session_id = n.session_id

@@ -16,9 +16,9 @@ import { methodNotAllowed } from '../../platform/http/middleware.ts';
 import { q } from './sql.ts';
 
 /**
- * The read side of results: `studentresult` (read-only, every version), result analysis and the merit list. Scope
- * from the token: a student user sees its own published versions only (anything else is 404), a college's faculty
- * its college's students; staff with results.read everything.
+ * The read side of results: `studentresult` (read-only, every version), result analysis and the merit list.
+ * Scope from the token: a student user sees its own published versions only (anything else is 404), a
+ * college's faculty its college's students; staff with results.read everything.
  */
 
 const COLUMNS = `r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_id, r.version, r.run_id, r.college_id, r.status, r.ruleset_id, r.ruleset_version, r.scheme,
@@ -34,8 +34,9 @@ const present = (row: Row) => ({
 });
 
 /**
- * The NEP exit check of a year-end result (§4.7), read from its explanation: the run's engine writes an EXIT_CHECK
- * step and one EXIT step per level of the rule set (no column of its own: the explanation stays the one record).
+ * The NEP exit check of a year-end result (§4.7), read from its explanation: the run's engine writes an
+ * EXIT_CHECK step and one EXIT step per level of the rule set (no column of its own: the explanation stays
+ * the one record).
  */
 export function exitOf(explanation: unknown): ExitOutcome | null {
   if (!Array.isArray(explanation)) return null;
@@ -233,8 +234,8 @@ export function studentResultRoutes(db: Database) {
 }
 
 /**
- * The rows an analysis counts: one run's, or the latest published version of each student of the scope; within the
- * caller's scope (a college's faculty counts its college; a student has no analysis).
+ * The rows an analysis counts: one run's, or the latest published version of each student of the scope;
+ * within the caller's scope (a college's faculty counts its college; a student has no analysis).
  */
 function analysisScope(
   res: Response,
@@ -272,7 +273,10 @@ function countsOf(rows: Array<{ result: string; n: number }>) {
   };
 }
 
-/** passed / appeared as a percentage with two decimals, half-up, in integer arithmetic (never binary floating point). */
+/**
+ * passed / appeared as a percentage with two decimals, half-up, in integer arithmetic (never binary floating
+ * point).
+ */
 export function percentText(part: number, whole: number): string | null {
   if (whole <= 0) return null;
   const hundredths = Math.floor((part * 20_000 + whole) / (2 * whole));

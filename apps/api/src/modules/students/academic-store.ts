@@ -4,8 +4,9 @@ import { asDelegate, type ModelDelegate } from '../../platform/crud/store.ts';
 type Args = Record<string, unknown>;
 
 /**
- * Academic records for the generic engine: the key's `seq` is an integer column, while the engine passes key parts
- * as path text ("2"). Text that is no number becomes 0, which no row has (seq starts at 1): it finds nothing.
+ * Academic records for the generic engine: the key's `seq` is an integer column, while the engine passes key
+ * parts as path text ("2"). Text that is no number becomes 0, which no row has (seq starts at 1): it finds
+ * nothing.
  */
 const asSeq = (value: unknown) =>
   typeof value === 'string' ? (/^\d{1,9}$/.test(value) ? Number(value) : 0) : value;

@@ -17,9 +17,9 @@ export const electivesBody = z.object({
 });
 
 /**
- * `PUT /api/studentccinfo/{student_id}/{session_id}/{course_comb_id}/{sem_id}/electives {electives}`: changes an
- * enrolment's elective choices, every group at once (each needs exactly its required count), until an exam form
- * of the semester is submitted (409 LOCKED after).
+ * `PUT /api/studentccinfo/{student_id}/{session_id}/{course_comb_id}/{sem_id}/electives {electives}`: changes
+ * an enrolment's elective choices, every group at once (each needs exactly its required count), until an exam
+ * form of the semester is submitted (409 LOCKED after).
  */
 export function choicesRoutes(db: Database) {
   const router = Router();

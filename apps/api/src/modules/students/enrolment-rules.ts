@@ -4,13 +4,17 @@ import type { ResourceRules } from '../../platform/crud/registry.ts';
 import { AppError, invalid } from '../../platform/http/errors.ts';
 
 /**
- * The rules of enrolment that need the database (lifecycle spec S1), run by the engine in the write's transaction for
- * a form's write and for every row of an import alike:
+ * The rules of enrolment that need the database (lifecycle spec S1), run by the engine in the write's
+ * transaction for a form's write and for every row of an import alike:
  * - a student's ABC/APAAR id is unique when present;
- * - an enrolment (studentccinfo) is one per student per session and semester, freezes the batch's rule set, and
- *   brings the semester's compulsory (NG) papers with it plus exactly the required choices of each elective group;
- * - a student paper's group and source come from paperinfosem; each elective group keeps exactly its required count;
- * - paper choices close once an exam form of the semester is submitted (`papers_locked_at`, set by exam forms).
+ * - an enrolment (studentccinfo) is one per student per session and semester, freezes the batch's rule set,
+ *   and
+ *   brings the semester's compulsory (NG) papers with it plus exactly the required choices of each elective
+ *   group;
+ * - a student paper's group and source come from paperinfosem; each elective group keeps exactly its required
+ *   count;
+ * - paper choices close once an exam form of the semester is submitted (`papers_locked_at`, set by exam
+ *   forms).
  */
 
 type Values = Record<string, unknown>;
@@ -155,12 +159,15 @@ async function abcIdTaken(tx: Tx, rows: readonly Values[]) {
   return errors;
 }
 
-/** Elective choices given with an enrolment, kept from beforeCreate to afterCreate (the column is not stored). */
+/**
+ * Elective choices given with an enrolment, kept from beforeCreate to afterCreate (the column is not stored).
+ */
 const choicesOf = new WeakMap<Values, string[]>();
 
 /**
- * The rule set an enrolment freezes: the batch's (the student's admission session), i.e. the ACTIVE version whose
- * `wef_session_id` is the latest at or before the batch. Session ids compare as text (`2021-22` < `2024-25`).
+ * The rule set an enrolment freezes: the batch's (the student's admission session), i.e. the ACTIVE version
+ * whose `wef_session_id` is the latest at or before the batch. Session ids compare as text (`2021-22` <
+ * `2024-25`).
  */
 async function batchRulesets(tx: Tx) {
   const active = await tx.ruleset.findMany({
@@ -267,7 +274,8 @@ export const enrolmentRules: ResourceRules = {
       sem_id: String(row.sem_id),
     };
     refuseLocked(row as { papers_locked_at: Date | null }, `enrolment ${Object.values(key).join(' / ')}`);
-    // The enrolment's own papers go with it (later stages that use them are checked by the engine as "in use").
+    // The enrolment's own papers go with it (later stages that use them are checked by the engine as "in
+    // use").
     await tx.studentPaper.deleteMany({ where: key });
   },
 };
@@ -365,7 +373,10 @@ export const studentPaperRules: ResourceRules = {
   },
 };
 
-/** Replaces an enrolment's elective choices (all groups at once), within the rules; answers the papers now chosen. */
+/**
+ * Replaces an enrolment's elective choices (all groups at once), within the rules; answers the papers now
+ * chosen.
+ */
 export async function replaceElectives(
   tx: Tx,
   key: { student_id: string; session_id: string; course_comb_id: string; sem_id: string },
@@ -398,8 +409,9 @@ export async function replaceElectives(
 }
 
 /**
- * Closes (at `at`) or reopens (null) an enrolment's paper choices: exam forms close them when a form of the semester
- * is submitted and reopen them when it is returned or rejected. Answers whether the enrolment exists.
+ * Closes (at `at`) or reopens (null) an enrolment's paper choices: exam forms close them when a form of the
+ * semester is submitted and reopen them when it is returned or rejected. Answers whether the enrolment
+ * exists.
  */
 export async function setPaperChoicesLock(
   tx: Tx,

@@ -20,9 +20,9 @@ import { methodNotAllowed } from '../../platform/http/middleware.ts';
 import { imageInfo } from './image-size.ts';
 
 /**
- * A student's photo and signature (printed later on admit cards, attendance sheets and degrees): JPEG or PNG within
- * size and pixel limits, stored as files under the data folder named by their SHA-256, which the student row keeps
- * (docs/decisions/0018-student-photos.md). The same picture uploaded twice is one file.
+ * A student's photo and signature (printed later on admit cards, attendance sheets and degrees): JPEG or PNG
+ * within size and pixel limits, stored as files under the data folder named by their SHA-256, which the
+ * student row keeps (docs/decisions/0018-student-photos.md). The same picture uploaded twice is one file.
  */
 const kinds = Object.keys(studentImageLimits) as StudentImageKind[];
 const KB = 1024;
@@ -59,7 +59,9 @@ function receive(kind: StudentImageKind): RequestHandler {
 /** The folder of students' photos and signatures, each file named by its SHA-256. */
 const imageFolder = (dataDir: string) => path.join(dataDir, 'student-files');
 
-/** A student's stored photo or signature by its hash (printouts: forms, admit cards); null when there is none. */
+/**
+ * A student's stored photo or signature by its hash (printouts: forms, admit cards); null when there is none.
+ */
 export async function readStudentImage(
   dataDir: string,
   sha256: string | null | undefined,
@@ -71,9 +73,12 @@ export async function readStudentImage(
 export function studentImageRoutes(db: Database, dataDir: string) {
   const folder = imageFolder(dataDir);
   const router = Router();
-  /** The student by key within the caller's reach of `access`; out of scope answers 404 like a missing one. */
+  /**
+   * The student by key within the caller's reach of `access`; out of scope answers 404 like a missing one.
+   */
   const student = async (req: Request, res: Response, access: 'read' | 'write') => {
-    // The key as every other call reads it: an impossible one (a NUL, a slash, too long) is a missing student.
+    // The key as every other call reads it: an impossible one (a NUL, a slash, too long) is a missing
+    // student.
     const { student_id: id } = keyFromPath(studentResource, req.params as Record<string, string>) as {
       student_id: string;
     };
@@ -102,7 +107,8 @@ export function studentImageRoutes(db: Database, dataDir: string) {
       })
       .post(
         (_req, res, next) => {
-          // Refused before the upload is read: a caller who may not write does not get to send the file first.
+          // Refused before the upload is read: a caller who may not write does not get to send the file
+          // first.
           scopeOf(res, studentResource.capability.write as CapabilityKey);
           next();
         },

@@ -1,6 +1,7 @@
 /**
- * The type and pixel size of a JPEG or PNG, read from its header (PNG: the IHDR chunk; JPEG: the first start-of-frame
- * marker). Enough to refuse a file that is not a photo or is the wrong size; nothing is decoded.
+ * The type and pixel size of a JPEG or PNG, read from its header (PNG: the IHDR chunk; JPEG: the first
+ * start-of-frame marker). Enough to refuse a file that is not a photo or is the wrong size; nothing is
+ * decoded.
  */
 export interface ImageInfo {
   contentType: 'image/jpeg' | 'image/png';

@@ -20,9 +20,9 @@ import { studentImageRoutes } from './image-routes.ts';
 import { studentsOpenApi } from './openapi.ts';
 
 /**
- * Students and enrolment (lifecycle stage S1): the engine serves the register, enrolments, academic records and
- * paper choices with the module's rules (enrolment-rules.ts); photos, signatures and changes of elective choices
- * are the module's own calls.
+ * Students and enrolment (lifecycle stage S1): the engine serves the register, enrolments, academic records
+ * and paper choices with the module's rules (enrolment-rules.ts); photos, signatures and changes of elective
+ * choices are the module's own calls.
  */
 export const studentsModule: ApiModule = {
   name: 'students',

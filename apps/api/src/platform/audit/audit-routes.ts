@@ -5,7 +5,10 @@ import { scopeOf } from '../auth/capabilities.ts';
 import { parseOr422 } from '../http/errors.ts';
 import { methodNotAllowed } from '../http/middleware.ts';
 
-/** `GET /api/audit`: the trail of changes, newest first, for holders of audit.read (admins). Read-only by construction. */
+/**
+ * `GET /api/audit`: the trail of changes, newest first, for holders of audit.read (admins). Read-only by
+ * construction.
+ */
 export function auditRoutes(db: Database) {
   const router = Router();
   router

@@ -9,9 +9,10 @@ import { notFound } from '../http/errors.ts';
 import { methodNotAllowed } from '../http/middleware.ts';
 
 /**
- * `GET /api/history/<path>/<key...>`: one record's audit trail, newest first, for whoever may read that record (same
- * capability and scope as `GET /api/<path>/<key...>`; a record out of scope or missing answers 404). Under its own
- * prefix, as imports are, so it never collides with a key or a legacy path (`course/{offset}/{limit}`).
+ * `GET /api/history/<path>/<key...>`: one record's audit trail, newest first, for whoever may read that
+ * record (same capability and scope as `GET /api/<path>/<key...>`; a record out of scope or missing answers
+ * 404). Under its own prefix, as imports are, so it never collides with a key or a legacy path
+ * (`course/{offset}/{limit}`).
  */
 export function historyRouter(
   resource: Resource,

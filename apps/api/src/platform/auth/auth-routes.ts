@@ -43,7 +43,8 @@ export function authRoutes(db: Database, config: Config) {
       );
       if (!user || !check.matches || !user.active) throw unauthorized(LOGIN_FAILED);
       await throttle.succeeded(email, address);
-      // A hash from before the whole password counted (or at another cost) is replaced while the password is at hand.
+      // A hash from before the whole password counted (or at another cost) is replaced while the password is
+      // at hand.
       if (check.outdated)
         await db.prisma.user.update({
           where: { id: user.id },

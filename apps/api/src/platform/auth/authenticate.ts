@@ -14,7 +14,10 @@ export interface AuthenticatedUser {
   college_id: string | null;
   /** The student a `student` user is (users.student_id; null for every other user). */
   student_id: string | null;
-  /** A college's faculty user who heads it (users.college_head): modules' rules beyond the grants read it (§2.5). */
+  /**
+   * A college's faculty user who heads it (users.college_head): modules' rules beyond the grants read it
+   * (§2.5).
+   */
   college_head: boolean;
   jti: string;
   exp: number;
@@ -30,7 +33,8 @@ declare global {
 
 /**
  * Every call but login needs a valid, unrevoked token of an existing, active user. The user's request slot is
- * taken right after the signature check, before any database work, so a flood past the limit costs no connection.
+ * taken right after the signature check, before any database work, so a flood past the limit costs no
+ * connection.
  */
 export function authenticate(
   db: Database,

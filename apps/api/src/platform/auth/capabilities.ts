@@ -3,8 +3,8 @@ import { can, refusalOf, type CapabilityKey, type Scope } from '@exam/contracts'
 import { forbidden } from '../http/errors.ts';
 
 /**
- * The scope in which the signed-in caller holds `capability`, read from the one grants table in the contracts (so
- * the web app hides what the API refuses); a caller without it gets 403 FORBIDDEN.
+ * The scope in which the signed-in caller holds `capability`, read from the one grants table in the contracts
+ * (so the web app hides what the API refuses); a caller without it gets 403 FORBIDDEN.
  */
 export function scopeOf(res: Response, capability: CapabilityKey): Scope {
   const role = res.locals.user?.role;

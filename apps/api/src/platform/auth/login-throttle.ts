@@ -1,7 +1,10 @@
 import type { Database } from '@exam/db';
 
 export interface ThrottleLimits {
-  /** Attempts on one account from one address within the window; past it, that pair is refused. Past it across all addresses, the account is slowed. */
+  /**
+   * Attempts on one account from one address within the window; past it, that pair is refused. Past it across
+   * all addresses, the account is slowed.
+   */
   perAccount: number;
   /** Attempts from one address (any accounts) within the window; past it, the address is refused. */
   perAddress: number;
@@ -13,11 +16,15 @@ export interface ThrottleLimits {
 export interface Attempt {
   /** Set when this attempt is refused (429): seconds until its window ends. */
   refusedForSeconds?: number;
-  /** How long to wait before checking the password: the account is being guessed at from several addresses. */
+  /**
+   * How long to wait before checking the password: the account is being guessed at from several addresses.
+   */
   delayMs: number;
 }
 
-/** The first delay past the account limit; each further attempt in the window doubles it, up to the maximum. */
+/**
+ * The first delay past the account limit; each further attempt in the window doubles it, up to the maximum.
+ */
 const FIRST_DELAY_MS = 500;
 const PURGE_EVERY_MS = 60_000;
 
@@ -27,8 +34,9 @@ const PURGE_EVERY_MS = 60_000;
  * - the account from this address: past the limit, refused; only the guesser's own address is shut out;
  * - the address, over all accounts: past the limit, refused (one address guessing across many accounts);
  * - the account over all addresses: past the limit, slowed, never refused, so nobody can lock the owner out.
- * A successful sign-in gives its attempt back and clears its account-and-address count.
- * See docs/decisions/0008-sign-in-throttling-and-password-hashing.md for the trade-offs (shared college addresses).
+ *   A successful sign-in gives its attempt back and clears its account-and-address count. See
+ *   docs/decisions/0008-sign-in-throttling-and-password-hashing.md for the trade-offs (shared college
+ *   addresses).
  */
 export function loginThrottle(db: Database, limits: ThrottleLimits) {
   const keys = (email: string, address: string) => ({
@@ -54,7 +62,8 @@ export function loginThrottle(db: Database, limits: ThrottleLimits) {
       const k = keys(email, address);
       const minutes = limits.windowMinutes;
       // One statement: each row is locked while it is counted, so N parallel attempts see N different counts.
-      // Always the same key order (pair, account, address), so two attempts never wait on each other in a cycle.
+      // Always the same key order (pair, account, address), so two attempts never wait on each other in a
+      // cycle.
       const rows = await db.prisma.$queryRaw<Array<{ key: string; attempts: number; seconds_left: number }>>`
         INSERT INTO login_throttle AS t (key, attempts, window_start)
         VALUES (${k.pair}, 1, now()), (${k.account}, 1, now()), (${k.address}, 1, now())

@@ -15,9 +15,9 @@ function fieldEquals(path: string, value: string): Where {
 }
 
 /**
- * The filter that limits a resource's rows to the caller's scope (identity/capabilities.ts says what each scope
- * means): `{}` for `any`, `null` when the caller reaches no row at all (no college of its own, or a resource that
- * keeps no field for the scope: fail closed).
+ * The filter that limits a resource's rows to the caller's scope (identity/capabilities.ts says what each
+ * scope means): `{}` for `any`, `null` when the caller reaches no row at all (no college of its own, or a
+ * resource that keeps no field for the scope: fail closed).
  */
 export function scopeWhere(scope: Scope, user: ScopedUser, fields: ScopeFields): Where | null {
   const conditions: Where[] = [];
@@ -46,9 +46,9 @@ export function scopeWhere(scope: Scope, user: ScopedUser, fields: ScopeFields):
 
 /**
  * Values a write sends for the row's own scope fields (plain fields, not relation paths) that lie outside the
- * caller's scope, as `field -> the value the caller may use`. Checked before anything else about the row, so the
- * answer never depends on whether another college's records exist. Relation paths are checked by reading the
- * written row back through `scopeWhere`.
+ * caller's scope, as `field -> the value the caller may use`. Checked before anything else about the row, so
+ * the answer never depends on whether another college's records exist. Relation paths are checked by reading
+ * the written row back through `scopeWhere`.
  */
 export function valuesOutOfScope(
   scope: Scope,

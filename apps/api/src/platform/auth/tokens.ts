@@ -7,7 +7,10 @@ export interface TokenClaims {
   exp: number;
 }
 
-/** HS256 only: a token naming any other algorithm (none, RS256...) is refused before its signature is looked at. */
+/**
+ * HS256 only: a token naming any other algorithm (none, RS256...) is refused before its signature is looked
+ * at.
+ */
 const ALGORITHM = 'HS256' as const;
 
 export function signToken(secret: string, userId: number, expiresIn: string) {

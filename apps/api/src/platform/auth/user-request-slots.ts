@@ -7,7 +7,9 @@
 export interface Slot {
   /** Resolves when the request may run. */
   ready: Promise<void>;
-  /** Call once the request is over (finished or abandoned, waiting or running); calling again does nothing. */
+  /**
+   * Call once the request is over (finished or abandoned, waiting or running); calling again does nothing.
+   */
   release(): void;
 }
 
@@ -15,7 +17,10 @@ export function userRequestSlots(running: number) {
   const users = new Map<number, { running: number; waiting: Array<() => void> }>();
 
   return {
-    /** A slot for this user, or undefined when the user already has `running` requests running and as many waiting. */
+    /**
+     * A slot for this user, or undefined when the user already has `running` requests running and as many
+     * waiting.
+     */
     take(userId: number): Slot | undefined {
       const state = users.get(userId) ?? { running: 0, waiting: [] };
       if (state.running >= running && state.waiting.length >= running) return undefined;

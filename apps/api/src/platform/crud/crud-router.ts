@@ -44,8 +44,9 @@ export function crudRouter(
   const router = Router();
 
   /**
-   * The rows the caller reaches with the resource's `read` or `write` capability: `{}` for all, a filter for a
-   * scoped caller, `null` for none (403 without the capability at all). From the caller's user row, never the request.
+   * The rows the caller reaches with the resource's `read` or `write` capability: `{}` for all, a filter for
+   * a scoped caller, `null` for none (403 without the capability at all). From the caller's user row, never
+   * the request.
    */
   const reach = (res: Response, access: 'read' | 'write') => {
     const scope = scopeOf(res, resource.capability[access] as CapabilityKey);
@@ -70,7 +71,10 @@ export function crudRouter(
     return row;
   };
 
-  /** A write naming another college's, department's or student's values is refused before anything else is looked at. */
+  /**
+   * A write naming another college's, department's or student's values is refused before anything else is
+   * looked at.
+   */
   const refuseOutOfScope = (
     res: Response,
     scope: ReturnType<typeof reach>['scope'],

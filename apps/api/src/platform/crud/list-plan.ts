@@ -16,9 +16,14 @@ export type OrderBy = Record<string, 'asc' | 'desc'>[];
 
 export interface ListPlan {
   query: ListQuery;
-  /** The rows of the list: search and the caller's read scope; `null` when the caller reaches no row at all. */
+  /**
+   * The rows of the list: search and the caller's read scope; `null` when the caller reaches no row at all.
+   */
   where: Where | null;
-  /** The list's order, ending with the key fields so that it is total (pages and downloads never skip or repeat a row). */
+  /**
+   * The list's order, ending with the key fields so that it is total (pages and downloads never skip or
+   * repeat a row).
+   */
   orderBy: OrderBy;
 }
 
@@ -52,9 +57,9 @@ export const sortableFields = (resource: Resource) => [
 ];
 
 /**
- * What a list request shows (search, equality filters, sort), for the list itself and for its download (`?format=csv`), so that a download holds
- * exactly the rows the caller can list, in the list's order. 403 without the resource's read capability; the scope
- * comes from the caller's user row, never from the request.
+ * What a list request shows (search, equality filters, sort), for the list itself and for its download
+ * (`?format=csv`), so that a download holds exactly the rows the caller can list, in the list's order. 403
+ * without the resource's read capability; the scope comes from the caller's user row, never from the request.
  */
 export function listPlan(resource: Resource, rawQuery: unknown, res: Response): ListPlan {
   const scope = scopeOf(res, resource.capability.read as CapabilityKey);

@@ -6,13 +6,19 @@ type Values = Record<string, unknown>;
 type Errors = Record<string, string[]>;
 
 /**
- * A module's rules that need the database, run by the engine inside the write's transaction, the same for a form's
- * write and for every row of an import (so a file cannot do what a form may not).
+ * A module's rules that need the database, run by the engine inside the write's transaction, the same for a
+ * form's write and for every row of an import (so a file cannot do what a form may not).
  */
 export interface ResourceRules {
-  /** The key of a new record when the server generates it (a timetable's slot_id): it replaces whatever the body said. */
+  /**
+   * The key of a new record when the server generates it (a timetable's slot_id): it replaces whatever the
+   * body said.
+   */
   generateKey?(): Record<string, string>;
-  /** Before rows are created: completes them (values the server sets) and says what is wrong with each (index -> field errors). */
+  /**
+   * Before rows are created: completes them (values the server sets) and says what is wrong with each (index
+   * -> field errors).
+   */
   beforeCreate?(tx: Prisma.TransactionClient, rows: Values[]): Promise<Map<number, Errors>>;
   /** After they are created (rows the creation implies, e.g. an enrolment's compulsory papers). */
   afterCreate?(tx: Prisma.TransactionClient, rows: Values[]): Promise<void>;
@@ -27,7 +33,10 @@ export interface ServedResource {
   resource: Resource;
   store: Store;
   rules?: ResourceRules;
-  /** Engine calls the module serves itself (an exam form is created with its papers): the engine leaves them out. */
+  /**
+   * Engine calls the module serves itself (an exam form is created with its papers): the engine leaves them
+   * out.
+   */
   ownCalls?: readonly ('create' | 'read' | 'update')[];
 }
 
@@ -51,7 +60,10 @@ export function resourceRegistry(served: readonly ServedResource[]) {
     store: (name: string) => entry(name).store,
     rules: (name: string): ResourceRules => entry(name).rules ?? {},
     ownCalls: (name: string) => entry(name).ownCalls ?? [],
-    /** Resources that point at `name`, and through which fields: derived from the parents, never declared twice. */
+    /**
+     * Resources that point at `name`, and through which fields: derived from the parents, never declared
+     * twice.
+     */
     childrenOf: (name: string) =>
       served.flatMap(({ resource: child }) =>
         child.parents.filter((p) => p.resource === name).map((p) => ({ resource: child, fields: p.fields })),

@@ -16,7 +16,9 @@ export interface ModelDelegate {
   deleteMany(args: Args): Promise<{ count: number }>;
 }
 
-/** Where a resource's rows live: its module names the Prisma model; everything else comes from its contract. */
+/**
+ * Where a resource's rows live: its module names the Prisma model; everything else comes from its contract.
+ */
 export interface Store {
   delegate(client: Prisma.TransactionClient): ModelDelegate;
   /** Parent fields shown in lists (the resource's `extras`), selected through a relation and flattened. */

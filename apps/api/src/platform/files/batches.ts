@@ -51,7 +51,10 @@ export function afterRow(
   return { OR: terms };
 }
 
-/** Every row of `where` in `orderBy`, read in batches by keyset pagination; stops reading when the consumer stops. */
+/**
+ * Every row of `where` in `orderBy`, read in batches by keyset pagination; stops reading when the consumer
+ * stops.
+ */
 export async function* readInBatches(source: BatchSource, options: BatchReadOptions): AsyncGenerator<Args> {
   const { where, orderBy, nullable, batchSize = 1000, extra = {} } = options;
   let last: Args | undefined;

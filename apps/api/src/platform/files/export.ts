@@ -15,7 +15,10 @@ export const CONTENT_TYPES: Record<FileFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** `paper-2026-11-24.csv`: the resource and the server's local date, so repeated downloads sort and do not collide. */
+/**
+ * `paper-2026-11-24.csv`: the resource and the server's local date, so repeated downloads sort and do not
+ * collide.
+ */
 export function exportFilename(name: string, format: FileFormat, now = new Date()) {
   const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
   return `${name}-${day}.${format}`;
@@ -95,8 +98,8 @@ export interface XlsxOptions {
   /** Also explain the columns on a second sheet. */
   explain?: boolean;
   /**
-   * Bold header, italic notes. exceljs's style manager costs per cell (100,000 rows of 21 columns: 14 s styled,
-   * 5.6 s plain), so large exports are written plain; templates are styled.
+   * Bold header, italic notes. exceljs's style manager costs per cell (100,000 rows of 21 columns: 14 s
+   * styled, 5.6 s plain), so large exports are written plain; templates are styled.
    */
   styled?: boolean;
 }

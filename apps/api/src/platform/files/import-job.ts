@@ -19,16 +19,18 @@ import { openTable, tableSource } from './read-table.ts';
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 /**
- * What an import job is given: the file itself (base64), already checked by the request that uploaded it, with the
- * columns it is read by (the resource's file columns and the template's rows to skip). The job reads it again a chunk
- * of rows at a time, so neither the job's data nor the job holds the file's rows. The older form (the rows as read,
- * cells by field) is still taken, for a job queued before an upgrade.
+ * What an import job is given: the file itself (base64), already checked by the request that uploaded it,
+ * with the columns it is read by (the resource's file columns and the template's rows to skip). The job reads
+ * it again a chunk of rows at a time, so neither the job's data nor the job holds the file's rows. The older
+ * form (the rows as read, cells by field) is still taken, for a job queued before an upgrade.
  */
 export const importJobData = z.union([
   z.object({
     dry_run: z.boolean(),
     filename: z.string(),
-    /** The upload, kept as a stored file of its uploader (platform/stored-files): the job's row stays small. */
+    /**
+     * The upload, kept as a stored file of its uploader (platform/stored-files): the job's row stays small.
+     */
     file_id: z.uuid(),
     columns: z.array(
       z.object({
@@ -73,13 +75,16 @@ async function sourceOf(db: Database, data: ImportJobData) {
   );
 }
 
-/** One kind per resource (`files.import.<path>`), so that starting it needs that resource's write capability. */
+/**
+ * One kind per resource (`files.import.<path>`), so that starting it needs that resource's write capability.
+ */
 export const importJobKind = (resource: Resource) => `files.import.${resource.path}`;
 
 /**
- * The import job of a resource. The whole import is one transaction of the job (fenced: a runner that lost the job
- * cannot commit), so a run that dies stores nothing and the next run starts again from the file; its result is the
- * report an import answers at once, and each failed row is also a job error row (by its row number in the file).
+ * The import job of a resource. The whole import is one transaction of the job (fenced: a runner that lost
+ * the job cannot commit), so a run that dies stores nothing and the next run starts again from the file; its
+ * result is the report an import answers at once, and each failed row is also a job error row (by its row
+ * number in the file).
  */
 function importJob(
   registry: ResourceRegistry,
@@ -121,11 +126,12 @@ function importJob(
         source,
         { dryRun: ctx.data.dry_run },
       ).catch((error: unknown) => {
-        // Refusals of the whole file (out of scope, changed meanwhile) are the user's to read, as the request would answer them.
+        // Refusals of the whole file (out of scope, changed meanwhile) are the user's to read, as the request
+        // would answer them.
         throw error instanceof AppError ? new JobFailure(error.message) : error;
       });
-      // Every row was read and checked, also when the transaction was rolled back (a failed row, a dry run), which
-      // took the progress it recorded with it: the job ends with its rows done.
+      // Every row was read and checked, also when the transaction was rolled back (a failed row, a dry run),
+      // which took the progress it recorded with it: the job ends with its rows done.
       await ctx.progress(total, total);
       for (const r of report.rows) {
         if (r.status !== 'error') continue;
@@ -146,8 +152,8 @@ export const importJobs = (registry: ResourceRegistry) =>
   new Map(registry.all.map(({ resource }) => [resource.name, importJob(registry, resource)]));
 
 /**
- * The files platform's jobs, as a module the runners (API and worker) collect kinds from: an import job for every
- * resource the `modules` serve.
+ * The files platform's jobs, as a module the runners (API and worker) collect kinds from: an import job for
+ * every resource the `modules` serve.
  */
 export function fileJobsModule(modules: readonly ApiModule[]): ApiModule {
   const registry = resourceRegistry(modules.flatMap((m) => m.resources ?? []));

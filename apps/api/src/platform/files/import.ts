@@ -16,8 +16,8 @@ type Values = Record<string, unknown>;
 type Errors = Record<string, string[]>;
 
 /**
- * Rows of the file validated, planned and written together: one statement inserts (and audits) them. Larger chunks
- * save round trips; each chunk in flight is a few MB at most.
+ * Rows of the file validated, planned and written together: one statement inserts (and audits) them. Larger
+ * chunks save round trips; each chunk in flight is a few MB at most.
  */
 const CHUNK = 2_000;
 
@@ -42,19 +42,25 @@ export interface ImportContext {
   /** The scope in which the actor holds the resource's write capability: rows outside it are refused. */
   scope: Scope;
   /**
-   * Runs the import's one transaction: the database's own by default; a job's (which fences the job and records its
-   * progress with the writes) when the import runs as a job.
+   * Runs the import's one transaction: the database's own by default; a job's (which fences the job and
+   * records its progress with the writes) when the import runs as a job.
    */
   transaction?: <T>(fn: (tx: Prisma.TransactionClient) => Promise<T>) => Promise<T>;
 }
 
-/** The audit trail reads the actor and the request id from a request and its response; an import has them as data. */
+/**
+ * The audit trail reads the actor and the request id from a request and its response; an import has them as
+ * data.
+ */
 const auditSource = (actor: ImportActor) => ({
   req: { id: actor.requestId } as unknown as Request,
   res: { locals: { user: { id: actor.id, email: actor.email } } } as unknown as Response,
 });
 
-/** What an import may touch: the caller's write scope as values to check and a where-clause (`{}` for every row). */
+/**
+ * What an import may touch: the caller's write scope as values to check and a where-clause (`{}` for every
+ * row).
+ */
 interface Reach {
   scope: Scope;
   user: ScopedUser;
@@ -125,12 +131,16 @@ const keyValues = (resource: Resource, values: Values) =>
 const addError = (errors: Errors, field: string, message: string) => (errors[field] ??= []).push(message);
 
 /**
- * The same value as stored? (text, numeric codes, null; a missing optional value counts as null; JSON such as a rule
- * set's rules by content, whatever its key order: a re-imported unchanged rule set is "unchanged", not "updated").
+ * The same value as stored? (text, numeric codes, null; a missing optional value counts as null; JSON such as
+ * a rule set's rules by content, whatever its key order: a re-imported unchanged rule set is "unchanged", not
+ * "updated").
  */
 const same = (stored: unknown, value: unknown) => isDeepStrictEqual(stored ?? null, value ?? null);
 
-/** Validates a chunk's rows by the resource's contract, without the database; `firstRowOfKey` spans the whole file. */
+/**
+ * Validates a chunk's rows by the resource's contract, without the database; `firstRowOfKey` spans the whole
+ * file.
+ */
 function validateRows(
   resource: Resource,
   format: FileFormat,
@@ -187,7 +197,10 @@ function validateRows(
   return { valid, errors };
 }
 
-/** Which valid rows create, update or leave a record, and what the database says against them (parents, rules). */
+/**
+ * Which valid rows create, update or leave a record, and what the database says against them (parents,
+ * rules).
+ */
 async function planRows(
   tx: Prisma.TransactionClient,
   checking: Prisma.TransactionClient,
@@ -206,7 +219,8 @@ async function planRows(
   }));
   const existing = new Map<string, Values>();
   const include = store.include ? { include: store.include } : {};
-  // Which keys are stored, asked in one raw statement: most rows of a large file are new, and only the stored ones are read through Prisma.
+  // Which keys are stored, asked in one raw statement: most rows of a large file are new, and only the stored
+  // ones are read through Prisma.
   const table = modelTable(tx, store.delegate(tx));
   const stored = table
     ? await storedKeys(
@@ -256,7 +270,8 @@ async function planRows(
   } else for (const key of existing.keys()) reachable.add(key);
   const planned: Planned[] = [];
   const rules = ctx.registry.rules(resource.name);
-  // Rows naming the same parents are checked once per chunk (a file's 500 rows name a few colleges and one session).
+  // Rows naming the same parents are checked once per chunk (a file's 500 rows name a few colleges and one
+  // session).
   const parentChecks = new Map<string, Promise<Errors>>();
   const parentsOf = (named: Values) => {
     const id = JSON.stringify(resource.parents.map((link) => link.fields.map((f) => named[f] ?? null)));
@@ -299,7 +314,8 @@ async function planRows(
     const status = !current ? 'created' : Object.keys(changes!).length ? 'updated' : 'unchanged';
     planned.push({ row, key, values, status, current, changes });
   }
-  // The module's rules over the rows to create, all at once (rules across rows: one enrolment's elective choices).
+  // The module's rules over the rows to create, all at once (rules across rows: one enrolment's elective
+  // choices).
   const creates = planned.filter((p) => p.status === 'created');
   const refused = rules.beforeCreate
     ? await rules.beforeCreate(
@@ -311,7 +327,10 @@ async function planRows(
   return planned.filter((p) => !errors.has(p.row));
 }
 
-/** A scoped caller's created rows, reached through a relation (paper.dept_id): the scope is checked on the rows as written. */
+/**
+ * A scoped caller's created rows, reached through a relation (paper.dept_id): the scope is checked on the
+ * rows as written.
+ */
 async function checkCreatedInScope(
   model: ModelDelegate,
   resource: Resource,
@@ -344,10 +363,10 @@ const changedMeanwhile = (p: Planned) =>
   );
 
 /**
- * Stores a chunk's planned rows and audits each like a CRUD write. A store on Prisma's own model delegate is written
- * set-based (write-rows.ts: one statement inserts the chunk and audits it from the rows as stored; updates one
- * statement per set of changed fields, audited from the values); a module's own delegate row by row through it, each
- * written row read back for the audit.
+ * Stores a chunk's planned rows and audits each like a CRUD write. A store on Prisma's own model delegate is
+ * written set-based (write-rows.ts: one statement inserts the chunk and audits it from the rows as stored;
+ * updates one statement per set of changed fields, audited from the values); a module's own delegate row by
+ * row through it, each written row read back for the audit.
  */
 async function writeRows(
   tx: Prisma.TransactionClient,
@@ -412,7 +431,8 @@ async function writeRows(
     );
   } else if (updates.length) {
     for (const p of updates) {
-      // Guarded by the updated_at just read, as a form's edit is: an edit in between makes this match nothing.
+      // Guarded by the updated_at just read, as a form's edit is: an edit in between makes this match
+      // nothing.
       const { count } = await model.updateMany({
         where: { ...flatWhere(resource.keyFields, p.values), updated_at: p.current!.updated_at },
         data: { ...p.changes, updated_at: now },
@@ -474,23 +494,27 @@ function isConflict(error: unknown) {
   return /\b2350[35]\b|violates (unique|foreign key) constraint/.test(text);
 }
 
-/** Ends the import's transaction without storing anything (a row failed, or a dry run), keeping what it found. */
+/**
+ * Ends the import's transaction without storing anything (a row failed, or a dry run), keeping what it found.
+ */
 class Rollback<T> extends Error {
   constructor(readonly outcome: T) {
     super('rolled back');
   }
 }
 
-/** What an import reads: the file's rows chunk by chunk (read-table.ts), and which fields it has columns for. */
+/**
+ * What an import reads: the file's rows chunk by chunk (read-table.ts), and which fields it has columns for.
+ */
 export type ImportSource = Pick<TableSource, 'format' | 'fields' | 'chunks'>;
 
 /**
- * Imports a file's rows into a resource: every row validated by the resource's contract, keys repeated within the
- * file, missing parents, the module's rules; existing keys update their `updatable` fields. The rows go through
- * parse, validate, plan and write a chunk at a time (CHUNK rows; only the report and the file's keys are kept for
- * the whole file), all in one transaction: each chunk is checked against the rows stored before it, including the
- * earlier chunks of the same file, and written; when any row failed, or on a dry run, the transaction is rolled
- * back at the end and nothing is stored.
+ * Imports a file's rows into a resource: every row validated by the resource's contract, keys repeated within
+ * the file, missing parents, the module's rules; existing keys update their `updatable` fields. The rows go
+ * through parse, validate, plan and write a chunk at a time (CHUNK rows; only the report and the file's keys
+ * are kept for the whole file), all in one transaction: each chunk is checked against the rows stored before
+ * it, including the earlier chunks of the same file, and written; when any row failed, or on a dry run, the
+ * transaction is rolled back at the end and nothing is stored.
  */
 export async function importTable(
   ctx: ImportContext,
@@ -519,13 +543,15 @@ export async function importTable(
     const checking = rememberingReads(tx);
     let failed = false;
     let imported = 0;
-    // The chunk before this one, being written: PostgreSQL stores it while this process reads and validates the next.
+    // The chunk before this one, being written: PostgreSQL stores it while this process reads and validates
+    // the next.
     let writing: Promise<number> | undefined;
     for await (const chunk of input.chunks(CHUNK)) {
       const { valid, errors } = validateRows(resource, input.format, chunk, reach, firstRowOfKey);
       if (writing) imported += await writing;
       const planned = await planRows(tx, checking, ctx, reach, resource, store, input.fields, valid, errors);
-      // Written even after a failed row (and on a dry run): the later rows are checked as the real import would check them.
+      // Written even after a failed row (and on a dry run): the later rows are checked as the real import
+      // would check them.
       writing = writeRows(tx, ctx, reach, resource, store, planned);
       // Awaited with the next chunk (or below); a failure rejects the transaction there.
       writing.catch(() => undefined);

@@ -71,7 +71,9 @@ function delimiterOf(buffer: Buffer) {
   return counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
 }
 
-/** Bytes handed to the CSV parser at a time: the file is parsed as it is read, never held as text or as rows. */
+/**
+ * Bytes handed to the CSV parser at a time: the file is parsed as it is read, never held as text or as rows.
+ */
 const SLICE = 256 * 1024;
 
 /** The records of a CSV file one at a time (csv-parse's stream, fed slices of the buffer). */
@@ -114,8 +116,8 @@ function plainCell(value: unknown): Cell {
 }
 
 /**
- * The first worksheet. Read whole, not with exceljs's streaming WorkbookReader: that one decodes each chunk of
- * the sheet on its own and turns a Devanagari letter split across two chunks into U+FFFD (exceljs issues
+ * The first worksheet. Read whole, not with exceljs's streaming WorkbookReader: that one decodes each chunk
+ * of the sheet on its own and turns a Devanagari letter split across two chunks into U+FFFD (exceljs issues
  * #2063, #2316; about one row in 4,000 of a Hindi export). The file is in memory already, within the limit.
  */
 async function readXlsx(buffer: Buffer): Promise<Cell[][]> {
@@ -193,7 +195,10 @@ function readHeader(header: Cell[], columns: readonly FileColumn[]) {
   return { mapped, ignored, present, fields: new Set(present.map((c) => c.field)) };
 }
 
-/** The data rows of a file's records, checked (cells without a header, the row limit), blank and template rows skipped. */
+/**
+ * The data rows of a file's records, checked (cells without a header, the row limit), blank and template rows
+ * skipped.
+ */
 async function* dataRows(
   records: AsyncIterable<Cell[]>,
   format: FileFormat,
@@ -249,7 +254,10 @@ async function firstRecord(records: AsyncIterable<Cell[]>) {
   return undefined;
 }
 
-/** A file's data rows, read again from the file each time they are wanted: an import holds a chunk of them at a time. */
+/**
+ * A file's data rows, read again from the file each time they are wanted: an import holds a chunk of them at
+ * a time.
+ */
 export interface TableSource {
   format: FileFormat;
   /** Fields the file has a column for. */
@@ -273,10 +281,11 @@ export function tableSource(table: Table): TableSource {
 }
 
 /**
- * Opens a CSV or XLSX file for import, matching its header row to the columns, and reads it through once to refuse
- * at once a file with unknown, repeated or missing required columns, cells without a header, too many or no data
- * rows. Blank rows and the template's hint and example rows (`skipRows`, as cells) are skipped. A CSV file is parsed
- * as a stream each time its rows are read (its rows are never all in memory); an XLSX workbook is read whole, once.
+ * Opens a CSV or XLSX file for import, matching its header row to the columns, and reads it through once to
+ * refuse at once a file with unknown, repeated or missing required columns, cells without a header, too many
+ * or no data rows. Blank rows and the template's hint and example rows (`skipRows`, as cells) are skipped. A
+ * CSV file is parsed as a stream each time its rows are read (its rows are never all in memory); an XLSX
+ * workbook is read whole, once.
  */
 export async function openTable(
   buffer: Buffer,

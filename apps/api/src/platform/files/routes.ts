@@ -42,9 +42,9 @@ export interface FileRoutesOptions {
   registry: ResourceRegistry;
   resources: readonly FileResource[];
   /**
-   * The list's where-clause and order for a request's query (`q`, `sort`, the caller's read scope; 403 without the
-   * read capability), so a download holds exactly the list's rows in the list's order. The engine's list plan unless
-   * a test gives its own. The order must end with the key fields.
+   * The list's where-clause and order for a request's query (`q`, `sort`, the caller's read scope; 403
+   * without the read capability), so a download holds exactly the list's rows in the list's order. The
+   * engine's list plan unless a test gives its own. The order must end with the key fields.
    */
   listPlan?: (resource: Resource, query: Record<string, unknown>, res: Response) => DownloadPlan;
   /** Largest file an import takes (default 20 MB) and most data rows (default 50,000). */
@@ -90,17 +90,20 @@ function receiveFile(maxFileBytes: number): RequestHandler {
   };
 }
 
-/** 403 without the resource's capability (read for downloads and templates, write for imports); the scope it is held in. */
+/**
+ * 403 without the resource's capability (read for downloads and templates, write for imports); the scope it
+ * is held in.
+ */
 const scopeFor = (res: Response, resource: Resource, kind: 'read' | 'write') =>
   scopeOf(res, resource.capability[kind] as CapabilityKey);
 
 /**
- * Files of the resources, at paths of their own per resource (so the OpenAPI document names each):
- * `GET /<path>?format=csv|xlsx` (the list as a download: without `format` the request goes on to the list),
- * `GET /import-template/<path>?format=csv|xlsx` and `POST /import/<path>` (multipart field `file`, `?dry_run=1`; a
- * file of more than `jobRows` rows is imported by a job: `202 {job}`).
- * Downloads need the resource's read capability and hold only rows the caller can list; imports need its write
- * capability and may only create or change rows within the caller's write scope. Mount it before the engine's routers.
+ * Files of the resources, at paths of their own per resource (so the OpenAPI document names each): `GET
+ * /<path>?format=csv|xlsx` (the list as a download: without `format` the request goes on to the list), `GET
+ * /import-template/<path>?format=csv|xlsx` and `POST /import/<path>` (multipart field `file`, `?dry_run=1`; a
+ * file of more than `jobRows` rows is imported by a job: `202 {job}`). Downloads need the resource's read
+ * capability and hold only rows the caller can list; imports need its write capability and may only create or
+ * change rows within the caller's write scope. Mount it before the engine's routers.
  */
 export function fileRoutes(options: FileRoutesOptions) {
   const {
@@ -147,11 +150,13 @@ export function fileRoutes(options: FileRoutesOptions) {
           throw badFile('No file came with the request: send it in the form field named "file".');
         const skipRows = templateRows(template);
         const filename = req.file.originalname;
-        // Read through once here: a file that cannot be imported at all is refused by the request, not by a job.
+        // Read through once here: a file that cannot be imported at all is refused by the request, not by a
+        // job.
         const table = await openTable(req.file.buffer, { filename, columns, maxRows, skipRows });
         const user = res.locals.user!;
         if (table.count > jobRows) {
-          // A large file is checked and stored by a job: the request answers at once, the web app shows the progress.
+          // A large file is checked and stored by a job: the request answers at once, the web app shows the
+          // progress.
           const fileColumns = columns.map(({ field, header, key, required, hint, readOnly }) => ({
             field,
             header,
@@ -199,7 +204,8 @@ export function fileRoutes(options: FileRoutesOptions) {
       },
     );
 
-    // Not a route of its own: the list's GET with `format` (documented there), everything else goes on to the list.
+    // Not a route of its own: the list's GET with `format` (documented there), everything else goes on to the
+    // list.
     router.use(`/${resource.path}`, async (req: Request, res: Response, next: NextFunction) => {
       if (req.method !== 'GET' || req.path !== '/' || req.query.format === undefined) return next();
       const plan = listPlan(resource, req.query, res);

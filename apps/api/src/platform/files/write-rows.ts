@@ -4,12 +4,12 @@ import type { Prisma } from '@exam/db';
 type Values = Record<string, unknown>;
 
 /**
- * Set-based writes of an import: a chunk of rows is one statement, not one Prisma call per row. Prisma 7's createMany
- * spends about 1 ms a row of 24 columns in its query compiler (a 10,000-student import: 9 of 17 s); here PostgreSQL
- * turns the chunk's JSON into rows itself (`json_populate_recordset`, the column types are the table's), and the
- * audit entries of the created rows are made in the same statement from the rows as stored (`RETURNING`), so nothing
- * is read back. The values reaching these statements have been parsed by the resource's contract; table and column
- * names come from Prisma's data model, never from a file.
+ * Set-based writes of an import: a chunk of rows is one statement, not one Prisma call per row. Prisma 7's
+ * createMany spends about 1 ms a row of 24 columns in its query compiler (a 10,000-student import: 9 of 17
+ * s); here PostgreSQL turns the chunk's JSON into rows itself (`json_populate_recordset`, the column types
+ * are the table's), and the audit entries of the created rows are made in the same statement from the rows as
+ * stored (`RETURNING`), so nothing is read back. The values reaching these statements have been parsed by the
+ * resource's contract; table and column names come from Prisma's data model, never from a file.
  */
 
 /** Where a model's rows live: the table and its scalar columns by field name, with Prisma's type names. */
@@ -26,10 +26,10 @@ interface RuntimeModel {
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
- * The table behind a store's delegate when the delegate is Prisma's own model delegate; undefined for a module's own
- * delegate (one that does more than store the row, e.g. rule sets'), which keeps the per-row path. Prisma's data model
- * is read from the client (`_runtimeDataModel`, the generated client's copy of schema.prisma): no public API names
- * a model's table.
+ * The table behind a store's delegate when the delegate is Prisma's own model delegate; undefined for a
+ * module's own delegate (one that does more than store the row, e.g. rule sets'), which keeps the per-row
+ * path. Prisma's data model is read from the client (`_runtimeDataModel`, the generated client's copy of
+ * schema.prisma): no public API names a model's table.
  */
 export function modelTable(tx: Prisma.TransactionClient, delegate: unknown): ModelTable | undefined {
   const name = (delegate as { name?: unknown }).name;
@@ -46,18 +46,22 @@ export function modelTable(tx: Prisma.TransactionClient, delegate: unknown): Mod
   return { table: model.dbName ?? name, columns };
 }
 
-/** A row's key as the audit trail stores it (`keyString`: the key fields' text joined by '/'), in SQL over alias `w`. */
+/**
+ * A row's key as the audit trail stores it (`keyString`: the key fields' text joined by '/'), in SQL over
+ * alias `w`.
+ */
 const keySql = (resource: Resource) =>
   `concat_ws('/', ${resource.keyFields.map((f) => `w.${quote(f)}::text`).join(', ')})`;
 
 /**
- * The stored row as JSON the way the engine's `present` writes it into the audit trail: timestamps as JavaScript's
- * ISO text (`2026-11-23T10:00:00.000Z`), decimals as text.
+ * The stored row as JSON the way the engine's `present` writes it into the audit trail: timestamps as
+ * JavaScript's ISO text (`2026-11-23T10:00:00.000Z`), decimals as text.
  */
 function presentedSql(model: ModelTable) {
   const iso = (value: string) => `to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const overrides = [...model.columns].flatMap(([field, type]) => {
-    // A timestamp the table's default set (created_at, updated_at) is the transaction's: formatted once (c.text), not per row.
+    // A timestamp the table's default set (created_at, updated_at) is the transaction's: formatted once
+    // (c.text), not per row.
     if (type === 'DateTime')
       return [
         `'${field}', CASE WHEN w.${quote(field)} = c.now THEN c.text ELSE ${iso(`w.${quote(field)}`)} END`,
@@ -95,7 +99,10 @@ export interface Auditor {
   requestId: string | undefined;
 }
 
-/** Inserts `rows` and one `create` audit entry per row (the row as stored), in one statement per set of columns. */
+/**
+ * Inserts `rows` and one `create` audit entry per row (the row as stored), in one statement per set of
+ * columns.
+ */
 export async function insertAudited(
   tx: Prisma.TransactionClient,
   model: ModelTable,
@@ -133,8 +140,9 @@ export interface RowUpdate {
 }
 
 /**
- * Updates rows (each its changed fields and `updated_at` = `now`), guarded by the `updated_at` read when they were
- * planned, as a form's edit is: answers the keys of the rows it updated (a row changed meanwhile is not among them).
+ * Updates rows (each its changed fields and `updated_at` = `now`), guarded by the `updated_at` read when they
+ * were planned, as a form's edit is: answers the keys of the rows it updated (a row changed meanwhile is not
+ * among them).
  */
 export async function updateRows(
   tx: Prisma.TransactionClient,
@@ -181,10 +189,10 @@ export interface SetUpdate {
 }
 
 /**
- * A set-based workflow move (a job's, e.g. roll allotment): one UPDATE of every row `where` matches, and in the same
- * statement one `transition` audit entry per updated row with the row before and after, as the workflow router writes
- * them one by one. Answers the number of rows moved. SQL fragments come from the module's code, values only through
- * `params`.
+ * A set-based workflow move (a job's, e.g. roll allotment): one UPDATE of every row `where` matches, and in
+ * the same statement one `transition` audit entry per updated row with the row before and after, as the
+ * workflow router writes them one by one. Answers the number of rows moved. SQL fragments come from the
+ * module's code, values only through `params`.
  */
 export async function updateAudited(
   tx: Prisma.TransactionClient,
@@ -214,8 +222,8 @@ export async function updateAudited(
 }
 
 /**
- * Inserts the rows an INSERT ... SELECT makes (`insert`: the statement, without RETURNING) and one `create` audit
- * entry per row inserted, in one statement. Answers the number of rows inserted.
+ * Inserts the rows an INSERT ... SELECT makes (`insert`: the statement, without RETURNING) and one `create`
+ * audit entry per row inserted, in one statement. Answers the number of rows inserted.
  */
 export async function insertSelectAudited(
   tx: Prisma.TransactionClient,

@@ -4,8 +4,8 @@ import type { Config } from '../../config.ts';
 import { methodNotAllowed } from '../http/middleware.ts';
 
 /**
- * Without a token: what the web app needs to know at run time (not baked into its build), so one build works from
- * every address and port it is served on. Nothing secret: the demo's port is visible to any port scan.
+ * Without a token: what the web app needs to know at run time (not baked into its build), so one build works
+ * from every address and port it is served on. Nothing secret: the demo's port is visible to any port scan.
  */
 export function clientConfigRoutes(config: Pick<Config, 'demoPort'>) {
   const router = Router();

@@ -2,7 +2,10 @@ import { Router } from 'express';
 import { pendingMigrations, type Database } from '@exam/db';
 import { methodNotAllowed } from '../http/middleware.ts';
 
-/** Without auth, for compose healthchecks and load balancers: liveness, and readiness (database answers, schema current). */
+/**
+ * Without auth, for compose healthchecks and load balancers: liveness, and readiness (database answers,
+ * schema current).
+ */
 export function healthRoutes(db: Database) {
   const router = Router();
   router

@@ -15,7 +15,9 @@ import {
 import { z } from 'zod';
 import { languageOf, renderMessage } from '../i18n/messages.ts';
 
-/** A message, or (until every refusal has its code) a sentence: shown as it is, translated like a screen text. */
+/**
+ * A message, or (until every refusal has its code) a sentence: shown as it is, translated like a screen text.
+ */
 export type MessageOrText = Message | string;
 const asMessage = (message: MessageOrText): Message =>
   typeof message === 'string' ? msg('platform.text', { text: label(message) }) : message;
@@ -29,8 +31,9 @@ export interface AppErrorOptions {
 }
 
 /**
- * An error a client can act on: its code and status, and its message as a code with parameters, rendered in the
- * reader's language when it is answered (`bodyIn`). `message` (of Error) is the English sentence, for logs.
+ * An error a client can act on: its code and status, and its message as a code with parameters, rendered in
+ * the reader's language when it is answered (`bodyIn`). `message` (of Error) is the English sentence, for
+ * logs.
  */
 export class AppError extends Error {
   readonly status: number;
@@ -107,7 +110,10 @@ export function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.ou
   return result.data;
 }
 
-/** PostgreSQL text cannot hold U+0000 (it answered 500): a value carrying one is refused like any other bad value. */
+/**
+ * PostgreSQL text cannot hold U+0000 (it answered 500): a value carrying one is refused like any other bad
+ * value.
+ */
 function nulCharacters(value: unknown, path: string[] = [], out: Record<string, Message[]> = {}) {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) (out[path.join('.') || '_'] ??= []).push(msg('platform.nulCharacter'));
@@ -128,8 +134,8 @@ const errorText = (error: unknown) =>
 
 /**
  * No connection came in time: pg's pool waited DB_CONNECT_TIMEOUT_MS for a free one, a new one took that long
- * to open, or Prisma could not start a transaction within its maxWait (P2028). Busy or unreachable: the caller
- * asks the pool whether any connection is open.
+ * to open, or Prisma could not start a transaction within its maxWait (P2028). Busy or unreachable: the
+ * caller asks the pool whether any connection is open.
  */
 const isConnectionWait = (error: unknown) =>
   /timeout exceeded when trying to connect|Connection terminated due to connection timeout|Unable to start a transaction in the given time/.test(
@@ -175,9 +181,9 @@ const parserErrors: Record<string, AppError> = {
 };
 
 /**
- * The one error converter: what a client is told about an error that is not an AppError already, or undefined when
- * it is a failure of ours (logged, and answered with a plain 500). `liveConnections` tells a busy pool (connections
- * open, all in use) from a database that cannot be reached (none open).
+ * The one error converter: what a client is told about an error that is not an AppError already, or undefined
+ * when it is a failure of ours (logged, and answered with a plain 500). `liveConnections` tells a busy pool
+ * (connections open, all in use) from a database that cannot be reached (none open).
  */
 function asAppError(
   error: unknown,
@@ -214,14 +220,18 @@ function asAppError(
 
 const internal = new AppError('INTERNAL', msg('platform.internal'));
 
-/** What a client is told of any error: its AppError, or the plain 500 for a failure of ours (to be logged). */
+/**
+ * What a client is told of any error: its AppError, or the plain 500 for a failure of ours (to be logged).
+ */
 export const errorAnswer = (
   error: unknown,
   method: string,
   database: { liveConnections(): number },
 ): AppError => asAppError(error, method, database) ?? internal;
 
-/** The one error handler: operational errors are shown with their code, anything else is logged and hidden. */
+/**
+ * The one error handler: operational errors are shown with their code, anything else is logged and hidden.
+ */
 export const errorHandler =
   (database: { liveConnections(): number }): ErrorRequestHandler =>
   (error, req, res, _next) => {

@@ -6,9 +6,10 @@ import type { Logger } from './logger.ts';
 import { languageOf } from '../i18n/messages.ts';
 
 /**
- * The headers a middleware sets when every answer gets the same ones (helmet's: nothing in them depends on the
- * request), read once by running it against a recording response. The app then sets them in one pass instead of
- * through helmet's eleven middlewares on every request, and a lean route sends exactly the same set.
+ * The headers a middleware sets when every answer gets the same ones (helmet's: nothing in them depends on
+ * the request), read once by running it against a recording response. The app then sets them in one pass
+ * instead of through helmet's eleven middlewares on every request, and a lean route sends exactly the same
+ * set.
  */
 export function staticHeadersOf(middleware: RequestHandler): ReadonlyArray<readonly [string, string]> {
   const headers = new Map<string, string>();
@@ -42,11 +43,12 @@ export interface LeanAnswer {
 }
 
 /**
- * A public `GET` answered before the generic stack (body parsers, routers, per-request child loggers): for calls a
- * stranger may make thousands of times a minute (`GET /api/verify/{token}`, lifecycle-api Documents). It answers with
- * the app's security headers and `Cache-Control: no-store`, gives the request an id and writes the same request log
- * line as every other call. A request it does not take (another method, a browser's cross-origin call that needs the
- * CORS handling, a path with more segments) goes on to the full stack, where the module's ordinary route serves it.
+ * A public `GET` answered before the generic stack (body parsers, routers, per-request child loggers): for
+ * calls a stranger may make thousands of times a minute (`GET /api/verify/{token}`, lifecycle-api Documents).
+ * It answers with the app's security headers and `Cache-Control: no-store`, gives the request an id and
+ * writes the same request log line as every other call. A request it does not take (another method, a
+ * browser's cross-origin call that needs the CORS handling, a path with more segments) goes on to the full
+ * stack, where the module's ordinary route serves it.
  */
 export interface LeanRoute {
   /** The path up to the one parameter, e.g. `/api/verify/`. */
@@ -114,7 +116,8 @@ export function leanRoutes(
         logged(status);
       },
       (error: unknown) => {
-        // The app's one converter: a database outage answers 503 with Retry-After here as on every other call.
+        // The app's one converter: a database outage answers 503 with Retry-After here as on every other
+        // call.
         const answer = errorAnswer(error, 'GET', database);
         if (answer.status >= 500)
           logger.error(

@@ -40,7 +40,10 @@ declare global {
   }
 }
 
-/** An id we accept from a proxy: short, starting with a letter or digit, nothing that could confuse a log or a query. */
+/**
+ * An id we accept from a proxy: short, starting with a letter or digit, nothing that could confuse a log or a
+ * query.
+ */
 const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** A JSON Web Token: three base64url parts, the first a JSON header ("eyJ" is `{"` encoded). */
 const TOKEN_LIKE = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;

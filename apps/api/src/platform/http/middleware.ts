@@ -3,7 +3,10 @@ import type { RequestHandler } from 'express';
 import { msg } from '@exam/contracts';
 import { AppError } from './errors.ts';
 
-/** For `router.route(path).get(...).all(methodNotAllowed)`: answers 405 with the methods the path does support. */
+/**
+ * For `router.route(path).get(...).all(methodNotAllowed)`: answers 405 with the methods the path does
+ * support.
+ */
 /** A path id that is not a UUID names no job or file: callers answer 404 without asking the database. */
 export const isUuid = (id: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
@@ -26,10 +29,16 @@ export const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** Paths (under /api) whose writes carry a file as multipart/form-data: the imports of platform/files, a student's photo and signature. */
+/**
+ * Paths (under /api) whose writes carry a file as multipart/form-data: the imports of platform/files, a
+ * student's photo and signature.
+ */
 export const FILE_UPLOADS = /^\/(import\/[^/]+|student\/[^/]+\/(photo|signature))\/?$/;
 
-/** Writes carry JSON (an import its file, as multipart/form-data); anything else is refused before it is parsed. */
+/**
+ * Writes carry JSON (an import its file, as multipart/form-data); anything else is refused before it is
+ * parsed.
+ */
 export const jsonWrites: RequestHandler = (req, _res, next) => {
   const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
   const upload = req.method === 'POST' && FILE_UPLOADS.test(req.path) && req.is('multipart/form-data');

@@ -11,15 +11,15 @@ import hindiScreens from '@exam/contracts/i18n/screens-hi';
 
 /**
  * The API's messages: every language loaded at start (a few hundred kB of text), rendered per request in the
- * reader's language. Under test a message whose template names a parameter the message lacks throws (a 500 in the
- * test), so a forgotten parameter cannot reach a user as `{{name}}`.
+ * reader's language. Under test a message whose template names a parameter the message lacks throws (a 500 in
+ * the test), so a forgotten parameter cannot reach a user as `{{name}}`.
  */
 const renderer = createMessageRenderer({ strict: process.env.NODE_ENV === 'test' });
 renderer.addLanguage('hi', hindiMessages, hindiScreens);
 
 /**
- * The reader's language: the first of `Accept-Language` that we write (`hi`, `hi-IN` → Hindi), English otherwise.
- * The web app sends the language its screens are in.
+ * The reader's language: the first of `Accept-Language` that we write (`hi`, `hi-IN` → Hindi), English
+ * otherwise. The web app sends the language its screens are in.
  */
 export function languageOf(req: Pick<IncomingMessage, 'headers'>): Language {
   const header = req.headers['accept-language'];

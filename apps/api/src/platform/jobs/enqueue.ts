@@ -9,9 +9,10 @@ import { toJob } from './store.ts';
 export type JobStarter = { id: number; role: string } | null;
 
 /**
- * Starts a job of `definition`'s kind with `data` for `user`: checks the kind's capability (403 FORBIDDEN without
- * it) and its data (422 VALIDATION_FAILED), then writes the `job` row (QUEUED) and the queue's message in one transaction. Answers the job
- * as `202 {job}` carries it; `job.job_id` is the id `GET /api/job/{id}` reports on. A route answers with it:
+ * Starts a job of `definition`'s kind with `data` for `user`: checks the kind's capability (403 FORBIDDEN
+ * without it) and its data (422 VALIDATION_FAILED), then writes the `job` row (QUEUED) and the queue's
+ * message in one transaction. Answers the job as `202 {job}` carries it; `job.job_id` is the id `GET
+ * /api/job/{id}` reports on. A route answers with it:
  *
  *   const job = await enqueueJob(db, allotRolls, { exam_id }, res.locals.user!);
  *   res.status(202).json({ job });
@@ -29,9 +30,10 @@ export async function enqueueJob<Data>(
 }
 
 /**
- * Like enqueueJob, inside a transaction the caller already holds (a workflow action's effect: the job is queued only
- * if the action's transaction commits). The embedded database has one connection, so a second transaction opened
- * from inside one would wait for ever; this one uses the caller's. Runners find the job at their next poll.
+ * Like enqueueJob, inside a transaction the caller already holds (a workflow action's effect: the job is
+ * queued only if the action's transaction commits). The embedded database has one connection, so a second
+ * transaction opened from inside one would wait for ever; this one uses the caller's. Runners find the job at
+ * their next poll.
  */
 export async function enqueueJobInTransaction<Data>(
   tx: Transaction,
@@ -67,7 +69,10 @@ async function enqueueIn<Data>(
   return { job_id, kind, status, done, total, message };
 }
 
-/** Runners in this process on `db`, woken after an enqueue so the job starts at once instead of at their next poll. */
+/**
+ * Runners in this process on `db`, woken after an enqueue so the job starts at once instead of at their next
+ * poll.
+ */
 const localRunners = new WeakMap<Database, Set<() => void>>();
 
 export function onEnqueued(db: Database, wake: () => void): () => void {
@@ -88,8 +93,9 @@ export async function findJob(db: Database, id: string): Promise<Job | undefined
 }
 
 /**
- * Starts this process's queue sender if it is not running yet. Call it before opening a transaction that will call
- * enqueueJobInTransaction: on the embedded database, starting the sender inside that transaction would wait for it.
+ * Starts this process's queue sender if it is not running yet. Call it before opening a transaction that will
+ * call enqueueJobInTransaction: on the embedded database, starting the sender inside that transaction would
+ * wait for it.
  */
 export async function readyToEnqueue(db: Database): Promise<void> {
   await senderOf(db);

@@ -3,10 +3,11 @@ import type { Database } from '@exam/db';
 import type { Transaction } from './define.ts';
 
 /**
- * The queue under the jobs platform: pg-boss (docs/decisions/0013-job-queue.md), over the process's own database
- * connection, on PostgreSQL and on the embedded PGlite alike. It only carries "run job <id>" messages; the `job`
- * table is the record of each job. pg-boss keeps its tables in its own schema (`pgboss`), which it installs and
- * migrates itself when a process starts it (under an advisory lock, so replicas and workers may start together).
+ * The queue under the jobs platform: pg-boss (docs/decisions/0013-job-queue.md), over the process's own
+ * database connection, on PostgreSQL and on the embedded PGlite alike. It only carries "run job <id>"
+ * messages; the `job` table is the record of each job. pg-boss keeps its tables in its own schema (`pgboss`),
+ * which it installs and migrates itself when a process starts it (under an advisory lock, so replicas and
+ * workers may start together).
  */
 
 /** The one queue every job's messages go to; runners take any kind they know. */
@@ -15,7 +16,10 @@ export const QUEUE = 'exam-jobs';
 /** What pg-boss runs its SQL through (its documented way to use a connection it did not open). */
 export type Sql = PgBoss.Db;
 
-/** pg-boss over the process's connection: the pg pool, or the embedded PGlite (whose query() takes one statement). */
+/**
+ * pg-boss over the process's connection: the pg pool, or the embedded PGlite (whose query() takes one
+ * statement).
+ */
 export function sqlOf(db: Database): Sql {
   const target = db.migrationTarget;
   if ('pglite' in target) {
@@ -42,9 +46,10 @@ export function sqlOfTransaction(tx: Transaction): Sql {
 }
 
 /**
- * The queue's settings. pg-boss does not retry or expire our messages in a way that matters: a runner never fails a
- * message (a failed job is our `job` row's business), and a job whose process died is found by its lease running out
- * and given a new message (runner.ts). Messages stay 12 hours at most in `active`, completed ones 1 day.
+ * The queue's settings. pg-boss does not retry or expire our messages in a way that matters: a runner never
+ * fails a message (a failed job is our `job` row's business), and a job whose process died is found by its
+ * lease running out and given a new message (runner.ts). Messages stay 12 hours at most in `active`,
+ * completed ones 1 day.
  */
 const queueOptions: PgBoss.Queue = {
   name: QUEUE,
@@ -59,8 +64,9 @@ export interface StartedQueue {
 }
 
 /**
- * Starts pg-boss on `db`: installs or migrates its schema when needed and makes the queue. `supervise` runs its
- * maintenance (archiving and deleting old messages): the runners do; a process that only enqueues does not.
+ * Starts pg-boss on `db`: installs or migrates its schema when needed and makes the queue. `supervise` runs
+ * its maintenance (archiving and deleting old messages): the runners do; a process that only enqueues does
+ * not.
  */
 export async function startQueue(
   db: Database,
@@ -72,7 +78,8 @@ export async function startQueue(
   await boss.createQueue(QUEUE, queueOptions);
   return {
     boss,
-    // Our runner waits for its handlers itself; pg-boss only stops polling (it never closes a connection it did not open).
+    // Our runner waits for its handlers itself; pg-boss only stops polling (it never closes a connection it
+    // did not open).
     stop: () => boss.stop({ graceful: false, wait: true, close: false, timeout: 1000 }),
   };
 }
@@ -81,8 +88,9 @@ export async function startQueue(
 const senders = new WeakMap<Database, Promise<StartedQueue>>();
 
 /**
- * The pg-boss that enqueues on `db`, started on first use. Await it before opening the transaction that sends: on
- * PGlite a transaction holds the one connection, and starting pg-boss inside it would wait for itself.
+ * The pg-boss that enqueues on `db`, started on first use. Await it before opening the transaction that
+ * sends: on PGlite a transaction holds the one connection, and starting pg-boss inside it would wait for
+ * itself.
  */
 export async function senderOf(db: Database): Promise<PgBoss> {
   let sender = senders.get(db);
@@ -95,7 +103,9 @@ export async function senderOf(db: Database): Promise<PgBoss> {
   return (await sender).boss;
 }
 
-/** Sends "run job `id`" inside `tx` (the transaction that writes the job row or puts it back in the queue). */
+/**
+ * Sends "run job `id`" inside `tx` (the transaction that writes the job row or puts it back in the queue).
+ */
 export async function sendRunMessage(boss: PgBoss, tx: Transaction, id: string): Promise<void> {
   await boss.send(QUEUE, { id }, { db: sqlOfTransaction(tx) });
 }

@@ -14,9 +14,9 @@ function caller(res: Response) {
 }
 
 /**
- * `GET /api/job/{job_id}`: a job's status, progress, errors and result; `GET /api/job`: a page of jobs, newest first.
- * A caller sees the jobs it started; a holder of `jobs.read` sees everyone's. Anyone else's job does not exist for
- * the caller (404), like any row out of scope.
+ * `GET /api/job/{job_id}`: a job's status, progress, errors and result; `GET /api/job`: a page of jobs,
+ * newest first. A caller sees the jobs it started; a holder of `jobs.read` sees everyone's. Anyone else's job
+ * does not exist for the caller (404), like any row out of scope.
  */
 export function jobRoutes(db: Database) {
   const router = Router();

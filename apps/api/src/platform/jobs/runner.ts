@@ -20,22 +20,31 @@ import {
 } from './store.ts';
 
 export interface RunnerOptions {
-  /** The kinds this runner runs (every module's `jobs`); a job of a kind it does not know fails, saying so. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of kinds with different data and results
+  /**
+   * The kinds this runner runs (every module's `jobs`); a job of a kind it does not know fails, saying so.
+   */
+  // A list of kinds with different data and results.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
   jobs: readonly JobDefinition<any, any>[];
   logger?: Logger;
   /** Jobs run at once by this process. Default 2. */
   concurrency?: number;
   /**
-   * How long a claim holds without being renewed (the runner renews it every third of this while a handler runs).
-   * A job whose process died runs again once its lease has run out and a runner sweeps. Default 60 s.
+   * How long a claim holds without being renewed (the runner renews it every third of this while a handler
+   * runs). A job whose process died runs again once its lease has run out and a runner sweeps. Default 60 s.
    */
   leaseMs?: number;
   /** How often this runner looks for jobs whose lease ran out. Default half the lease. */
   sweepMs?: number;
-  /** How often an idle runner asks the queue for work (pg-boss polls; at least 500 ms). Enqueues in this process wake it at once. Default 1 s. */
+  /**
+   * How often an idle runner asks the queue for work (pg-boss polls; at least 500 ms). Enqueues in this
+   * process wake it at once. Default 1 s.
+   */
   pollMs?: number;
-  /** On stop, how long running handlers may take to finish before their jobs are given back to the queue. Default 10 s. */
+  /**
+   * On stop, how long running handlers may take to finish before their jobs are given back to the queue.
+   * Default 10 s.
+   */
   stopTimeoutMs?: number;
 }
 
@@ -45,9 +54,10 @@ export interface JobRunner {
   /** Looks for jobs whose process died now (the runner also does so every `sweepMs`). */
   sweep(): Promise<void>;
   /**
-   * Stops taking jobs and waits up to `stopTimeoutMs` for running ones; those still running are given back to the queue
-   * (another runner, or this process's next start, runs them again). With `{ crash: true }` it stops as a process that
-   * died would (tests): no waiting and nothing given back; its jobs are found when their leases run out.
+   * Stops taking jobs and waits up to `stopTimeoutMs` for running ones; those still running are given back to
+   * the queue (another runner, or this process's next start, runs them again). With `{ crash: true }` it
+   * stops as a process that died would (tests): no waiting and nothing given back; its jobs are found when
+   * their leases run out.
    */
   stop(options?: { crash?: boolean }): Promise<void>;
 }
@@ -60,8 +70,9 @@ interface Running {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs jobs on `db` until stopped: the worker process (`src/worker.ts`) and, with JOBS_IN_PROCESS, the API process
- * start one. Several runners (processes) may share a database: each job runs in one of them at a time.
+ * Runs jobs on `db` until stopped: the worker process (`src/worker.ts`) and, with JOBS_IN_PROCESS, the API
+ * process start one. Several runners (processes) may share a database: each job runs in one of them at a
+ * time.
  */
 export async function startJobRunner(db: Database, options: RunnerOptions): Promise<JobRunner> {
   const logger = options.logger ?? createLogger('silent');
@@ -144,8 +155,8 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
       try {
         if (!definition)
           throw new JobFailure(`No runner of this version knows jobs of kind ${claimed.kind}.`);
-        // A chunk's transaction: first the fence (it locks the job row, so no other runner can take the job until
-        // this commits), then the chunk, then its progress.
+        // A chunk's transaction: first the fence (it locks the job row, so no other runner can take the job
+        // until this commits), then the chunk, then its progress.
         const fenced = async <T>(
           sql: Sql,
           chunk: () => Promise<T>,
@@ -232,7 +243,8 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
     for (const workerId of workerIds) queue.boss.notifyWorker(workerId);
   };
 
-  // A starting runner on PGlite is the only process that can open the database: every RUNNING job was its predecessor's.
+  // A starting runner on PGlite is the only process that can open the database: every RUNNING job was its
+  // predecessor's.
   await sweep(db.kind === 'pglite');
   const concurrency = Math.max(1, options.concurrency ?? 2);
   for (let i = 0; i < concurrency; i++) {
@@ -242,7 +254,8 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
         { batchSize: 1, pollingIntervalSeconds: Math.max(500, options.pollMs ?? 1000) / 1000 },
         async ([message]) => {
           if (!message) return;
-          // A stopped runner lets pg-boss's loops end even while a handler still runs (it is given back, or left to its lease).
+          // A stopped runner lets pg-boss's loops end even while a handler still runs (it is given back, or
+          // left to its lease).
           await Promise.race([runJob(message.data.id), loopsReleased]);
         },
       ),

@@ -4,9 +4,9 @@ import type { Transaction } from './define.ts';
 
 /**
  * The `job` table's SQL. Every change of a running job is fenced by `worker`: only the runner holding the job
- * (status RUNNING, its own `worker`) may record progress or the outcome, so a runner that lost the job (its lease
- * ran out while it was stalled, and the job went to another) changes nothing. Times are the database's `now()`,
- * one clock for every process.
+ * (status RUNNING, its own `worker`) may record progress or the outcome, so a runner that lost the job (its
+ * lease ran out while it was stalled, and the job went to another) changes nothing. Times are the database's
+ * `now()`, one clock for every process.
  */
 
 /** Prisma's client or a transaction of it: both run raw SQL. */
@@ -52,9 +52,10 @@ export interface Claimed {
 }
 
 /**
- * Takes job `id` for `worker`: a QUEUED job, or a RUNNING one whose lease ran out (its process died), while it has
- * attempts left. A new run starts from nothing: done 0, no errors. Answers undefined when the job is not there to
- * take (finished, cancelled, or held by a live runner): the message that asked for it was a duplicate.
+ * Takes job `id` for `worker`: a QUEUED job, or a RUNNING one whose lease ran out (its process died), while
+ * it has attempts left. A new run starts from nothing: done 0, no errors. Answers undefined when the job is
+ * not there to take (finished, cancelled, or held by a live runner): the message that asked for it was a
+ * duplicate.
  */
 export async function claim(
   sql: Sql,
@@ -114,7 +115,10 @@ export async function saveProgress(
   return count === 1;
 }
 
-/** The outcome, while `worker` holds the job (a failure's `message` replaces the job's); false when it no longer does. */
+/**
+ * The outcome, while `worker` holds the job (a failure's `message` replaces the job's); false when it no
+ * longer does.
+ */
 export async function finish(
   sql: Sql,
   id: string,
@@ -138,8 +142,9 @@ export async function finish(
 }
 
 /**
- * Gives a job `worker` still holds back to the queue (a runner shutting down before its handler finished): the run
- * does not count as an attempt. Answers whether it did (the caller then sends a new message in the same transaction).
+ * Gives a job `worker` still holds back to the queue (a runner shutting down before its handler finished):
+ * the run does not count as an attempt. Answers whether it did (the caller then sends a new message in the
+ * same transaction).
  */
 export async function release(sql: Sql, id: string, worker: string): Promise<boolean> {
   const count = await sql.$executeRawUnsafe(
@@ -152,9 +157,9 @@ export async function release(sql: Sql, id: string, worker: string): Promise<boo
 }
 
 /**
- * Jobs whose runner died: RUNNING with their lease run out (or, with `everyRunning`, every RUNNING job: on PGlite
- * only this process can have been running them). Those with attempts left go back to QUEUED (the caller sends their
- * messages in the same transaction); the others are FAILED. Answers the ids put back.
+ * Jobs whose runner died: RUNNING with their lease run out (or, with `everyRunning`, every RUNNING job: on
+ * PGlite only this process can have been running them). Those with attempts left go back to QUEUED (the
+ * caller sends their messages in the same transaction); the others are FAILED. Answers the ids put back.
  */
 export async function requeueAbandoned(sql: Sql, everyRunning: boolean): Promise<string[]> {
   const abandoned = everyRunning ? 'TRUE' : 'lease_until < now()';

@@ -21,7 +21,8 @@ export function docsRoutes(modules: readonly ApiModule[]) {
   router.get('/openapi.json', (_req, res) => void res.json(document));
   router.get('/docs', (_req, res) => void res.type('html').send(page));
   router.get('/docs/init.js', (_req, res) => void res.type('js').send(init));
-  // Only the two files the page loads: the rest of the package (package.json, READMEs) would show library versions.
+  // Only the two files the page loads: the rest of the package (package.json, READMEs) would show library
+  // versions.
   for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js']) {
     router.get(
       `/docs/assets/${file}`,

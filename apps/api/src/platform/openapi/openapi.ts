@@ -36,7 +36,10 @@ export const json = (s: Json, description: string) => ({
 });
 const errorRef = { $ref: '#/components/schemas/Error' };
 
-/** What every signed-in call may answer besides its own errors: a bad token, too many requests at once, a busy or absent database. */
+/**
+ * What every signed-in call may answer besides its own errors: a bad token, too many requests at once, a busy
+ * or absent database.
+ */
 export const signedInErrors = [
   'UNAUTHENTICATED',
   'RATE_LIMITED',
@@ -53,8 +56,8 @@ export const bodyErrors = [
 ] as const satisfies readonly ErrorCode[];
 
 /**
- * The error responses of an operation, by the codes it may answer: one response per status, listing its codes and
- * what each means, with the body's `code` narrowed to them.
+ * The error responses of an operation, by the codes it may answer: one response per status, listing its codes
+ * and what each means, with the body's `code` narrowed to them.
  */
 export const errors = (...codes: readonly ErrorCode[]) => {
   const byStatus = new Map<number, ErrorCode[]>();
@@ -94,7 +97,10 @@ const listParams = [
     description: 'A field name; prefix - for descending',
   },
 ];
-/** A list's equality filters: one parameter per key, parent and enumerated field, checked like the field (422). */
+/**
+ * A list's equality filters: one parameter per key, parent and enumerated field, checked like the field
+ * (422).
+ */
 const filterParams = (resource: Resource) =>
   listFilterFields(resource).map((field) => ({
     name: field,
@@ -122,7 +128,10 @@ const formatParam = (description: string, required = false) => ({
   description,
 });
 
-/** A resource's files: its import template and its import (the list's download is its list call with `format`). */
+/**
+ * A resource's files: its import template and its import (the list's download is its list call with
+ * `format`).
+ */
 function fileResourcePaths(resource: Resource): Record<string, Json> {
   const tags = [resource.name];
   const title = resource.title.toLowerCase();
@@ -386,7 +395,10 @@ function answerSchema(responseKey: string, ref: Json, extra: z.ZodObject | undef
   };
 }
 
-/** The OpenAPI 3.1 document of the API built from `modules`, generated from the contracts: the same schemas the API validates with. */
+/**
+ * The OpenAPI 3.1 document of the API built from `modules`, generated from the contracts: the same schemas
+ * the API validates with.
+ */
 export function buildOpenApiDocument(modules: readonly ApiModule[]): Json {
   const paths: Record<string, Json> = {
     '/health': {
@@ -443,7 +455,8 @@ export function buildOpenApiDocument(modules: readonly ApiModule[]): Json {
       },
     },
   };
-  // Per operation: a call a module serves itself (ServedResource.ownCalls) is described by the module, not the engine.
+  // Per operation: a call a module serves itself (ServedResource.ownCalls) is described by the module, not
+  // the engine.
   const merge = (more: Record<string, Json>) => {
     for (const [p, item] of Object.entries(more))
       paths[p] = { ...(paths[p] as Record<string, Json> | undefined), ...(item as Record<string, Json>) };

@@ -1,12 +1,15 @@
-// Files the product makes for a user to download (a job's PDF): kept in the database, served to their owner only
-// (docs/decisions/0016-stored-files.md).
+// Files the product makes for a user to download (a job's PDF): kept in the database, served to their owner
+// only (docs/decisions/0016-stored-files.md).
 import type { ApiModule } from '../module.ts';
 import { errors, pathParam, signedInErrors } from '../openapi/openapi.ts';
 import { storedFileRoutes } from './stored-files.ts';
 
 export { saveFile, type NewFile } from './stored-files.ts';
 
-/** `GET /api/file/{file_id}`, served like a module's own calls (app.ts mounts it before the product's modules). */
+/**
+ * `GET /api/file/{file_id}`, served like a module's own calls (app.ts mounts it before the product's
+ * modules).
+ */
 export const storedFilesPlatform: ApiModule = {
   name: 'stored-files',
   routes: ({ db }) => storedFileRoutes(db),

@@ -5,9 +5,10 @@ import { notFound } from '../http/errors.ts';
 import { isUuid, methodNotAllowed } from '../http/middleware.ts';
 
 /**
- * Files the product makes for a user to download (a job's PDF), kept in the database (table stored_file): whichever
- * process made one, an API replica or the worker, every replica serves it, and it is backed up with the rest
- * (docs/decisions/0016-stored-files.md). Only its owner downloads it; after STORED_FILE_DAYS it is gone.
+ * Files the product makes for a user to download (a job's PDF), kept in the database (table stored_file):
+ * whichever process made one, an API replica or the worker, every replica serves it, and it is backed up with
+ * the rest (docs/decisions/0016-stored-files.md). Only its owner downloads it; after STORED_FILE_DAYS it is
+ * gone.
  */
 
 export interface NewFile {
@@ -21,7 +22,9 @@ export interface NewFile {
 
 const DAY_MS = 86_400_000;
 
-/** Keeps a file for its owner (and drops files whose time is up); answers what a client needs to download it. */
+/**
+ * Keeps a file for its owner (and drops files whose time is up); answers what a client needs to download it.
+ */
 export async function saveFile(
   client: Prisma.TransactionClient,
   file: NewFile,
@@ -50,7 +53,10 @@ export async function saveFile(
   };
 }
 
-/** `GET /api/file/{file_id}`: the file as an attachment, to its owner; to anyone else, or after it expired, 404. */
+/**
+ * `GET /api/file/{file_id}`: the file as an attachment, to its owner; to anyone else, or after it expired,
+ * 404.
+ */
 export function storedFileRoutes(db: Database) {
   const router = Router();
   router

@@ -5,7 +5,9 @@ import type { AuthenticatedUser } from '../auth/authenticate.ts';
 
 type Values = Record<string, unknown>;
 
-/** What an action's effect is given: the open transaction, the record as read, the parsed body and the caller. */
+/**
+ * What an action's effect is given: the open transaction, the record as read, the parsed body and the caller.
+ */
 export interface ActionContext {
   tx: Prisma.TransactionClient;
   /** The database itself, for what must outlive the transaction's view (enqueueJob of long work). */
@@ -22,9 +24,9 @@ export interface ActionContext {
 }
 
 /**
- * What `before` may ask for: fields stored with the move; another status to move to instead (only one that another
- * action of the workflow may reach from the current status: verification finding an attendance shortage returns the
- * form, as the `return` action would), with the message that says why.
+ * What `before` may ask for: fields stored with the move; another status to move to instead (only one that
+ * another action of the workflow may reach from the current status: verification finding an attendance
+ * shortage returns the form, as the `return` action would), with the message that says why.
  */
 export interface Prepared {
   set?: Values;
@@ -34,35 +36,46 @@ export interface Prepared {
   extra?: Values;
 }
 
-/** Answers an action without moving the status now (long work: `202 {job}`; the job moves it when it is done). */
+/**
+ * Answers an action without moving the status now (long work: `202 {job}`; the job moves it when it is done).
+ */
 export interface DeferredAnswer {
   answer: { status: number; body: Values };
 }
 
 /**
- * The database side of one workflow action, declared once beside its workflow and run by the one workflow router
- * inside the action's transaction (docs/decisions/0022). Any AppError thrown rolls everything back: the status does
- * not move and nothing the effect wrote stays.
+ * The database side of one workflow action, declared once beside its workflow and run by the one workflow
+ * router inside the action's transaction (docs/decisions/0022). Any AppError thrown rolls everything back:
+ * the status does not move and nothing the effect wrote stays.
  */
 export interface ActionEffect {
-  /** The action's own body fields beyond `{reason, updated_at}` (pay: `{payment_ref, amount}`); 422 when they fail. */
+  /**
+   * The action's own body fields beyond `{reason, updated_at}` (pay: `{payment_ref, amount}`); 422 when they
+   * fail.
+   */
   body?: z.ZodObject;
   /** `202` when the effect answers with a job instead of the moved record (OpenAPI says so). */
   answers?: 'record' | 'job';
   /** The shape of the fields `before` adds to the answer (`Prepared.extra`), for OpenAPI. */
   extra?: z.ZodObject;
   /**
-   * After the generic checks (capability, scope, status, guard, reason), before the move: throw an AppError to refuse
-   * (4xx saying why); return fields to store together with the new status, or a deferred answer (no move now).
-   * The record's own fields change only through `set`: the move is conditional on the version just read, so an
-   * effect writing the record itself makes the action answer 409 STALE_EDIT.
+   * After the generic checks (capability, scope, status, guard, reason), before the move: throw an AppError
+   * to refuse (4xx saying why); return fields to store together with the new status, or a deferred answer (no
+   * move now). The record's own fields change only through `set`: the move is conditional on the version just
+   * read, so an effect writing the record itself makes the action answer 409 STALE_EDIT.
    */
   before?(context: ActionContext): Promise<Prepared | DeferredAnswer | void>;
-  /** After the move (not a redirected one), in the same transaction, with the record as it now is: rows the move implies (attempts). */
+  /**
+   * After the move (not a redirected one), in the same transaction, with the record as it now is: rows the
+   * move implies (attempts).
+   */
   after?(context: ActionContext & { after: Values }): Promise<void>;
 }
 
-/** A workflow as a module serves it: the declaration (contracts) and the effects of those of its actions that have any. */
+/**
+ * A workflow as a module serves it: the declaration (contracts) and the effects of those of its actions that
+ * have any.
+ */
 export interface ServedWorkflow {
   workflow: Workflow;
   effects?: Partial<Record<string, ActionEffect>>;

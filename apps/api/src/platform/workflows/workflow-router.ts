@@ -22,12 +22,12 @@ export const actionPath = (resource: Resource, action: string) =>
   `/${resource.keyFields.map((f) => `:${f}`).join('/')}/${action}`;
 
 /**
- * Every action of one workflow at `POST /<resource path>/<key...>/<action>`, body `{reason?, updated_at?}`. In this
- * order: 403 without the action's capability; 404 for a record that does not exist or lies out of the caller's
- * scope (the capability's scope); 409 STALE_EDIT when `updated_at` is not the record's; 409 INVALID_TRANSITION
- * naming the current status and the actions allowed now; 422 when a required reason is missing. The move and its
- * audit entry (actor, action, reason, before and after) are one transaction, and the move only happens from the
- * status and updated_at just read, so two racing actions cannot both succeed.
+ * Every action of one workflow at `POST /<resource path>/<key...>/<action>`, body `{reason?, updated_at?}`.
+ * In this order: 403 without the action's capability; 404 for a record that does not exist or lies out of the
+ * caller's scope (the capability's scope); 409 STALE_EDIT when `updated_at` is not the record's; 409
+ * INVALID_TRANSITION naming the current status and the actions allowed now; 422 when a required reason is
+ * missing. The move and its audit entry (actor, action, reason, before and after) are one transaction, and
+ * the move only happens from the status and updated_at just read, so two racing actions cannot both succeed.
  *
  * An action's effect (effects.ts: the module's database rules, declared once beside the workflow) runs inside that
  * same transaction: its `before` after the checks above (refusing with a 4xx rolls everything back, storing fields
@@ -128,7 +128,8 @@ export function workflowRouter(
         );
       }
 
-      // Only from the status and version just read: a concurrent action or edit in between makes this match nothing.
+      // Only from the status and version just read: a concurrent action or edit in between makes this match
+      // nothing.
       const { count } = await store.delegate(tx).updateMany({
         where: {
           ...flatWhere(resource.keyFields, key),

@@ -40,7 +40,10 @@ interface DataTableProps<Row> {
   sortTitle?: (column: string) => string;
 }
 
-/** Every table of the app: headless TanStack Table for the model, plain semantic markup that scrolls on narrow screens. */
+/**
+ * Every table of the app: headless TanStack Table for the model, plain semantic markup that scrolls on narrow
+ * screens.
+ */
 export function DataTable<Row extends object>({
   columns,
   rows,
@@ -65,7 +68,9 @@ export function DataTable<Row extends object>({
   );
   const columnOf = (id: string) => columns.find((column) => column.id === id);
   const classNameOf = (id: string) => columnOf(id)?.className;
-  /** A sortable header: a button inside the th (keyboard operable), the th saying the order with aria-sort. */
+  /**
+   * A sortable header: a button inside the th (keyboard operable), the th saying the order with aria-sort.
+   */
   const headerOf = (id: string, content: ReactNode) => {
     const field = onSort ? columnOf(id)?.sortField : undefined;
     if (!field) return { content };

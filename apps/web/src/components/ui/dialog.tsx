@@ -10,16 +10,20 @@ interface DialogProps {
   children?: ReactNode;
   /** Escape, the Cancel button, or a click on the backdrop. */
   onClose: () => void;
-  /** `alertdialog` for a message or question that interrupts the user (a confirmation, an error); `dialog` otherwise. */
+  /**
+   * `alertdialog` for a message or question that interrupts the user (a confirmation, an error); `dialog`
+   * otherwise.
+   */
   role?: 'dialog' | 'alertdialog';
   /** The element focused on opening (else the first field, else the first button). */
   initialFocus?: string;
 }
 
 /**
- * An in-page modal dialog (the browser's own `<dialog>` shown modal: focus stays inside, Escape closes it, the page
- * behind is inert), used instead of window.confirm so it can ask for a reason and show the server's answer. Mount it
- * to open it; focus goes to the first field, else the first button, and returns where it was on close.
+ * An in-page modal dialog (the browser's own `<dialog>` shown modal: focus stays inside, Escape closes it,
+ * the page behind is inert), used instead of window.confirm so it can ask for a reason and show the server's
+ * answer. Mount it to open it; focus goes to the first field, else the first button, and returns where it was
+ * on close.
  */
 export function Dialog({
   title,
@@ -46,7 +50,8 @@ export function Dialog({
       dialog.querySelector<HTMLElement>('textarea, input, select') ??
       dialog.querySelector<HTMLElement>('button')
     )?.focus();
-    // Tab and Shift+Tab go round the dialog's own controls (the modal dialog already makes the page behind inert).
+    // Tab and Shift+Tab go round the dialog's own controls (the modal dialog already makes the page behind
+    // inert).
     const trap = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return;
       const focusable = [
@@ -103,7 +108,10 @@ export function Dialog({
   );
 }
 
-/** A question or message the page asks in a dialog, from code that is not a component (failures.ts) or from a handler. */
+/**
+ * A question or message the page asks in a dialog, from code that is not a component (failures.ts) or from a
+ * handler.
+ */
 interface Request {
   kind: 'alert' | 'confirm';
   /** The spec's sentence, exactly ("Do you want to delete the Paper", "Error Code: 409 Error: ..."). */
@@ -146,13 +154,16 @@ export const ask = (message: string, options: { detail?: string; confirmLabel?: 
 /** In place of window.alert: resolves when the user has closed it. */
 export const tell = (message: string, options: { detail?: string } = {}) =>
   request('alert', message, options).then(() => undefined);
-/** The messages waiting to be read (oldest first), each with a way to answer it: for code and checks outside a rendered page. */
+/**
+ * The messages waiting to be read (oldest first), each with a way to answer it: for code and checks outside a
+ * rendered page.
+ */
 export const pendingDialogs = () =>
   requests.map(({ kind, message, detail, resolve }) => ({ kind, message, detail, answer: resolve }));
 
 /**
- * Shows the oldest waiting `ask`/`tell` as an alert dialog: the sentence is its name, the record its description;
- * Cancel (a question) or OK (a message) is focused first, so Enter never deletes by accident.
+ * Shows the oldest waiting `ask`/`tell` as an alert dialog: the sentence is its name, the record its
+ * description; Cancel (a question) or OK (a message) is focused first, so Enter never deletes by accident.
  */
 export function DialogHost() {
   const current = useSyncExternalStore(

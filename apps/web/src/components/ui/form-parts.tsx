@@ -9,8 +9,8 @@ export interface ServerFailure {
 }
 
 /**
- * The errors a form lists under it: its own validation errors while there are any, else what the server answered.
- * `describe(field)` marks a control invalid and points it at its bullet.
+ * The errors a form lists under it: its own validation errors while there are any, else what the server
+ * answered. `describe(field)` marks a control invalid and points it at its bullet.
  */
 export function listFormErrors<V extends FieldValues>(
   formErrors: FieldErrors<V>,

@@ -8,13 +8,19 @@ import './job-progress.css';
 export interface JobProgressProps {
   /** The job to show: `job.job_id` of the `202 {job}` answer of the call that started it. */
   jobId: string;
-  /** What the job does, in words (`Importing colleges`): the heading and the progress bar's name. Default: the job's own message, else its kind. */
+  /**
+   * What the job does, in words (`Importing colleges`): the heading and the progress bar's name. Default: the
+   * job's own message, else its kind.
+   */
   label?: string;
   /** What one unit of `done`/`total` is, plural (`rows`, `students`, `documents`). Default `items`. */
   unit?: string;
   /** How often to ask while the job is queued or running, in milliseconds. Default 1000. */
   pollMs?: number;
-  /** Called once when the job has finished (succeeded, failed or cancelled), e.g. to refresh the lists it changed. */
+  /**
+   * Called once when the job has finished (succeeded, failed or cancelled), e.g. to refresh the lists it
+   * changed.
+   */
   onFinished?: (job: Job) => void;
   /** Shows a succeeded job's `result` (its shape is the kind's); nothing by default. */
   renderResult?: (result: unknown, job: Job) => ReactNode;
@@ -32,11 +38,12 @@ const statusLabels: Record<JobStatus, string> = {
 
 /**
  * A job's progress, polled from `GET /api/job/{id}` until it has finished: its status, a progress bar
- * (role=progressbar with aria-valuenow/max; without a total yet it is indeterminate), done of total, then the outcome
- * (announced: a status message, or an alert when it failed) and the rows it could not take, by row number.
+ * (role=progressbar with aria-valuenow/max; without a total yet it is indeterminate), done of total, then the
+ * outcome (announced: a status message, or an alert when it failed) and the rows it could not take, by row
+ * number.
  *
- *   const started = await startImport(file);          // 202 {job}
- *   <JobProgress jobId={started.job.job_id} label="Importing colleges" unit="rows" onFinished={() => refreshList()} />
+ *   const started = await startImport(file);          // 202 {job} <JobProgress jobId={started.job.job_id}
+ *   label="Importing colleges" unit="rows" onFinished={() => refreshList()} />
  */
 export function JobProgress({
   jobId,

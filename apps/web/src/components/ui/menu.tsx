@@ -16,9 +16,9 @@ interface MenuButtonProps {
 }
 
 /**
- * A button that opens a short list of choices (the WAI-ARIA menu button pattern): Enter, Space or Arrow Down open it
- * on the first item, Arrow Up on the last; arrows, Home and End move, Enter chooses, Escape and Tab close it, and
- * focus returns to the button.
+ * A button that opens a short list of choices (the WAI-ARIA menu button pattern): Enter, Space or Arrow Down
+ * open it on the first item, Arrow Up on the last; arrows, Home and End move, Enter chooses, Escape and Tab
+ * close it, and focus returns to the button.
  */
 export function MenuButton({
   label,

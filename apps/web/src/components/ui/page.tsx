@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../../lib/i18n.ts';
 
-/** Back to Previous: the previous screen of this tab, or the dashboard when the screen was opened directly. */
+/**
+ * Back to Previous: the previous screen of this tab, or the dashboard when the screen was opened directly.
+ */
 export function useBack(fallback = '/Dashboard') {
   const navigate = useNavigate();
   return () => {

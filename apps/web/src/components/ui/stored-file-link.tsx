@@ -11,8 +11,8 @@ const sizeText = (bytes: number) =>
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
- * A file a job made for the user (contracts' storedFile): a download button, its size and until when it is kept.
- * The file is fetched with the bearer header (never a token in a link) and saved from memory.
+ * A file a job made for the user (contracts' storedFile): a download button, its size and until when it is
+ * kept. The file is fetched with the bearer header (never a token in a link) and saved from memory.
  */
 export function StoredFileLink({ file }: { file: StoredFileInfo }) {
   const [busy, setBusy] = useState(false);

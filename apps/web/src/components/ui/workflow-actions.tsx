@@ -9,16 +9,18 @@ import { Notice } from './page.tsx';
 interface WorkflowActionsProps {
   workflow: Workflow;
   record: Record<string, unknown>;
-  /** The signed-in user's role: the buttons are the actions it may take now (the API decides the same way). */
+  /**
+   * The signed-in user's role: the buttons are the actions it may take now (the API decides the same way).
+   */
   role: string | undefined;
   /** Takes the action; answers the server's message, or throws its error (shown in the dialog). */
   onAct: (action: string, reason: string | undefined) => Promise<string>;
 }
 
 /**
- * A record's status and the workflow actions the user may take now, as buttons, from the contracts' declaration.
- * Each asks in a dialog first: the declared sentence, and a reason where the action wants one (required on
- * backward moves). A refusal (409: someone moved the record first) is shown in the dialog.
+ * A record's status and the workflow actions the user may take now, as buttons, from the contracts'
+ * declaration. Each asks in a dialog first: the declared sentence, and a reason where the action wants one
+ * (required on backward moves). A refusal (409: someone moved the record first) is shown in the dialog.
  */
 export function WorkflowActions({ workflow, record, role, onAct }: WorkflowActionsProps) {
   const [open, setOpen] = useState<KeyedAction | null>(null);

@@ -27,9 +27,9 @@ export default function Login() {
     resolver: contractResolver(loginPayload),
     defaultValues: { email: '', password: '' },
   });
-  // Where a sign-in goes: the page the last session ended on (its form restores what was typed), else the dashboard.
-  // Taken when the sign-in succeeds (a remount of this screen before then must not lose it), and kept for the render
-  // that follows, which sees the new token.
+  // Where a sign-in goes: the page the last session ended on (its form restores what was typed), else the
+  // dashboard. Taken when the sign-in succeeds (a remount of this screen before then must not lose it), and
+  // kept for the render that follows, which sees the new token.
   const target = useRef<string | null>(null);
 
   // A stored token goes straight to the dashboard (which carries the Logout button).

@@ -6,8 +6,8 @@ import { endSession } from '../../lib/session.ts';
 import { getToken } from '../../lib/token.ts';
 
 /**
- * Revokes the stored token and, for old links, the token in the optional `:id`; then storage is cleared and the
- * user goes to the root, whether the server agreed or not (spec section 4).
+ * Revokes the stored token and, for old links, the token in the optional `:id`; then storage is cleared and
+ * the user goes to the root, whether the server agreed or not (spec section 4).
  */
 export default function Logout() {
   const { id } = useParams();

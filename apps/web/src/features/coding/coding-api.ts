@@ -3,7 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { request, requestFile } from '../../lib/api.ts';
 import { attachmentName, saveFile } from '../../lib/download.ts';
 
-/** The coding module's server calls (lifecycle S6): coding per paper, map, flap capture, packets, examiners, decode. */
+/**
+ * The coding module's server calls (lifecycle S6): coding per paper, map, flap capture, packets, examiners,
+ * decode.
+ */
 
 export interface Packet {
   packet_no: string;

@@ -36,7 +36,10 @@ const labels: Record<(typeof fields)[number], string> = {
   phone: 'Phone',
 };
 
-/** Examiners (lifecycle S6): the office keeps the list packets are given to; an examiner's college decides conflicts. */
+/**
+ * Examiners (lifecycle S6): the office keeps the list packets are given to; an examiner's college decides
+ * conflicts.
+ */
 export function ExaminerScreen() {
   const { t } = useT();
   const { holds } = usePermissions();

@@ -22,8 +22,8 @@ export const flapEntryTexts = [
 
 /**
  * /FlapEntry (lifecycle S6 method (a); secrecy cell only): the flaps detached at the secrecy cell keyed as
- * "flap number, roll number" lines; a duplicate, an unknown or an absent roll number refuses the whole list and each
- * bad line is named.
+ * "flap number, roll number" lines; a duplicate, an unknown or an absent roll number refuses the whole list
+ * and each bad line is named.
  */
 export function FlapEntryScreen() {
   const [search] = useSearchParams();

@@ -85,7 +85,10 @@ export const flapStickerTexts = [
   'Download the slip of packet {{packet}}',
 ];
 
-/** An answer's message, or for a refused body the messages of its fields (an examiner of a candidate's college). */
+/**
+ * An answer's message, or for a refused body the messages of its fields (an examiner of a candidate's
+ * college).
+ */
 const failureText = (e: Error) =>
   isApiError(e) && e.fieldErrors ? Object.values(e.fieldErrors).flat().join(' ') : e.message;
 
@@ -303,8 +306,8 @@ function DecodeReportView({ examId, paperId }: { examId: string; paperId: string
 /**
  * /FlapStickers (lifecycle S6, §2.3 F; secrecy cell only): an exam's papers with their coding; for one paper assign
  * fictitious numbers, print the two-part stickers, make packets, give each packet to an examiner (not of a
- * candidate's college), and decode once every packet's award lists are LOCKED, with the job's progress and the
- * exception list.
+ * candidate's college), and decode once every packet's award lists are LOCKED, with the job's progress and
+ * the exception list.
  */
 export function FlapStickersScreen() {
   const [search, setSearch] = useSearchParams();

@@ -1,4 +1,5 @@
-// Anonymous answer-book coding, packets, examiners and decode (lifecycle S6): /FlapStickers, /FlapEntry, /Examiners.
+// Anonymous answer-book coding, packets, examiners and decode (lifecycle S6): /FlapStickers, /FlapEntry,
+// /Examiners.
 import { codingRoutes } from './routes.tsx';
 
 export { codingRoutes };

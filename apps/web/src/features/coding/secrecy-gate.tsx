@@ -3,7 +3,10 @@ import { Notice, Page } from '../../components/ui/page.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useCodingAccess } from './coding-api.ts';
 
-/** Coding screens are for the secrecy cell only (admin, or office with the secrecy flag); everyone else reads why. */
+/**
+ * Coding screens are for the secrecy cell only (admin, or office with the secrecy flag); everyone else reads
+ * why.
+ */
 export function SecrecyGate({ title, children }: { title: string; children: ReactNode }) {
   const access = useCodingAccess();
   const { t } = useT();

@@ -3,7 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { request, requestFile } from '../../lib/api.ts';
 import { attachmentName, saveFile } from '../../lib/download.ts';
 
-/** Conduct's server calls (lifecycle S5): slots and centres to pick from, rooms, seating, attendance, UFM cases. */
+/**
+ * Conduct's server calls (lifecycle S5): slots and centres to pick from, rooms, seating, attendance, UFM
+ * cases.
+ */
 
 export interface Slot {
   slot_id: string;
@@ -144,7 +147,10 @@ export const seatingAction = (s: Seating, action: string, reason: string | undef
     body: { reason, updated_at: s.updated_at },
   });
 
-/** The sheets of the sitting's slots at a centre: one filtered read per slot (a slot and a centre name one sheet). */
+/**
+ * The sheets of the sitting's slots at a centre: one filtered read per slot (a slot and a centre name one
+ * sheet).
+ */
 export const useSheets = (centreId: string, slotIds: readonly string[]) =>
   useQuery({
     queryKey: ['conduct', 'sheets', centreId, slotIds.join(',')],
@@ -192,8 +198,9 @@ export const useMarked = (slotId: string, centreId: string, enabled: boolean) =>
   useQuery({
     queryKey: ['conduct', 'marked', slotId, centreId],
     enabled,
-    // Only the marked rows (absent, UFM) of this sheet, filtered by the server: few, whatever the size of the sheet.
-    // Read page by page to the answer's total: saving replaces the sheet's marks, so a roll left unread would turn PRESENT.
+    // Only the marked rows (absent, UFM) of this sheet, filtered by the server: few, whatever the size of the
+    // sheet. Read page by page to the answer's total: saving replaces the sheet's marks, so a roll left
+    // unread would turn PRESENT.
     queryFn: async ({ signal }) => {
       const of = async (status: string) => {
         const rows: AttendanceRow[] = [];

@@ -161,7 +161,10 @@ function useMessage() {
   return { run, shown, setMessage };
 }
 
-/** The sitting picker every conduct screen starts with: exam, slot (date, shift, paper) and centre, kept in the address. */
+/**
+ * The sitting picker every conduct screen starts with: exam, slot (date, shift, paper) and centre, kept in
+ * the address.
+ */
 function useSitting() {
   const [search, setSearch] = useSearchParams();
   const examId = search.get('exam_id') ?? 'MAIN-DEC-2023';
@@ -374,7 +377,9 @@ function Chart({ chart }: { chart: SeatingChart }) {
   );
 }
 
-/** /SeatingPlan (S5, §2.3 C): rooms of the centre, generate (a job), the report, the chart, finalize, print. */
+/**
+ * /SeatingPlan (S5, §2.3 C): rooms of the centre, generate (a job), the report, the chart, finalize, print.
+ */
 export function SeatingPlanScreen() {
   const sitting = useSitting();
   const { user, holds } = usePermissions();
@@ -589,7 +594,10 @@ export function AttendanceSheetScreen() {
   );
 }
 
-/** /PresentAbsent: the clerk types the absentees and UFM rolls (everyone else present), the books received; verify and lock. */
+/**
+ * /PresentAbsent: the clerk types the absentees and UFM rolls (everyone else present), the books received;
+ * verify and lock.
+ */
 export function PresentAbsentScreen() {
   const sitting = useSitting();
   const sheet = useSheet(sitting.slotId, sitting.centreId);

@@ -1,8 +1,11 @@
-/** The rest of the spec's route table (section 2), spelled exactly as written: modules that are not available yet. */
+/**
+ * The rest of the spec's route table (section 2), spelled exactly as written: modules that are not available
+ * yet.
+ */
 
 /**
- * Routes whose contents the spec does not show, with the module each belongs to. `/EditStudentAcademic` reuses the
- * EditStudent screen, so it shows that screen's title.
+ * Routes whose contents the spec does not show, with the module each belongs to. `/EditStudentAcademic`
+ * reuses the EditStudent screen, so it shows that screen's title.
  */
 export const placeholderModules: Record<string, readonly string[]> = {
   Sessions: ['/DeleteSession'],

@@ -7,9 +7,9 @@ import { intlLocale, useT } from '../../lib/i18n.ts';
 import { resourcePaths } from '../master-data/index.ts';
 
 /**
- * The master-data part of the dashboard: each area with its number of records (a link to its list), the current
- * session with what it holds, and the latest changes: from the audit trail for those who may read it (who changed
- * what), otherwise the records changed last (the lists sorted by updated_at).
+ * The master-data part of the dashboard: each area with its number of records (a link to its list), the
+ * current session with what it holds, and the latest changes: from the audit trail for those who may read it
+ * (who changed what), otherwise the records changed last (the lists sorted by updated_at).
  */
 
 const totalOf = async (path: string, signal: AbortSignal) =>
@@ -19,8 +19,8 @@ const totalOf = async (path: string, signal: AbortSignal) =>
 type Row = Record<string, unknown> & { updated_at?: string };
 
 /**
- * One call after the other, not all at once: the API lets one user run a few requests at a time (the rest wait or get
- * 429), and the dashboard must not crowd out the screen opened next.
+ * One call after the other, not all at once: the API lets one user run a few requests at a time (the rest
+ * wait or get 429), and the dashboard must not crowd out the screen opened next.
  */
 async function oneByOne<T, R>(items: readonly T[], call: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];

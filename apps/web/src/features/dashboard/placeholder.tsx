@@ -2,7 +2,10 @@ import { useLocation } from 'react-router-dom';
 import { moduleOfPath, titleOfPath } from './modules.ts';
 import { Notice, Page } from '../../components/ui/page.tsx';
 
-/** A route of the table whose contents the spec does not show: its title, Back to Previous, Logout, and a plain note. */
+/**
+ * A route of the table whose contents the spec does not show: its title, Back to Previous, Logout, and a
+ * plain note.
+ */
 export default function Placeholder() {
   const { pathname } = useLocation();
   const module = moduleOfPath(pathname);

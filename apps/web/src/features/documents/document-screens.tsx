@@ -72,9 +72,10 @@ const batchButtons: Record<BatchType, string> = {
 };
 
 /**
- * Every documents screen of the route table (lifecycle S10): one list with filters (type, status, exam, student) and
- * the opened document with its frozen values, status, serial, the actions the workflow allows the user and its PDF;
- * for the document role the drafting form and a whole exam's batch, for document_admin the approval queue.
+ * Every documents screen of the route table (lifecycle S10): one list with filters (type, status, exam,
+ * student) and the opened document with its frozen values, status, serial, the actions the workflow allows
+ * the user and its PDF; for the document role the drafting form and a whole exam's batch, for document_admin
+ * the approval queue.
  */
 export function DocumentsScreen({ title, docType, scheme, queue = false }: DocumentsScreenProps) {
   const { t } = useT();
@@ -95,7 +96,8 @@ export function DocumentsScreen({ title, docType, scheme, queue = false }: Docum
     student_id: filters.student_id || undefined,
     exam_id: filters.exam_id || undefined,
   });
-  // Exam, type, status and student are filtered by the server; the scheme (not a filter field) on the page shown.
+  // Exam, type, status and student are filtered by the server; the scheme (not a filter field) on the page
+  // shown.
   const rows = (list.data?.rows ?? []).filter((r) => inScheme(r, scheme));
   const total = list.data?.total ?? 0;
   const set = (patch: Partial<typeof filters>) => setFilters((f) => ({ ...f, ...patch }));
@@ -263,7 +265,9 @@ const draftLabels: Record<string, string> = {
   purpose: 'Purpose',
 };
 
-/** Drafts one document from a student's PUBLISHED result (or its record); what was typed stays on a refusal. */
+/**
+ * Drafts one document from a student's PUBLISHED result (or its record); what was typed stays on a refusal.
+ */
 export function DraftForm({
   docType,
   onDrafted,
@@ -512,8 +516,9 @@ function StudentReasons({
 }
 
 /**
- * A whole exam's documents of a result-based type drafted as one job with progress (who cannot have one is named with
- * the reason); then downloaded as one PDF of them all or as a ZIP of one PDF per document, named by serial.
+ * A whole exam's documents of a result-based type drafted as one job with progress (who cannot have one is
+ * named with the reason); then downloaded as one PDF of them all or as a ZIP of one PDF per document, named
+ * by serial.
  */
 function BatchPanel({ docType }: { docType?: DocumentType }) {
   const { t } = useT();

@@ -12,7 +12,10 @@ import type { z } from 'zod';
 import { request, requestFile } from '../../lib/api.ts';
 import { attachmentName, saveFile } from '../../lib/download.ts';
 
-/** The documents feature's server calls (lifecycle S10/S11): lists, one document, drafting, actions, PDFs, batches, verification. */
+/**
+ * The documents feature's server calls (lifecycle S10/S11): lists, one document, drafting, actions, PDFs,
+ * batches, verification.
+ */
 
 const enc = encodeURIComponent;
 const query = (values: Record<string, string | undefined>) =>
@@ -32,7 +35,9 @@ export interface DocumentFilters {
 /** Rows a list shows at most (newest first); `total` says how many the filters match. */
 export const DOCUMENT_PAGE = 200;
 
-/** `GET /api/document?exam_id=&doc_type=&status=&student_id=`: filtered by the server; one page of the newest. */
+/**
+ * `GET /api/document?exam_id=&doc_type=&status=&student_id=`: filtered by the server; one page of the newest.
+ */
 export const useDocuments = (filters: DocumentFilters, enabled = true) =>
   useQuery({
     queryKey: ['document', 'list', filters],
@@ -85,7 +90,9 @@ export async function documentPdf(doc: Pick<DocumentRow, 'doc_id' | 'serial_no'>
   setTimeout(() => URL.revokeObjectURL(url), 120_000);
 }
 
-/** An exam's documents of a type (the batch's print): one PDF of them all, or a ZIP of one PDF per document. */
+/**
+ * An exam's documents of a type (the batch's print): one PDF of them all, or a ZIP of one PDF per document.
+ */
 export async function printExam(examId: string, docType: DocumentType, format: 'pdf' | 'zip' = 'pdf') {
   const response = await requestFile(
     `/document/print?${query({ exam_id: examId, doc_type: docType, format: format === 'zip' ? 'zip' : undefined })}`,
@@ -103,7 +110,9 @@ export const verifyToken = (token: string, signal?: AbortSignal) =>
 
 /** One issuing detail as stored (documentissuing): what documents drafted from now on print. */
 export type IssuingDetail = z.infer<typeof documentIssuingResource.recordSchema>;
-/** What the issuing-details form sends: the English value and, for texts printed in both languages, the Hindi. */
+/**
+ * What the issuing-details form sends: the English value and, for texts printed in both languages, the Hindi.
+ */
 export interface IssuingValues {
   value_en: string;
   value_hi?: string | null;
@@ -122,7 +131,10 @@ export const invalidateIssuing = (client: QueryClient) => client.invalidateQueri
 
 export const fetchIssuingDetail = (key: IssuingDetailKey) =>
   request<{ documentissuing: IssuingDetail }>(`/documentissuing/${enc(key)}`).then((a) => a.documentissuing);
-/** `POST /api/documentissuing` (a missing detail) or `PUT` with the updated_at read (409 STALE_EDIT when changed since). */
+/**
+ * `POST /api/documentissuing` (a missing detail) or `PUT` with the updated_at read (409 STALE_EDIT when
+ * changed since).
+ */
 export const saveIssuingDetail = (
   key: IssuingDetailKey,
   values: IssuingValues,

@@ -1,4 +1,5 @@
-// Documents (lifecycle S10/S11): drafting, checking, approval and issue of marksheets to degrees; public verification.
+// Documents (lifecycle S10/S11): drafting, checking, approval and issue of marksheets to degrees; public
+// verification.
 import { lazy } from 'react';
 import { documentsRoutes } from './routes.tsx';
 

@@ -30,9 +30,10 @@ import {
 } from './documents-api.ts';
 
 /**
- * Issuing details (documentissuing): the place of issue, the signatories' names, the NAD organisation code and the
- * convocation date that every document drafted from now on prints (a draft freezes them). document_admin records a
- * missing one or corrects one here; the document cell reads them, so a clerk sees what will be printed.
+ * Issuing details (documentissuing): the place of issue, the signatories' names, the NAD organisation code
+ * and the convocation date that every document drafted from now on prints (a draft freezes them).
+ * document_admin records a missing one or corrects one here; the document cell reads them, so a clerk sees
+ * what will be printed.
  */
 
 /** The date and the NAD code are printed as written; the place and the names in English and Hindi. */
@@ -147,9 +148,10 @@ type Values = Record<string, string>;
 type Parsed = Record<string, unknown>;
 
 /**
- * Records or corrects one detail in a dialog. The form is the contract's (its updatable fields, checked by its own rule
- * for the key), so the browser refuses what the API would; a server refusal is listed under the form with the field
- * marked, and what was typed stays. A stale edit (someone saved first) shows their value and keeps this one to save over it.
+ * Records or corrects one detail in a dialog. The form is the contract's (its updatable fields, checked by
+ * its own rule for the key), so the browser refuses what the API would; a server refusal is listed under the
+ * form with the field marked, and what was typed stays. A stale edit (someone saved first) shows their value
+ * and keeps this one to save over it.
  */
 function IssuingDialog({
   detailKey,
@@ -198,8 +200,8 @@ function IssuingDialog({
       onSaved(t('{{detail}} is recorded.', { detail: label }));
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
-        // Saved by someone else after it was read here (or recorded meanwhile): show theirs, keep what was typed, and
-        // let the next save go over theirs as read now.
+        // Saved by someone else after it was read here (or recorded meanwhile): show theirs, keep what was
+        // typed, and let the next save go over theirs as read now.
         const now = await fetchIssuingDetail(detailKey).catch(() => null);
         void invalidateIssuing(queryClient);
         setBase(now);

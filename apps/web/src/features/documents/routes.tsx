@@ -5,7 +5,10 @@ const screens = () => import('./document-screens.tsx');
 const DocumentsScreen = lazy(() => screens().then((m) => ({ default: m.DocumentsScreen })));
 const VerifyScreen = lazy(() => import('./verify-screen.tsx').then((m) => ({ default: m.VerifyScreen })));
 
-/** The documents screens of the route table (lifecycle S10/S11): one list-and-detail screen for every type and queue. */
+/**
+ * The documents screens of the route table (lifecycle S10/S11): one list-and-detail screen for every type and
+ * queue.
+ */
 export const documentsRoutes: FeatureRoutes = {
   public: [{ path: '/verify/:token', element: <VerifyScreen /> }],
   signedIn: [

@@ -5,7 +5,10 @@ import { useT } from '../../lib/i18n.ts';
 import { documentPdf, useDocuments } from './documents-api.ts';
 import './documents.css';
 
-/** The student's own ISSUED documents on its dashboard (the API answers a student only the documents it holds). */
+/**
+ * The student's own ISSUED documents on its dashboard (the API answers a student only the documents it
+ * holds).
+ */
 export default function StudentDocumentsPanel() {
   const { t } = useT();
   const list = useDocuments({ status: 'ISSUED' });

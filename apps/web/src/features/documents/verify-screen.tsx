@@ -41,8 +41,9 @@ export type VerifyState =
 
 /**
  * /verify/:token (no sign-in; the QR of every issued document opens it): the document's type, serial, name in English
- * and Hindi, programme, exam, result and issue date under a large VALID / SUPERSEDED / CANCELLED; a code that is not
- * genuine (altered, forged, not a code) said as such; an unknown or not-issued document, and the rate limit, said plainly.
+ * and Hindi, programme, exam, result and issue date under a large VALID / SUPERSEDED / CANCELLED; a code that
+ * is not genuine (altered, forged, not a code) said as such; an unknown or not-issued document, and the rate
+ * limit, said plainly.
  */
 export function VerifyScreen() {
   const { t } = useT();

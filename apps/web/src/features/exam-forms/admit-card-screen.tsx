@@ -23,7 +23,10 @@ import {
 } from './timetable-admit-api.ts';
 import './timetable-admit.css';
 
-/** The texts the admit-card screen and the student's panel write inline (the Hindi catalogue test checks each has its Hindi). */
+/**
+ * The texts the admit-card screen and the student's panel write inline (the Hindi catalogue test checks each
+ * has its Hindi).
+ */
 export const admitCardTexts = [
   'Admit Card',
   'Roll No.',

@@ -32,7 +32,10 @@ import {
 } from './forms-api.ts';
 import './exam-forms.css';
 
-/** The exam-form screens (lifecycle S2): /PreExamForm for a student's own forms, /PreExamFormEntry for office and colleges. */
+/**
+ * The exam-form screens (lifecycle S2): /PreExamForm for a student's own forms, /PreExamFormEntry for office
+ * and colleges.
+ */
 
 type Failure = { text: string; errors?: Record<string, string[]> };
 const failureOf = (error: unknown): Failure => ({
@@ -97,7 +100,10 @@ export const formTexts = [
 const { pay: _pay, ...withoutPay } = examFormWorkflow.actions;
 const actionsWithoutPay = { ...examFormWorkflow, actions: withoutPay } as unknown as Workflow;
 
-/** A new form: an open exam course link of the student's semesters, the candidate type, and papers from the eligible list. */
+/**
+ * A new form: an open exam course link of the student's semesters, the candidate type, and papers from the
+ * eligible list.
+ */
 function NewForm({
   studentId,
   onCreated,
@@ -217,7 +223,10 @@ function NewForm({
   );
 }
 
-/** One form: its papers, fee computation, status with reason, the actions the role may take now, payment and printout. */
+/**
+ * One form: its papers, fee computation, status with reason, the actions the role may take now, payment and
+ * printout.
+ */
 function FormDetail({ formId }: { formId: string }) {
   const detail = useForm(formId);
   const { t } = useT();
@@ -405,7 +414,10 @@ export function StudentExamForm() {
   );
 }
 
-/** /PreExamFormEntry: office enters forms for students; office and a college's faculty verify, return, approve (per college, by status). */
+/**
+ * /PreExamFormEntry: office enters forms for students; office and a college's faculty verify, return, approve
+ * (per college, by status).
+ */
 export function ExamFormEntry() {
   const [search, setSearch] = useSearchParams();
   const { holds } = usePermissions();

@@ -22,7 +22,10 @@ import { intlLocale, useT } from '../../lib/i18n.ts';
 import { linkAction, linkKey, linkText, saveLink, useLink, useLinks, type ExamLink } from './forms-api.ts';
 import './exam-forms.css';
 
-/** The exam course link screens of the route table (lifecycle S2): list, add, edit and view with the phase actions. */
+/**
+ * The exam course link screens of the route table (lifecycle S2): list, add, edit and view with the phase
+ * actions.
+ */
 
 export const linkLabels: Record<string, string> = {
   exam_id: 'Exam',
@@ -42,7 +45,9 @@ export const linkLabels: Record<string, string> = {
   allow_types: 'Candidate types',
 };
 const labels = linkLabels;
-/** The texts the exam course link screens write inline (the Hindi catalogue test checks each has its Hindi). */
+/**
+ * The texts the exam course link screens write inline (the Hindi catalogue test checks each has its Hindi).
+ */
 export const linkTexts = [
   'Exam course link',
   'Forms',

@@ -3,7 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { request, requestFile } from '../../lib/api.ts';
 import { attachmentName, saveFile } from '../../lib/download.ts';
 
-/** The exam set-up and exam-form server calls (lifecycle S2): course links, forms with their papers and fee, actions. */
+/**
+ * The exam set-up and exam-form server calls (lifecycle S2): course links, forms with their papers and fee,
+ * actions.
+ */
 
 export interface ExamLink {
   exam_id: string;

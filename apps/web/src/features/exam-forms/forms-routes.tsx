@@ -10,7 +10,10 @@ const ExamLinkView = lazy(() => links().then((m) => ({ default: m.ExamLinkView }
 const StudentExamForm = lazy(() => forms().then((m) => ({ default: m.StudentExamForm })));
 const ExamFormEntry = lazy(() => forms().then((m) => ({ default: m.ExamFormEntry })));
 
-/** The exam set-up and form screens of the exam-forms feature (its index merges them with the timetable and admit cards). */
+/**
+ * The exam set-up and form screens of the exam-forms feature (its index merges them with the timetable and
+ * admit cards).
+ */
 export const formsRoutes: FeatureRoutes = {
   signedIn: [
     { path: '/ListExamsCCInfo', element: <ExamLinkList /> },

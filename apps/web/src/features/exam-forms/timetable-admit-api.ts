@@ -98,7 +98,10 @@ export const generateCards = (examId: string) =>
     body: { exam_id: examId },
   });
 
-/** Roll allotment is an action of any course link of the exam (it numbers the whole exam): the first link is used. */
+/**
+ * Roll allotment is an action of any course link of the exam (it numbers the whole exam): the first link is
+ * used.
+ */
 export async function allotRolls(examId: string): Promise<Job> {
   const links = await request<{ examccinfo: Array<Record<string, string>> }>(
     `/examccinfo?exam_id=${enc(examId)}&limit=1`,

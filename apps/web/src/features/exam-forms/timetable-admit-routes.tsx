@@ -8,7 +8,10 @@ const AdmitCardScreen = lazy(() =>
   import('./admit-card-screen.tsx').then((m) => ({ default: m.AdmitCardScreen })),
 );
 
-/** The timetable and admit-card screens of the exam-forms feature (its index merges them with the forms screens). */
+/**
+ * The timetable and admit-card screens of the exam-forms feature (its index merges them with the forms
+ * screens).
+ */
 export const timetableAdmitRoutes: FeatureRoutes = {
   signedIn: [
     { path: '/PreTimeTable', element: <TimetableScreen /> },

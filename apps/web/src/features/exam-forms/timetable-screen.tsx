@@ -71,8 +71,8 @@ const emptySlot = {
 
 /**
  * /PreTimeTable (lifecycle S4): the office builds an exam's timetable, one slot per paper (a common paper's
- * course-semesters share it), sees the candidates whose papers clash in a shift, resolves a clash by moving a slot,
- * and prints the date sheet.
+ * course-semesters share it), sees the candidates whose papers clash in a shift, resolves a clash by moving a
+ * slot, and prints the date sheet.
  */
 export function TimetableScreen() {
   const [search, setSearch] = useSearchParams();

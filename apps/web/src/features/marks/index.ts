@@ -1,4 +1,5 @@
-// Marks entry (lifecycle S3 internal, S6 award lists and external marks, S7 practicals): one grid for every entry screen.
+// Marks entry (lifecycle S3 internal, S6 award lists and external marks, S7 practicals): one grid for every
+// entry screen.
 import { marksRoutes } from './routes.tsx';
 
 export { marksRoutes };

@@ -3,7 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { request, requestFile } from '../../lib/api.ts';
 import { attachmentName, saveFile } from '../../lib/download.ts';
 
-/** The marks feature's server calls (lifecycle S3, S6, S7): batches, their rows, actions, the award sheet, CIA patterns. */
+/**
+ * The marks feature's server calls (lifecycle S3, S6, S7): batches, their rows, actions, the award sheet, CIA
+ * patterns.
+ */
 
 export interface Batch {
   batch_id: string;

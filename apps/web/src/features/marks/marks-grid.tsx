@@ -34,7 +34,10 @@ function translateError(message: string, t: (key: string, values?: Record<string
 type SaveState =
   { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'failed'; message: string };
 
-/** A row as loaded; an empty row that the attendance marks absent (or UFM) is filled with that status, to be saved. */
+/**
+ * A row as loaded; an empty row that the attendance marks absent (or UFM) is filled with that status, to be
+ * saved.
+ */
 const cellOf = (row: EntryRow): Cell =>
   row.preset && row.value === null && row.status === null
     ? { text: row.preset, value: null, status: row.preset, dirty: true }
@@ -46,12 +49,12 @@ const cellOf = (row: EntryRow): Cell =>
       };
 
 /**
- * THE marks-entry grid, used by every entry screen (internal, practical, external, coded award lists): a data-entry
- * operator's all-day tool. Keyboard only: type marks or a status (AB, UFM, …) and press Enter to go down, Shift+Enter
- * to go up; each value is checked as typed against the batch's maximum (the error beside the cell); the draft saves
- * itself a moment after typing stops, with its state always visible ("Saved 12:04", "Saving…", "Not saved: …"); the
- * batch's counts and total stay in view; submit, verify, lock and the other actions come from the workflow declaration;
- * the award sheet prints for signatures.
+ * THE marks-entry grid, used by every entry screen (internal, practical, external, coded award lists): a
+ * data-entry operator's all-day tool. Keyboard only: type marks or a status (AB, UFM, …) and press Enter to
+ * go down, Shift+Enter to go up; each value is checked as typed against the batch's maximum (the error beside
+ * the cell); the draft saves itself a moment after typing stops, with its state always visible ("Saved
+ * 12:04", "Saving…", "Not saved: …"); the batch's counts and total stay in view; submit, verify, lock and the
+ * other actions come from the workflow declaration; the award sheet prints for signatures.
  */
 export function MarksGrid({ batch, onChanged }: { batch: Batch; onChanged: () => void }) {
   const { t } = useT();

@@ -172,7 +172,10 @@ function BatchTable({ batches, entryPath }: { batches: Batch[]; entryPath: strin
   );
 }
 
-/** The list of one component's batches, with the office's way to open them. One implementation, a scheme parameter. */
+/**
+ * The list of one component's batches, with the office's way to open them. One implementation, a scheme
+ * parameter.
+ */
 export function BatchListScreen({
   component,
   coded,

@@ -7,7 +7,10 @@ const BatchEntryScreen = lazy(() => screens().then((m) => ({ default: m.BatchEnt
 const PendingScreen = lazy(() => screens().then((m) => ({ default: m.PendingScreen })));
 const CiaPatternScreen = lazy(() => screens().then((m) => ({ default: m.CiaPatternScreen })));
 
-/** The marks screens of the route table (lifecycle S3, S6, S7); old and new scheme screens are one implementation each. */
+/**
+ * The marks screens of the route table (lifecycle S3, S6, S7); old and new scheme screens are one
+ * implementation each.
+ */
 export const marksRoutes: FeatureRoutes = {
   signedIn: [
     { path: '/CIAList', element: <CiaPatternScreen title="CIA patterns" /> },

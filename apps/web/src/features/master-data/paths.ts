@@ -1,8 +1,8 @@
 import type { ResourceName } from '@exam/contracts';
 
 /**
- * Master-data paths of the spec's route table (section 2), spelled exactly as written; the resources the lifecycle
- * added (colleges, departments, rule sets) have paths in the same style.
+ * Master-data paths of the spec's route table (section 2), spelled exactly as written; the resources the
+ * lifecycle added (colleges, departments, rule sets) have paths in the same style.
  */
 
 export type ScreenKind = 'list' | 'add' | 'edit' | 'view';

@@ -6,7 +6,10 @@ import { importPath } from './import-path.ts';
 import { resourcePaths, type ScreenKind } from './paths.ts';
 import type { ResourceScreenComponent } from './screens/resource-screen.tsx';
 
-/** Each kind of master-data screen is its own chunk, so a list does not load the form library and an add screen no table. */
+/**
+ * Each kind of master-data screen is its own chunk, so a list does not load the form library and an add
+ * screen no table.
+ */
 const screenKinds: Record<ScreenKind | 'import', () => Promise<ResourceScreenComponent>> = {
   list: () => import('./screens/resource-list.tsx').then((m) => m.ResourceList),
   add: () => import('./screens/resource-add.tsx').then((m) => m.ResourceAdd),

@@ -7,7 +7,10 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../lib/api.ts';
 
-/** The post-result feature's server calls (lifecycle S9): applications, their actions, eligible papers, the revaluation award list. */
+/**
+ * The post-result feature's server calls (lifecycle S9): applications, their actions, eligible papers, the
+ * revaluation award list.
+ */
 
 const enc = encodeURIComponent;
 const query = (values: Record<string, string | undefined>) =>

@@ -26,8 +26,9 @@ import './post-result.css';
 /**
  * /RevalEntry (lifecycle S9, state machine I): for a student, its published results' papers it may apply for (window,
  * limit, fee, or why not) and its applications with their outcome; for the office and the result section, the
- * applications with filters, their actions (fee, accept, send for evaluation, record, apply outcome, publish, close,
- * reject), each outcome with its explanation, and the revaluation award list entered by fictitious number only.
+ * applications with filters, their actions (fee, accept, send for evaluation, record, apply outcome, publish,
+ * close, reject), each outcome with its explanation, and the revaluation award list entered by fictitious
+ * number only.
  */
 export function RevalEntryScreen() {
   const user = useCurrentUser();

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useT } from '../../lib/i18n.ts';
 
-/** On the student's dashboard, under its published results: where it applies for re-totalling or revaluation. */
+/**
+ * On the student's dashboard, under its published results: where it applies for re-totalling or revaluation.
+ */
 export default function StudentRevalLink() {
   const { t } = useT();
   return (

@@ -17,10 +17,10 @@ import { ScopePicker, useResultScope, type ResultScope } from './scope-picker.ts
 import { ScrollRegion } from './scroll-region.tsx';
 
 /**
- * Result analysis (lifecycle S8 step 6): registered, appeared, passed, pass %, the division or grade distribution as
- * plain CSS bars (each bar's number is text beside it: nothing is told by the picture alone), per college, and the
- * merit list. /ResultCourseDetail: every course-semester of an exam in one table; /ResultCourseCombinationDetail:
- * one course-semester in full.
+ * Result analysis (lifecycle S8 step 6): registered, appeared, passed, pass %, the division or grade
+ * distribution as plain CSS bars (each bar's number is text beside it: nothing is told by the picture alone),
+ * per college, and the merit list. /ResultCourseDetail: every course-semester of an exam in one table;
+ * /ResultCourseCombinationDetail: one course-semester in full.
  */
 
 const countLabels: Array<[keyof ResultCounts, string]> = [

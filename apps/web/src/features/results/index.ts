@@ -1,4 +1,5 @@
-// Results (lifecycle S8): result runs and their workflow, student results with explanations, analysis, rule-set views.
+// Results (lifecycle S8): result runs and their workflow, student results with explanations, analysis,
+// rule-set views.
 import { lazy } from 'react';
 import { resultsRoutes } from './routes.tsx';
 

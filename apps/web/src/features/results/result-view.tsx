@@ -5,10 +5,10 @@ import type { StudentResultRow } from './results-api.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 
 /**
- * A student's result as the office and the student read it: every paper's line (internal, external, practical,
- * total, grade, grade point, result) with its explanation one click away, the student-level steps (aggregate, grace,
- * division or SGPA/CGPA), and the versions (a revised result names the version it supersedes). A status (AB, RL, RW,
- * UFM) is shown as its code and words, never as 0.
+ * A student's result as the office and the student read it: every paper's line (internal, external,
+ * practical, total, grade, grade point, result) with its explanation one click away, the student-level steps
+ * (aggregate, grace, division or SGPA/CGPA), and the versions (a revised result names the version it
+ * supersedes). A status (AB, RL, RW, UFM) is shown as its code and words, never as 0.
  */
 
 export const paperResultWords: Record<string, string> = {
@@ -180,8 +180,9 @@ function LinesTable({ result }: { result: StudentResultRow }) {
 }
 
 /**
- * The NEP exit check of a year-end result (§4.7): the awards the student may be issued on exit (UG Certificate,
- * Diploma, ...) and every level's outcome with its reason, as the run's explanation recorded them.
+ * The NEP exit check of a year-end result (§4.7): the awards the student may be issued on exit (UG
+ * Certificate, Diploma, ...) and every level's outcome with its reason, as the run's explanation recorded
+ * them.
  */
 function ExitCheck({ result }: { result: StudentResultRow }) {
   const { t } = useT();

@@ -16,7 +16,10 @@ import { useQuery } from '@tanstack/react-query';
 import { request, requestFile } from '../../lib/api.ts';
 import { attachmentName, saveFile } from '../../lib/download.ts';
 
-/** The results feature's server calls (lifecycle S8, S9): rule sets, result runs and their work, student results. */
+/**
+ * The results feature's server calls (lifecycle S8, S9): rule sets, result runs and their work, student
+ * results.
+ */
 
 const enc = encodeURIComponent;
 const query = (values: Record<string, string | undefined>) =>
@@ -91,7 +94,10 @@ export interface BatchRow {
   sem_id: string;
 }
 
-/** The exam's entry batches of one course-semester that are not LOCKED: each blocks a run without result-later. */
+/**
+ * The exam's entry batches of one course-semester that are not LOCKED: each blocks a run without
+ * result-later.
+ */
 export const useOpenBatches = (examId: string, course: string) =>
   useQuery({
     queryKey: ['entrybatch', 'list', { exam_id: examId, course }],
@@ -107,7 +113,10 @@ export const useOpenBatches = (examId: string, course: string) =>
 
 // ---- Result runs ----
 
-/** A run as the API answers it: its fields and the extras the contracts declare (typed here: the kit's extras are untyped). */
+/**
+ * A run as the API answers it: its fields and the extras the contracts declare (typed here: the kit's extras
+ * are untyped).
+ */
 export type ResultRun = ResultRunFields & {
   status: ResultRunStatus;
   ruleset_id: string | null;

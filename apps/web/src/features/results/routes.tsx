@@ -14,7 +14,10 @@ const ResultCombinationScreen = lazy(() => analysis().then((m) => ({ default: m.
 const RuleSetRulesScreen = lazy(() => rulesets().then((m) => ({ default: m.RuleSetRulesScreen })));
 const CompareRuleSetsScreen = lazy(() => rulesets().then((m) => ({ default: m.CompareRuleSetsScreen })));
 
-/** The results screens of the route table (lifecycle S8): runs, student results with explanations, analysis, rule sets. */
+/**
+ * The results screens of the route table (lifecycle S8): runs, student results with explanations, analysis,
+ * rule sets.
+ */
 export const resultsRoutes: FeatureRoutes = {
   signedIn: [
     {

@@ -17,7 +17,10 @@ export const rulesLink = (r: Pick<RulesetRow, 'ruleset_id' | 'version'>) =>
 export const compareLink = (a: string, b: string) =>
   `${comparePath}?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`;
 
-/** A phrase's values in the screens' language too ("half up" inside "2 decimals, half up"); numbers stay as they are. */
+/**
+ * A phrase's values in the screens' language too ("half up" inside "2 decimals, half up"); numbers stay as
+ * they are.
+ */
 const useTranslatedValues = () => {
   const { t } = useT();
   return (values?: Record<string, string>) =>
@@ -273,7 +276,10 @@ function VersionSelect({
   );
 }
 
-/** One section of the comparison: both versions' rows side by side, aligned by key; changed cells marked (not only by colour). */
+/**
+ * One section of the comparison: both versions' rows side by side, aligned by key; changed cells marked (not
+ * only by colour).
+ */
 function CompareSection({ a, b, labels }: { a?: RuleSection; b?: RuleSection; labels: [string, string] }) {
   const { t } = useT();
   const id = useId();

@@ -1,9 +1,10 @@
 import type { GraceRule, Rounding, RulesetRules } from '@exam/contracts';
 
 /**
- * A rule set's rules (lifecycle §4.1) as readable tables: each section has its columns and rows keyed by what a row
- * is (a division's code, a grade, a grace rule's id, a setting's name), so two versions line up row by row for a
- * comparison. Texts are English keys of the Hindi catalogue; a phrase with numbers carries them as values.
+ * A rule set's rules (lifecycle §4.1) as readable tables: each section has its columns and rows keyed by what
+ * a row is (a division's code, a grade, a grace rule's id, a setting's name), so two versions line up row by
+ * row for a comparison. Texts are English keys of the Hindi catalogue; a phrase with numbers carries them as
+ * values.
  */
 
 export interface Phrase {
@@ -323,7 +324,10 @@ export interface RuleDifference {
   columns: string[];
 }
 
-/** Rows of `b` that are new, gone or changed against `a`, section by section (the columns that changed, by name). */
+/**
+ * Rows of `b` that are new, gone or changed against `a`, section by section (the columns that changed, by
+ * name).
+ */
 export function ruleDifferences(a: RuleSection[], b: RuleSection[]): RuleDifference[] {
   const out: RuleDifference[] = [];
   for (const sb of b) {

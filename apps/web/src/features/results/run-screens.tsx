@@ -27,10 +27,10 @@ import './results.css';
 import { ScrollRegion } from './scroll-region.tsx';
 
 /**
- * The result officer's screens of state machine H (lifecycle S8): pick the exam and its course-semester, see what
- * still blocks a run (entry batches not LOCKED), start the run (a job with its progress), then each run with its
- * counts, exceptions, the diff against the previous run, the tabulation register and the workflow actions the
- * contracts declare (verify, approve, publish with the notification number, withdraw).
+ * The result officer's screens of state machine H (lifecycle S8): pick the exam and its course-semester, see
+ * what still blocks a run (entry batches not LOCKED), start the run (a job with its progress), then each run
+ * with its counts, exceptions, the diff against the previous run, the tabulation register and the workflow
+ * actions the contracts declare (verify, approve, publish with the notification number, withdraw).
  */
 
 const fmt = (iso: string | null | undefined) =>
@@ -380,7 +380,10 @@ function Diff({ runId }: { runId: string }) {
   );
 }
 
-/** One run: its facts, the allowed actions (publish asks for the notification number), the register, exceptions and diff. */
+/**
+ * One run: its facts, the allowed actions (publish asks for the notification number), the register,
+ * exceptions and diff.
+ */
 function RunDetail({ runId }: { runId: string }) {
   const { t } = useT();
   const { user, holds } = usePermissions();

@@ -4,7 +4,10 @@ import { useT } from '../../lib/i18n.ts';
 import { PickerField } from '../../components/ui/picker-field.tsx';
 import { courseKey, courseText, useExamCourses, useExams } from './results-api.ts';
 
-/** The exam, course-semester and run a results screen shows, kept in the address so a link or reload keeps them. */
+/**
+ * The exam, course-semester and run a results screen shows, kept in the address so a link or reload keeps
+ * them.
+ */
 export function useResultScope() {
   const [search, setSearch] = useSearchParams();
   const exam = search.get('exam_id') ?? '';

@@ -4,7 +4,10 @@ import { ResultVersions } from './result-view.tsx';
 import { groupVersions, useStudentResults } from './results-api.ts';
 import './results.css';
 
-/** The student's own published results on its dashboard (the API answers a student user only its own PUBLISHED versions). */
+/**
+ * The student's own published results on its dashboard (the API answers a student user only its own PUBLISHED
+ * versions).
+ */
 export default function StudentResultsPanel() {
   const { t } = useT();
   const list = useStudentResults({});

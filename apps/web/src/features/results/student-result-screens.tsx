@@ -21,7 +21,10 @@ const statusWords: Record<string, string> = {
   WITHDRAWN: 'Withdrawn',
 };
 
-/** /ListStudentResultDetail: student results by exam, student, run or result; the newest version of each by default. */
+/**
+ * /ListStudentResultDetail: student results by exam, student, run or result; the newest version of each by
+ * default.
+ */
 export function StudentResultListScreen() {
   const { t } = useT();
   const [search, setSearch] = useSearchParams();
@@ -173,7 +176,10 @@ export function StudentResultListScreen() {
   );
 }
 
-/** /ViewStudentResultDetail?student_id=[&exam_id&session_id&course_comb_id&sem_id]: every version, lines with explanations. */
+/**
+ * /ViewStudentResultDetail?student_id=[&exam_id&session_id&course_comb_id&sem_id]: every version, lines with
+ * explanations.
+ */
 export function StudentResultViewScreen() {
   const { t } = useT();
   const [search] = useSearchParams();

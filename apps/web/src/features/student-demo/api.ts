@@ -4,9 +4,9 @@ import { request } from '../../lib/api.ts';
 let base: Promise<string> | undefined;
 
 /**
- * Where the separate student-records demo service is: this page's own host (whatever name or address it was opened
- * by) on the port the API names at run time, so neither the address nor the ports are baked into the build.
- * Under `vite` (development) the dev server forwards `/student-demo` to it instead.
+ * Where the separate student-records demo service is: this page's own host (whatever name or address it was
+ * opened by) on the port the API names at run time, so neither the address nor the ports are baked into the
+ * build. Under `vite` (development) the dev server forwards `/student-demo` to it instead.
  */
 export function demoBase(): Promise<string> {
   if (import.meta.env.STUDENT_DEMO_PROXY) return Promise.resolve(import.meta.env.STUDENT_DEMO_PROXY);
@@ -26,7 +26,10 @@ export const forgetDemoBase = () => {
   base = undefined;
 };
 
-/** The demo accepts the signed-in staff user's token, like the API; a refused token ends the session the same way. */
+/**
+ * The demo accepts the signed-in staff user's token, like the API; a refused token ends the session the same
+ * way.
+ */
 const call = async <T>(path: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', body?: unknown) =>
   request<T>(path, { method, body, base: await demoBase() });
 

@@ -1,4 +1,6 @@
-/** The student-records demo; `/List` is the list that Back to Home returns to (the legacy route named List). */
+/**
+ * The student-records demo; `/List` is the list that Back to Home returns to (the legacy route named List).
+ */
 export const demoPaths = {
   list: '/List',
   add: '/add',

@@ -18,7 +18,10 @@ const keyPath = (resource: Resource, key: RecordKey) =>
 export const keyOf = (resource: Resource, record: StudentRecord): RecordKey =>
   resource.keyFields.map((f) => String(record[f] ?? ''));
 
-/** A record's key in an address query, as the master-data screens write it: the first part as `id`, the rest by name. */
+/**
+ * A record's key in an address query, as the master-data screens write it: the first part as `id`, the rest
+ * by name.
+ */
 export const keySearch = (resource: Resource, key: RecordKey) =>
   new URLSearchParams(resource.keyFields.map((f, i) => [i === 0 ? 'id' : f, key[i] ?? ''])).toString();
 export const keyFromSearch = (resource: Resource, search: URLSearchParams): RecordKey =>
@@ -100,7 +103,10 @@ const dataUrl = (blob: Blob) =>
     reader.readAsDataURL(blob);
   });
 
-/** A student's photo or signature as a data: URL (fetched with the bearer header: an <img src> could not send it). */
+/**
+ * A student's photo or signature as a data: URL (fetched with the bearer header: an <img src> could not send
+ * it).
+ */
 export function useStudentImage(studentId: string, kind: 'photo' | 'signature', hash: unknown) {
   return useQuery({
     queryKey: ['student', 'image', studentId, kind, hash],

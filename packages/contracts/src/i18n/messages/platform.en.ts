@@ -1,6 +1,6 @@
 /**
- * The platform's messages in English: the answers every call can give (the error converter, sign-in, the generic
- * engine's refusals). A code is `platform.<what>`; `{{name}}` is a parameter.
+ * The platform's messages in English: the answers every call can give (the error converter, sign-in, the
+ * generic engine's refusals). A code is `platform.<what>`; `{{name}}` is a parameter.
  */
 export const platform = {
   'platform.notFound': 'Not found.',

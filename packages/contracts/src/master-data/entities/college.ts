@@ -16,15 +16,18 @@ export const isCentre = defineEnum([
 ]);
 
 /**
- * A college's affiliation status. New colleges are ACTIVE; only the college workflow's actions move it (suspend,
- * reinstate), so it is answered with the record but never taken from a create or an edit.
+ * A college's affiliation status. New colleges are ACTIVE; only the college workflow's actions move it
+ * (suspend, reinstate), so it is answered with the record but never taken from a create or an edit.
  */
 export const collegeStatus = defineEnum([
   { value: 'ACTIVE', label: 'Active' },
   { value: 'SUSPENDED', label: 'Suspended' },
 ]);
 
-/** An affiliated (or constituent) college: students enrol through it, its faculty are scoped to it (users.college_id). */
+/**
+ * An affiliated (or constituent) college: students enrol through it, its faculty are scoped to it
+ * (users.college_id).
+ */
 export const collegeResource = defineResource({
   name: 'college',
   title: 'College',

@@ -51,7 +51,10 @@ export const marksPairs = [
 
 const NUMBER = /^\d+(\.\d+)?$/;
 
-/** Marks stay free text (legacy rows hold other notes), but a numeric minimum above its numeric maximum is refused. */
+/**
+ * Marks stay free text (legacy rows hold other notes), but a numeric minimum above its numeric maximum is
+ * refused.
+ */
 function checkMarks(record: Record<string, unknown>) {
   const errors: Record<string, string[]> = {};
   for (const [min, max] of marksPairs) {

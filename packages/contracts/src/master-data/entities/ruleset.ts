@@ -51,9 +51,9 @@ function checkRuleset(record: Record<string, unknown>) {
 }
 
 /**
- * A version of a result rule set. Results record the (ruleset_id, version) they were computed with, so a version
- * that a published result used never changes (`locked`, set by the results module; the API answers 409 LOCKED to
- * an edit or a delete): a change is a new version.
+ * A version of a result rule set. Results record the (ruleset_id, version) they were computed with, so a
+ * version that a published result used never changes (`locked`, set by the results module; the API answers
+ * 409 LOCKED to an edit or a delete): a change is a new version.
  */
 export const rulesetResource = defineResource({
   name: 'ruleset',

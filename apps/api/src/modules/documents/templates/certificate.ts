@@ -1,5 +1,5 @@
-// Migration certificate and certificates (lifecycle §5.2): a certifying text in English and Hindi, the facts it
-// rests on as label/value pairs, and for a NEP exit award (UG Certificate / UG Diploma) the award, credits
+// Migration certificate and certificates (lifecycle §5.2): a certifying text in English and Hindi, the facts
+// it rests on as label/value pairs, and for a NEP exit award (UG Certificate / UG Diploma) the award, credits
 // earned and ABC id; the grading legend when the certificate explains the scheme.
 import type { CertificatePayload, MigrationPayload, PrintableDocument } from '@exam/contracts';
 import type { PdfDocument } from '@exam/pdf';
@@ -21,7 +21,10 @@ import {
   type Field,
 } from './layout.ts';
 
-/** Name, parents, numbers and college: the student part every certificate prints, beside the photo. Returns the y under it. */
+/**
+ * Name, parents, numbers and college: the student part every certificate prints, beside the photo. Returns
+ * the y under it.
+ */
 function drawStudentBlock(
   pdf: PdfDocument,
   p: MigrationPayload | CertificatePayload,

@@ -1,8 +1,8 @@
-// Consolidated marksheet and transcript (lifecycle §5.2): every semester/part with its courses (credits and grades,
-// or marks under the OLD scheme) and its SGPA or aggregate, the final CGPA or aggregate with the equivalent
-// percentage and its formula, division, duration, medium, the attempts flag and the grading legend. It runs over
-// several pages: the pages are planned first (a term never splits), so each carries "sheet n of N" and its own
-// per-page serial (`<serial>-<n>`, what a sealed-envelope transcript needs).
+// Consolidated marksheet and transcript (lifecycle §5.2): every semester/part with its courses (credits and
+// grades, or marks under the OLD scheme) and its SGPA or aggregate, the final CGPA or aggregate with the
+// equivalent percentage and its formula, division, duration, medium, the attempts flag and the grading
+// legend. It runs over several pages: the pages are planned first (a term never splits), so each carries
+// "sheet n of N" and its own per-page serial (`<serial>-<n>`, what a sealed-envelope transcript needs).
 import type { ConsolidatedPayload, MarksheetLine, PrintableDocument, TranscriptTerm } from '@exam/contracts';
 import type { PdfDocument, TableColumn, TableRow } from '@exam/pdf';
 import {
@@ -79,8 +79,9 @@ function termSummary(term: TranscriptTerm, old: boolean): string {
   return `${figures} · ${bi(t.result)} · declared / घोषित ${printedDate(term.basis.published_on)}`;
 }
 
-// The page plan measures each term as drawn: its heading, the table (header and rows as pdf.table measures them,
-// course names wrapping in their column) and its summary line. The footer takes the bottom FOOTER points.
+// The page plan measures each term as drawn: its heading, the table (header and rows as pdf.table measures
+// them, course names wrapping in their column) and its summary line. The footer takes the bottom FOOTER
+// points.
 const SIZE = 7.5;
 const PADDING = 2.5;
 const FOOTER = 66;
@@ -116,7 +117,10 @@ function closingHeight(p: ConsolidatedPayload): number {
   return 34 + 12 + (notes > 0 ? 12 + notes * 10 : 0) + 14 + bands + formulas * 10.5 + 8;
 }
 
-/** Terms per page from `firstTop` (page 1) and `nextTop`: a term is never split; the closing block goes after the last. */
+/**
+ * Terms per page from `firstTop` (page 1) and `nextTop`: a term is never split; the closing block goes after
+ * the last.
+ */
 export function planPages(
   pdf: PdfDocument,
   p: ConsolidatedPayload,
@@ -156,8 +160,8 @@ export async function drawConsolidated(
       subtitle: bi(p.programme.name),
     });
   };
-  // Every page: "sheet n of N" and its page serial on a line under the header; the plan (and so N) is known once
-  // page 1's student block has been drawn.
+  // Every page: "sheet n of N" and its page serial on a line under the header; the plan (and so N) is known
+  // once page 1's student block has been drawn.
   const sheetY = header();
   let y = drawStudent(pdf, p, assets, sheetY + 12);
   const pages = planPages(pdf, p, old, {

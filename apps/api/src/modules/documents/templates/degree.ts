@@ -1,7 +1,7 @@
-// Degree and provisional degree certificate (lifecycle §5.2; UGC's list for degrees [P27]: photograph, hologram,
-// QR, name and place of the institution, mode of study). A certifying text in English and in Hindi, composed from
-// the payload's fields; the degree has a double border, the stationery serial and the hologram area, and the
-// Vice-Chancellor's and Registrar's blocks (the payload's signatories).
+// Degree and provisional degree certificate (lifecycle §5.2; UGC's list for degrees [P27]: photograph,
+// hologram, QR, name and place of the institution, mode of study). A certifying text in English and in Hindi,
+// composed from the payload's fields; the degree has a double border, the stationery serial and the hologram
+// area, and the Vice-Chancellor's and Registrar's blocks (the payload's signatories).
 import type { DegreePayload, PrintableDocument } from '@exam/contracts';
 import type { PdfDocument } from '@exam/pdf';
 import {

@@ -1,8 +1,9 @@
-// The document PDF templates (issue 16, lifecycle §5.2): one file per document type on the shared layout pieces of
-// layout.ts, drawn from the frozen payload alone (every printed value, English and Hindi, comes from it; the
-// grading legend and the percentage formula are the payload's rule set's). `renderDocumentPdf` makes one file;
-// `writeDocumentsPdf` streams a batch (an exam's marksheets) into one PDF with flat memory: fonts are parsed
-// once per process, the logo is embedded once per file and constant words are shaped once (packages/pdf).
+// The document PDF templates (issue 16, lifecycle §5.2): one file per document type on the shared layout
+// pieces of layout.ts, drawn from the frozen payload alone (every printed value, English and Hindi, comes
+// from it; the grading legend and the percentage formula are the payload's rule set's). `renderDocumentPdf`
+// makes one file; `writeDocumentsPdf` streams a batch (an exam's marksheets) into one PDF with flat memory:
+// fonts are parsed once per process, the logo is embedded once per file and constant words are shaped once
+// (packages/pdf).
 import type { Writable } from 'node:stream';
 import type { PrintableDocument } from '@exam/contracts';
 import { createPdf, renderPdfToBuffer, type PdfDocument, type PdfOptions } from '@exam/pdf';
@@ -26,7 +27,9 @@ export const documentTemplates = {
   CERTIFICATE: { template_id: 'certificate', template_version: 1 },
 } as const;
 
-/** Images a template prints beside the payload: the photo is the student's stored file (null: a marked box). */
+/**
+ * Images a template prints beside the payload: the photo is the student's stored file (null: a marked box).
+ */
 export interface DocumentImages {
   photo?: Buffer | null;
   logo?: Buffer;
@@ -69,7 +72,10 @@ export async function drawDocument(
   }
 }
 
-/** One document as a PDF file in memory (a download, a preview). `compress: false` only for tests that read the PDF. */
+/**
+ * One document as a PDF file in memory (a download, a preview). `compress: false` only for tests that read
+ * the PDF.
+ */
 export async function renderDocumentPdf(
   doc: PrintableDocument,
   images: DocumentImages = {},
@@ -88,8 +94,9 @@ export interface BatchItem {
 }
 
 /**
- * A batch (an exam's marksheets, a convocation's degrees) streamed into one PDF on `output` with backpressure:
- * `items` may be an async iterable (a database cursor), so memory stays flat for any number. Returns the documents written.
+ * A batch (an exam's marksheets, a convocation's degrees) streamed into one PDF on `output` with
+ * backpressure: `items` may be an async iterable (a database cursor), so memory stays flat for any number.
+ * Returns the documents written.
  */
 export async function writeDocumentsPdf(
   output: Writable,

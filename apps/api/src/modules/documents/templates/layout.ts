@@ -48,7 +48,9 @@ export function printedDate(iso: string | null | undefined): string {
   return m ? `${m[3]}-${m[2]}-${m[1]}` : iso;
 }
 
-/** True when the document may not be presented as valid: anything before APPROVED, or CANCELLED/SUPERSEDED. */
+/**
+ * True when the document may not be presented as valid: anything before APPROVED, or CANCELLED/SUPERSEDED.
+ */
 export const isDraft = (status: string): boolean => status !== 'ISSUED' && status !== 'APPROVED';
 
 export interface Frame {
@@ -79,8 +81,8 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 /**
- * The page's watermark (a draft, a cancelled or superseded document: "… — NOT VALID") and a thin border; drawn
- * first so that everything else prints over it.
+ * The page's watermark (a draft, a cancelled or superseded document: "… — NOT VALID") and a thin border;
+ * drawn first so that everything else prints over it.
  */
 export function drawPageBase(
   pdf: PdfDocument,
@@ -120,9 +122,9 @@ const LOGO = 58;
 const QR = 66;
 
 /**
- * The common header: logo, university (EN, HI), place, title (EN, HI), the QR of the verification address with the
- * serial printed under it; under a rule, the serial line: serial no., stationery serial (degrees) and the
- * DUPLICATE/REVISED stamp, or the draft notice. Returns the y under it.
+ * The common header: logo, university (EN, HI), place, title (EN, HI), the QR of the verification address
+ * with the serial printed under it; under a rule, the serial line: serial no., stationery serial (degrees)
+ * and the DUPLICATE/REVISED stamp, or the draft notice. Returns the y under it.
  */
 export function drawHeader(
   pdf: PdfDocument,
@@ -260,8 +262,8 @@ export const biField = (label: string, value: BilingualText | null | undefined, 
 });
 
 /**
- * Label/value pairs in `columns` columns from (x, y), `width` wide; the Hindi of a value under it in a smaller size.
- * Returns the y under the grid.
+ * Label/value pairs in `columns` columns from (x, y), `width` wide; the Hindi of a value under it in a
+ * smaller size. Returns the y under the grid.
  */
 export function drawFields(
   pdf: PdfDocument,
@@ -316,7 +318,10 @@ export function drawPhoto(pdf: PdfDocument, assets: DocumentAssets, x: number, y
   pdf.box(x, y, PHOTO.width, PHOTO.height, { lineWidth: 0.6 });
 }
 
-/** A bordered table (pdf.table) whose rows never run past `bottom` on this page (templates size their content). */
+/**
+ * A bordered table (pdf.table) whose rows never run past `bottom` on this page (templates size their
+ * content).
+ */
 export async function drawTable(
   pdf: PdfDocument,
   columns: readonly TableColumn[],
@@ -466,8 +471,8 @@ export function drawFooter(
     pdf.text(line, { x: f.left, y: factsTop + i * 10.5, width: factWidth - 6, size: 8, oneLine: true }),
   );
   const top = Math.min(signTop, factsTop) - 4;
-  // The verification page without the token (the QR carries it): one constant word a batch shapes once, where the
-  // whole address would be a new 300-character word on every page.
+  // The verification page without the token (the QR carries it): one constant word a batch shapes once, where
+  // the whole address would be a new 300-character word on every page.
   const verifyAt = doc.verify_url
     ? `scan the QR or open ${doc.verify_url.replace(/^https?:\/\//, '').replace(/\/[^/]*$/, '')}`
     : 'after approval / अनुमोदन के बाद';
@@ -485,9 +490,9 @@ export function drawFooter(
 export { INK, GREY, STAMP };
 
 /**
- * A college as printed with its place: "Shiksha Bharati College, Bhilwara", but not "Government College, Ajmer, Ajmer"
- * when the name already says where it is. The Hindi name stands alone (its place is in Devanagari, not the district's
- * English name).
+ * A college as printed with its place: "Shiksha Bharati College, Bhilwara", but not "Government College,
+ * Ajmer, Ajmer" when the name already says where it is. The Hindi name stands alone (its place is in
+ * Devanagari, not the district's English name).
  */
 export function collegeWithPlace(
   college: { name: BilingualText; place: string | null },

@@ -1,6 +1,7 @@
-// Semester/part marksheet (statement of marks / grade card), lifecycle §5.2: the OLD layout (max/min, internal,
-// external, practical, total with grace marker, aggregate, percentage, division) and the NEW/NEP layout (credit,
-// grade, grade point, credit points, SGPA, CGPA, ABC id), with the grading legend from the payload's rule set.
+// Semester/part marksheet (statement of marks / grade card), lifecycle §5.2: the OLD layout (max/min,
+// internal, external, practical, total with grace marker, aggregate, percentage, division) and the NEW/NEP
+// layout (credit, grade, grade point, credit points, SGPA, CGPA, ABC id), with the grading legend from the
+// payload's rule set.
 import type { MarksheetLine, MarksheetPayload, PrintableDocument, PrintedMark } from '@exam/contracts';
 import type { PdfDocument, TableColumn, TableRow } from '@exam/pdf';
 import {
@@ -57,7 +58,10 @@ const NEW_COLUMNS: TableColumn[] = [
   { header: 'Result / परिणाम', width: 0.85, align: 'center' },
 ];
 
-/** One table row per paper; practical marks of a NEW-scheme paper go into its external column when it has no external. */
+/**
+ * One table row per paper; practical marks of a NEW-scheme paper go into its external column when it has no
+ * external.
+ */
 export function marksRows(lines: readonly MarksheetLine[], old: boolean): TableRow[] {
   return lines.map((l) =>
     old
@@ -217,7 +221,10 @@ async function drawReverse(pdf: PdfDocument, doc: PrintableDocument, p: Markshee
   drawNotes(pdf, 'Notes / टिप्पणियाँ', notes, { x: f.left, y: y + 4, width: f.width, size: 7.5 });
 }
 
-/** The totals band: aggregate, percentage and division (OLD) or credits, Σ credit points, SGPA, CGPA (NEW/NEP); the result. */
+/**
+ * The totals band: aggregate, percentage and division (OLD) or credits, Σ credit points, SGPA, CGPA
+ * (NEW/NEP); the result.
+ */
 function drawTotals(pdf: PdfDocument, p: MarksheetPayload, old: boolean, y: number): number {
   const f = frameOf(pdf);
   const t = p.totals;

@@ -19,7 +19,9 @@ export interface ListView {
   filters?: Record<string, string>;
 }
 
-/** Downloads the list as the API makes it (search, filters, sort and the user's scope applied), and saves it. */
+/**
+ * Downloads the list as the API makes it (search, filters, sort and the user's scope applied), and saves it.
+ */
 export async function downloadList(resource: AnyResource, view: ListView, format: FileFormat) {
   const query = new URLSearchParams({ format });
   if (view.q) query.set('q', view.q);
@@ -39,9 +41,9 @@ export type ImportAnswer =
   { report: ImportReport; job?: undefined } | { job: JobSummary; report?: undefined };
 
 /**
- * Sends a file to the resource's import (`dryRun`: only check it). Answers the report, also when rows failed (422,
- * nothing stored), or the job a large file is imported by (202); a file that cannot be read at all, or a refusal, is
- * an ApiError.
+ * Sends a file to the resource's import (`dryRun`: only check it). Answers the report, also when rows failed
+ * (422, nothing stored), or the job a large file is imported by (202); a file that cannot be read at all, or
+ * a refusal, is an ApiError.
  */
 export async function importFile(resource: AnyResource, file: File, dryRun: boolean): Promise<ImportAnswer> {
   const body = new FormData();
@@ -72,8 +74,8 @@ export const reportOfJob = (result: unknown): ImportReport | undefined => {
 };
 
 /**
- * The rows that failed, as a CSV file in the resource's columns with their messages in a last column (which an import
- * ignores): corrected in a spreadsheet, it can be imported as it is.
+ * The rows that failed, as a CSV file in the resource's columns with their messages in a last column (which
+ * an import ignores): corrected in a spreadsheet, it can be imported as it is.
  */
 export function failedRowsFile(
   resource: AnyResource,

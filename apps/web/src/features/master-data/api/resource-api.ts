@@ -3,8 +3,8 @@ import type { PageSize } from '../../../components/ui/pager.tsx';
 import { request } from '../../../lib/api.ts';
 
 /**
- * One data provider for every master-data resource (the refine pattern): list, page, one record, create, update, delete,
- * keyed by the registry entry and an ordered (possibly composite) key.
+ * One data provider for every master-data resource (the refine pattern): list, page, one record, create,
+ * update, delete, keyed by the registry entry and an ordered (possibly composite) key.
  */
 
 export type ResourceRecord = Record<string, unknown> & { created_at?: string; updated_at?: string };
@@ -27,7 +27,10 @@ export interface Page {
   total: number;
 }
 
-/** How a list is paged: the legacy course call with the offset and limit in the path, or the query of every list. */
+/**
+ * How a list is paged: the legacy course call with the offset and limit in the path, or the query of every
+ * list.
+ */
 export type PageSource = 'path' | 'query';
 
 export const keyOf = (resource: AnyResource, record: Record<string, unknown>): RecordKey =>
@@ -106,7 +109,10 @@ export async function deleteRecord(resource: AnyResource, key: RecordKey): Promi
   return saved(resource, await request<Answer>(recordPath(resource, key), { method: 'DELETE' }));
 }
 
-/** Query keys: everything of a resource starts with its name, so one invalidation refreshes its lists and records. */
+/**
+ * Query keys: everything of a resource starts with its name, so one invalidation refreshes its lists and
+ * records.
+ */
 export const resourceKeys = {
   all: (resource: AnyResource) => [resource.name] as const,
   page: (resource: AnyResource, params: PageParams, source: PageSource) =>

@@ -19,8 +19,8 @@ export async function takeAction(
 }
 
 /**
- * Takes a workflow action on one record. Afterwards, and after a 409 (the record moved or changed meanwhile), every
- * query of the resource is refreshed, so the view shows the status and the buttons as they are now.
+ * Takes a workflow action on one record. Afterwards, and after a 409 (the record moved or changed meanwhile),
+ * every query of the resource is refreshed, so the view shows the status and the buttons as they are now.
  */
 export function useWorkflowAction(resource: AnyResource, key: RecordKey) {
   const client = useQueryClient();

@@ -32,7 +32,8 @@ export const screens = defineScreens({
       ...columns.slice(2),
     ],
   },
-  // Repeated entry: session, course combination and semester stay for the next link (change the one that differs).
+  // Repeated entry: session, course combination and semester stay for the next link (change the one that
+  // differs).
   add: {
     heading: 'Add CCInfoSem',
     fields: ['session_id', 'course_comb_id', 'sem_id'],

@@ -44,7 +44,8 @@ export const screens = defineScreens({
     actions: ['view', 'edit', 'delete'],
     deleteConfirm: 'Do you want to delete the Paper',
   },
-  // The spec lists this view's columns exactly (section 2); the lifecycle's fields show in the list and the forms.
+  // The spec lists this view's columns exactly (section 2); the lifecycle's fields show in the list and the
+  // forms.
   view: { heading: 'List Papers', columns, addLabel: 'Add New Paper' },
   add: { heading: 'Add Paper', fields, submitLabel: 'Add' },
   edit: { heading: 'Edit Paper', fields, submitLabel: 'Edit' },

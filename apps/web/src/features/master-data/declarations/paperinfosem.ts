@@ -57,8 +57,8 @@ const labels: Record<string, string> = {
 };
 
 /**
- * The marks-scheme check (the API's .../scheme-check, from the same contracts function): marks can be entered only
- * against a numeric, consistent scheme; the line says why not.
+ * The marks-scheme check (the API's .../scheme-check, from the same contracts function): marks can be entered
+ * only against a numeric, consistent scheme; the line says why not.
  */
 const schemeCheck = (record: Record<string, unknown>) => {
   const { valid, errors } = checkMarksScheme(record);

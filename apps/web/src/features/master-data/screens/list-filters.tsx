@@ -4,8 +4,8 @@ import type { ResourceScreens } from '../declaration.ts';
 import { OptionList } from './option-select.tsx';
 
 /**
- * The fields a list screen offers as filters: the resource's filter fields (keys, parents, enumerations) except a
- * resource's only key (filtering on it would show one row; the search does that).
+ * The fields a list screen offers as filters: the resource's filter fields (keys, parents, enumerations)
+ * except a resource's only key (filtering on it would show one row; the search does that).
  */
 export function filterFieldsOf(screens: ResourceScreens): string[] {
   const { resource } = screens;
@@ -14,14 +14,20 @@ export function filterFieldsOf(screens: ResourceScreens): string[] {
   );
 }
 
-/** The filters in the address (`?session_id=2024-25&sem_id=1`): only the screen's filter fields, never empty ones. */
+/**
+ * The filters in the address (`?session_id=2024-25&sem_id=1`): only the screen's filter fields, never empty
+ * ones.
+ */
 export function filtersFromSearch(screens: ResourceScreens, search: URLSearchParams): Record<string, string> {
   return Object.fromEntries(
     filterFieldsOf(screens).flatMap((field) => (search.get(field) ? [[field, search.get(field)!]] : [])),
   );
 }
 
-/** Where a filter's choices come from: the form's dropdown source, without what it depends on when that is not chosen. */
+/**
+ * Where a filter's choices come from: the form's dropdown source, without what it depends on when that is not
+ * chosen.
+ */
 function sourceOf(
   screens: ResourceScreens,
   field: string,
@@ -77,7 +83,8 @@ function FilterSelect({
 
 /**
  * A list's filters, one control per filter field: a dropdown where the form has one (rows or an enumeration),
- * otherwise a code typed and applied with Enter. Each change goes to the address, so Back and bookmarks keep it.
+ * otherwise a code typed and applied with Enter. Each change goes to the address, so Back and bookmarks keep
+ * it.
  */
 export function ListFilters({ screens, filters, onChange, text, label }: ListFiltersProps) {
   const fields = filterFieldsOf(screens);

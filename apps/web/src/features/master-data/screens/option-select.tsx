@@ -4,7 +4,10 @@ import { useT } from '../../../lib/i18n.ts';
 
 export const PLACEHOLDER = '-select-';
 
-/** A dropdown's options after its first one; a value the options lack (an old record, a bookmark) still shows, as itself. */
+/**
+ * A dropdown's options after its first one; a value the options lack (an old record, a bookmark) still shows,
+ * as itself.
+ */
 export function OptionList({ value, options }: { value: string; options: Option[] }) {
   const known = value === '' || options.some((option) => option.value === value);
   const { t } = useT();
@@ -32,9 +35,9 @@ interface OptionSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>
 }
 
 /**
- * A dropdown of the spec: loads its options when the screen opens, starts on a '-select-' placeholder (disabled,
- * except on an optional field, where choosing it again clears the field),
- * shows labels and submits values. A value the loaded options lack (an old record) is still shown, as itself.
+ * A dropdown of the spec: loads its options when the screen opens, starts on a '-select-' placeholder
+ * (disabled, except on an optional field, where choosing it again clears the field), shows labels and submits
+ * values. A value the loaded options lack (an old record) is still shown, as itself.
  */
 export function OptionSelect({
   source,

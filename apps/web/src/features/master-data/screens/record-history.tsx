@@ -29,7 +29,9 @@ const actionText: Record<AuditEntry['action'], string> = {
 const hidden = new Set(['created_at', 'updated_at']);
 const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'medium' });
 
-/** The fields an entry changed, each with its value before and after (a creation: every value it was given). */
+/**
+ * The fields an entry changed, each with its value before and after (a creation: every value it was given).
+ */
 export function changedFields(entry: Pick<AuditEntry, 'before' | 'after'>, order: readonly string[] = []) {
   const before = entry.before ?? {};
   const after = entry.after ?? {};

@@ -12,7 +12,10 @@ import { T } from '../../../components/ui/text.tsx';
 /** A job that makes a file answers it as `result.file` (contracts' storedFile). */
 const fileResult = z.object({ file: storedFile });
 
-/** The view's jobs (printouts) the user may start: buttons, then the started job's progress and, once done, its file. */
+/**
+ * The view's jobs (printouts) the user may start: buttons, then the started job's progress and, once done,
+ * its file.
+ */
 export function RecordJobs({ jobs, record }: { jobs: RecordJob[]; record: ResourceRecord }) {
   const { holds } = usePermissions();
   const [running, setRunning] = useState<{ jobId: string; unit: string } | null>(null);

@@ -7,8 +7,8 @@ import { ResourcePage } from './resource-page.tsx';
 import { WriteGuard } from './write-guard.tsx';
 
 /**
- * The add screen of any resource: after a create the server's message shows and the form starts empty again, or, by
- * the "Add and add another" button, with the fields the declaration carries over.
+ * The add screen of any resource: after a create the server's message shows and the form starts empty again,
+ * or, by the "Add and add another" button, with the fields the declaration carries over.
  */
 export function ResourceAdd({ screens }: { screens: ResourceScreens }) {
   const { resource, add } = screens;

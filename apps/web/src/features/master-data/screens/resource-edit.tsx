@@ -10,16 +10,19 @@ import { RecordState, ResourcePage, useKeyedRecord } from './resource-page.tsx';
 import { WriteGuard } from './write-guard.tsx';
 import { T } from '../../../components/ui/text.tsx';
 
-/** An edit refused as stale (409 STALE_EDIT): what the user sent, kept to compare with the record as it is now. */
+/**
+ * An edit refused as stale (409 STALE_EDIT): what the user sent, kept to compare with the record as it is
+ * now.
+ */
 interface StaleEdit {
   mine: Record<string, unknown>;
 }
 
 /**
  * The edit screen of any resource: the key comes from the query and stays read-only; the edit carries the
- * updated_at it read, so a stale edit is refused (409); after any outcome the record is fetched again. A stale edit
- * raises the spec's alert, then shows the user's values beside the server's for each field that differs, to apply
- * the user's again (with the new updated_at) or keep the server's.
+ * updated_at it read, so a stale edit is refused (409); after any outcome the record is fetched again. A
+ * stale edit raises the spec's alert, then shows the user's values beside the server's for each field that
+ * differs, to apply the user's again (with the new updated_at) or keep the server's.
  */
 export function ResourceEdit({ screens }: { screens: ResourceScreens }) {
   const { resource } = screens;

@@ -63,7 +63,8 @@ export function ResourceForm({
   const readOnly = (field: string) => mode === 'edit' && !updatable.includes(field);
   const editable = fields.filter((field) => !readOnly(field));
 
-  // An edit validates the fields it may change, and the resource's cross-field rule over the record as it will be.
+  // An edit validates the fields it may change, and the resource's cross-field rule over the record as it
+  // will be.
   const schema = (mode === 'add'
     ? resource.createSchema
     : resource.editSchema(record ?? {}, editable)) as unknown as z.ZodType<Parsed>;

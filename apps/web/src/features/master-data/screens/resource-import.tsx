@@ -94,8 +94,9 @@ function Summary({ report }: { report: ImportReport }) {
 }
 
 /**
- * The import screen of a resource: its template, a file, a check (dry run) and the import, then the report of every
- * row. The API imports a file whole or not at all; the screen says so and offers the failed rows as a file to correct.
+ * The import screen of a resource: its template, a file, a check (dry run) and the import, then the report of
+ * every row. The API imports a file whole or not at all; the screen says so and offers the failed rows as a
+ * file to correct.
  */
 export function ResourceImport({ screens }: { screens: ResourceScreens }) {
   const { resource, labels } = screens;
@@ -136,7 +137,8 @@ export function ResourceImport({ screens }: { screens: ResourceScreens }) {
     try {
       const answer = await importFile(resource, file, kind === 'check');
       if (answer.job) {
-        // A large file: the server checks and stores it as a job; the progress shows below until the report comes.
+        // A large file: the server checks and stores it as a job; the progress shows below until the report
+        // comes.
         setJob({ id: answer.job.job_id, dryRun: kind === 'check' });
         setBusy('job');
         return;

@@ -40,7 +40,9 @@ const parsePage = (value: string | null) => {
 };
 const parseSize = (value: string | null): PageSize =>
   PAGE_SIZES.find((size) => String(size) === value) ?? DEFAULT_PAGE_SIZE;
-/** The page size a user last chose on a list, remembered per user and list (the spec's 5 on a first visit). */
+/**
+ * The page size a user last chose on a list, remembered per user and list (the spec's 5 on a first visit).
+ */
 const sizePref = (list: string) => `list-size.${list}`;
 
 /** The list screen of any resource: paged on the server, with the row actions the role may use. */
@@ -73,8 +75,8 @@ export function ResourceList({ screens }: { screens: ResourceScreens }) {
   const [exportFailure, setExportFailure] = useState<string>();
 
   /** Changes the address; `push` for what Back should undo (an order, a filter), replacing it otherwise. */
-  // The address as last set: navigations render in a transition, so two quick changes (two filters) must not both
-  // start from the address of the last render, or the second would drop the first.
+  // The address as last set: navigations render in a transition, so two quick changes (two filters) must not
+  // both start from the address of the last render, or the second would drop the first.
   const latest = useRef(search);
   const rendered = useRef(search);
   if (rendered.current !== search) {

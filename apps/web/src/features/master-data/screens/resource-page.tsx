@@ -35,7 +35,10 @@ export function ResourcePage({
   );
 }
 
-/** The record named by the address query (`id`, then the other key parts), with the catalogue's load failure applied. */
+/**
+ * The record named by the address query (`id`, then the other key parts), with the catalogue's load failure
+ * applied.
+ */
 export function useKeyedRecord(screens: ResourceScreens, onFailure: LoadFailure) {
   const [search] = useSearchParams();
   const key = keyFromSearch(screens.resource, search);

@@ -21,14 +21,15 @@ import { RecordHistoryPanel } from './record-history.tsx';
 import { useT } from '../../../lib/i18n.ts';
 
 /**
- * One record as a single-row table, with an edit link for roles that may write; a resource with a workflow shows
- * its status and the actions the user may take now above it, and the view's jobs (printouts) follow it.
+ * One record as a single-row table, with an edit link for roles that may write; a resource with a workflow
+ * shows its status and the actions the user may take now above it, and the view's jobs (printouts) follow it.
  */
 export function ResourceView({ screens }: { screens: ResourceScreens }) {
   const { resource, view } = screens;
   const paths = resourcePaths[resource.name];
   const { canWrite, user } = usePermissions();
-  // Single-record fetch failures sign out on the legacy screens (spec section 8); newer ones declare otherwise.
+  // Single-record fetch failures sign out on the legacy screens (spec section 8); newer ones declare
+  // otherwise.
   const { key, query } = useKeyedRecord(screens, view.loadFailure ?? 'sign-out');
   const workflow = workflowOf(resource.name);
   const act = useWorkflowAction(resource, key);
@@ -101,7 +102,8 @@ export function ResourceView({ screens }: { screens: ResourceScreens }) {
                 workflow={workflow}
                 record={record}
                 role={user?.name}
-                // The updated_at shown: a change by someone else since answers 409 instead of acting on a record not seen.
+                // The updated_at shown: a change by someone else since answers 409 instead of acting on a
+                // record not seen.
                 onAct={async (action, reason) =>
                   (await act.mutateAsync({ action, reason, updated_at: record.updated_at })).message
                 }
@@ -133,8 +135,8 @@ export function ResourceView({ screens }: { screens: ResourceScreens }) {
 const tabs = ['Record', 'History'] as const;
 
 /**
- * The view's two tabs: the record, and its history from the audit trail (loaded when opened). Arrow keys, Home and
- * End move between the tabs (WAI-ARIA tabs pattern); Tab goes into the panel.
+ * The view's two tabs: the record, and its history from the audit trail (loaded when opened). Arrow keys,
+ * Home and End move between the tabs (WAI-ARIA tabs pattern); Tab goes into the panel.
  */
 function RecordTabs({ children, history }: { children: ReactNode; history: ReactNode }) {
   const [current, setCurrent] = useState<(typeof tabs)[number]>('Record');

@@ -16,9 +16,9 @@ const doneText = { create: 'Created', exists: 'Existed already: left as it was' 
 const sessions = rowsOf(sessionResource, labelOr('session_name', 'session_id'));
 
 /**
- * Copy a session: the course-semester links and paper schemes of another session into this one (`?id=` names it).
- * The clerk chooses the source, reads the preview (what will be created, what exists already), then confirms; the
- * report says what was done. Reached from the session's view.
+ * Copy a session: the course-semester links and paper schemes of another session into this one (`?id=` names
+ * it). The clerk chooses the source, reads the preview (what will be created, what exists already), then
+ * confirms; the report says what was done. Reached from the session's view.
  */
 export default function SessionCopy() {
   const [search] = useSearchParams();

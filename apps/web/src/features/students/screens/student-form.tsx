@@ -26,7 +26,10 @@ const hints: Record<string, string> = {
   electives: 'One paper id per elective group, e.g. HIS102',
 };
 
-/** The add and edit form of a students resource: one input per field, enumerations as dropdowns; the server's 422 listed by field. */
+/**
+ * The add and edit form of a students resource: one input per field, enumerations as dropdowns; the server's
+ * 422 listed by field.
+ */
 function StudentForm({
   screens,
   fields,

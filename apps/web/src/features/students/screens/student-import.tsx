@@ -7,8 +7,8 @@ import { attachmentName, saveFile } from '../../../lib/download.ts';
 import type { StudentScreens } from '../declarations.ts';
 
 /**
- * Import by file (the platform's import: template, dry run, per-row report, nothing stored when a row fails); a file
- * of more than a few thousand rows runs as a job with progress.
+ * Import by file (the platform's import: template, dry run, per-row report, nothing stored when a row fails);
+ * a file of more than a few thousand rows runs as a job with progress.
  */
 export function StudentImport({ screens }: { screens: StudentScreens }) {
   const { resource } = screens;

@@ -14,7 +14,10 @@ import { StudentImport } from './student-import.tsx';
 import { ShownValue } from './student-view.tsx';
 import { T } from '../../../components/ui/text.tsx';
 
-/** A students list: search, exact filters, paging on the server, CSV/XLSX download, and the row actions the role may use. */
+/**
+ * A students list: search, exact filters, paging on the server, CSV/XLSX download, and the row actions the
+ * role may use.
+ */
 export function StudentList({ screens }: { screens: StudentScreens }) {
   const { resource } = screens;
   const { holds } = usePermissions();

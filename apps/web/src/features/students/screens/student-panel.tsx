@@ -4,7 +4,10 @@ import { useStudentPage } from '../api.ts';
 import { studentScreens } from '../declarations.ts';
 import { RecordTable, Related, StudentImages } from './student-view.tsx';
 
-/** The student role's dashboard panel: its own record, enrolments and papers, read-only (the API scopes every list to it). */
+/**
+ * The student role's dashboard panel: its own record, enrolments and papers, read-only (the API scopes every
+ * list to it).
+ */
 export default function StudentPanel() {
   const screens = studentScreens.student;
   const own = useStudentPage(screens.resource, { offset: 0, limit: 1, filters: {} });

@@ -19,7 +19,10 @@ import { shown, studentScreens, type StudentScreens } from '../declarations.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { T } from '../../../components/ui/text.tsx';
 
-/** One record, one line per field; a student's view adds the photo and signature, an enrolment's view its papers. */
+/**
+ * One record, one line per field; a student's view adds the photo and signature, an enrolment's view its
+ * papers.
+ */
 export function StudentView({ screens }: { screens: StudentScreens }) {
   const [search] = useSearchParams();
   const { state } = useLocation() as { state?: { message?: string } };
