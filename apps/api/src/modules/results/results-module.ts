@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { msg, renderEnglish, resultRunResource, resultRunWorkflow } from '@exam/contracts';
+import { msg, resultRunResource, resultRunWorkflow } from '@exam/contracts';
 import { asDelegate } from '../../platform/crud/store.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { ApiModule } from '../../platform/module.ts';
@@ -22,7 +22,7 @@ export const resultsModule: ApiModule = {
       ownCalls: ['create'],
       rules: {
         async beforeCreate(_tx, rows) {
-          return new Map(rows.map((_, i) => [i, { run_id: [renderEnglish(msg('results.runNotImported'))] }]));
+          return new Map(rows.map((_, i) => [i, { run_id: [msg('results.runNotImported')] }]));
         },
         async beforeUpdate(_tx, record) {
           throw new AppError('LOCKED', msg('results.runNotEditable', { run_id: String(record.run_id) }));

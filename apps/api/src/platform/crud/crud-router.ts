@@ -13,6 +13,7 @@ import {
   parseOr422,
   prismaCode,
   staleEdit,
+  type FieldErrors,
 } from '../http/errors.ts';
 import { listPlan } from './list-plan.ts';
 import { methodNotAllowed } from '../http/middleware.ts';
@@ -196,7 +197,7 @@ export function crudRouter(
               `${name} ${describeKey(resource, key)} was changed by someone else after you opened it. Reload it and make your change again.`,
             );
           }
-          const errors: Record<string, string[]> = {
+          const errors: FieldErrors = {
             ...Object.fromEntries(
               moved.map((f) => [f, [`Cannot be changed here; this form edits ${f} ${key[f]}.`]]),
             ),

@@ -1,9 +1,10 @@
 import type { Resource } from '@exam/contracts';
 import type { Prisma } from '@exam/db';
+import type { FieldErrors } from '../http/errors.ts';
 import type { Store } from './store.ts';
 
 type Values = Record<string, unknown>;
-type Errors = Record<string, string[]>;
+type Errors = FieldErrors;
 
 /**
  * A module's rules that need the database, run by the engine inside the write's transaction, the same for a

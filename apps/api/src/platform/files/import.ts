@@ -8,12 +8,19 @@ import { scopeWhere, valuesOutOfScope, type ScopedUser } from '../auth/scope.ts'
 import { missingParents } from '../crud/references.ts';
 import type { ResourceRegistry } from '../crud/registry.ts';
 import { describeKey, flatWhere, keyString, present, type ModelDelegate, type Store } from '../crud/store.ts';
-import { AppError, staleEdit, prismaCode } from '../http/errors.ts';
+import {
+  AppError,
+  renderFieldErrors,
+  staleEdit,
+  prismaCode,
+  type FieldErrors,
+  type MessageOrText,
+} from '../http/errors.ts';
 import { tableSource, type Table, type TableRow, type TableSource } from './read-table.ts';
 import { insertAudited, modelTable, storedKeys, updateRows } from './write-rows.ts';
 
 type Values = Record<string, unknown>;
-type Errors = Record<string, string[]>;
+type Errors = FieldErrors;
 
 /**
  * Rows of the file validated, planned and written together: one statement inserts (and audits) them. Larger
@@ -128,7 +135,8 @@ function rememberingReads(tx: Prisma.TransactionClient): Prisma.TransactionClien
 const keyValues = (resource: Resource, values: Values) =>
   Object.fromEntries(resource.keyFields.map((f) => [f, String(values[f])]));
 
-const addError = (errors: Errors, field: string, message: string) => (errors[field] ??= []).push(message);
+const addError = (errors: Errors, field: string, message: MessageOrText) =>
+  (errors[field] ??= []).push(message);
 
 /**
  * The same value as stored? (text, numeric codes, null; a missing optional value counts as null; JSON such as
@@ -560,7 +568,9 @@ export async function importTable(
         const found = errors.get(row);
         if (found) failed = true;
         rows.push(
-          found ? { row, status: 'error', errors: found, values } : { row, status: statusOf.get(row)! },
+          found
+            ? { row, status: 'error', errors: renderFieldErrors(found), values }
+            : { row, status: statusOf.get(row)! },
         );
       }
     }

@@ -22,6 +22,18 @@ export type MessageOrText = Message | string;
 const asMessage = (message: MessageOrText): Message =>
   typeof message === 'string' ? msg('platform.text', { text: label(message) }) : message;
 
+/** Field name -> its errors: what a rule finds wrong with a record (or an imported row). */
+export type FieldErrors = Record<string, MessageOrText[]>;
+
+/** Field errors as sentences in a language (an import report's row). */
+export const renderFieldErrors = (errors: FieldErrors, language: Language = 'en'): Record<string, string[]> =>
+  Object.fromEntries(
+    Object.entries(errors).map(([field, list]) => [
+      field,
+      list.map((m) => renderMessage(asMessage(m), language)),
+    ]),
+  );
+
 export interface AppErrorOptions {
   /** On VALIDATION_FAILED: field -> messages. */
   errors?: Record<string, readonly MessageOrText[]>;
