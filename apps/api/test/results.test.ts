@@ -741,6 +741,19 @@ describe('T12 statuses and refusals', () => {
     ).toEqual(['RTA2:UFM_PENDING', 'RTA3:MARKS_NOT_LOCKED']);
     const only = await ctx.api.get(`/api/resultrun/${r.run_id}/exceptions?code=UFM_PENDING`).set(result);
     expect(only.body.total).toBe(1);
+    expect(only.body.exceptions[0]).toMatchObject({
+      message: "RTPHY101: an unfair-means case is pending: the paper's result is withheld",
+      message_code: 'results.ufmPending',
+      params: { paper_id: 'RTPHY101' },
+    });
+    // A Hindi reader reads the same finding in Hindi, from its code.
+    const hindi = await ctx.api
+      .get(`/api/resultrun/${r.run_id}/exceptions?code=UFM_PENDING`)
+      .set(result)
+      .set('Accept-Language', 'hi');
+    expect(hindi.body.exceptions[0].message).toBe(
+      'RTPHY101: अनुचित साधन का मामला लंबित है: प्रश्नपत्र का परिणाम रोका गया है',
+    );
   });
 
   it('a UFM decision (U1, applied) replaces the withheld paper: a re-run gives UFM, GP 0, backlog reason MALPRACTICE; the diff names the change', async () => {

@@ -215,7 +215,10 @@ export const resultException = z.object({
   attempt_id: z.string().nullable(),
   component: z.string().nullable(),
   code: resultExceptionCode.schema,
+  /** In the reader's language (Accept-Language) where the finding has its code; as written otherwise. */
   message: z.string(),
+  message_code: z.string().nullable().optional(),
+  params: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type ResultException = z.infer<typeof resultException>;
 /** `GET /api/resultrun/{run_id}/exceptions?offset&limit&code`. */
