@@ -49,7 +49,8 @@ describe('rendering a message', () => {
   it('renders nested messages and labels in the same language, and never interprets a value', () => {
     const nested = msg('platform.checkWhetherSaved', { reason: msg('platform.busy') });
     expect(renderer.render(nested)).toBe(
-      'The server is busy right now; please try again in a few seconds. If you were saving a change, reload first to see whether it was saved.',
+      'The server is busy right now; please try again in a few seconds. If you were saving a change, ' +
+        'reload first to see whether it was saved.',
     );
     expect(renderer.render(nested, 'hi')).toMatch(/^सर्वर अभी व्यस्त है/);
     expect(renderer.render(msg('platform.text', { text: label('Verified') }), 'hi')).toBe(

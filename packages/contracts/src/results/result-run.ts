@@ -162,7 +162,8 @@ export const resultRunWorkflow = defineWorkflow({
       capability: 'results.verify',
       reason: 'optional',
       confirm:
-        'Verify result run {run_id}? The tabulation register has been checked and every exception resolved or shown as RL/RW; the run can then no longer be re-run.',
+        'Verify result run {run_id}? The tabulation register has been checked and every exception ' +
+        'resolved or shown as RL/RW; the run can then no longer be re-run.',
     },
     approve: {
       label: 'Approve',

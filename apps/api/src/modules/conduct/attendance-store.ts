@@ -50,7 +50,8 @@ export async function sheetOf(db: Database | Tx, key: { slot_id: string; centre_
   const sheet = await prisma.attendanceSheet.findUnique({ where: { key } });
   if (!sheet)
     throw notFound(
-      `No attendance sheet for slot ${key.slot_id} at centre ${key.centre_id}: finalize the seating plan of that sitting first.`,
+      `No attendance sheet for slot ${key.slot_id} at centre ${key.centre_id}: finalize the seating plan ` +
+        `of that sitting first.`,
     );
   return sheet;
 }
@@ -77,12 +78,14 @@ export async function reconcile(
   const problems: string[] = [];
   if (present + absent + ufm !== seated)
     problems.push(
-      `Present ${present} + absent ${absent} + UFM ${ufm} = ${present + absent + ufm}, but ${seated} candidates are seated: finalize the seating plan again or check the entries.`,
+      `Present ${present} + absent ${absent} + UFM ${ufm} = ${present + absent + ufm}, but ${seated} ` +
+        `candidates are seated: finalize the seating plan again or check the entries.`,
     );
   if (books === null) problems.push('Enter the number of answer books received from the centre.');
   else if (books !== present + ufm)
     problems.push(
-      `${books} answer books received, but present ${present} + UFM ${ufm} = ${present + ufm}: check the absentees against the books.`,
+      `${books} answer books received, but present ${present} + UFM ${ufm} = ${present + ufm}: check the ` +
+        `absentees against the books.`,
     );
   return {
     seated,
@@ -103,7 +106,8 @@ export const reconciledEffect: ActionEffect = {
     if (!r.reconciled)
       throw new AppError(
         'LOCKED',
-        `The attendance of paper ${String(record.paper_id)} at centre ${key.centre_id} does not reconcile, so it cannot be ${action === 'lock' ? 'locked' : 'verified'}: ${r.problems.join(' ')}`,
+        `The attendance of paper ${String(record.paper_id)} at centre ${key.centre_id} does not ` +
+          `reconcile, so it cannot be ${action === 'lock' ? 'locked' : 'verified'}: ${r.problems.join(' ')}`,
       );
     return {
       set: action === 'lock' ? { locked_by: user.email, locked_at: new Date() } : { verified_by: user.email },
@@ -127,7 +131,8 @@ export async function enterAttendance(
   if (sheet.status === 'LOCKED')
     throw new AppError(
       'LOCKED',
-      `The attendance of paper ${sheet.paper_id} at centre ${key.centre_id} is LOCKED: change a candidate by an attendance correction with a reason.`,
+      `The attendance of paper ${sheet.paper_id} at centre ${key.centre_id} is LOCKED: change a ` +
+        `candidate by an attendance correction with a reason.`,
     );
   const rows = await tx.attendance.findMany({
     where: key,
@@ -169,7 +174,8 @@ export async function enterAttendance(
   if (changed.length) {
     await tx.$executeRawUnsafe(
       `UPDATE attendance a SET status = v.status, answer_book_no = v.book, entered_by = $4, updated_at = now()
-         FROM (SELECT unnest($2::text[]) AS student_id, unnest($3::text[]) AS status, unnest($5::text[]) AS book) v
+         FROM (SELECT unnest($2::text[]) AS student_id, unnest($3::text[]) AS status,
+           unnest($5::text[]) AS book) v
         WHERE a.slot_id = $1 AND a.student_id = v.student_id`,
       key.slot_id,
       changed.map((r) => r.student_id),
@@ -285,7 +291,8 @@ export const attendanceRules: ResourceRules = {
         i,
         {
           slot_id: [
-            'Attendance rows are created for every seated candidate when the seating plan is finalized; they cannot be added by hand.',
+            'Attendance rows are created for every seated candidate when the seating plan is finalized; ' +
+              'they cannot be added by hand.',
           ],
         },
       ]),
@@ -298,7 +305,8 @@ export const attendanceRules: ResourceRules = {
     if (sheet?.status === 'LOCKED')
       throw new AppError(
         'LOCKED',
-        `The attendance of paper ${sheet.paper_id} at centre ${sheet.centre_id} is LOCKED: make an attendance correction with a reason (POST /api/attendance/${String(record.slot_id)}/${String(record.student_id)}/correct).`,
+        `The attendance of paper ${sheet.paper_id} at centre ${sheet.centre_id} is LOCKED: make an ` +
+          `attendance correction with a reason (POST /api/attendance/${String(record.slot_id)}/${String(record.student_id)}/correct).`,
       );
     return {};
   },
@@ -320,7 +328,8 @@ export const sheetRules: ResourceRules = {
   async beforeUpdate() {
     throw new AppError(
       'LOCKED',
-      'An attendance sheet changes through its entry (absentees, UFM, answer books) and its actions verify and lock.',
+      'An attendance sheet changes through its entry (absentees, UFM, answer books) and its actions ' +
+        'verify and lock.',
     );
   },
   async beforeDelete() {

@@ -104,13 +104,15 @@ export function conductRoutes(db: Database) {
         if (current && !body.updated_at)
           throw invalid({
             updated_at: [
-              `The plan exists (revision ${current.revision}, ${current.status}): send its updated_at to generate it again.`,
+              `The plan exists (revision ${current.revision}, ${current.status}): send its updated_at to ` +
+                `generate it again.`,
             ],
           });
         if (current && new Date(body.updated_at!).getTime() !== current.updated_at.getTime())
           throw new AppError(
             'STALE_EDIT',
-            'The seating plan changed after you read it (someone generated or finalized it): reload it and generate again if still needed.',
+            'The seating plan changed after you read it (someone generated or finalized it): reload it ' +
+              'and generate again if still needed.',
           );
       });
       await readyToEnqueue(db);
@@ -158,8 +160,10 @@ export function conductRoutes(db: Database) {
           paper_code: string;
         }>
       >(
-        `SELECT s.room_no, s."row", s.col, s.roll_no, st.name_en, st.name_hi, COALESCE(p.paper_code, p.paper_id) AS paper_code
-           FROM seat_allocation s JOIN student st ON st.student_id = s.student_id JOIN paper p ON p.paper_id = s.paper_id
+        `SELECT s.room_no, s."row", s.col, s.roll_no, st.name_en, st.name_hi, COALESCE(p.paper_code,
+            p.paper_id) AS paper_code
+           FROM seat_allocation s JOIN student st ON st.student_id = s.student_id
+             JOIN paper p ON p.paper_id = s.paper_id
           WHERE s.slot_id = $1 AND s.centre_id = $2 ORDER BY s.room_no, s.col, s."row"`,
         key.slot_id,
         key.centre_id,
@@ -201,9 +205,11 @@ export function conductRoutes(db: Database) {
           photo_sha256: string | null;
         }>
       >(
-        `SELECT a.room_no, a.roll_no, a.student_id, st.name_en, st.name_hi, a.status, a.answer_book_no, s.needs, st.photo_sha256
+        `SELECT a.room_no, a.roll_no, a.student_id, st.name_en, st.name_hi, a.status, a.answer_book_no,
+            s.needs, st.photo_sha256
            FROM attendance a JOIN student st ON st.student_id = a.student_id
-           LEFT JOIN seat_allocation s ON s.paper_slot_id = a.slot_id AND s.student_id = a.student_id AND s.centre_id = a.centre_id
+           LEFT JOIN seat_allocation s ON s.paper_slot_id = a.slot_id AND s.student_id = a.student_id
+             AND s.centre_id = a.centre_id
           WHERE a.slot_id = $1 AND a.centre_id = $2 ORDER BY a.room_no, a.roll_no`,
         key.slot_id,
         key.centre_id,
@@ -256,7 +262,9 @@ export function conductRoutes(db: Database) {
           locked_at: sheet.locked_at?.toISOString() ?? null,
         },
         reconciliation,
-        message: `Attendance of paper ${sheet.paper_id} saved: ${reconciliation.present} present, ${reconciliation.absent} absent, ${reconciliation.ufm} UFM (${changed} changed).`,
+        message:
+          `Attendance of paper ${sheet.paper_id} saved: ${reconciliation.present} present, ` +
+          `${reconciliation.absent} absent, ${reconciliation.ufm} UFM (${changed} changed).`,
       });
     })
     .all(methodNotAllowed);
@@ -299,7 +307,16 @@ export const conductOpenApi: OpenApiPaths = {
       tags: ['seating'],
       summary: 'Generate the seating plan of a sitting at a centre (a job)',
       description:
-        "The sitting is every timetable slot on the slot's date and shift. Candidates: attempts of those slots whose admit card is PUBLISHED and whose centre is this one (withheld cards are not seated and are counted in the report). Rules (lifecycle S5): room capacity; no two horizontally adjacent candidates with the same paper (seats left empty instead); rolls ascending within a paper along the column-wise fill order; candidates with needs (candidateneed) first, in accessible rooms. The job's result is the report: when rooms run out it names the papers and how many are unseated, and such a plan cannot be finalized. A generation after FINAL makes revision n+1 (DRAFT). Replacing an existing plan needs its `updated_at` as read (422 without, 409 STALE_EDIT when it changed since). Refused (409) when another plan of the sitting exists at the centre, when the centre has no rooms or when attendance of the sitting is LOCKED.",
+        "The sitting is every timetable slot on the slot's date and shift. Candidates: attempts of those " +
+        'slots whose admit card is PUBLISHED and whose centre is this one (withheld cards are not seated ' +
+        'and are counted in the report). Rules (lifecycle S5): room capacity; no two horizontally ' +
+        'adjacent candidates with the same paper (seats left empty instead); rolls ascending within a ' +
+        'paper along the column-wise fill order; candidates with needs (candidateneed) first, in ' +
+        "accessible rooms. The job's result is the report: when rooms run out it names the papers and " +
+        'how many are unseated, and such a plan cannot be finalized. A generation after FINAL makes ' +
+        'revision n+1 (DRAFT). Replacing an existing plan needs its `updated_at` as read (422 without, ' +
+        '409 STALE_EDIT when it changed since). Refused (409) when another plan of the sitting exists at ' +
+        'the centre, when the centre has no rooms or when attendance of the sitting is LOCKED.',
       parameters: two('slot_id', 'centre_id'),
       requestBody: {
         required: false,
@@ -363,7 +380,10 @@ export const conductOpenApi: OpenApiPaths = {
       tags: ['attendancesheet'],
       summary: 'Enter the absentees and UFM rolls of a sheet (everyone else PRESENT)',
       description:
-        'Replaces the statuses of the sheet: listed rolls ABSENT or UFM, every other seated candidate PRESENT; optional answer-book numbers and the count of books received. Moves the sheet to ENTERED. A UFM roll without a case opens one (REPORTED). 422 for rolls not seated on the sheet; 409 LOCKED on a locked sheet (use a correction).',
+        'Replaces the statuses of the sheet: listed rolls ABSENT or UFM, every other seated candidate ' +
+        'PRESENT; optional answer-book numbers and the count of books received. Moves the sheet to ' +
+        'ENTERED. A UFM roll without a case opens one (REPORTED). 422 for rolls not seated on the sheet; ' +
+        '409 LOCKED on a locked sheet (use a correction).',
       parameters: two('slot_id', 'centre_id'),
       requestBody: {
         required: true,

@@ -39,7 +39,8 @@ const seatingRules: ResourceRules = {
         i,
         {
           slot_id: [
-            'Seating plans are generated (POST /api/seating/{slot_id}/{centre_id}/generate), not added by hand.',
+            'Seating plans are generated (POST /api/seating/{slot_id}/{centre_id}/generate), not added ' +
+              'by hand.',
           ],
         },
       ]),
@@ -49,7 +50,8 @@ const seatingRules: ResourceRules = {
     if (row.status === 'FINAL')
       throw new AppError(
         'LOCKED',
-        `The seating plan of slot ${String(row.slot_id)} at centre ${String(row.centre_id)} is FINAL: generate it again to make a new revision.`,
+        `The seating plan of slot ${String(row.slot_id)} at centre ${String(row.centre_id)} is FINAL: ` +
+          `generate it again to make a new revision.`,
       );
   },
 };

@@ -84,7 +84,8 @@ export async function checkGenerate(tx: Tx, slotId: string, centreId: string) {
   if (other)
     throw new AppError(
       'LOCKED',
-      `The sitting of ${sitting.date} ${sitting.shift} at centre ${centreId} already has its seating plan under slot ${other.slot_id}; generate that one again instead.`,
+      `The sitting of ${sitting.date} ${sitting.shift} at centre ${centreId} already has its seating ` +
+        `plan under slot ${other.slot_id}; generate that one again instead.`,
     );
   const locked = await tx.attendanceSheet.count({
     where: { centre_id: centreId, slot_id: { in: sitting.slotIds }, status: 'LOCKED' },
@@ -92,7 +93,8 @@ export async function checkGenerate(tx: Tx, slotId: string, centreId: string) {
   if (locked)
     throw new AppError(
       'LOCKED',
-      `Attendance of this sitting at centre ${centreId} is already LOCKED (${locked} sheet${locked === 1 ? '' : 's'}); the seating can no longer be generated again.`,
+      `Attendance of this sitting at centre ${centreId} is already LOCKED (${locked} ` +
+        `sheet${locked === 1 ? '' : 's'}); the seating can no longer be generated again.`,
     );
   const rooms = await tx.room.findMany({ where: { centre_id: centreId }, orderBy: { room_no: 'asc' } });
   if (!rooms.length)
@@ -113,12 +115,14 @@ export async function candidatesOf(
   centreId: string,
 ) {
   return tx.$queryRawUnsafe<Array<SeatCandidate & { card_status: string }>>(
-    `SELECT a.exam_id, a.student_id, ac.roll_no, a.paper_id, tsc.slot_id AS paper_slot_id, ac.status AS card_status,
+    `SELECT a.exam_id, a.student_id, ac.roll_no, a.paper_id, tsc.slot_id AS paper_slot_id,
+        ac.status AS card_status,
             NULLIF(concat_ws(' ', CASE WHEN cn.scribe = 1 THEN 'SCRIBE' END,
                                   CASE WHEN cn.extra_minutes > 0 THEN 'EXTRA' || cn.extra_minutes END,
                                   CASE WHEN cn.ground_floor = 1 THEN 'GROUND' END), '') AS needs
        FROM timetable_slot_course tsc
-       JOIN attempt a ON a.exam_id = tsc.exam_id AND a.session_id = tsc.session_id AND a.course_comb_id = tsc.course_comb_id
+       JOIN attempt a ON a.exam_id = tsc.exam_id AND a.session_id = tsc.session_id
+         AND a.course_comb_id = tsc.course_comb_id
                      AND a.sem_id = tsc.sem_id AND a.paper_id = tsc.paper_id
        JOIN admit_card ac ON ac.exam_id = a.exam_id AND ac.student_id = a.student_id
        LEFT JOIN candidate_need cn ON cn.exam_id = a.exam_id AND cn.student_id = a.student_id
@@ -161,8 +165,10 @@ export function placeCandidates(
   const withheld = all.length - published.length;
   const short = papers.filter((p) => p.unseated);
   const message = plan.unseated.length
-    ? `Rooms ran out: ${plan.unseated.length} of ${published.length} candidates are not seated (${short.map((p) => `paper ${p.paper_id}: ${p.unseated}`).join(', ')}). ` +
-      'Add rooms or capacity at this centre and generate again; a plan with unseated candidates cannot be finalized.'
+    ? `Rooms ran out: ${plan.unseated.length} of ${published.length} candidates are not seated ` +
+      `(${short.map((p) => `paper ${p.paper_id}: ${p.unseated}`).join(', ')}). ` +
+      'Add rooms or capacity at this centre and generate again; a plan with unseated candidates cannot ' +
+      'be finalized.'
     : `All ${published.length} candidates seated in ${plan.roomsUsed} room${plan.roomsUsed === 1 ? '' : 's'}.`;
   const report: SeatingReport = {
     candidates: published.length,
@@ -209,8 +215,11 @@ export async function writePlan(
   for (let i = 0; i < seats.length; i += CHUNK) {
     const part = seats.slice(i, i + CHUNK);
     await tx.$executeRawUnsafe(
-      `INSERT INTO seat_allocation (slot_id, centre_id, room_no, "row", col, exam_id, student_id, roll_no, paper_id, paper_slot_id, needs)
-       SELECT $1, $2, * FROM unnest($3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])`,
+      `INSERT INTO seat_allocation (slot_id, centre_id, room_no, "row", col, exam_id, student_id, roll_no,
+          paper_id, paper_slot_id, needs)
+       SELECT $1, $2, *
+         FROM unnest($3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[],
+         $10::text[], $11::text[])`,
       key.slot_id,
       key.centre_id,
       part.map((s) => s.room_no),
@@ -299,22 +308,28 @@ export const finalizeEffect: ActionEffect = {
     if (seating.unseated > 0)
       throw new AppError(
         'LOCKED',
-        `${seating.unseated} candidate${seating.unseated === 1 ? ' is' : 's are'} not seated: add rooms or capacity at centre ${key.centre_id} and generate again before finalizing.`,
+        `${seating.unseated} candidate${seating.unseated === 1 ? ' is' : 's are'} not seated: add rooms ` +
+          `or capacity at centre ${key.centre_id} and generate again before finalizing.`,
       );
     if (seating.seated === 0)
       throw new AppError(
         'LOCKED',
-        `The seating of slot ${key.slot_id} at centre ${key.centre_id} seats nobody (no candidate with a published admit card).`,
+        `The seating of slot ${key.slot_id} at centre ${key.centre_id} seats nobody (no candidate with a ` +
+          `published admit card).`,
       );
   },
   async after({ tx, record, user }) {
     const key = { slot_id: String(record.slot_id), centre_id: String(record.centre_id) };
     await tx.$executeRawUnsafe(
-      `INSERT INTO attendance (slot_id, student_id, exam_id, paper_id, centre_id, college_id, room_no, roll_no, status, updated_at)
-       SELECT s.paper_slot_id, s.student_id, s.exam_id, s.paper_id, s.centre_id, ac.college_id, s.room_no, s.roll_no, 'PRESENT', now()
+      `INSERT INTO attendance (slot_id, student_id, exam_id, paper_id, centre_id, college_id, room_no,
+          roll_no, status, updated_at)
+       SELECT s.paper_slot_id, s.student_id, s.exam_id, s.paper_id, s.centre_id, ac.college_id, s.room_no,
+         s.roll_no, 'PRESENT', now()
          FROM seat_allocation s JOIN admit_card ac ON ac.exam_id = s.exam_id AND ac.student_id = s.student_id
         WHERE s.slot_id = $1 AND s.centre_id = $2
-       ON CONFLICT (slot_id, student_id) DO UPDATE SET centre_id = EXCLUDED.centre_id, room_no = EXCLUDED.room_no, roll_no = EXCLUDED.roll_no, updated_at = now()`,
+       ON CONFLICT (slot_id, student_id) DO UPDATE
+         SET centre_id = EXCLUDED.centre_id, room_no = EXCLUDED.room_no, roll_no = EXCLUDED.roll_no,
+         updated_at = now()`,
       key.slot_id,
       key.centre_id,
     );
@@ -325,14 +340,16 @@ export const finalizeEffect: ActionEffect = {
       const sitting = await sittingOf(tx, key.slot_id);
       await tx.$executeRawUnsafe(
         `DELETE FROM attendance a WHERE a.centre_id = $1 AND a.slot_id = ANY($2::text[])
-            AND NOT EXISTS (SELECT 1 FROM seat_allocation s WHERE s.paper_slot_id = a.slot_id AND s.student_id = a.student_id AND s.centre_id = $1)`,
+            AND NOT EXISTS (SELECT 1 FROM seat_allocation s WHERE s.paper_slot_id = a.slot_id
+              AND s.student_id = a.student_id AND s.centre_id = $1)`,
         key.centre_id,
         sitting.slotIds,
       );
     }
     await tx.$executeRawUnsafe(
       `INSERT INTO attendance_sheet (slot_id, centre_id, exam_id, paper_id, updated_at)
-       SELECT DISTINCT paper_slot_id, centre_id, exam_id, paper_id, now() FROM seat_allocation WHERE slot_id = $1 AND centre_id = $2
+       SELECT DISTINCT paper_slot_id, centre_id, exam_id, paper_id, now() FROM seat_allocation
+         WHERE slot_id = $1 AND centre_id = $2
        ON CONFLICT (slot_id, centre_id) DO NOTHING`,
       key.slot_id,
       key.centre_id,

@@ -34,7 +34,8 @@ export const ufmCaseRules: ResourceRules = {
         card &&
         (
           await tx.$queryRawUnsafe<Array<{ n: number }>>(
-            `SELECT count(*)::int AS n FROM attempt a JOIN timetable_slot_course tsc ON tsc.exam_id = a.exam_id AND tsc.session_id = a.session_id
+            `SELECT count(*)::int AS n FROM attempt a
+                JOIN timetable_slot_course tsc ON tsc.exam_id = a.exam_id AND tsc.session_id = a.session_id
            AND tsc.course_comb_id = a.course_comb_id AND tsc.sem_id = a.sem_id AND tsc.paper_id = a.paper_id
           WHERE tsc.slot_id = $1 AND a.student_id = $2`,
             slot.slot_id,
@@ -60,7 +61,8 @@ export const ufmCaseRules: ResourceRules = {
         if (open)
           problems.set(i, {
             roll_no: [
-              `Roll number ${String(row.roll_no)} already has UFM case ${open.case_id} (${open.status}) for paper ${slot.paper_id}: add to that case.`,
+              `Roll number ${String(row.roll_no)} already has UFM case ${open.case_id} (${open.status}) ` +
+                `for paper ${slot.paper_id}: add to that case.`,
             ],
           });
         else

@@ -168,7 +168,8 @@ export async function markRunComputed(tx: SqlTransaction, runId: string, s: RunS
   const { counts } = s;
   await tx.execute(
     `UPDATE result_run
-        SET status = 'COMPUTED', computed_at = now(), updated_at = now(), ruleset_id = $2, ruleset_version = $3,
+        SET status = 'COMPUTED', computed_at = now(), updated_at = now(), ruleset_id = $2,
+          ruleset_version = $3,
             student_count = $4, pass_count = $5, fail_count = $6, promoted_count = $7, absent_count = $8,
             rl_count = $9, rw_count = $10, ufm_count = $11, detained_count = $12, exception_count = $13,
             changed_count = $14, version_count = $15

@@ -21,8 +21,10 @@ import { q } from './sql.ts';
  * college's faculty its college's students; staff with results.read everything.
  */
 
-const COLUMNS = `r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_id, r.version, r.run_id, r.college_id, r.status, r.ruleset_id, r.ruleset_version, r.scheme,
-  r.total, r.max_total, r.percentage, r.division, r.credits_registered, r.credits_earned, r.credit_points, r.sgpa, r.cgpa, r.result, r.backlogs, r.lines, r.explanation,
+const COLUMNS = `r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_id, r.version, r.run_id,
+    r.college_id, r.status, r.ruleset_id, r.ruleset_version, r.scheme,
+  r.total, r.max_total, r.percentage, r.division, r.credits_registered, r.credits_earned, r.credit_points,
+    r.sgpa, r.cgpa, r.result, r.backlogs, r.lines, r.explanation,
   r.supersedes_version, r.published_at, r.notification_no, s.name_en`;
 
 type Row = Record<string, unknown>;
@@ -99,14 +101,17 @@ export function studentResultRoutes(db: Database) {
         if (query[field] !== undefined) where.push(`r.${field} = $${params.push(query[field])}`);
       }
       if (query.latest) {
-        where.push(`r.version = (SELECT max(x.version) FROM student_result x WHERE x.student_id = r.student_id AND x.exam_id = r.exam_id AND x.session_id = r.session_id
+        where.push(`r.version = (SELECT max(x.version) FROM student_result x WHERE x.student_id = r.student_id
+            AND x.exam_id = r.exam_id AND x.session_id = r.session_id
                       AND x.course_comb_id = r.course_comb_id AND x.sem_id = r.sem_id)`);
       }
       const from = `FROM student_result r LEFT JOIN student s ON s.student_id = r.student_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
       const [rows, [total]] = await Promise.all([
         q<Row>(
           db,
-          `SELECT ${COLUMNS} ${from} ORDER BY r.exam_id, r.course_comb_id, r.sem_id, r.student_id, r.version DESC LIMIT ${query.limit} OFFSET ${query.offset}`,
+          `SELECT ${COLUMNS} ${from}
+              ORDER BY r.exam_id, r.course_comb_id, r.sem_id, r.student_id, r.version DESC
+              LIMIT ${query.limit} OFFSET ${query.offset}`,
           params,
         ),
         q<{ n: number }>(db, `SELECT count(*)::int AS n ${from}`, params),
@@ -124,7 +129,8 @@ export function studentResultRoutes(db: Database) {
       const key = req.params as Record<string, string>;
       const missing = () =>
         notFound(
-          `No result version ${String(key.version).slice(0, 12)} of ${String(key.student_id).slice(0, 30)} in ${String(key.exam_id).slice(0, 30)}.`,
+          `No result version ${String(key.version).slice(0, 12)} of ` +
+            `${String(key.student_id).slice(0, 30)} in ${String(key.exam_id).slice(0, 30)}.`,
         );
       if (
         studentResultKeyFields.some((f) => (key[f] ?? '').length > KEY_MAX || !KEY_PATTERN.test(key[f] ?? ''))
@@ -135,7 +141,8 @@ export function studentResultRoutes(db: Database) {
         where.push(`r.${field} = $${params.push(field === 'version' ? version : key[field])}`);
       const [row] = await q<Row>(
         db,
-        `SELECT ${COLUMNS} FROM student_result r LEFT JOIN student s ON s.student_id = r.student_id WHERE ${where.join(' AND ')}`,
+        `SELECT ${COLUMNS} FROM student_result r LEFT JOIN student s ON s.student_id = r.student_id
+            WHERE ${where.join(' AND ')}`,
         params,
       );
       if (!row) throw missing();
@@ -159,18 +166,21 @@ export function studentResultRoutes(db: Database) {
       }>(
         db,
         `SELECT r.college_id, c.college_name, r.result, r.division, r.sgpa, r.scheme, count(*)::int AS n
-           FROM student_result r LEFT JOIN college c ON c.college_id = r.college_id WHERE ${where} GROUP BY 1, 2, 3, 4, 5, 6`,
+           FROM student_result r LEFT JOIN college c ON c.college_id = r.college_id WHERE ${where}
+             GROUP BY 1, 2, 3, 4, 5, 6`,
         params,
       );
       const grades = await q<{ code: string; n: number }>(
         db,
-        `SELECT COALESCE(l.line->>'grade', l.line->>'paper_result') AS code, count(*)::int AS n FROM student_result r CROSS JOIN LATERAL json_array_elements(r.lines) AS l(line)
+        `SELECT COALESCE(l.line->>'grade', l.line->>'paper_result') AS code, count(*)::int AS n
+            FROM student_result r CROSS JOIN LATERAL json_array_elements(r.lines) AS l(line)
           WHERE ${where} GROUP BY 1 ORDER BY 1`,
         params,
       );
       const [registered] = await q<{ n: number }>(
         db,
-        `SELECT count(DISTINCT a.student_id)::int AS n FROM attempt a WHERE a.exam_id = $1 AND a.session_id = $2 AND a.course_comb_id = $3 AND a.sem_id = $4`,
+        `SELECT count(DISTINCT a.student_id)::int AS n FROM attempt a WHERE a.exam_id = $1
+            AND a.session_id = $2 AND a.course_comb_id = $3 AND a.sem_id = $4`,
         [query.exam_id, query.session_id, query.course_comb_id, query.sem_id],
       );
       const colleges = new Map<
@@ -221,8 +231,11 @@ export function studentResultRoutes(db: Database) {
       if (query.college_id) filter += ` AND r.college_id = $${params.push(query.college_id)}`;
       const rows = await q<Row & { score: string | null }>(
         db,
-        `SELECT r.student_id, s.name_en, r.college_id, r.total, r.max_total, r.percentage, r.division, r.sgpa, r.cgpa, r.result,
-                rank() OVER (ORDER BY CASE WHEN r.scheme = 'OLD' THEN r.total::numeric * 10000 / NULLIF(r.max_total::numeric, 0) ELSE r.sgpa::numeric END DESC NULLS LAST)::int AS rank
+        `SELECT r.student_id, s.name_en, r.college_id, r.total, r.max_total, r.percentage, r.division, r.sgpa,
+            r.cgpa, r.result,
+                rank() OVER (ORDER BY CASE
+                  WHEN r.scheme = 'OLD' THEN r.total::numeric * 10000 / NULLIF(r.max_total::numeric, 0)
+                  ELSE r.sgpa::numeric END DESC NULLS LAST)::int AS rank
            FROM student_result r LEFT JOIN student s ON s.student_id = r.student_id WHERE ${filter}
           ORDER BY rank, r.student_id LIMIT ${query.limit}`,
         params,

@@ -194,7 +194,8 @@ export function crudRouter(
           const readAt = body.updated_at as string | null | undefined;
           if (readAt && new Date(readAt).getTime() !== (current.updated_at as Date).getTime()) {
             throw staleEdit(
-              `${name} ${describeKey(resource, key)} was changed by someone else after you opened it. Reload it and make your change again.`,
+              `${name} ${describeKey(resource, key)} was changed by someone else after you opened it. ` +
+                `Reload it and make your change again.`,
             );
           }
           const errors: FieldErrors = {
@@ -214,7 +215,8 @@ export function crudRouter(
           });
           if (count !== 1)
             throw staleEdit(
-              `${name} ${describeKey(resource, key)} was changed by someone else just now. Reload it and try again.`,
+              `${name} ${describeKey(resource, key)} was changed by someone else just now. Reload it and ` +
+                `try again.`,
             );
           const updated = await findOne(tx, key);
           await recordChange(tx, req, res, {
@@ -244,7 +246,8 @@ export function crudRouter(
         const users = await dependents(client, registry, resource, key);
         if (users.length) {
           return inUse(
-            `${name} ${describeKey(resource, key)} cannot be deleted: it is used by ${users.join(', ')}. Delete or move those first.`,
+            `${name} ${describeKey(resource, key)} cannot be deleted: it is used by ${users.join(', ')}. ` +
+              `Delete or move those first.`,
           );
         }
         return undefined;

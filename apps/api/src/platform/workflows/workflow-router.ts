@@ -44,12 +44,14 @@ export function workflowRouter(
   // Create, edit and import take only `fields`: a status among them could be set without its workflow.
   if (workflow.field in resource.fields) {
     throw new Error(
-      `${resource.name}.${workflow.field} is moved by its workflow: declare it in the resource's extras, not its fields.`,
+      `${resource.name}.${workflow.field} is moved by its workflow: declare it in the resource's extras, ` +
+        `not its fields.`,
     );
   }
   if (!(workflow.field in resource.extras))
     throw new Error(
-      `${resource.name} does not answer its workflow's status ${workflow.field}: add it to the resource's extras.`,
+      `${resource.name} does not answer its workflow's status ${workflow.field}: add it to the ` +
+        `resource's extras.`,
     );
   const select = store.include ? { include: store.include } : {};
   const router = Router();
