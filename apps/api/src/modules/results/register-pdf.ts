@@ -95,10 +95,7 @@ export async function registerPdf(db: Database, run: RunRecord, res: Response) {
   const { left, right, width } = pdf.content;
   const facts: Array<[string, string]> = [
     ['Examination / परीक्षा', run.exam_id],
-    [
-      'Course / पाठ्यक्रम',
-      `${run.course_comb_id} ${course?.course_comb_name ?? ''}${course?.course_comb_name_hi ? ` / ${course.course_comb_name_hi}` : ''}`,
-    ],
+    ['Course / पाठ्यक्रम', courseLine(run.course_comb_id, course)],
     ['Semester, session / सेमेस्टर, सत्र', `${run.sem_id}, ${run.session_id} · ${run.scheme} scheme / योजना`],
     [
       'Notification / अधिसूचना',
@@ -156,10 +153,9 @@ export async function registerPdf(db: Database, run: RunRecord, res: Response) {
     { size: 7.5, padding: 2.5 },
   );
   pdf.moveDown(6);
-  pdf.text(
-    `Students / परीक्षार्थी: ${rows.length} · passed / उत्तीर्ण: ${rows.filter((r) => r.result === 'PASS' || r.result === 'PASS_GRACE').length}`,
-    { size: 9 },
-  );
+  pdf.text(`Students / परीक्षार्थी: ${rows.length} · passed / उत्तीर्ण: ${rows.filter(passed).length}`, {
+    size: 9,
+  });
   await pdf.ensureSpace(60);
   pdf.moveDown(30);
   const y = pdf.y;
@@ -174,3 +170,14 @@ export async function registerPdf(db: Database, run: RunRecord, res: Response) {
     pdf.watermark(resultRunStatus.labelOf(run.status).toUpperCase(), { opacity: 0.08 });
   await pdf.end();
 }
+
+const passed = (row: { result: string }) => row.result === 'PASS' || row.result === 'PASS_GRACE';
+
+/** "BA01 Bachelor of Arts / कला स्नातक": the code, the English name and the Hindi one where there is one. */
+const courseLine = (
+  id: string,
+  course: { course_comb_name?: string | null; course_comb_name_hi?: string | null } | undefined | null,
+) => {
+  const hindi = course?.course_comb_name_hi ? ` / ${course.course_comb_name_hi}` : '';
+  return `${id} ${course?.course_comb_name ?? ''}${hindi}`;
+};

@@ -33,6 +33,7 @@ export const results = {
   'results.runStarted_one': 'Result run {{run_id}} started for {{count}} attempt{{supersedes}}.',
   'results.runStarted_other': 'Result run {{run_id}} started for {{count}} attempts{{supersedes}}.',
   'results.runSupersedes': '; it supersedes run {{run_id}}',
+  'results.noSuchVersion': 'No result version {{version}} of {{student_id}} in {{exam_id}}.',
   'results.noSuchRun': 'No result run {{run_id}}.',
   'results.runNotImported': 'Result runs are started by POST /api/resultrun (a job); they are not imported.',
   'results.runNotEditable':

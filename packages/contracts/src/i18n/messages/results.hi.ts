@@ -34,6 +34,7 @@ export const results: Catalogue<typeof english> = {
   'results.runStarted_one': 'परिणाम रन {{run_id}} {{count}} प्रयास के लिए आरंभ हुआ{{supersedes}}।',
   'results.runStarted_other': 'परिणाम रन {{run_id}} {{count}} प्रयासों के लिए आरंभ हुआ{{supersedes}}।',
   'results.runSupersedes': '; यह रन {{run_id}} का स्थान लेता है',
+  'results.noSuchVersion': '{{exam_id}} में {{student_id}} का परिणाम संस्करण {{version}} नहीं है।',
   'results.noSuchRun': 'कोई परिणाम रन {{run_id}} नहीं है।',
   'results.runNotImported': 'परिणाम रन POST /api/resultrun (एक जॉब) से आरंभ होते हैं; इनका आयात नहीं होता।',
   'results.runNotEditable':
