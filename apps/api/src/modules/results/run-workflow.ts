@@ -1,4 +1,4 @@
-import { resultPublishBody } from '@exam/contracts';
+import { msg, resultPublishBody } from '@exam/contracts';
 import type { ActionEffect } from '../../platform/workflows/effects.ts';
 
 /**
@@ -11,7 +11,7 @@ const verify: ActionEffect = {
   async before({ user, record }) {
     return {
       set: { verified_by: user.email, verified_at: new Date() },
-      message: `Result run ${String(record.run_id)} is verified; the CoE (admin) approves it next.`,
+      message: msg('results.runVerified', { run_id: String(record.run_id) }),
     };
   },
 };
@@ -20,9 +20,7 @@ const approve: ActionEffect = {
   async before({ user, record }) {
     return {
       set: { approved_by: user.email, approved_at: new Date() },
-      message:
-        `Result run ${String(record.run_id)} is approved; the result section publishes it with the ` +
-        `notification number.`,
+      message: msg('results.runApproved', { run_id: String(record.run_id) }),
     };
   },
 };
@@ -42,9 +40,7 @@ const publish: ActionEffect = {
         notification_no: no,
         notification_date: date,
       },
-      message:
-        `Result run ${String(record.run_id)} is published under notification ${no} of ${date}; students ` +
-        `can see their results.`,
+      message: msg('results.runPublished', { run_id: String(record.run_id), no, date }),
     };
   },
   async after({ tx, after }) {

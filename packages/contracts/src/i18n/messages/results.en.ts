@@ -68,4 +68,9 @@ export const results = {
     'back papers {{papers}} but no published result of {{course_comb_id}} semester {{sem_id}} to revise',
   'results.runVanished': 'Result run {{run_id}} does not exist.',
   'results.runFailed': 'Result run {{run_id}} failed: {{reason}}',
+  'results.runVerified': 'Result run {{run_id}} is verified; the CoE (admin) approves it next.',
+  'results.runApproved':
+    'Result run {{run_id}} is approved; the result section publishes it with the notification number.',
+  'results.runPublished':
+    'Result run {{run_id}} is published under notification {{no}} of {{date}}; students can see their results.',
 } as const;

@@ -66,4 +66,9 @@ export const results: Catalogue<typeof english> = {
     'बैक प्रश्नपत्र {{papers}}, पर संशोधन के लिए {{course_comb_id}} सेमेस्टर {{sem_id}} का कोई प्रकाशित परिणाम नहीं',
   'results.runVanished': 'परिणाम रन {{run_id}} मौजूद नहीं है।',
   'results.runFailed': 'परिणाम रन {{run_id}} विफल रहा: {{reason}}',
+  'results.runVerified': 'परिणाम रन {{run_id}} सत्यापित हो गया; अब परीक्षा नियंत्रक (admin) इसे अनुमोदित करेंगे।',
+  'results.runApproved':
+    'परिणाम रन {{run_id}} अनुमोदित हो गया; परिणाम अनुभाग इसे अधिसूचना संख्या के साथ प्रकाशित करेगा।',
+  'results.runPublished':
+    'परिणाम रन {{run_id}} अधिसूचना {{no}} दिनांक {{date}} के अंतर्गत प्रकाशित हो गया; विद्यार्थी अपने परिणाम देख सकते हैं।',
 };
