@@ -4,7 +4,7 @@ import type { Prisma } from '@exam/db';
 
 type Tx = Prisma.TransactionClient;
 
-/** An attempt's mark of record of a component (marks as text, or its status), locked for update when asked. */
+/** An attempt's mark of record of a component (marks as text, or its status), locked for update if asked. */
 export async function markOfRecord(tx: Tx, attemptId: string, component: string, lock = false) {
   const [mark] = await tx.$queryRawUnsafe<Array<{ mark: string; batch_id: string | null }>>(
     `SELECT COALESCE(value::text, status) AS mark, batch_id

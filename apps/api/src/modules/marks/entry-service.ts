@@ -150,7 +150,7 @@ export async function openBatchesOfExam(db: Database, input: EntryBatchOpen, aud
   return { created: out.created.length, existing: out.existing, notice: batchesOpened(input, out) };
 }
 
-/** `GET /api/entrybatch/{batch_id}/rows`: the rows of a batch in reach, their totals and the batch's state. */
+/** `GET /api/entrybatch/{batch_id}/rows`: a batch's rows (in reach), their totals and the batch's state. */
 export async function batchRows(db: Database, batchId: string, scope: Scope, user: AuthenticatedUser) {
   return db.prisma.$transaction(async (tx) => {
     const batch = await findBatch(tx, batchId, scope, user);

@@ -40,8 +40,8 @@ export interface StoredRow {
   marks_in_words: string | null;
 }
 
-const BATCH_COLUMNS = `batch_id, component, exam_id, paper_id, college_id, dept_id, coded, packet_no, entry_no,
-       pattern_id, max_marks::text AS max_marks, status, updated_at`;
+const BATCH_COLUMNS = `batch_id, component, exam_id, paper_id, college_id, dept_id, coded, packet_no,
+       entry_no, pattern_id, max_marks::text AS max_marks, status, updated_at`;
 
 type PaperOfExam = Pick<
   EntryBatchCreate,
@@ -154,7 +154,8 @@ export async function insertBatchesOfUnits(
 ) {
   const made = await tx.$queryRawUnsafe<Array<{ batch_id: string }>>(
     `INSERT INTO entry_batch (batch_id, component, exam_id, session_id, course_comb_id, sem_id, paper_id,
-                             unit_key, college_id, dept_id, max_marks, deadline, pattern_id, row_count, updated_at)
+                             unit_key, college_id, dept_id, max_marks, deadline, pattern_id, row_count,
+                             updated_at)
      SELECT t.id, $1::text, $2::text, t.s, t.c, t.m, t.p,
             CASE WHEN $1::text = 'INT' THEN t.col || '/' || COALESCE(t.d, '-') ELSE t.col END,
             t.col, t.d, t.mx::numeric(6,2), $3::timestamptz, $4::text, t.n, now()
@@ -242,8 +243,8 @@ export function candidateRowsOf(tx: Tx, batchId: string) {
   return tx.$queryRawUnsafe<
     Array<StoredRow & { student_id: string; roll_no: string | null; name: string | null }>
   >(
-    `SELECT r.line, r.attempt_id, a.student_id, f.roll_no, s.name_en AS name, r.value::text AS value, r.status,
-            r.component_marks, r.marks_in_words
+    `SELECT r.line, r.attempt_id, a.student_id, f.roll_no, s.name_en AS name, r.value::text AS value,
+            r.status, r.component_marks, r.marks_in_words
        FROM entry_row r
        JOIN attempt a ON a.attempt_id = r.attempt_id
        LEFT JOIN exam_form f ON f.form_id = a.form_id
@@ -275,9 +276,9 @@ export async function batchWithRows(db: Database, batchId: string) {
   >(
     `SELECT b.batch_id, b.component, b.exam_id, b.paper_id, b.college_id, b.dept_id, b.coded, b.packet_no,
             b.entry_no, b.pattern_id, b.max_marks::text AS max_marks, b.status, b.updated_at,
-            (SELECT json_agg(json_build_object('line', r.line, 'attempt_id', r.attempt_id, 'fict_no', r.fict_no,
-                                               'value', r.value::text, 'status', r.status,
-                                               'component_marks', r.component_marks,
+            (SELECT json_agg(json_build_object('line', r.line, 'attempt_id', r.attempt_id,
+                                               'fict_no', r.fict_no, 'value', r.value::text,
+                                               'status', r.status, 'component_marks', r.component_marks,
                                                'marks_in_words', r.marks_in_words) ORDER BY r.line)
                FROM entry_row r
               WHERE r.batch_id = b.batch_id) AS stored,
@@ -389,7 +390,7 @@ export function pendingRowCounts(db: Database, batchIds: readonly string[]) {
   );
 }
 
-/** The rows of a batch with neither marks nor a status, as a clerk names them (fictitious number, roll, ...). */
+/** A batch's rows with neither marks nor a status, as a clerk names them (fictitious number, roll, ...). */
 export function emptyRowLabels(tx: Tx, batchId: string) {
   return tx.$queryRawUnsafe<Array<{ label: string }>>(
     `SELECT COALESCE(r.fict_no, f.roll_no, a.student_id, r.attempt_id) AS label
