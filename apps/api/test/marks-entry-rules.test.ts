@@ -65,7 +65,7 @@ describe('opening a batch', () => {
     expect(refuseUnknownPattern('P1', true)).toBeUndefined();
   });
 
-  it('keys its unit by college and department (internal), college (external), or the practical session', () => {
+  it('keys its unit by college and department (internal), college (external) or practical session', () => {
     expect(unitKeyOf(input(), 'D1')).toBe('C101/D1');
     expect(unitKeyOf(input(), null)).toBe('C101/-');
     expect(unitKeyOf(input({ component: 'EXT', college_id: undefined }), null)).toBe('ALL');

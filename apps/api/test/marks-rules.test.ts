@@ -45,7 +45,7 @@ const pattern = (rounding: 'HALF_UP' | 'CEIL' | 'FLOOR' | 'NONE', decimals: numb
 const mark = (max: number) => fc.integer({ min: 0, max: max * 2 }).map((h) => String(h / 2));
 
 describe('a typed cell', () => {
-  it('takes marks within the maximum with at most two decimals, or a status of the component, never both', () => {
+  it('takes marks within the maximum, at most two decimals, or a status of the component, not both', () => {
     const batch = { component: 'INT' as const, max_marks: '25' };
     expect(checkMark('21.5', null, batch, '0.01')).toEqual({ value: '21.50', status: null });
     expect(checkMark('ab', null, batch, '0.01')).toEqual({ value: null, status: 'AB' });
@@ -130,7 +130,7 @@ describe('the internal mark from CIA components', () => {
     );
   });
 
-  it('leaves the row pending while a mandatory component is missing, and refuses a component above its maximum', () => {
+  it('leaves a row pending while a mandatory component is missing; refuses one above its maximum', () => {
     expect(internalFromComponents(pattern('HALF_UP', 0), { T: ['15'] }, '25')).toMatchObject({
       value: null,
       status: null,
