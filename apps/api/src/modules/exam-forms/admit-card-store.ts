@@ -214,3 +214,39 @@ async function examLookups(db: Database, examId: string) {
     colleges: new Map(colleges.map((c) => [c.college_id, c])),
   };
 }
+
+/** A card within a reach (the scope's where; null: nothing is within it). */
+export async function cardWithin(
+  db: Database,
+  key: { exam_id: string; student_id: string },
+  within: Prisma.AdmitCardWhereInput | null,
+) {
+  if (!within) return null;
+  return db.prisma.admitCard.findFirst({ where: { AND: [key, within] } });
+}
+
+/** How many cards match. */
+export function cardCount(db: Database, where: Prisma.AdmitCardWhereInput) {
+  return db.prisma.admitCard.count({ where });
+}
+
+/** The cards a bulk move changes, as they are (for the audit trail). */
+export function cardsToMove(tx: Prisma.TransactionClient, where: Prisma.AdmitCardWhereInput) {
+  return tx.admitCard.findMany({
+    where,
+    select: { exam_id: true, student_id: true, status: true, withheld_reason: true },
+  });
+}
+
+/** Moves the matching cards to a status, with the reason they are withheld (null when published). */
+export function moveCards(
+  tx: Prisma.TransactionClient,
+  where: Prisma.AdmitCardWhereInput,
+  to: string,
+  reason: string | null,
+) {
+  return tx.admitCard.updateMany({
+    where,
+    data: { status: to, withheld_reason: reason, updated_at: new Date() },
+  });
+}
