@@ -151,7 +151,9 @@ export const admitCardOpenApi: OpenApiPaths = {
       tags: ['admitcard'],
       summary: 'One admit card (PDF)',
       description:
-        'A student downloads only its own PUBLISHED card: a WITHHELD one answers 409 LOCKED with the reason, a GENERATED one 409 LOCKED (not published yet). Staff print any card in their scope.',
+        'A student downloads only its own PUBLISHED card: a WITHHELD one answers 409 LOCKED with ' +
+        'the reason, a GENERATED one 409 LOCKED (not published yet). Staff print any card in their ' +
+        'scope.',
       parameters: [pathParam('exam_id'), pathParam('student_id')],
       responses: { 200: pdf('The card'), ...errors(...signedInErrors, 'FORBIDDEN', 'NOT_FOUND', 'LOCKED') },
     },

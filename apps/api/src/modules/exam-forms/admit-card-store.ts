@@ -29,9 +29,11 @@ export async function generateAdmitCards(
     modelTable(tx, tx.admitCard)!,
     admitCardResource,
     `INSERT INTO admit_card (exam_id, student_id, form_id, college_id, roll_no, centre_id, status, updated_at)
-     SELECT DISTINCT ON (f.exam_id, f.student_id) f.exam_id, f.student_id, f.form_id, f.college_id, f.roll_no, f.centre_id, 'GENERATED', now()
+     SELECT DISTINCT ON (f.exam_id, f.student_id) f.exam_id, f.student_id, f.form_id, f.college_id, f.roll_no,
+            f.centre_id, 'GENERATED', now()
        FROM exam_form f
-      WHERE f.exam_id = $1 AND f.status = 'ROLL_ALLOTTED' AND f.roll_no IS NOT NULL ${formIds ? 'AND f.form_id = ANY($2::text[])' : ''}
+      WHERE f.exam_id = $1 AND f.status = 'ROLL_ALLOTTED' AND f.roll_no IS NOT NULL
+            ${formIds ? 'AND f.form_id = ANY($2::text[])' : ''}
       -- A candidate with a regular and a back form has one card: under the regular form's roll number.
       ORDER BY f.exam_id, f.student_id, (f.candidate_type <> 'REGULAR'), f.roll_no
      ON CONFLICT (exam_id, student_id) DO NOTHING`,

@@ -48,7 +48,9 @@ export const timetableOpenApi: OpenApiPaths = {
     get: {
       tags: ['timetable'],
       summary: 'Candidates with two papers in one date and shift',
-      description: `Computed from the exam's attempts (the papers of its approved forms) and the timetable's slots. At most ${CLASH_LIMIT} clashes; \`total\` counts all.`,
+      description:
+        `Computed from the exam's attempts (the papers of its approved forms) and the timetable's ` +
+        `slots. At most ${CLASH_LIMIT} clashes; \`total\` counts all.`,
       parameters: [
         {
           name: 'exam_id',
