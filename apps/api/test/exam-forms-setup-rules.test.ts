@@ -14,6 +14,7 @@ import {
   formatRoll,
   refuseWhileFormsOpen,
   rollOrder,
+  rollsOf,
 } from '../src/modules/exam-forms/roll-rules.ts';
 import { slotProblems } from '../src/modules/exam-forms/timetable-rules.ts';
 
@@ -78,6 +79,26 @@ describe('roll numbers', () => {
     expect(forms.sort(rollOrder).map((f) => f.student_id)).toEqual(['S3', 'S2', 'S1']);
     expect(examCode('MAIN-DEC-2024')).toBe('MD24');
     expect(formatRoll('MAIN-DEC-2024', 'BA', 'C101', 7)).toBe('MD24BA00007');
+  });
+
+  it("continue each course's sequence after the numbers given, each form at its college's centre", () => {
+    const form = (form_id: string, college_id: string, student_id: string) => ({
+      form_id,
+      college_id,
+      course_comb_id: 'BA',
+      candidate_type: 'REGULAR',
+      student_id,
+    });
+    const rolls = rollsOf(
+      'MAIN-DEC-2024',
+      [form('F2', 'C102', 'S2'), form('F1', 'C101', 'S1')],
+      new Map([['BA', 3]]),
+      new Map([['C101', 'C101']]),
+    );
+    expect(rolls).toEqual([
+      { form_id: 'F1', roll_no: 'MD24BA00004', centre_id: 'C101' },
+      { form_id: 'F2', roll_no: 'MD24BA00005', centre_id: null },
+    ]);
   });
 });
 

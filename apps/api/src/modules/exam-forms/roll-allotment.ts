@@ -1,6 +1,6 @@
-import { examCcinfoResource, examFormResource, renderEnglish } from '@exam/contracts';
+import { renderEnglish } from '@exam/contracts';
 import type { Prisma } from '@exam/db';
-import { modelTable, updateAudited, type Auditor } from '../../platform/files/write-rows.ts';
+import type { Auditor } from '../../platform/files/write-rows.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import {
   defineJob,
@@ -10,14 +10,15 @@ import {
 } from '../../platform/jobs/index.ts';
 import type { ActionEffect } from '../../platform/workflows/effects.ts';
 import { generateAdmitCards } from './admit-card-store.ts';
+import { centresOf, noCentre, refuseWhileFormsOpen as refuseOpenForms, rollsOf } from './roll-rules.ts';
 import {
-  centresOf,
-  formatRoll,
-  noCentre,
-  refuseWhileFormsOpen as refuseOpenForms,
-  rollOrder,
-} from './roll-rules.ts';
-import { collegesWithCentres, linksWithFormsOpen } from './roll-store.ts';
+  approvedFormsOf,
+  closeLinksAllotted,
+  collegesWithCentres,
+  linksWithFormsOpen,
+  numberForms,
+  rollsPerCourse,
+} from './roll-store.ts';
 import { z } from 'zod';
 
 /**
@@ -59,23 +60,8 @@ async function allotRolls(job: JobContext<{ exam_id: string }>) {
     .transaction(async (tx) => {
       await refuseWhileFormsOpen(tx, examId);
       return {
-        forms: await tx.examForm.findMany({
-          where: { exam_id: examId, status: 'APPROVED' },
-          select: {
-            form_id: true,
-            college_id: true,
-            course_comb_id: true,
-            candidate_type: true,
-            student_id: true,
-          },
-        }),
-        // Numbers given by an earlier run (or an earlier allotment of the exam): each course's sequence
-        // continues after them.
-        taken: await tx.examForm.groupBy({
-          by: ['course_comb_id'],
-          where: { exam_id: examId, roll_no: { not: null } },
-          _count: { _all: true },
-        }),
+        forms: await approvedFormsOf(tx, examId),
+        taken: await rollsPerCourse(tx, examId),
         centres: centresOf(await collegesWithCentres(tx)),
       };
     })
@@ -86,17 +72,7 @@ async function allotRolls(job: JobContext<{ exam_id: string }>) {
     });
   if (!centres.size || [...centres.values()].every((c) => c === null))
     throw new JobFailure(renderEnglish(noCentre()));
-  forms.sort(rollOrder);
-  const next = new Map(taken.map((t) => [t.course_comb_id, t._count._all]));
-  const rows = forms.map((f) => {
-    const seq = (next.get(f.course_comb_id) ?? 0) + 1;
-    next.set(f.course_comb_id, seq);
-    return {
-      form_id: f.form_id,
-      roll_no: formatRoll(examId, f.course_comb_id, f.college_id, seq),
-      centre_id: centres.get(f.college_id) ?? null,
-    };
-  });
+  const rows = rollsOf(examId, forms, taken, centres);
   // Every move is in the audit trail as the user who started the job did it (request_id: the job), set-based
   // per chunk.
   const starter =
@@ -109,22 +85,7 @@ async function allotRolls(job: JobContext<{ exam_id: string }>) {
     const part = rows.slice(i, i + CHUNK);
     await job.transaction(
       async (tx) => {
-        // One statement per chunk (the update and its audit entries); `status = 'APPROVED'` keeps a form
-        // cancelled meanwhile (or numbered by a crashed run) as it is.
-        await updateAudited(
-          tx,
-          modelTable(tx, tx.examForm)!,
-          examFormResource,
-          {
-            set: `roll_no = v.roll_no, centre_id = v.centre_id, status = 'ROLL_ALLOTTED', updated_at = now()`,
-            from: `(SELECT unnest($1::text[]) AS form_id, unnest($2::text[]) AS roll_no,
-                           unnest($3::text[]) AS centre_id) v`,
-            where: `w.form_id = v.form_id AND w.status = 'APPROVED'`,
-            params: [part.map((r) => r.form_id), part.map((r) => r.roll_no), part.map((r) => r.centre_id)],
-          },
-          auditor,
-          'allot-rolls',
-        );
+        await numberForms(tx, part, auditor);
         await generateAdmitCards(
           tx,
           examId,
@@ -135,22 +96,10 @@ async function allotRolls(job: JobContext<{ exam_id: string }>) {
       { done: i + part.length, total: rows.length },
     );
   }
-  const moved = await job.transaction(
-    (tx) =>
-      updateAudited(
-        tx,
-        modelTable(tx, tx.examCcinfo)!,
-        examCcinfoResource,
-        {
-          set: `phase = 'ROLL_ALLOTTED', updated_at = now()`,
-          where: `w.exam_id = $1 AND w.phase = 'FORMS_CLOSED'`,
-          params: [examId],
-        },
-        auditor,
-        'allot-rolls',
-      ),
-    { done: rows.length, total: rows.length },
-  );
+  const moved = await job.transaction((tx) => closeLinksAllotted(tx, examId, auditor), {
+    done: rows.length,
+    total: rows.length,
+  });
   return {
     exam_id: examId,
     allotted: rows.length,

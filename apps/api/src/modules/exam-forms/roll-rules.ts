@@ -88,3 +88,33 @@ export const rollOrder = (
   a.course_comb_id.localeCompare(b.course_comb_id) ||
   (TYPE_ORDER[a.candidate_type] ?? 9) - (TYPE_ORDER[b.candidate_type] ?? 9) ||
   a.student_id.localeCompare(b.student_id);
+
+/**
+ * The numbers and centres of approved forms: in roll order, each course's sequence continuing after the
+ * numbers it has (`taken`), each form at its college's centre.
+ */
+export function rollsOf<
+  F extends {
+    form_id: string;
+    college_id: string;
+    course_comb_id: string;
+    candidate_type: string;
+    student_id: string;
+  },
+>(
+  examId: string,
+  forms: readonly F[],
+  taken: ReadonlyMap<string, number>,
+  centres: ReadonlyMap<string, string | null>,
+) {
+  const next = new Map(taken);
+  return [...forms].sort(rollOrder).map((f) => {
+    const seq = (next.get(f.course_comb_id) ?? 0) + 1;
+    next.set(f.course_comb_id, seq);
+    return {
+      form_id: f.form_id,
+      roll_no: formatRoll(examId, f.course_comb_id, f.college_id, seq),
+      centre_id: centres.get(f.college_id) ?? null,
+    };
+  });
+}
