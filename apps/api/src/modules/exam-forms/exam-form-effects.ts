@@ -16,15 +16,8 @@ import {
   returnedNotice,
   submittedWithClashes,
 } from './exam-form-rules.ts';
-import {
-  attendanceShortfall,
-  examLink,
-  feeOf,
-  formPapers,
-  openExamLink,
-  storePapers,
-} from './exam-form-service.ts';
-import { createAttempts, type FormPaper, type FormTarget } from './exam-form-store.ts';
+import { attendanceShortfall, examLink, feeOf, formPapers, openExamLink } from './exam-form-service.ts';
+import { createAttempts, replacePapers, type FormPaper, type FormTarget } from './exam-form-store.ts';
 import { formClashes } from './timetable-store.ts';
 
 /**
@@ -33,8 +26,6 @@ import { formClashes } from './timetable-store.ts';
  * as they were. The decisions are exam-form-rules.ts's; the router answers a sentence, so a notice is
  * rendered in English here until its `message` takes a message with its code.
  */
-
-export { storePapers };
 
 type Form = FormTarget & {
   form_id: string;
@@ -92,7 +83,7 @@ export const examFormEffects: Record<string, ActionEffect> = {
         FormPaper & { attempt_type: 'BACK' | 'IMPROVEMENT' }
       >;
       const papers = await formPapers(tx, form, form.candidate_type as never, chosen);
-      await storePapers(tx, form.form_id, papers);
+      await replacePapers(tx, form.form_id, papers);
       const now = new Date();
       const fee = await feeOf(tx, link, form.student_id, papers, now);
       // The semester's paper choices close with the first submitted form (students module: 409 LOCKED after).

@@ -1,5 +1,4 @@
 import {
-  examFormWorkflow,
   examPhase,
   label,
   msg,
@@ -7,7 +6,6 @@ import {
   typeList,
   type CandidateType,
   type ExamFormCreate,
-  type FeeLine,
   type FormClash,
   type Message,
   type TimetableClash,
@@ -29,8 +27,6 @@ import type { CourseSemester, FormPaper, FormTarget, PaperKey } from './exam-for
  * threshold, attempt limit and maximum duration. Each answers a refusal (an AppError to throw), a message or
  * nothing; none reads the database.
  */
-
-export type { CourseSemester, FormPaper, FormTarget, PaperKey } from './exam-form-store.ts';
 
 /**
  * The rule-set numbers of eligibility (lifecycle spec §8.4 and S2), with the defaults a rule set may
@@ -303,8 +299,6 @@ export function attendanceShortfall(
 
 /** The statuses in which a form's papers may still be edited by its filler. */
 export const editableStatuses: readonly string[] = ['DRAFT', 'RETURNED'];
-export const formStatusLabel = (status: string) => examFormWorkflow.labelOf(status);
-export type { FeeLine };
 
 /** A student fills only its own form (the scope's fields that the input has outside the caller's reach). */
 export function refuseForeignForm(outOfScope: Record<string, string | null>) {

@@ -225,8 +225,7 @@ export async function createForm(
     .$transaction(async (tx) => {
       const student = await studentOf(tx, input.student_id);
       throwIf(refuseUnknownStudent(input.student_id, Boolean(student)));
-      const link = await examLink(tx, input);
-      throwIf(refuseOutsideWindow(link));
+      const link = await openExamLink(tx, input);
       throwIf(refuseType(link, input.candidate_type));
       throwIf(refuseSecondForm(input, await formOfSemester(tx, input)));
       const papers = await formPapers(tx, input, input.candidate_type, input.extra_papers ?? []);
@@ -277,8 +276,7 @@ export async function editForm(
     throwIf(refuseStaleForm(formId, current.updated_at, input.updated_at));
     throwIf(refuseNotEditable(formId, String(current.status)));
     const target = current as never as FormTarget;
-    const link = await examLink(tx, target);
-    throwIf(refuseOutsideWindow(link));
+    const link = await openExamLink(tx, target);
     const candidate = input.candidate_type ?? (current.candidate_type as CandidateType);
     throwIf(refuseType(link, candidate));
     const chosen =
@@ -334,5 +332,3 @@ export async function eligibleFor(db: Database, studentId: string, within: objec
     links: await openLinks(tx, studentId),
   }));
 }
-
-export { replacePapers as storePapers };
