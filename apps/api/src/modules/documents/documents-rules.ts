@@ -4,8 +4,8 @@ import { documentNoun, typeLabel } from './draft-rules.ts';
 
 /**
  * The rules of the documents calls beyond drafting (reading, printing, the NAD export, spoilage): each
- * answers the refusal (an AppError to throw) or nothing, or the sentence the call answers with; none reads the
- * database.
+ * answers the refusal (an AppError to throw) or nothing, or the sentence the call answers with; none reads
+ * the database.
  */
 
 /** A document outside the caller's read scope does not exist for it (404). */

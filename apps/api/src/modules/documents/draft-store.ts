@@ -38,7 +38,10 @@ export function heldMarksheetsOf(tx: Tx, r: StoredResultVersion) {
   );
 }
 
-/** The student's documents of a type for a programme, in force or on its way, neither duplicate nor revised. */
+/**
+ * A student's documents of a type for a programme, in force or on their way, neither duplicates nor
+ * revisions.
+ */
 export function heldOriginalsOf(tx: Tx, type: DocumentType, studentId: string, courseCombId: string) {
   return q<{ doc_id: string; status: string }>(
     tx,

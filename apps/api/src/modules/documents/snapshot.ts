@@ -241,7 +241,10 @@ export function legendOf(ruleset: GradingRuleset | null): GradingLegend {
         : formula === 'MINUS_0_75_X10'
           ? bi('Percentage = (CGPA − 0.75) × 10', 'प्रतिशत = (सीजीपीए − 0.75) × 10')
           : ruleset.scheme === 'OLD'
-            ? bi('Percentage = aggregate marks ÷ maximum marks × 100', 'प्रतिशत = कुल प्राप्तांक ÷ पूर्णांक × 100')
+            ? {
+                en: 'Percentage = aggregate marks ÷ maximum marks × 100',
+                hi: 'प्रतिशत = कुल प्राप्तांक ÷ पूर्णांक × 100',
+              }
             : null,
     division_rules: rules.divisions.length
       ? bi(
@@ -367,11 +370,15 @@ export async function marksheetSnapshot(
   ]);
   const remarks: BilingualText[] = [];
   if (r.result === 'PASS_GRACE' || r.lines.some((l) => l.grace))
-    remarks.push(bi('* Grace marks awarded under the ordinance', '* अध्यादेश के अंतर्गत अनुग्रह अंक प्रदान किए गए'));
+    remarks.push({
+      en: '* Grace marks awarded under the ordinance',
+      hi: '* अध्यादेश के अंतर्गत अनुग्रह अंक प्रदान किए गए',
+    });
   if (options.revised)
-    remarks.push(
-      bi('Revised after revaluation / correction of the result', 'पुनर्मूल्यांकन / परिणाम संशोधन के बाद संशोधित'),
-    );
+    remarks.push({
+      en: 'Revised after revaluation / correction of the result',
+      hi: 'पुनर्मूल्यांकन / परिणाम संशोधन के बाद संशोधित',
+    });
   if (r.backlogs.length)
     remarks.push(bi(`Back papers: ${r.backlogs.join(', ')}`, `बैक पेपर: ${r.backlogs.join(', ')}`));
   return {
@@ -504,34 +511,43 @@ export async function certificateSnapshot(
   const programme = last ? await programmePart(db, last.course_comb_id) : null;
   const exam = last ? await examPart(db, last) : null;
   const name = s.name_en;
+  const nameHi = s.name_hi ?? name;
+  const certified = 'प्रमाणित किया जाता है कि';
   const bodies: Record<CertificateSubtype, BilingualText> = {
     UG_CERTIFICATE: bi(
-      `This is to certify that ${name} has earned the credits required for the award of ${exitAward ?? 'the Undergraduate Certificate'} under the NEP multiple exit scheme.`,
-      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} ने एनईपी बहु-निकास योजना के अंतर्गत ${exitAward ?? 'स्नातक प्रमाण पत्र'} हेतु आवश्यक क्रेडिट अर्जित किए हैं।`,
+      `This is to certify that ${name} has earned the credits required for the award of ` +
+        `${exitAward ?? 'the Undergraduate Certificate'} under the NEP multiple exit scheme.`,
+      `${certified} ${nameHi} ने एनईपी बहु-निकास योजना के अंतर्गत ${exitAward ?? 'स्नातक प्रमाण पत्र'} ` +
+        'हेतु आवश्यक क्रेडिट अर्जित किए हैं।',
     ),
     UG_DIPLOMA: bi(
-      `This is to certify that ${name} has earned the credits required for the award of ${exitAward ?? 'the Undergraduate Diploma'} under the NEP multiple exit scheme.`,
-      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} ने एनईपी बहु-निकास योजना के अंतर्गत ${exitAward ?? 'स्नातक डिप्लोमा'} हेतु आवश्यक क्रेडिट अर्जित किए हैं।`,
+      `This is to certify that ${name} has earned the credits required for the award of ` +
+        `${exitAward ?? 'the Undergraduate Diploma'} under the NEP multiple exit scheme.`,
+      `${certified} ${nameHi} ने एनईपी बहु-निकास योजना के अंतर्गत ${exitAward ?? 'स्नातक डिप्लोमा'} ` +
+        'हेतु आवश्यक क्रेडिट अर्जित किए हैं।',
     ),
     PASSING: bi(
-      `This is to certify that ${name} has passed the ${exam?.name.en ?? 'examination'}${last ? ` with result ${resultWord(last.result).en}` : ''}.`,
-      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} ने ${exam?.name.en ?? 'परीक्षा'} उत्तीर्ण की है।`,
+      `This is to certify that ${name} has passed the ${exam?.name.en ?? 'examination'}` +
+        `${last ? ` with result ${resultWord(last.result).en}` : ''}.`,
+      `${certified} ${nameHi} ने ${exam?.name.en ?? 'परीक्षा'} उत्तीर्ण की है।`,
     ),
     MEDIUM_OF_INSTRUCTION: bi(
       `This is to certify that the medium of instruction and examination of ${name} was English / Hindi.`,
-      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} के शिक्षण एवं परीक्षा का माध्यम अंग्रेज़ी / हिंदी था।`,
+      `${certified} ${nameHi} के शिक्षण एवं परीक्षा का माध्यम अंग्रेज़ी / हिंदी था।`,
     ),
     GRADING_SCHEME: bi(
-      `This is to certify the grading scheme and the percentage equivalence applicable to ${name}, as printed below.`,
-      `${s.name_hi ?? name} पर लागू ग्रेडिंग योजना एवं प्रतिशत समतुल्यता नीचे मुद्रित है।`,
+      `This is to certify the grading scheme and the percentage equivalence applicable to ${name}, ` +
+        'as printed below.',
+      `${nameHi} पर लागू ग्रेडिंग योजना एवं प्रतिशत समतुल्यता नीचे मुद्रित है।`,
     ),
     ATTEMPT: bi(
       `This is to certify the attempts of ${name} at the examinations of the university as recorded.`,
-      `${s.name_hi ?? name} के विश्वविद्यालय परीक्षाओं के प्रयास अभिलेख के अनुसार प्रमाणित किए जाते हैं।`,
+      `${nameHi} के विश्वविद्यालय परीक्षाओं के प्रयास अभिलेख के अनुसार प्रमाणित किए जाते हैं।`,
     ),
     CHARACTER: bi(
-      `This is to certify that ${name} bears a good moral character to the best of the university's knowledge.`,
-      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} का चरित्र विश्वविद्यालय की जानकारी में उत्तम है।`,
+      `This is to certify that ${name} bears a good moral character to the best of the university's ` +
+        'knowledge.',
+      `${certified} ${nameHi} का चरित्र विश्वविद्यालय की जानकारी में उत्तम है।`,
     ),
   };
   return {

@@ -23,7 +23,10 @@ export async function registerEntryOf(db: Database, docId: string) {
   return row;
 }
 
-/** A row of the verification log: the token's SHA-256 (never the token), the document, the answer, the address. */
+/**
+ * A row of the verification log: the token's SHA-256 (never the token), the document, the answer, the
+ * address.
+ */
 export interface VerificationLogRow {
   token_hash: string;
   doc_id: string | null;
