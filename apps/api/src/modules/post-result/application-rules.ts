@@ -219,7 +219,7 @@ export function refuseBusyScope(scope: RunScope, runs: ReadonlyArray<{ run_id: s
   );
 }
 
-/** The run a new one is compared with: the latest unpublished (computed or failed), else the latest published. */
+/** The run a new one is compared with: the latest unpublished (computed, failed), else the published. */
 export const previousRunOf = (runs: ReadonlyArray<{ run_id: string; status: string }>) =>
   runs.find((r) => r.status === 'COMPUTED' || r.status === 'FAILED') ??
   runs.find((r) => r.status === 'PUBLISHED');
@@ -238,7 +238,10 @@ export const unchangedOutcome = (record: Values) => ({
   message: msg('postResult.publishedNoChange', { app_id: String(record.app_id) }),
 });
 
-/** A changed outcome is published once the recomputed result is (a version newer than the one applied against). */
+/**
+ * A changed outcome is published once the recomputed result is (a version newer than the one applied
+ * against).
+ */
 export function refuseUnpublishedRecompute(
   record: Values,
   latest: { version: number } | undefined,

@@ -133,7 +133,10 @@ export async function eligiblePapers(
   return papers;
 }
 
-/** `GET /api/revalawardlist`: the books in revaluation, by fictitious number (no student, roll or application). */
+/**
+ * `GET /api/revalawardlist`: the books in revaluation, by fictitious number (no student, roll number or
+ * application).
+ */
 export async function awardList(db: Database, filter: { exam_id?: string; paper_id?: string }) {
   const rows = await awardListOf(db, filter);
   return rows.map((r) => ({ ...r, entered: r.marks !== null && !r.needs_third_valuation }));

@@ -49,7 +49,7 @@ export function publishedFactsOf(rows: readonly PublishedVersionRow[]): Publishe
   };
 }
 
-/** The result's rule set must exist and hold valid rules (422 otherwise: the result section must see to it). */
+/** The result's rule set must exist and hold valid rules (422 otherwise: for the result section to mend). */
 export function refuseUnusableRuleset(id: string, version: number, exists: boolean, valid: boolean) {
   if (valid) return undefined;
   const params = { ruleset_id: id, version };

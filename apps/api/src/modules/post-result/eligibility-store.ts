@@ -73,7 +73,8 @@ export function publishedVersionsOf(
   return q<PublishedVersionRow>(
     db,
     `SELECT r.version, r.status, r.ruleset_id, r.ruleset_version,
-            COALESCE(rr.notification_date, to_char(r.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')) AS published_on
+            COALESCE(rr.notification_date, to_char(r.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'))
+              AS published_on
        FROM student_result r
        JOIN result_run rr ON rr.run_id = r.run_id
       WHERE r.student_id = $1 AND r.exam_id = $2 AND r.session_id = $3 AND r.course_comb_id = $4
