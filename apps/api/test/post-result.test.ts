@@ -251,7 +251,7 @@ describe('applying: window, limit, paper type, publication, scope (422/404, noth
     expect(own.body.postresult.last_day > today).toBe(true);
   });
 
-  it('at most 25 % of 4 theory papers (1) per kind: a 2nd revaluation refused, re-totals not', async () => {
+  it('25 % of 4 theory papers (1) per kind: a second revaluation refused, a re-totalling not', async () => {
     const before = await apps();
     const second = await apply(student, 'REVAL', attempts.PRS1!.PRT2!);
     expect(second.status).toBe(422);
