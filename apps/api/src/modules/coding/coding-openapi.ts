@@ -100,17 +100,23 @@ export const codingOpenApi: OpenApiPaths = {
   },
   '/coding/{exam_id}/{paper_id}/assign': post(
     'Assign fictitious numbers (NOT_CODED → CODED)',
-    "Every PRESENT attempt of the paper gets a number drawn with a cryptographic RNG (exam prefix + digits, unique in the exam), in a shuffled order; only when the paper's attendance is LOCKED (409 LOCKED naming the sheets otherwise).",
+    'Every PRESENT attempt of the paper gets a number drawn with a cryptographic RNG (exam prefix ' +
+      "+ digits, unique in the exam), in a shuffled order; only when the paper's attendance is " +
+      'LOCKED (409 LOCKED naming the sheets otherwise).',
   ),
   '/coding/{exam_id}/{paper_id}/flap': post(
     'Capture flap numbers (NOT_CODED → CODED by flap)',
-    'Pairs {flap_no, roll_no} of PRESENT candidates; a duplicate flap or roll number, an unknown or not-present roll number refuse the whole list (422 naming each pair).',
+    'Pairs {flap_no, roll_no} of PRESENT candidates; a duplicate flap or roll number, an unknown ' +
+      'or not-present roll number refuse the whole list (422 naming each pair).',
     flapRequest,
   ),
   '/coding/{exam_id}/{paper_id}/packets': (() => {
     const item = post(
       'Make packets (CODED → PACKETED)',
-      `The coded books in fictitious-number order, cut into packets (size from the settings, 30, unless \`size\` is given); one award-list batch pair (entry 1 and 2) opens per packet. A paper of more than ${PACKETS_INLINE} coded books answers 202 {job} (job kind coding.packets) instead.`,
+      `The coded books in fictitious-number order, cut into packets (size from the settings, 30, ` +
+        `unless \`size\` is given); one award-list batch pair (entry 1 and 2) opens per packet. A ` +
+        `paper of more than ${PACKETS_INLINE} coded books answers 202 {job} (job kind ` +
+        `coding.packets) instead.`,
       packetsRequest,
     );
     return {
@@ -127,7 +133,8 @@ export const codingOpenApi: OpenApiPaths = {
     get: {
       tags: ['coding'],
       summary:
-        'Two-part flap stickers (book part: fictitious number, barcode, QR; counterfoil: fictitious and roll number)',
+        'Two-part flap stickers (book part: fictitious number, barcode, QR; counterfoil: ' +
+        'fictitious and roll number)',
       description: secrecyNote,
       parameters: paperParams,
       responses: { 200: pdf('The stickers'), ...codingErrors },
@@ -152,7 +159,12 @@ export const codingOpenApi: OpenApiPaths = {
     post: {
       tags: ['coding'],
       summary: 'Decode the paper (a job): LOCKED award lists joined to the attempts through the map',
-      description: `Refused 409 LOCKED naming the packets whose award list is not LOCKED. The job writes the external marks of record (AB for absentees), stores the exception list (present without marks, marks for an absentee, orphan numbers, UFM books held; those attempts get RL) and moves the coding to DECODED; its result: ${JSON.stringify(Object.keys(decodeResult.shape))}. ${secrecyNote}`,
+      description:
+        `Refused 409 LOCKED naming the packets whose award list is not LOCKED. The job writes the ` +
+        `external marks of record (AB for absentees), stores the exception list (present without ` +
+        `marks, marks for an absentee, orphan numbers, UFM books held; those attempts get RL) and ` +
+        `moves the coding to DECODED; its result: ` +
+        `${JSON.stringify(Object.keys(decodeResult.shape))}. ${secrecyNote}`,
       parameters: paperParams,
       responses: { 202: json(schema(z.object({ job: jobSummary })), 'The decode job'), ...codingErrors },
     },

@@ -297,9 +297,12 @@ export function decodeJoin(tx: Tx, awardRowsView: string, examId: string, paperI
                    FROM ${awardRowsView}
                   WHERE exam_id = $1 AND paper_id = $2),
           m AS (SELECT fict_no, attempt_id FROM coding_map WHERE exam_id = $1 AND paper_id = $2),
-          v AS (SELECT attempt_id, status, ufm_open FROM attempt_attendance WHERE exam_id = $1 AND paper_id = $2)
-     SELECT COALESCE(v.attempt_id, m.attempt_id) AS attempt_id, m.fict_no AS map_fict, aw.fict_no AS award_fict,
-            aw.value, aw.status AS mark_status, aw.batch_id, v.status AS att_status, v.ufm_open
+          v AS (SELECT attempt_id, status, ufm_open
+                  FROM attempt_attendance
+                 WHERE exam_id = $1 AND paper_id = $2)
+     SELECT COALESCE(v.attempt_id, m.attempt_id) AS attempt_id, m.fict_no AS map_fict,
+            aw.fict_no AS award_fict, aw.value, aw.status AS mark_status, aw.batch_id,
+            v.status AS att_status, v.ufm_open
        FROM v
        FULL JOIN m ON m.attempt_id = v.attempt_id
        FULL JOIN aw ON aw.fict_no = m.fict_no`,
@@ -320,7 +323,8 @@ export async function replaceExceptions(
   await tx.$executeRawUnsafe(
     `INSERT INTO decode_exception (exam_id, paper_id, seq, kind, fict_no, attempt_id, detail)
      SELECT $1, $2, s, k, f, a, d
-       FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS v(s, k, f, a, d, o)`,
+       FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
+            WITH ORDINALITY AS v(s, k, f, a, d, o)`,
     examId,
     paperId,
     exceptions.map((_, i) => i + 1),
