@@ -42,18 +42,24 @@ async function sitting(
   const college = (i: number) => colleges[i % colleges.length]!;
   await q(
     `INSERT INTO student (student_id, name_en, dob, gender, category, college_id, admission_session_id)
-           SELECT s, 'Candidate ' || s, '2005-01-01', 'M', 'GEN', c, $3 FROM unnest($1::text[], $2::text[]) AS v(s, c) ON CONFLICT DO NOTHING`,
+     SELECT s, 'Candidate ' || s, '2005-01-01', 'M', 'GEN', c, $3
+       FROM unnest($1::text[], $2::text[]) AS v(s, c)
+         ON CONFLICT DO NOTHING`,
     [ids, ids.map((_, i) => college(i)), course.session_id],
   );
   await q(
-    `INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id, college_id, candidate_type, status, roll_no)
-           SELECT 'F' || s || $6, $1, s, $2, $3, $4, c, 'REGULAR', 'ROLL_ALLOTTED', 'R' || $6 || lpad(o::text, 5, '0')
-             FROM unnest($5::text[], $7::text[]) WITH ORDINALITY AS v(s, c, o)`,
+    `INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id, college_id,
+            candidate_type, status, roll_no)
+     SELECT 'F' || s || $6, $1, s, $2, $3, $4, c, 'REGULAR', 'ROLL_ALLOTTED',
+            'R' || $6 || lpad(o::text, 5, '0')
+       FROM unnest($5::text[], $7::text[]) WITH ORDINALITY AS v(s, c, o)`,
     [EXAM, course.session_id, course.course_comb_id, course.sem_id, ids, tag, ids.map((_, i) => college(i))],
   );
   await q(
-    `INSERT INTO attempt (attempt_id, exam_id, student_id, session_id, course_comb_id, sem_id, paper_id, form_id, college_id, attempt_type)
-           SELECT 'A' || s, $1, s, $2, $3, $4, $6, 'F' || s || $7, c, 'REGULAR' FROM unnest($5::text[], $8::text[]) AS v(s, c)`,
+    `INSERT INTO attempt (attempt_id, exam_id, student_id, session_id, course_comb_id, sem_id, paper_id,
+            form_id, college_id, attempt_type)
+     SELECT 'A' || s, $1, s, $2, $3, $4, $6, 'F' || s || $7, c, 'REGULAR'
+       FROM unnest($5::text[], $8::text[]) AS v(s, c)`,
     [
       EXAM,
       course.session_id,
@@ -67,20 +73,26 @@ async function sitting(
   );
   const slot = `SL${tag}`;
   await q(
-    `INSERT INTO timetable_slot (slot_id, exam_id, paper_id, courses, date, shift, start_time, duration_minutes) VALUES ($1, $2, $3, $4, '2025-05-10', 'FN', '10:00', 180)`,
+    `INSERT INTO timetable_slot (slot_id, exam_id, paper_id, courses, date, shift, start_time,
+            duration_minutes)
+     VALUES ($1, $2, $3, $4, '2025-05-10', 'FN', '10:00', 180)`,
     [slot, EXAM, paper, course.course_comb_id],
   );
   await q(
-    `INSERT INTO timetable_slot_course (exam_id, session_id, course_comb_id, sem_id, paper_id, slot_id) VALUES ($1, $2, $3, $4, $5, $6)`,
+    `INSERT INTO timetable_slot_course (exam_id, session_id, course_comb_id, sem_id, paper_id, slot_id)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
     [EXAM, course.session_id, course.course_comb_id, course.sem_id, paper, slot],
   );
   await q(
-    `INSERT INTO attendance (slot_id, student_id, exam_id, paper_id, centre_id, college_id, roll_no, status, answer_book_no)
-           SELECT $1, s, $2, $3, 'CT1', c, 'R' || $5 || lpad(o::text, 5, '0'), st, 'AB' || $5 || o FROM unnest($4::text[], $6::text[], $7::text[]) WITH ORDINALITY AS v(s, c, st, o)`,
+    `INSERT INTO attendance (slot_id, student_id, exam_id, paper_id, centre_id, college_id, roll_no, status,
+            answer_book_no)
+     SELECT $1, s, $2, $3, 'CT1', c, 'R' || $5 || lpad(o::text, 5, '0'), st, 'AB' || $5 || o
+       FROM unnest($4::text[], $6::text[], $7::text[]) WITH ORDINALITY AS v(s, c, st, o)`,
     [slot, EXAM, paper, ids, tag, ids.map((_, i) => college(i)), ids.map((_, i) => statusOf(i))],
   );
   await q(
-    `INSERT INTO attendance_sheet (slot_id, centre_id, exam_id, paper_id, status) VALUES ($1, 'CT1', $2, $3, $4)`,
+    `INSERT INTO attendance_sheet (slot_id, centre_id, exam_id, paper_id, status)
+     VALUES ($1, 'CT1', $2, $3, $4)`,
     [slot, EXAM, paper, sheet],
   );
   return ids.map((s, i) => ({
@@ -96,13 +108,21 @@ let secret: { Authorization: string };
 let admin: { Authorization: string };
 
 beforeAll(async () => {
-  [course] = (await q<typeof course>(`SELECT p.session_id, p.course_comb_id, p.sem_id FROM paperinfosem p
-      WHERE p.ext_max_marks ~ '^[0-9]+$' GROUP BY 1, 2, 3 HAVING count(*) >= 5 ORDER BY 1 DESC, 2, 3 LIMIT 1`)) as [
-    typeof course,
-  ];
+  [course] = (await q<typeof course>(
+    `SELECT p.session_id, p.course_comb_id, p.sem_id
+       FROM paperinfosem p
+      WHERE p.ext_max_marks ~ '^[0-9]+$'
+      GROUP BY 1, 2, 3
+     HAVING count(*) >= 5
+      ORDER BY 1 DESC, 2, 3
+      LIMIT 1`,
+  )) as [typeof course];
   papers = (
     await q<{ paper_id: string }>(
-      `SELECT paper_id FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3 AND ext_max_marks ~ '^[0-9]+$' ORDER BY paper_id`,
+      `SELECT paper_id
+         FROM paperinfosem
+        WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3 AND ext_max_marks ~ '^[0-9]+$'
+        ORDER BY paper_id`,
       [course.session_id, course.course_comb_id, course.sem_id],
     )
   ).map((p) => p.paper_id);
@@ -114,7 +134,8 @@ beforeAll(async () => {
     [EXAM, course.session_id],
   );
   await q(
-    `INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase, coding) VALUES ($1, $2, $3, $4, 'CONDUCTED', 'ON')`,
+    `INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase, coding)
+     VALUES ($1, $2, $3, $4, 'CONDUCTED', 'ON')`,
     [EXAM, course.session_id, course.course_comb_id, course.sem_id],
   );
   await q(`INSERT INTO centre (centre_id, centre_name) VALUES ('CT1', 'Coding test centre')`);
@@ -126,8 +147,9 @@ beforeAll(async () => {
     )
   )[0]!.password_hash;
   await q(
-    `INSERT INTO users (email, password_hash, name, role, system, secrecy) VALUES ('secrecy@university.test', $1, 'Secrecy Cell', 'office', 'university', true)
-           ON CONFLICT (email) DO UPDATE SET secrecy = true, role = 'office'`,
+    `INSERT INTO users (email, password_hash, name, role, system, secrecy)
+     VALUES ('secrecy@university.test', $1, 'Secrecy Cell', 'office', 'university', true)
+         ON CONFLICT (email) DO UPDATE SET secrecy = true, role = 'office'`,
     [hash],
   );
   office = await ctx.as('office');
@@ -274,7 +296,7 @@ describe('assigning fictitious numbers', () => {
 });
 
 describe('flap numbers', () => {
-  it('refuses duplicates, unknown and absent rolls clearly, and records nothing; then takes a good list', async () => {
+  it('refuses duplicate, unknown and absent rolls clearly, recording none; takes a good list', async () => {
     const paper = papers[3]!;
     const people = await sitting(paper, 6, (i) => (i === 5 ? 'ABSENT' : 'PRESENT'));
     const bad = await ctx.api
@@ -368,9 +390,12 @@ describe('packets, examiners, decode', () => {
     expect(text).not.toMatch(/RP\dX\d{5}/);
   });
 
-  it('refuses an examiner from a college of a candidate in the packet, and assigns one from elsewhere', async () => {
+  it("refuses an examiner of a candidate's college in the packet; assigns one from elsewhere", async () => {
     const own = await q<{ college_id: string }>(
-      `SELECT DISTINCT a.college_id FROM coding_map m JOIN attempt a USING (attempt_id) WHERE m.packet_no = $1`,
+      `SELECT DISTINCT a.college_id
+         FROM coding_map m
+         JOIN attempt a USING (attempt_id)
+        WHERE m.packet_no = $1`,
       [packets[0]!.packet_no],
     );
     const other = await q<{ college_id: string }>(
@@ -450,11 +475,14 @@ describe('packets, examiners, decode', () => {
     ).toBe(0);
   });
 
-  it('decodes once every packet is LOCKED: marks of record, AB and UFM for the uncoded, and the exception list with RL', async () => {
+  it('decodes once every packet is LOCKED: marks of record, AB, UFM, the exceptions with RL', async () => {
     // Award lists entered twice and LOCKED (the marks module's batches; the values as verification leaves
     // them).
     await q(
-      `UPDATE entry_row r SET value = (10 + (r.line % 60))::numeric FROM entry_batch b WHERE b.batch_id = r.batch_id AND b.exam_id = $1 AND b.paper_id = $2`,
+      `UPDATE entry_row r
+          SET value = (10 + (r.line % 60))::numeric
+         FROM entry_batch b
+        WHERE b.batch_id = r.batch_id AND b.exam_id = $1 AND b.paper_id = $2`,
       [EXAM, paper()],
     );
     const map = (await ctx.api.get(`/api/coding/${EXAM}/${paper()}/map`).set(secret)).body.rows as Array<{
@@ -468,12 +496,17 @@ describe('packets, examiners, decode', () => {
     await q(`UPDATE entry_row SET value = NULL, status = 'AB' WHERE fict_no = $1`, [noMark.fict_no]);
     await q(`UPDATE entry_row SET value = NULL, status = 'BLANK' WHERE fict_no = $1`, [blank.fict_no]);
     await q(
-      `UPDATE attendance SET status = 'ABSENT' WHERE student_id = (SELECT student_id FROM attempt WHERE attempt_id = $1)`,
+      `UPDATE attendance
+          SET status = 'ABSENT'
+        WHERE student_id = (SELECT student_id FROM attempt WHERE attempt_id = $1)`,
       [absentee.attempt_id],
     );
     // A number on an award list that is not in the map.
     await q(
-      `INSERT INTO entry_row (batch_id, line, fict_no, value) SELECT batch_id, 999, 'CM25000001', 33 FROM entry_batch WHERE packet_no = $1`,
+      `INSERT INTO entry_row (batch_id, line, fict_no, value)
+       SELECT batch_id, 999, 'CM25000001', 33
+         FROM entry_batch
+        WHERE packet_no = $1`,
       [packets[0]!.packet_no],
     );
     await q(
@@ -504,7 +537,10 @@ describe('packets, examiners, decode', () => {
     const marks = new Map(
       (
         await q<{ attempt_id: string; value: string | null; status: string | null }>(
-          `SELECT m.attempt_id, m.value::text AS value, m.status FROM mark_record m JOIN attempt a USING (attempt_id) WHERE a.exam_id = $1 AND a.paper_id = $2 AND m.component = 'EXT'`,
+          `SELECT m.attempt_id, m.value::text AS value, m.status
+             FROM mark_record m
+             JOIN attempt a USING (attempt_id)
+            WHERE a.exam_id = $1 AND a.paper_id = $2 AND m.component = 'EXT'`,
           [EXAM, paper()],
         )
       ).map((r) => [r.attempt_id, r]),
@@ -513,7 +549,10 @@ describe('packets, examiners, decode', () => {
     expect(marks.get(noMark.attempt_id)).toMatchObject({ value: null, status: 'RL' });
     expect(marks.get(blank.attempt_id)).toMatchObject({ value: '0.00', status: null });
     const entered = await q<{ value: string }>(
-      `SELECT value::text AS value FROM entry_row r JOIN entry_batch b USING (batch_id) WHERE b.entry_no = 1 AND r.fict_no = $1`,
+      `SELECT value::text AS value
+         FROM entry_row r
+         JOIN entry_batch b USING (batch_id)
+        WHERE b.entry_no = 1 AND r.fict_no = $1`,
       [map[5]!.fict_no],
     );
     expect(marks.get(map[5]!.attempt_id)).toMatchObject({ value: entered[0]!.value, status: null });
@@ -533,7 +572,7 @@ describe('packets, examiners, decode', () => {
 });
 
 describe('the coded flow end to end through the marks module', () => {
-  it('packets → double entry by two operators → verify → lock → decode → marks of record, never a roll number on the way', async () => {
+  it('packets → double entry → verify → lock → decode → marks of record, never a roll number', async () => {
     const paper = papers[2]!;
     const hash = (
       await q<{ password_hash: string }>(
@@ -541,7 +580,9 @@ describe('the coded flow end to end through the marks module', () => {
       )
     )[0]!.password_hash;
     await q(
-      `INSERT INTO users (email, password_hash, name, role, system) VALUES ('office2.coding@university.test', $1, 'Second operator', 'office', 'university') ON CONFLICT (email) DO NOTHING`,
+      `INSERT INTO users (email, password_hash, name, role, system)
+       VALUES ('office2.coding@university.test', $1, 'Second operator', 'office', 'university')
+           ON CONFLICT (email) DO NOTHING`,
       [hash],
     );
     const office2 = { Authorization: `Bearer ${await ctx.login('office2.coding@university.test')}` };
@@ -613,7 +654,10 @@ describe('the coded flow end to end through the marks module', () => {
     const marks = new Map(
       (
         await q<{ attempt_id: string; value: string | null; status: string | null }>(
-          `SELECT m.attempt_id, m.value::text AS value, m.status FROM mark_record m JOIN attempt a USING (attempt_id) WHERE a.exam_id = $1 AND a.paper_id = $2 AND m.component = 'EXT'`,
+          `SELECT m.attempt_id, m.value::text AS value, m.status
+             FROM mark_record m
+             JOIN attempt a USING (attempt_id)
+            WHERE a.exam_id = $1 AND a.paper_id = $2 AND m.component = 'EXT'`,
           [EXAM, paper],
         )
       ).map((r) => [r.attempt_id, r]),

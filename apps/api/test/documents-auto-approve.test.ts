@@ -62,7 +62,7 @@ async function checked(body: Record<string, unknown>) {
 }
 
 describe('DOCUMENT_AUTO_APPROVE naming marksheets and transcripts', () => {
-  it('a marksheet is issued from CHECKED without approval: numbered and signed at issue, its QR VALID', async () => {
+  it('a marksheet is issued from CHECKED unapproved: numbered and signed at issue, QR VALID', async () => {
     const ms = await checked({ doc_type: 'MARKSHEET' });
     expect(ms.approvalRequired).toBe(false);
     expect(ms.checkMessage).toMatch(/may be issued now/);
@@ -107,7 +107,7 @@ describe('DOCUMENT_AUTO_APPROVE naming marksheets and transcripts', () => {
     expect((await act(mig.id, 'issue', doc)).status).toBe(409);
   });
 
-  it('degree, provisional degree and certificate always need document_admin, whatever the setting names: issue from CHECKED 409, after approval 200', async () => {
+  it('degrees and certificates need document_admin, whatever the setting: CHECKED issue 409', async () => {
     for (const body of [
       { doc_type: 'DEGREE' },
       { doc_type: 'PROVISIONAL_DEGREE' },

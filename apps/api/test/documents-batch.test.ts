@@ -74,14 +74,17 @@ async function batch(doc_type: string, exam_id = EXAM) {
 const held = async (doc_type: string) =>
   (
     await q<{ student_id: string }>(
-      `SELECT student_id FROM document WHERE exam_id = $1 AND doc_type = $2 AND status <> 'CANCELLED' ORDER BY student_id`,
+      `SELECT student_id
+         FROM document
+        WHERE exam_id = $1 AND doc_type = $2 AND status <> 'CANCELLED'
+        ORDER BY student_id`,
       [EXAM, doc_type],
     )
   ).map((r) => r.student_id);
 const ids = (rows: { student_id: string }[]) => rows.map((r) => r.student_id).sort();
 
 describe('batch drafting of every result-based type', () => {
-  it('marksheets: every published result drafted; a result not published is named with why (job errors and `refused`); a second batch drafts nothing twice', async () => {
+  it('marksheets: each published result drafted, an unpublished one named with why; none twice', async () => {
     const { job, out } = await batch('MARKSHEET');
     expect(out.drafted).toBe(3);
     expect(await held('MARKSHEET')).toEqual(['BS1', 'BS2', 'BS3']);
@@ -97,7 +100,7 @@ describe('batch drafting of every result-based type', () => {
     expect(await held('MARKSHEET')).toEqual(['BS1', 'BS2', 'BS3']);
   });
 
-  it('degrees and provisional degrees: only a PASS is drafted; a FAIL and an unpublished result are refused with the reason; no duplicates', async () => {
+  it('(provisional) degrees: of a PASS only; FAIL or unpublished refused with why; none twice', async () => {
     for (const type of ['DEGREE', 'PROVISIONAL_DEGREE']) {
       const { job, out } = await batch(type);
       expect(out.drafted, type).toBe(2);
@@ -115,7 +118,7 @@ describe('batch drafting of every result-based type', () => {
     }
   });
 
-  it('consolidated marksheets and transcripts gather the published results; the same results are not drafted twice', async () => {
+  it('consolidated marksheets and transcripts gather published results, never drafted twice', async () => {
     for (const type of ['CONSOLIDATED_MARKSHEET', 'TRANSCRIPT']) {
       const { out } = await batch(type);
       expect(out.drafted, type).toBe(3);
@@ -146,7 +149,7 @@ describe('batch drafting of every result-based type', () => {
 });
 
 describe('the list filters on the server', () => {
-  it("by exam, type and status together; the total is the filter's; a bad value is refused with 422", async () => {
+  it("by exam, type and status together; the total is the filter's; a bad value is 422", async () => {
     await batch('MARKSHEET', OTHER);
     const list = (query: string) => ctx.api.get(`/api/document?${query}`).set(doc);
     const all = await list(`exam_id=${EXAM}&limit=5`);
@@ -188,7 +191,7 @@ describe('printing a whole exam', () => {
       .toString('latin1')
       .match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
 
-  it('as a ZIP: one PDF per document named by serial (a draft by doc_id), each with its pages; the one PDF holds them all', async () => {
+  it('a ZIP of one PDF per document named by serial (draft: doc_id); one PDF holds them all', async () => {
     // One marksheet approved, so it carries a serial.
     const bs1 = (
       await ctx.api.get(`/api/document?exam_id=${EXAM}&doc_type=MARKSHEET&student_id=BS1`).set(doc)
@@ -198,7 +201,9 @@ describe('printing a whole exam', () => {
         (await ctx.api.post(`/api/document/${bs1.doc_id}/${action}`).set(docAdmin).send({})).status,
       ).toBe(200);
     const docs = await q<{ doc_id: string; serial_no: string | null }>(
-      `SELECT doc_id, serial_no FROM document WHERE exam_id = $1 AND doc_type = 'MARKSHEET' AND status NOT IN ('CANCELLED', 'SUPERSEDED')`,
+      `SELECT doc_id, serial_no
+         FROM document
+        WHERE exam_id = $1 AND doc_type = 'MARKSHEET' AND status NOT IN ('CANCELLED', 'SUPERSEDED')`,
       [EXAM],
     );
     expect(docs).toHaveLength(3);
@@ -233,7 +238,7 @@ describe('printing a whole exam', () => {
     expect(Object.keys(approved)).toEqual([expect.stringMatching(/^MS-\d{4}-\d{6}\.pdf$/)]);
   });
 
-  it('a bad format is refused (422 naming format, saying what it takes); nothing to print answers 404 for the ZIP as for the PDF', async () => {
+  it('a bad format is 422 naming what format takes; nothing to print is 404 (ZIP and PDF)', async () => {
     const bad = await ctx.api.get(`/api/document/print?exam_id=${EXAM}&format=tar`).set(doc);
     expect(bad.status).toBe(422);
     expect(bad.body.errors.format[0]).toMatch(/'pdf'.*'zip'/);

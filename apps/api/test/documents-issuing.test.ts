@@ -66,7 +66,7 @@ const draft = (doc_type: string, student_id: string) =>
     });
 
 describe('issuing details', () => {
-  it('the demo records the place and the signatories; the document cell reads them, only document_admin changes them', async () => {
+  it('the demo records place and signatories; document reads, only document_admin changes them', async () => {
     const list = await ctx.api.get('/api/documentissuing').set(doc);
     expect(list.status).toBe(200);
     const keys = (list.body.documentissuing as Array<{ detail_key: string }>).map((d) => d.detail_key);
@@ -83,7 +83,7 @@ describe('issuing details', () => {
     expect((await detail('SIGNATORY_VC')).body.documentissuing.value_en).toBe('Prof. Meera Joshi');
   });
 
-  it('a convocation date that is not a date, or a NAD code of the wrong form, is refused naming the field; nothing is stored', async () => {
+  it('a convocation date not a date or a bad NAD code is refused naming the field; none stored', async () => {
     for (const value_en of ['12/02/2025', '2025-02-30', 'next spring']) {
       const bad = await ctx.api
         .post('/api/documentissuing')
@@ -105,7 +105,7 @@ describe('issuing details', () => {
     expect(unknown.body.errors.detail_key[0]).toMatch(/PLACE_OF_ISSUE/);
   });
 
-  it('a draft prints the details of its day: place, names, convocation; a later change leaves it as it was', async () => {
+  it('a draft prints the details of its day (place, names, convocation); later changes do not', async () => {
     const created = await ctx.api
       .post('/api/documentissuing')
       .set(docAdmin)

@@ -46,7 +46,10 @@ export const student = (n = 7) => ({
 
 const programme = {
   course_comb_id: 'BA-HIS-RS',
-  name: b('B.A. (Hons.) History with Rural Area Studies', 'बी.ए. (प्रतिष्ठा) इतिहास एवं ग्रामीण क्षेत्र अध्ययन'),
+  name: {
+    en: 'B.A. (Hons.) History with Rural Area Studies',
+    hi: 'बी.ए. (प्रतिष्ठा) इतिहास एवं ग्रामीण क्षेत्र अध्ययन',
+  },
   degree_title: b('Bachelor of Arts', 'कला स्नातक'),
   subjects: b('History (Major), Rural Area Studies (Minor)', 'इतिहास (मुख्य), ग्रामीण क्षेत्र अध्ययन (गौण)'),
   stream: b('Arts', 'कला'),
@@ -134,6 +137,7 @@ export function nepLines(): MarksheetLine[] {
 }
 
 export function oldLines(): MarksheetLine[] {
+  const geographyHi = 'भूगोल प्रायोगिक: क्षेत्रीय मानचित्रण';
   const papers: Array<[string, string, string, string, string, string | null]> = [
     ['HIS-II-1', 'History of Medieval India', 'मध्यकालीन भारत का इतिहास', '100', '33', '68'],
     ['HIS-II-2', 'History of Modern Europe', 'आधुनिक यूरोप का इतिहास', '100', '33', '59'],
@@ -146,7 +150,7 @@ export function oldLines(): MarksheetLine[] {
       '33',
       null,
     ],
-    ['GEO-II-P', 'Geography Practical: Regional Mapping', 'भूगोल प्रायोगिक: क्षेत्रीय मानचित्रण', '50', '17', '41'],
+    ['GEO-II-P', 'Geography Practical: Regional Mapping', geographyHi, '50', '17', '41'],
   ];
   return papers.map(([code, en, hi, max, min, total], i) => ({
     paper_id: code,
@@ -194,7 +198,10 @@ export const nepLegend: GradingLegend = {
     'सीजीपीए = Σ(क्रेडिट × ग्रेड अंक) ÷ अब तक के सभी सेमेस्टरों के कुल क्रेडिट',
   ),
   percentage_formula: b('Percentage = CGPA × 9.5', 'प्रतिशत = सीजीपीए × 9.5'),
-  division_rules: b('First Division: CGPA ≥ 6.5; Second: ≥ 5.0', 'प्रथम श्रेणी: सीजीपीए ≥ 6.5; द्वितीय: ≥ 5.0'),
+  division_rules: {
+    en: 'First Division: CGPA ≥ 6.5; Second: ≥ 5.0',
+    hi: 'प्रथम श्रेणी: सीजीपीए ≥ 6.5; द्वितीय: ≥ 5.0',
+  },
 };
 
 export const oldLegend: GradingLegend = {
@@ -224,7 +231,9 @@ const nepTotals = (sgpa: string, cgpa: string): DocumentTotals => ({
   backlogs: [],
 });
 
-const signatories = [{ title: b('Controller of Examinations', 'परीक्षा नियंत्रक'), name: 'Dr. Anjali Verma' }];
+const revisedRemark = b('Revised after revaluation', 'पुनर्मूल्यांकन के बाद संशोधित');
+const coe = b('Controller of Examinations', 'परीक्षा नियंत्रक');
+const signatories = [{ title: coe, name: 'Dr. Anjali Verma' }];
 const common = (title: BilingualText, n = 7) => ({
   university,
   title,
@@ -235,7 +244,10 @@ const common = (title: BilingualText, n = 7) => ({
 });
 
 export const verifyUrl =
-  'https://exam.stateuniversity.ac.in/verify/eyJ2IjoxLCJzbiI6Ik1TLzIwMjQvMDAwMTIzIiwidCI6Ik1BUktTSEVFVCIsInN0IjoiMjAyM0MxMDEwMDciLCJoIjoiOWYxYyIsImQiOiIyMDI0LTA3LTIyIn0.c2lnbmF0dXJlLW9mLTY0LWJ5dGVzLWluLWJhc2U2NHVybC1lZDI1NTE5LXNpZ25hdHVyZS14eHh4eHh4eHh4';
+  'https://exam.stateuniversity.ac.in/verify/' +
+  'eyJ2IjoxLCJzbiI6Ik1TLzIwMjQvMDAwMTIzIiwidCI6Ik1BUktTSEVFVCIsInN0IjoiMjAyM0MxMDEwMDciLCJoIjoiOWYxYyIs' +
+  'ImQiOiIyMDI0LTA3LTIyIn0.' +
+  'c2lnbmF0dXJlLW9mLTY0LWJ5dGVzLWluLWJhc2U2NHVybC1lZDI1NTE5LXNpZ25hdHVyZS14eHh4eHh4eHh4';
 
 interface DocOptions {
   serial?: string | null;
@@ -274,7 +286,7 @@ export function marksheetNep(o: DocOptions = {}, n = 7): PrintableDocument {
     {
       kind: 'MARKSHEET',
       ...common(b('Grade Card (Statement of Marks)', 'ग्रेड कार्ड (अंक विवरण)'), n),
-      remarks: o.marker === 'REVISED' ? [b('Revised after revaluation', 'पुनर्मूल्यांकन के बाद संशोधित')] : [],
+      remarks: o.marker === 'REVISED' ? [revisedRemark] : [],
       programme,
       exam: exam(2, 'NEP'),
       basis: basis(2),
@@ -478,17 +490,27 @@ export function certificate(subtype: CertificateSubtype, o: DocOptions = {}): Pr
   const body =
     subtype === 'MEDIUM_OF_INSTRUCTION'
       ? b(
-          'This is to certify that Kshitij Dwivedi, Enrolment No. EN20234107, studied the B.A. programme at Gyan Vigyan College from 2022 to 2024 and the medium of instruction and examination was Hindi.',
-          'प्रमाणित किया जाता है कि क्षितिज द्विवेदी, नामांकन सं. EN20234107, ने ज्ञान विज्ञान महाविद्यालय में वर्ष 2022 से 2024 तक बी.ए. कार्यक्रम का अध्ययन किया तथा शिक्षण एवं परीक्षा का माध्यम हिन्दी था।',
+          'This is to certify that Kshitij Dwivedi, Enrolment No. EN20234107, studied the B.A. programme ' +
+            'at Gyan Vigyan College from 2022 to 2024 and the medium of instruction and examination was ' +
+            'Hindi.',
+          'प्रमाणित किया जाता है कि क्षितिज द्विवेदी, नामांकन सं. EN20234107, ने ज्ञान विज्ञान ' +
+            'महाविद्यालय में वर्ष 2022 से 2024 तक बी.ए. कार्यक्रम का अध्ययन किया तथा शिक्षण एवं ' +
+            'परीक्षा का माध्यम हिन्दी था।',
         )
       : award
         ? b(
-            `This is to certify that Kshitij Dwivedi, having earned the credits shown above under the National Education Policy 2020 and chosen to exit after the first year, is awarded the ${award.en}.`,
-            `प्रमाणित किया जाता है कि क्षितिज द्विवेदी को राष्ट्रीय शिक्षा नीति 2020 के अंतर्गत ऊपर दर्शाए गए क्रेडिट अर्जित करने तथा प्रथम वर्ष के बाद निकास चुनने पर ${award.hi} प्रदान किया जाता है।`,
+            'This is to certify that Kshitij Dwivedi, having earned the credits shown above under the ' +
+              'National Education Policy 2020 and chosen to exit after the first year, is awarded the ' +
+              `${award.en}.`,
+            'प्रमाणित किया जाता है कि क्षितिज द्विवेदी को राष्ट्रीय शिक्षा नीति 2020 के अंतर्गत ' +
+              'ऊपर दर्शाए गए क्रेडिट अर्जित करने तथा प्रथम वर्ष के बाद निकास चुनने पर ' +
+              `${award.hi} प्रदान किया जाता है।`,
           )
         : b(
-            'This is to certify that Kshitij Dwivedi has passed the B.A. Semester IV Examination held in May 2024 in First Division (CGPA 7.60).',
-            'प्रमाणित किया जाता है कि क्षितिज द्विवेदी ने मई 2024 में आयोजित बी.ए. सेमेस्टर IV परीक्षा प्रथम श्रेणी (सीजीपीए 7.60) में उत्तीर्ण की है।',
+            'This is to certify that Kshitij Dwivedi has passed the B.A. Semester IV Examination held in ' +
+              'May 2024 in First Division (CGPA 7.60).',
+            'प्रमाणित किया जाता है कि क्षितिज द्विवेदी ने मई 2024 में आयोजित बी.ए. सेमेस्टर IV ' +
+              'परीक्षा प्रथम श्रेणी (सीजीपीए 7.60) में उत्तीर्ण की है।',
           );
   return doc(
     'CERTIFICATE',

@@ -273,7 +273,7 @@ describe('document templates', () => {
       },
     );
 
-    it('a college whose name already says its place prints the place once (degree sentence and field)', async () => {
+    it('a college whose name says its place prints the place once (degree sentence and field)', async () => {
       const doc = fx.degree('DEGREE');
       const student = doc.payload.student;
       const payload = {
@@ -308,7 +308,7 @@ describe('document templates', () => {
     });
   });
 
-  it('draws the spec fixture words (द्वितीय, श्रीमती, क्षेत्र, ज्ञान) as HarfBuzz shapes them, not letter by letter', async () => {
+  it('draws द्वितीय, श्रीमती, क्षेत्र, ज्ञान as HarfBuzz shapes them, not letter by letter', async () => {
     const reference = openHbFont(readFileSync(fontFiles.regular));
     const bold = openHbFont(readFileSync(fontFiles.bold));
     const shown = shownOutlines(await renderDocumentPdf(fx.marksheetNep(), { photo }));

@@ -40,7 +40,9 @@ beforeAll(async () => {
   // A theory paper of 150 = ext 100 (min 36) + int 50 (min 18): M = 100 for the T10 numbers; a practical and
   // an internal-only paper.
   await q(
-    `INSERT INTO course (course_comb_id, course_comb_name4) VALUES ($1, 'Post-result test course') ON CONFLICT DO NOTHING`,
+    `INSERT INTO course (course_comb_id, course_comb_name4)
+     VALUES ($1, 'Post-result test course')
+         ON CONFLICT DO NOTHING`,
     [COURSE],
   );
   await q(
@@ -58,7 +60,8 @@ beforeAll(async () => {
       `Paper ${p}`,
     ]);
     await q(
-      `INSERT INTO paperinfosem (session_id, course_comb_id, sem_id, paper_id, group_status, group_code, max_marks, min_marks, ext_max_marks, ext_min_marks, int_max_marks, int_min_marks,
+      `INSERT INTO paperinfosem (session_id, course_comb_id, sem_id, paper_id, group_status, group_code,
+          max_marks, min_marks, ext_max_marks, ext_min_marks, int_max_marks, int_min_marks,
           th_pr_status, paper_score_status, credit_point, paper_type, elective_status)
        VALUES ($1, $2, '1', $3, 'N', 'NG', $4, $5, $6, $7, $8, $9, $10::"TheoryPractical", 'Y', $11, $12, 0)`,
       [SESSION, COURSE, p, max, min, extMax, extMin, intMax, intMin, thpr, credit, type],
@@ -67,7 +70,10 @@ beforeAll(async () => {
   // Rule sets that differ from CBCS only in the revaluation outcome rule (CBCS itself: BETTER, the default).
   await q(
     `INSERT INTO ruleset (ruleset_id, version, scheme, wef_session_id, title, rules, status)
-     SELECT 'PRFEE', 1, scheme, wef_session_id, 'PRFEE', jsonb_set(rules::jsonb, '{reval,fee_per_paper}', '"500"'), status FROM ruleset WHERE ruleset_id = 'CBCS' AND version = 1`,
+     SELECT 'PRFEE', 1, scheme, wef_session_id, 'PRFEE',
+            jsonb_set(rules::jsonb, '{reval,fee_per_paper}', '"500"'), status
+       FROM ruleset
+      WHERE ruleset_id = 'CBCS' AND version = 1`,
   );
   for (const [id, rule] of [
     ['PRVTU', 'VTU'],
@@ -75,7 +81,10 @@ beforeAll(async () => {
   ]) {
     await q(
       `INSERT INTO ruleset (ruleset_id, version, scheme, wef_session_id, title, rules, status)
-       SELECT $1, 1, scheme, wef_session_id, $1, jsonb_set(rules::jsonb, '{reval,result_rule}', to_jsonb($2::text)), status FROM ruleset WHERE ruleset_id = 'CBCS' AND version = 1`,
+       SELECT $1, 1, scheme, wef_session_id, $1,
+              jsonb_set(rules::jsonb, '{reval,result_rule}', to_jsonb($2::text)), status
+         FROM ruleset
+        WHERE ruleset_id = 'CBCS' AND version = 1`,
       [id, rule],
     );
   }
@@ -104,22 +113,29 @@ beforeAll(async () => {
   attempts.PRS5 = await a.sit('PR-UNPUB', 'PRS5', COURSE, '1', marks('40'));
   // PRS2's PRT1 book was coded and marked first by PRE1 (its packet's examiner).
   await q(
-    `INSERT INTO examiner (examiner_id, name) VALUES ('PRE1', 'First Examiner'), ('PRE2', 'Second Examiner'), ('PRE3', 'Third Examiner') ON CONFLICT DO NOTHING`,
+    `INSERT INTO examiner (examiner_id, name)
+     VALUES ('PRE1', 'First Examiner'), ('PRE2', 'Second Examiner'), ('PRE3', 'Third Examiner')
+         ON CONFLICT DO NOTHING`,
   );
   await q(
-    `INSERT INTO packet (packet_no, exam_id, paper_id, seq, count, first_fict, last_fict, examiner_id, status) VALUES ('PR-MAIN/PRT1/1', 'PR-MAIN', 'PRT1', 1, 4, 'PM1000', 'PM1003', 'PRE1', 'RECEIVED')`,
+    `INSERT INTO packet (packet_no, exam_id, paper_id, seq, count, first_fict, last_fict, examiner_id, status)
+     VALUES ('PR-MAIN/PRT1/1', 'PR-MAIN', 'PRT1', 1, 4, 'PM1000', 'PM1003', 'PRE1', 'RECEIVED')`,
   );
   let n = 0;
   for (const s of ['PRS1', 'PRS2', 'PRS3', 'PRS6']) {
     await q(
-      `INSERT INTO coding_map (exam_id, fict_no, paper_id, attempt_id, method, packet_no, coded_by) VALUES ('PR-MAIN', $1, 'PRT1', $2, 'SYSTEM', 'PR-MAIN/PRT1/1', 'test')`,
+      `INSERT INTO coding_map (exam_id, fict_no, paper_id, attempt_id, method, packet_no, coded_by)
+       VALUES ('PR-MAIN', $1, 'PRT1', $2, 'SYSTEM', 'PR-MAIN/PRT1/1', 'test')`,
       [`PM100${n++}`, attempts[s]!.PRT1],
     );
   }
   // A student user who is PRS1.
   await q(
-    `INSERT INTO users (email, password_hash, name, role, system, student_id) SELECT 'prs1@university.test', password_hash, 'Student PRS1', 'student', 'university', 'PRS1' FROM users WHERE email = 'student@university.test'
-     ON CONFLICT (email) DO NOTHING`,
+    `INSERT INTO users (email, password_hash, name, role, system, student_id)
+     SELECT 'prs1@university.test', password_hash, 'Student PRS1', 'student', 'university', 'PRS1'
+       FROM users
+      WHERE email = 'student@university.test'
+         ON CONFLICT (email) DO NOTHING`,
   );
   student = { Authorization: `Bearer ${await ctx.login('prs1@university.test')}` };
   // Published results: PR-MAIN today, PR-LATE 16 days ago (the window of 15 days after publication has
@@ -217,7 +233,7 @@ describe('applying: window, limit, paper type, publication, scope (422/404, noth
     expect(await apps()).toBe(before);
   });
 
-  it("a student applies for its own attempt only: another student's attempt does not exist for it (404)", async () => {
+  it("a student applies for its own attempt only: another's does not exist for it (404)", async () => {
     const other = await apply(student, 'REVAL', attempts.PRS2!.PRT1!);
     expect(other.status).toBe(404);
     const own = await apply(student, 'REVAL', attempts.PRS1!.PRT1!);
@@ -235,7 +251,7 @@ describe('applying: window, limit, paper type, publication, scope (422/404, noth
     expect(own.body.postresult.last_day > today).toBe(true);
   });
 
-  it('at most 25 % of the 4 theory papers appeared (1) per kind; a second revaluation is refused; re-totalling counts on its own', async () => {
+  it('25 % of 4 theory papers (1) per kind: a second revaluation refused, a re-totalling not', async () => {
     const before = await apps();
     const second = await apply(student, 'REVAL', attempts.PRS1!.PRT2!);
     expect(second.status).toBe(422);
@@ -273,7 +289,7 @@ describe('applying: window, limit, paper type, publication, scope (422/404, noth
 });
 
 describe('the fee of the rule set', () => {
-  it('is asked on application and verified before the office accepts (APPLIED → FEE_VERIFIED → ACCEPTED)', async () => {
+  it('is asked on applying, verified before acceptance (APPLIED → FEE_VERIFIED → ACCEPTED)', async () => {
     const app = (await apply(office, 'RETOTAL', attempts.PRS7!.PRT1!)).body
       .postresult as PostResultApplication;
     expect(app).toMatchObject({ status: 'APPLIED', fee: '500' });
@@ -299,7 +315,7 @@ describe('processing: T10 outcomes end to end, a new result version superseding 
     (await ctx.api.get(`/api/postresult?student_id=${s}&type=${type}`).set(office)).body
       .postresult[0] as PostResultApplication;
 
-  it('VTU, O 40 R 50 → 48: re-coded with a new number, another examiner than the first, marks by fictitious number, a REVALUATION correction, a new version', async () => {
+  it('VTU, O 40 R 50 → 48: re-coded for another examiner, marked by number, a new version', async () => {
     const app = await appOf('PRS2');
     await act(app.app_id, 'accept', office);
     const same = await ctx.api
@@ -355,7 +371,7 @@ describe('processing: T10 outcomes end to end, a new result version superseding 
     expect(early.body.message).toMatch(/not published yet/);
   });
 
-  it('VTU with a third valuation (O 30, R 48, T 44 → 46); REPLACE (O 40, R 35 → 35); BETTER (O 40, R 35 → 40, no change)', async () => {
+  it('VTU with a third (O 30, R 48, T 44 → 46); REPLACE (O 40, R 35 → 35); BETTER (→ 40)', async () => {
     const vtu = await appOf('PRS6').then(
       async (a) =>
         a ?? ((await apply(office, 'REVAL', attempts.PRS6!.PRT1!)).body.postresult as PostResultApplication),
@@ -419,7 +435,7 @@ describe('processing: T10 outcomes end to end, a new result version superseding 
     );
   });
 
-  it('the run published: every changed student has a new version superseding version 1; the outcomes are published and the student is told', async () => {
+  it('the run published: each changed student a new version; outcomes published, student told', async () => {
     const runs = await q<{ run_id: string }>(
       `SELECT run_id FROM result_run WHERE exam_id = 'PR-MAIN' AND status = 'COMPUTED'`,
     );
@@ -450,7 +466,7 @@ describe('processing: T10 outcomes end to end, a new result version superseding 
     expect(own.notice).toMatch(/Revaluation of PRT1: BETTER/);
   });
 
-  it('re-totalling: a recount, no re-coding, 40 → 42 in a new version; a rejection carries its reason', async () => {
+  it('re-totalling: a recount, no re-coding, 40 → 42 in a new version; a rejection says why', async () => {
     const app = (await apply(student, 'RETOTAL', attempts.PRS1!.PRT2!)).body
       .postresult as PostResultApplication;
     expect(app).toMatchObject({ status: 'APPLIED', type: 'RETOTAL' });
@@ -479,7 +495,7 @@ describe('processing: T10 outcomes end to end, a new result version superseding 
 });
 
 describe("the list filters by exam (the office screen's Exam filter)", () => {
-  it("?exam_id= answers only that exam's applications (list and download); an unknown exam none; a malformed one 422", async () => {
+  it("?exam_id= answers that exam's applications (list, file); unknown none; malformed 422", async () => {
     // Two applications of two exams, whatever ran before: PRS4's PR-LATE paper as if applied for while its
     // window was open (the API now refuses it: the window has closed), and PRS7's PR-MAIN PRT4.
     for (const [appId, attemptId] of [
@@ -487,9 +503,14 @@ describe("the list filters by exam (the office screen's Exam filter)", () => {
       ['PA-MAIN-1', attempts.PRS7!.PRT4!],
     ]) {
       await q(
-        `INSERT INTO post_result_application (app_id, type, attempt_id, status, student_id, college_id, exam_id, session_id, course_comb_id, sem_id, paper_id, applied_on, applied_by, last_day, original_version)
-         SELECT $1, 'REVAL', a.attempt_id, 'APPLIED', a.student_id, s.college_id, a.exam_id, a.session_id, a.course_comb_id, a.sem_id, a.paper_id, $3, 'test', $3, 1
-           FROM attempt a JOIN student s ON s.student_id = a.student_id WHERE a.attempt_id = $2`,
+        `INSERT INTO post_result_application (app_id, type, attempt_id, status, student_id, college_id,
+            exam_id, session_id, course_comb_id, sem_id, paper_id, applied_on, applied_by, last_day,
+            original_version)
+         SELECT $1, 'REVAL', a.attempt_id, 'APPLIED', a.student_id, s.college_id, a.exam_id, a.session_id,
+                a.course_comb_id, a.sem_id, a.paper_id, $3, 'test', $3, 1
+           FROM attempt a
+           JOIN student s ON s.student_id = a.student_id
+          WHERE a.attempt_id = $2`,
         [appId, attemptId, today],
       );
     }

@@ -26,6 +26,8 @@ export interface PacketSlip {
 }
 
 const STICKERS_PER_PAGE = 8;
+const secretEn = 'Secret: the counterfoils stay at the secrecy cell.';
+const secretHi = 'गोपनीय: प्रतिपर्ण गोपनीय प्रकोष्ठ में रहेंगे।';
 
 export async function writeStickers(
   output: Writable,
@@ -39,7 +41,7 @@ export async function writeStickers(
       university,
       logo: universityLogo,
       title: { en: 'Answer-book flap stickers', hi: 'उत्तर-पुस्तिका फ्लैप स्टिकर' },
-      footer: 'Secret: the counterfoils stay at the secrecy cell. / गोपनीय: प्रतिपर्ण गोपनीय प्रकोष्ठ में रहेंगे।',
+      footer: `${secretEn} / ${secretHi}`,
     },
   });
   for (let i = 0; i < rows.length; i += STICKERS_PER_PAGE) {

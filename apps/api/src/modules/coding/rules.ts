@@ -1,31 +1,17 @@
+import { msg } from '@exam/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { ResourceRules } from '../../platform/crud/registry.ts';
 
 /** Packets are made by the coding's `packets` call and move only by their workflow (assign, receive). */
 export const packetRules: ResourceRules = {
   async beforeCreate(_tx, rows) {
-    return new Map(
-      rows.map((_, i) => [
-        i,
-        {
-          packet_no: [
-            'Packets are made from the coded answer books (Make packets on /FlapStickers); they cannot be added by hand.',
-          ],
-        },
-      ]),
-    );
+    return new Map(rows.map((_, i) => [i, { packet_no: [msg('coding.packetsNotAdded')] }]));
   },
   async beforeUpdate() {
-    throw new AppError(
-      'LOCKED',
-      'A packet changes only by its actions: assign an examiner, or receive it back.',
-    );
+    throw new AppError('LOCKED', msg('coding.packetByActions'));
   },
   async beforeDelete() {
-    throw new AppError(
-      'LOCKED',
-      'Packets are never deleted: their award lists and the coding map refer to them.',
-    );
+    throw new AppError('LOCKED', msg('coding.packetsKept'));
   },
 };
 
@@ -36,7 +22,7 @@ export const examinerRules: ResourceRules = {
     if (held)
       throw new AppError(
         'IN_USE',
-        `Examiner ${String(row.examiner_id)} holds ${held} packet${held === 1 ? '' : 's'}; give them to another examiner before deleting.`,
+        msg('coding.examinerHoldsPackets', { examiner_id: String(row.examiner_id), count: held }),
       );
   },
 };

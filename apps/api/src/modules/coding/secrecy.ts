@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { can } from '@exam/contracts';
+import { can, msg } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { forbidden } from '../../platform/http/errors.ts';
 
@@ -20,9 +20,6 @@ export async function hasSecrecy(db: Pick<Database, 'query'>, res: Response): Pr
   return row?.secrecy === true;
 }
 
-export const secrecyRefusal =
-  'Only the secrecy cell may see or change the answer-book coding: admin, or an office user with the secrecy flag (ask the Controller of Examinations).';
-
 export async function requireSecrecy(db: Pick<Database, 'query'>, res: Response): Promise<void> {
-  if (!(await hasSecrecy(db, res))) throw forbidden(secrecyRefusal);
+  if (!(await hasSecrecy(db, res))) throw forbidden(msg('coding.secrecyOnly'));
 }

@@ -1,11 +1,13 @@
-import { documentBatchCreate, documentType, type DocumentBatchResult } from '@exam/contracts';
+import { documentBatchCreate, msg, type DocumentBatchResult } from '@exam/contracts';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
+import { renderMessage } from '../../platform/i18n/messages.ts';
 import { defineJob } from '../../platform/jobs/index.ts';
 import { resultVersions } from '../results/index.ts';
 import { draftForBatch } from './draft.ts';
+import { batchUnpublished } from './draft-rules.ts';
+import { lockStudentDrafting, unpublishedResultsOf } from './draft-store.ts';
 import { printableOf } from './printable.ts';
-import { q } from './sql.ts';
 import { renderDocumentPdf } from './templates/index.ts';
 
 /** Students drafted per transaction (each a snapshot of a few kB). */
@@ -37,7 +39,6 @@ export const documentBatchJob = defineJob({
       sem_id: data.sem_id,
       college_id: data.college_id,
     };
-    const label = documentType.labelOf(data.doc_type).toLowerCase();
     const published = await resultVersions(ctx.db, { ...filter, status: 'PUBLISHED' });
     // A consolidated marksheet, transcript or degree is one per student and programme, whatever the semesters
     // in the exam.
@@ -53,14 +54,10 @@ export const documentBatchJob = defineJob({
     const refused: DocumentBatchResult['refused'] = [];
     const refuse = (student_id: string, reason: string) => {
       refused.push({ student_id, reason });
-      ctx.failRow(undefined, `${student_id}: ${reason}`);
+      ctx.failRow(undefined, renderMessage(msg('documents.batchRow', { student_id, reason })));
     };
-    for (const r of await unpublished(ctx.db, filter)) {
-      refuse(
-        r.student_id,
-        `no ${label}: the result in ${data.exam_id} (version ${r.version}) is ${r.status}, not PUBLISHED; documents are drafted only from a published result.`,
-      );
-    }
+    for (const r of await unpublishedResultsOf(ctx.db, filter))
+      refuse(r.student_id, renderMessage(batchUnpublished(data.doc_type, data.exam_id, r)));
     const docIds: string[] = [];
     await ctx.progress(0, results.length);
     for (let i = 0; i < results.length; i += CHUNK) {
@@ -68,10 +65,7 @@ export const documentBatchJob = defineJob({
       await ctx.transaction(
         async (tx) => {
           for (const r of chunk) {
-            await tx.$executeRawUnsafe(
-              `SELECT pg_advisory_xact_lock(hashtext($1))`,
-              `document:${r.student_id}`,
-            );
+            await lockStudentDrafting(tx, r.student_id);
             try {
               // A savepoint per student: a refusal (already drafted, not eligible) leaves the chunk's other
               // drafts in place.
@@ -99,9 +93,10 @@ export const documentBatchJob = defineJob({
           await renderDocumentPdf(printableOf(row as unknown as Record<string, unknown>));
           rendered += 1;
         } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
           ctx.failRow(
             undefined,
-            `${row.student_id}: the PDF did not render (${error instanceof Error ? error.message : String(error)})`,
+            renderMessage(msg('documents.pdfNotRendered', { student_id: row.student_id, error: reason })),
           );
         }
       }
@@ -109,22 +104,3 @@ export const documentBatchJob = defineJob({
     return { drafted: docIds.length, skipped, refused, doc_ids: docIds, rendered };
   },
 });
-
-/**
- * The exam's results with no PUBLISHED version (the latest one's status: COMPUTED, WITHDRAWN), one per
- * student and key.
- */
-async function unpublished(db: Parameters<typeof q>[0], filter: Record<string, string | undefined>) {
-  const params: unknown[] = [];
-  const where = Object.entries(filter)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `r.${k} = $${params.push(v)}`);
-  return q<{ student_id: string; version: number; status: string }>(
-    db,
-    `SELECT r.student_id, max(r.version)::int AS version, (array_agg(r.status ORDER BY r.version DESC))[1] AS status
-       FROM student_result r WHERE ${where.join(' AND ')}
-      GROUP BY r.student_id, r.session_id, r.course_comb_id, r.sem_id HAVING bool_and(r.status <> 'PUBLISHED')
-      ORDER BY r.student_id`,
-    params,
-  );
-}

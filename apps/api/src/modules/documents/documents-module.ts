@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { documentIssuingResource, documentResource, documentWorkflow } from '@exam/contracts';
+import { documentIssuingResource, documentResource, documentWorkflow, msg } from '@exam/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { LeanRoute } from '../../platform/http/lean-routes.ts';
 import { asDelegate } from '../../platform/crud/store.ts';
@@ -44,28 +44,13 @@ export const documentsModule: ApiModule = {
       ownCalls: ['create'],
       rules: {
         async beforeCreate(_tx, rows) {
-          return new Map(
-            rows.map((_, i) => [
-              i,
-              {
-                doc_id: [
-                  'Documents are drafted one by one (POST /api/document) or by exam (POST /api/document/batch) from published results; they are not imported.',
-                ],
-              },
-            ]),
-          );
+          return new Map(rows.map((_, i) => [i, { doc_id: [msg('documents.notImported')] }]));
         },
         async beforeUpdate(_tx, record) {
-          throw new AppError(
-            'LOCKED',
-            `Document ${String(record.doc_id)} cannot be edited: its payload is frozen at drafting. Cancel it and draft again, or issue a duplicate.`,
-          );
+          throw new AppError('LOCKED', msg('documents.notEditable', { doc_id: String(record.doc_id) }));
         },
         async beforeDelete(_tx, row) {
-          throw new AppError(
-            'LOCKED',
-            `Document ${String(row.doc_id)} is kept: cancel it (with a reason) instead; a number is never reused.`,
-          );
+          throw new AppError('LOCKED', msg('documents.notDeletable', { doc_id: String(row.doc_id) }));
         },
       },
     },

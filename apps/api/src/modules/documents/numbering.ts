@@ -17,7 +17,9 @@ export async function nextSerial(
   const code = documentSeriesPrefix[type];
   const seriesId = `${code}-${year}`;
   await tx.$executeRawUnsafe(
-    `INSERT INTO document_series (series_id, doc_type, year, prefix, next_no, updated_at) VALUES ($1, $2, $3, $4, 1, now()) ON CONFLICT (doc_type, year) DO NOTHING`,
+    `INSERT INTO document_series (series_id, doc_type, year, prefix, next_no, updated_at)
+     VALUES ($1, $2, $3, $4, 1, now())
+         ON CONFLICT (doc_type, year) DO NOTHING`,
     seriesId,
     type,
     year,
@@ -25,7 +27,10 @@ export async function nextSerial(
   );
   const [row] = await q<{ series_id: string; prefix: string; no: number }>(
     tx,
-    `UPDATE document_series SET next_no = next_no + 1, updated_at = now() WHERE doc_type = $1 AND year = $2 RETURNING series_id, prefix, next_no - 1 AS no`,
+    `UPDATE document_series
+        SET next_no = next_no + 1, updated_at = now()
+      WHERE doc_type = $1 AND year = $2
+  RETURNING series_id, prefix, next_no - 1 AS no`,
     [type, year],
   );
   return { series_id: row!.series_id, serial_no: `${row!.prefix}${String(row!.no).padStart(6, '0')}` };

@@ -42,9 +42,17 @@ export const documentsOpenApi: OpenApiPaths = {
     post: {
       tags: ['document'],
       summary:
-        'Draft a document: a frozen snapshot of every printed value (English and Hindi) from a PUBLISHED result version (marksheet, consolidated marksheet, transcript, provisional degree, degree) or the student record (migration, certificate)',
+        'Draft a document: a frozen snapshot of every printed value (English and Hindi) from a ' +
+        'PUBLISHED result version (marksheet, consolidated marksheet, transcript, provisional ' +
+        'degree, degree) or the student record (migration, certificate)',
       description:
-        "422 naming why when the result is not published (COMPUTED), WITHDRAWN or SUPERSEDED (draft from the published version), when a degree's result is not PASS, or when a certificate's subtype is missing. 409 DUPLICATE_KEY when a marksheet of the same result version is already drafted or issued (a lost copy is a `duplicate`). A marksheet of a newer published version while an older one is ISSUED is drafted as REVISED and `supersedes` it: issuing it makes the old one SUPERSEDED. The answer carries the frozen payload and its SHA-256.",
+        '422 naming why when the result is not published (COMPUTED), WITHDRAWN or SUPERSEDED ' +
+        "(draft from the published version), when a degree's result is not PASS, or when a " +
+        "certificate's subtype is missing. 409 DUPLICATE_KEY when a marksheet of the same result " +
+        'version is already drafted or issued (a lost copy is a `duplicate`). A marksheet of a ' +
+        'newer published version while an older one is ISSUED is drafted as REVISED and ' +
+        '`supersedes` it: issuing it makes the old one SUPERSEDED. The answer carries the frozen ' +
+        'payload and its SHA-256.',
       requestBody: input(documentCreate),
       responses: {
         201: json(
@@ -60,14 +68,25 @@ export const documentsOpenApi: OpenApiPaths = {
     post: {
       tags: ['document'],
       summary:
-        'Draft the documents of a whole exam from its published results: marksheets (default), consolidated marksheets, transcripts, provisional degrees or degrees (`doc_type`); a job with progress; `render` also renders each PDF once',
+        'Draft the documents of a whole exam from its published results: marksheets (default), ' +
+        'consolidated marksheets, transcripts, provisional degrees or degrees (`doc_type`); a job ' +
+        'with progress; `render` also renders each PDF once',
       description:
-        "Every student with a PUBLISHED result in the exam (narrowed by session_id, course_comb_id, sem_id, college_id) gets a DRAFTED document, drafted as POST /api/document drafts it. Students who already hold one (a marksheet of that version, a degree of the programme, a consolidated marksheet or transcript of the same published results) are `skipped` and named: a second batch drafts nothing twice. Students who cannot have one are `refused` with the reason, and listed in the job's errors: a result in the exam that is not published (COMPUTED, WITHDRAWN), a (provisional) degree of a result that is not PASS. 422 naming doc_type for a type not drafted from a result (MIGRATION, CERTIFICATE).",
+        'Every student with a PUBLISHED result in the exam (narrowed by session_id, ' +
+        'course_comb_id, sem_id, college_id) gets a DRAFTED document, drafted as POST ' +
+        '/api/document drafts it. Students who already hold one (a marksheet of that version, a ' +
+        'degree of the programme, a consolidated marksheet or transcript of the same published ' +
+        'results) are `skipped` and named: a second batch drafts nothing twice. Students who ' +
+        "cannot have one are `refused` with the reason, and listed in the job's errors: a result " +
+        'in the exam that is not published (COMPUTED, WITHDRAWN), a (provisional) degree of a ' +
+        'result that is not PASS. 422 naming doc_type for a type not drafted from a result ' +
+        '(MIGRATION, CERTIFICATE).',
       requestBody: input(documentBatchCreate),
       responses: {
         202: json(
           documentBatchAnswer,
-          'The job (GET /api/job/{job_id} reports progress and, when done, {drafted, skipped, refused, doc_ids, rendered})',
+          'The job (GET /api/job/{job_id} reports progress and, when done, {drafted, skipped, ' +
+            'refused, doc_ids, rendered})',
         ),
         422: error('A bad doc_type or exam_id'),
       },
@@ -77,9 +96,14 @@ export const documentsOpenApi: OpenApiPaths = {
     get: {
       tags: ['document'],
       summary:
-        "An exam's documents of a type (default MARKSHEET; default status: every one not cancelled or superseded), in serial order, streamed with flat memory: one PDF, or (`format=zip`) a ZIP of one PDF per document",
+        "An exam's documents of a type (default MARKSHEET; default status: every one not cancelled " +
+        'or superseded), in serial order, streamed with flat memory: one PDF, or (`format=zip`) a ' +
+        'ZIP of one PDF per document',
       description:
-        'format=pdf (default): one PDF of them all. format=zip: a ZIP (entries stored; ADR 0029) of one PDF per document, each named by its serial with / as - (`MS-2026-000001.pdf`), a draft without serial by its doc_id (`D….pdf`). 404 when nothing matches (for either format); 422 naming `format` for another value.',
+        'format=pdf (default): one PDF of them all. format=zip: a ZIP (entries stored; ADR 0029) ' +
+        'of one PDF per document, each named by its serial with / as - (`MS-2026-000001.pdf`), a ' +
+        'draft without serial by its doc_id (`D….pdf`). 404 when nothing matches (for either ' +
+        'format); 422 naming `format` for another value.',
       parameters: [
         ...['exam_id', 'doc_type', 'status', 'college_id'].map((name) => ({
           name,
@@ -112,7 +136,9 @@ export const documentsOpenApi: OpenApiPaths = {
     get: {
       tags: ['document'],
       summary:
-        'The document as PDF, from its frozen payload and its template version (a draft prints without serial or QR; from APPROVED with both). A student: its own ISSUED documents only (others 404)',
+        'The document as PDF, from its frozen payload and its template version (a draft prints ' +
+        'without serial or QR; from APPROVED with both). A student: its own ISSUED documents only ' +
+        '(others 404)',
       parameters: [path('doc_id')],
       responses: {
         200: {
@@ -127,9 +153,18 @@ export const documentsOpenApi: OpenApiPaths = {
     get: {
       tags: ['document'],
       summary:
-        "Verify a document's QR code, without sign-in: type, serial, name, programme, exam, result and issue date with VALID, SUPERSEDED or CANCELLED",
+        "Verify a document's QR code, without sign-in: type, serial, name, programme, exam, result " +
+        'and issue date with VALID, SUPERSEDED or CANCELLED',
       description:
-        'Decisions (ADR 0028): 200 with `signature_valid: true` and the document for a genuine token of an issued document (status VALID when ISSUED, SUPERSEDED after a revision was issued, CANCELLED); 200 with `document: null`, `signature_valid: false` and `reason` for a token that is not genuine: MALFORMED (not a token), BAD_SIGNATURE (altered or forged with our key id), UNKNOWN_KEY (signed by another key); MISMATCH (`signature_valid: true`) when a genuine signature does not match the register. 404 for a genuine token whose document is not issued (DRAFTED/CHECKED/APPROVED) or unknown. 429 RATE_LIMITED past VERIFY_MAX_PER_MINUTE per address (Retry-After). Every answer is logged in verification_log (token SHA-256, result, address, time). No marks detail is shown.',
+        'Decisions (ADR 0028): 200 with `signature_valid: true` and the document for a genuine ' +
+        'token of an issued document (status VALID when ISSUED, SUPERSEDED after a revision was ' +
+        'issued, CANCELLED); 200 with `document: null`, `signature_valid: false` and `reason` for ' +
+        'a token that is not genuine: MALFORMED (not a token), BAD_SIGNATURE (altered or forged ' +
+        'with our key id), UNKNOWN_KEY (signed by another key); MISMATCH (`signature_valid: true`) ' +
+        'when a genuine signature does not match the register. 404 for a genuine token whose ' +
+        'document is not issued (DRAFTED/CHECKED/APPROVED) or unknown. 429 RATE_LIMITED past ' +
+        'VERIFY_MAX_PER_MINUTE per address (Retry-After). Every answer is logged in ' +
+        'verification_log (token SHA-256, result, address, time). No marks detail is shown.',
       security: [],
       parameters: [path('token')],
       responses: {
@@ -143,7 +178,8 @@ export const documentsOpenApi: OpenApiPaths = {
     get: {
       tags: ['document'],
       summary:
-        "The NAD data template (CSV, UTF-8 with BOM) of an exam's ISSUED marksheets: one row per student per subject (ORG_CODE … RESULT_DATE, with the document's serial); document_admin",
+        "The NAD data template (CSV, UTF-8 with BOM) of an exam's ISSUED marksheets: one row per " +
+        "student per subject (ORG_CODE … RESULT_DATE, with the document's serial); document_admin",
       parameters: [{ name: 'exam_id', in: 'query', required: true, schema: { type: 'string' } }],
       responses: {
         200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
@@ -155,7 +191,8 @@ export const documentsOpenApi: OpenApiPaths = {
     get: {
       tags: ['document'],
       summary:
-        'The numbering series (one per document type and year, prefix like MS/2025/, next_no only grows: a number is never reused)',
+        'The numbering series (one per document type and year, prefix like MS/2025/, next_no only ' +
+        'grows: a number is never reused)',
       responses: {
         200: json(z.object({ documentseries: z.array(documentSeries), total: z.number().int() }), 'Series'),
       },
@@ -175,7 +212,8 @@ export const documentsOpenApi: OpenApiPaths = {
     post: {
       tags: ['document'],
       summary:
-        'Record a spoiled pre-printed sheet (document_admin); a sheet carrying a document that is not cancelled is refused',
+        'Record a spoiled pre-printed sheet (document_admin); a sheet carrying a document that is ' +
+        'not cancelled is refused',
       requestBody: input(stationerySpoilageCreate),
       responses: {
         201: json(z.object({ stationeryspoilage: stationerySpoilage, message: z.string() }), 'Recorded'),

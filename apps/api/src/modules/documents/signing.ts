@@ -12,9 +12,10 @@ import { verificationClaims, type TokenCheck, type VerificationClaims } from '@e
 /**
  * The university's document signing key (Ed25519, node:crypto) and the verification token (ADR 0028).
  *
- * Token: `base64url(claims JSON) "." base64url(Ed25519 signature over those JSON bytes)`, claims = serial, type,
- * student, payload hash, issue date, document id and key id (contracts `verificationClaims`). Anyone holding the
- * public key checks it offline (`verifyToken` here is all the CLI needs: no database, no network).
+ * Token: `base64url(claims JSON) "." base64url(Ed25519 signature over those JSON bytes)`, claims = serial,
+ * type, student, payload hash, issue date, document id and key id (contracts `verificationClaims`). Anyone
+ * holding the public key checks it offline (`verifyToken` here is all the CLI needs: no database, no
+ * network).
  */
 
 /** JSON with keys sorted at every level: the bytes hashed for `payload_hash`, the same on every machine. */

@@ -16,10 +16,20 @@ import {
   type ResultBasis,
 } from '@exam/contracts';
 import { cgpaToPercentage } from '@exam/grading';
-import { AppError } from '../../platform/http/errors.ts';
 import { university } from '../master-data/index.ts';
 import type { StoredResultVersion } from '../results/index.ts';
-import { q, type Reader } from './sql.ts';
+import { refuseUnknownStudent } from './draft-rules.ts';
+import {
+  courseNamesOf,
+  examNamesOf,
+  issuingRows,
+  papersOf,
+  rollOf,
+  rulesetRowOf,
+  studentRowOf,
+  type StudentRow,
+} from './snapshot-store.ts';
+import type { Reader } from './sql.ts';
 
 /**
  * The frozen snapshot (contracts `documentPayload`): every value a document prints, in English and Hindi,
@@ -81,40 +91,12 @@ const signatories = {
   vc: { title: bi('Vice-Chancellor', 'कुलपति'), name: null },
 };
 
-interface StudentRow {
-  student_id: string;
-  name_en: string;
-  name_hi: string | null;
-  father_name_en: string | null;
-  father_name_hi: string | null;
-  mother_name_en: string | null;
-  mother_name_hi: string | null;
-  dob: string;
-  gender: string;
-  abc_id: string | null;
-  college_id: string;
-  photo_sha256: string | null;
-  status: string;
-  college_name: string;
-  college_name_hi: string | null;
-  college_code: string | null;
-  district: string | null;
-}
-
 /** The student as printed (its record and college). Unknown → 422 naming the student. */
 export async function studentFacts(db: Reader, studentId: string): Promise<StudentRow> {
-  const [row] = await q<StudentRow>(
-    db,
-    `SELECT s.student_id, s.name_en, s.name_hi, s.father_name_en, s.father_name_hi, s.mother_name_en, s.mother_name_hi, s.dob, s.gender, s.abc_id, s.college_id,
-            s.photo_sha256, s.status, c.college_name, c.college_name_hi, c.college_code, c.district
-       FROM student s JOIN college c ON c.college_id = s.college_id WHERE s.student_id = $1`,
-    [studentId],
-  );
-  if (!row)
-    throw new AppError('VALIDATION_FAILED', `No student ${studentId.slice(0, 30)}.`, {
-      errors: { student_id: [`No student ${studentId.slice(0, 30)}`] },
-    });
-  return row;
+  const row = await studentRowOf(db, studentId);
+  const refusal = refuseUnknownStudent(studentId, row);
+  if (refusal) throw refusal;
+  return row!;
 }
 
 function studentPart(
@@ -145,15 +127,7 @@ function studentPart(
 }
 
 async function programmePart(db: Reader, courseCombId: string): Promise<DocumentProgramme> {
-  const [c] = await q<{
-    course_comb_name4: string;
-    course_comb_name_hi: string | null;
-    course_comb_name1: string | null;
-  }>(
-    db,
-    `SELECT course_comb_name4, course_comb_name_hi, course_comb_name1 FROM course WHERE course_comb_id = $1`,
-    [courseCombId],
-  );
+  const c = await courseNamesOf(db, courseCombId);
   const name = bi(c?.course_comb_name4 ?? courseCombId, c?.course_comb_name_hi ?? null);
   return {
     course_comb_id: courseCombId,
@@ -165,19 +139,7 @@ async function programmePart(db: Reader, courseCombId: string): Promise<Document
 }
 
 async function examPart(db: Reader, r: StoredResultVersion): Promise<DocumentExam> {
-  const [e] = await q<{
-    exam_desc: string | null;
-    student_exam_cycle: string | null;
-    session_name: string | null;
-    sem_name: string | null;
-    sem_disc1: string | null;
-  }>(
-    db,
-    `SELECT e.exam_desc, y.student_exam_cycle, ss.session_name, sp.sem_name, sp.sem_disc1
-       FROM exam e LEFT JOIN examcycle y ON y.rti = e.rti LEFT JOIN session ss ON ss.session_id = $2 LEFT JOIN sempart sp ON sp.sem_id = $3
-      WHERE e.exam_id = $1`,
-    [r.exam_id, r.session_id, r.sem_id],
-  );
+  const e = await examNamesOf(db, r);
   const semName = e?.sem_name ?? `Semester ${r.sem_id}`;
   return {
     exam_id: r.exam_id,
@@ -207,11 +169,7 @@ function basisPart(r: StoredResultVersion): ResultBasis {
 }
 
 async function rulesetOf(db: Reader, r: StoredResultVersion): Promise<GradingRuleset | null> {
-  const [row] = await q<{ ruleset_id: string; version: number; scheme: string; rules: unknown }>(
-    db,
-    `SELECT ruleset_id, version, scheme::text AS scheme, rules FROM ruleset WHERE ruleset_id = $1 AND version = $2`,
-    [r.ruleset_id, r.ruleset_version],
-  );
+  const row = await rulesetRowOf(db, r);
   const parsed =
     row &&
     gradingRuleset.safeParse({
@@ -283,7 +241,10 @@ export function legendOf(ruleset: GradingRuleset | null): GradingLegend {
         : formula === 'MINUS_0_75_X10'
           ? bi('Percentage = (CGPA − 0.75) × 10', 'प्रतिशत = (सीजीपीए − 0.75) × 10')
           : ruleset.scheme === 'OLD'
-            ? bi('Percentage = aggregate marks ÷ maximum marks × 100', 'प्रतिशत = कुल प्राप्तांक ÷ पूर्णांक × 100')
+            ? {
+                en: 'Percentage = aggregate marks ÷ maximum marks × 100',
+                hi: 'प्रतिशत = कुल प्राप्तांक ÷ पूर्णांक × 100',
+              }
             : null,
     division_rules: rules.divisions.length
       ? bi(
@@ -296,24 +257,8 @@ export function legendOf(ruleset: GradingRuleset | null): GradingLegend {
   };
 }
 
-interface PaperRow {
-  paper_id: string;
-  paper_name: string;
-  paper_name_hi: string | null;
-  paper_code: string | null;
-  max_marks: string | null;
-  min_marks: string | null;
-  th_pr_status: string | null;
-}
-
 async function linesOf(db: Reader, r: StoredResultVersion): Promise<MarksheetLine[]> {
-  const papers = await q<PaperRow>(
-    db,
-    `SELECT p.paper_id, p.paper_name, p.paper_name_hi, p.paper_code, i.max_marks, i.min_marks, i.th_pr_status::text AS th_pr_status
-       FROM paper p LEFT JOIN paperinfosem i ON i.paper_id = p.paper_id AND i.session_id = $2 AND i.course_comb_id = $3 AND i.sem_id = $4
-      WHERE p.paper_id = ANY($1::text[])`,
-    [r.lines.map((l) => l.paper_id), r.session_id, r.course_comb_id, r.sem_id],
-  );
+  const papers = await papersOf(db, r);
   const byId = new Map(papers.map((p) => [p.paper_id, p]));
   return r.lines.map((l) => {
     const p = byId.get(l.paper_id);
@@ -359,15 +304,6 @@ function totalsOf(r: StoredResultVersion, ruleset: GradingRuleset | null): Docum
   };
 }
 
-async function rollOf(db: Reader, r: { student_id: string; exam_id: string }) {
-  const [row] = await q<{ roll_no: string | null; candidate_type: string | null }>(
-    db,
-    `SELECT roll_no, candidate_type FROM exam_form WHERE student_id = $1 AND exam_id = $2 ORDER BY (status = 'APPROVED') DESC LIMIT 1`,
-    [r.student_id, r.exam_id],
-  );
-  return { roll_no: row?.roll_no ?? null, candidate_type: row?.candidate_type ?? null };
-}
-
 /**
  * The issuing details (documentissuing) as a draft freezes them: absent ones print as blanks to fill by hand.
  */
@@ -379,10 +315,7 @@ export interface IssuingDetails {
 }
 
 export async function issuingDetails(db: Reader): Promise<IssuingDetails> {
-  const rows = await q<{ detail_key: IssuingDetailKey; value_en: string; value_hi: string | null }>(
-    db,
-    `SELECT detail_key, value_en, value_hi FROM document_issuing`,
-  );
+  const rows = await issuingRows(db);
   const recorded = new Map(rows.map((r) => [r.detail_key, r]));
   const value = (key: IssuingDetailKey) => {
     const row = recorded.get(key);
@@ -437,11 +370,15 @@ export async function marksheetSnapshot(
   ]);
   const remarks: BilingualText[] = [];
   if (r.result === 'PASS_GRACE' || r.lines.some((l) => l.grace))
-    remarks.push(bi('* Grace marks awarded under the ordinance', '* अध्यादेश के अंतर्गत अनुग्रह अंक प्रदान किए गए'));
+    remarks.push({
+      en: '* Grace marks awarded under the ordinance',
+      hi: '* अध्यादेश के अंतर्गत अनुग्रह अंक प्रदान किए गए',
+    });
   if (options.revised)
-    remarks.push(
-      bi('Revised after revaluation / correction of the result', 'पुनर्मूल्यांकन / परिणाम संशोधन के बाद संशोधित'),
-    );
+    remarks.push({
+      en: 'Revised after revaluation / correction of the result',
+      hi: 'पुनर्मूल्यांकन / परिणाम संशोधन के बाद संशोधित',
+    });
   if (r.backlogs.length)
     remarks.push(bi(`Back papers: ${r.backlogs.join(', ')}`, `बैक पेपर: ${r.backlogs.join(', ')}`));
   return {
@@ -574,34 +511,43 @@ export async function certificateSnapshot(
   const programme = last ? await programmePart(db, last.course_comb_id) : null;
   const exam = last ? await examPart(db, last) : null;
   const name = s.name_en;
+  const nameHi = s.name_hi ?? name;
+  const certified = 'प्रमाणित किया जाता है कि';
   const bodies: Record<CertificateSubtype, BilingualText> = {
     UG_CERTIFICATE: bi(
-      `This is to certify that ${name} has earned the credits required for the award of ${exitAward ?? 'the Undergraduate Certificate'} under the NEP multiple exit scheme.`,
-      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} ने एनईपी बहु-निकास योजना के अंतर्गत ${exitAward ?? 'स्नातक प्रमाण पत्र'} हेतु आवश्यक क्रेडिट अर्जित किए हैं।`,
+      `This is to certify that ${name} has earned the credits required for the award of ` +
+        `${exitAward ?? 'the Undergraduate Certificate'} under the NEP multiple exit scheme.`,
+      `${certified} ${nameHi} ने एनईपी बहु-निकास योजना के अंतर्गत ${exitAward ?? 'स्नातक प्रमाण पत्र'} ` +
+        'हेतु आवश्यक क्रेडिट अर्जित किए हैं।',
     ),
     UG_DIPLOMA: bi(
-      `This is to certify that ${name} has earned the credits required for the award of ${exitAward ?? 'the Undergraduate Diploma'} under the NEP multiple exit scheme.`,
-      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} ने एनईपी बहु-निकास योजना के अंतर्गत ${exitAward ?? 'स्नातक डिप्लोमा'} हेतु आवश्यक क्रेडिट अर्जित किए हैं।`,
+      `This is to certify that ${name} has earned the credits required for the award of ` +
+        `${exitAward ?? 'the Undergraduate Diploma'} under the NEP multiple exit scheme.`,
+      `${certified} ${nameHi} ने एनईपी बहु-निकास योजना के अंतर्गत ${exitAward ?? 'स्नातक डिप्लोमा'} ` +
+        'हेतु आवश्यक क्रेडिट अर्जित किए हैं।',
     ),
     PASSING: bi(
-      `This is to certify that ${name} has passed the ${exam?.name.en ?? 'examination'}${last ? ` with result ${resultWord(last.result).en}` : ''}.`,
-      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} ने ${exam?.name.en ?? 'परीक्षा'} उत्तीर्ण की है।`,
+      `This is to certify that ${name} has passed the ${exam?.name.en ?? 'examination'}` +
+        `${last ? ` with result ${resultWord(last.result).en}` : ''}.`,
+      `${certified} ${nameHi} ने ${exam?.name.en ?? 'परीक्षा'} उत्तीर्ण की है।`,
     ),
     MEDIUM_OF_INSTRUCTION: bi(
       `This is to certify that the medium of instruction and examination of ${name} was English / Hindi.`,
-      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} के शिक्षण एवं परीक्षा का माध्यम अंग्रेज़ी / हिंदी था।`,
+      `${certified} ${nameHi} के शिक्षण एवं परीक्षा का माध्यम अंग्रेज़ी / हिंदी था।`,
     ),
     GRADING_SCHEME: bi(
-      `This is to certify the grading scheme and the percentage equivalence applicable to ${name}, as printed below.`,
-      `${s.name_hi ?? name} पर लागू ग्रेडिंग योजना एवं प्रतिशत समतुल्यता नीचे मुद्रित है।`,
+      `This is to certify the grading scheme and the percentage equivalence applicable to ${name}, ` +
+        'as printed below.',
+      `${nameHi} पर लागू ग्रेडिंग योजना एवं प्रतिशत समतुल्यता नीचे मुद्रित है।`,
     ),
     ATTEMPT: bi(
       `This is to certify the attempts of ${name} at the examinations of the university as recorded.`,
-      `${s.name_hi ?? name} के विश्वविद्यालय परीक्षाओं के प्रयास अभिलेख के अनुसार प्रमाणित किए जाते हैं।`,
+      `${nameHi} के विश्वविद्यालय परीक्षाओं के प्रयास अभिलेख के अनुसार प्रमाणित किए जाते हैं।`,
     ),
     CHARACTER: bi(
-      `This is to certify that ${name} bears a good moral character to the best of the university's knowledge.`,
-      `प्रमाणित किया जाता है कि ${s.name_hi ?? name} का चरित्र विश्वविद्यालय की जानकारी में उत्तम है।`,
+      `This is to certify that ${name} bears a good moral character to the best of the university's ` +
+        'knowledge.',
+      `${certified} ${nameHi} का चरित्र विश्वविद्यालय की जानकारी में उत्तम है।`,
     ),
   };
   return {

@@ -1,15 +1,17 @@
 import type { Database, Prisma } from '@exam/db';
-import { AppError } from '../../platform/http/errors.ts';
 import { enqueueJobInTransaction } from '../../platform/jobs/index.ts';
 import type { AuthenticatedUser } from '../../platform/auth/authenticate.ts';
 import { resultRunJob } from '../results/index.ts';
-import { newId, q } from './sql.ts';
+import {
+  lockedBatchesOf,
+  runsOfScope,
+  supersedeUnpublishedRuns,
+  type RunScope,
+} from './application-store.ts';
+import { previousRunOf, refuseBusyScope } from './application-rules.ts';
+import { newId } from './sql.ts';
 
-export interface ResultScope {
-  exam_id: string;
-  session_id: string;
-  course_comb_id: string;
-  sem_id: string;
+export interface ResultScope extends RunScope {
   scheme: string;
 }
 
@@ -25,34 +27,13 @@ export async function startResultRun(
   scope: ResultScope,
   user: AuthenticatedUser,
 ): Promise<{ run_id: string; job_id: string; superseded: string | null }> {
-  const where = `exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4`;
-  const key = [scope.exam_id, scope.session_id, scope.course_comb_id, scope.sem_id];
-  const runs = await q<{ run_id: string; status: string }>(
-    tx,
-    `SELECT run_id, status FROM result_run WHERE ${where} ORDER BY created_at DESC, run_id DESC`,
-    key,
-  );
-  const held = runs.find((r) => ['COMPUTING', 'VERIFIED', 'APPROVED'].includes(r.status));
-  if (held) {
-    throw new AppError(
-      'LOCKED',
-      `Result run ${held.run_id} of ${scope.exam_id} ${scope.course_comb_id} semester ${scope.sem_id} is ${held.status}: publish it (or let it finish) first, then apply this outcome.`,
-    );
-  }
-  const previous =
-    runs.find((r) => r.status === 'COMPUTED' || r.status === 'FAILED') ??
-    runs.find((r) => r.status === 'PUBLISHED');
+  const runs = await runsOfScope(tx, scope);
+  const refusal = refuseBusyScope(scope, runs);
+  if (refusal) throw refusal;
+  const previous = previousRunOf(runs);
   const runId = newId('RR');
-  await tx.$executeRawUnsafe(
-    `UPDATE result_run SET status = 'SUPERSEDED', status_reason = $5, updated_at = now() WHERE ${where} AND status IN ('COMPUTED', 'FAILED')`,
-    ...key,
-    `superseded by run ${runId}`,
-  );
-  const inputs = await q<{ batch_id: string; locked_at: Date | null }>(
-    tx,
-    `SELECT batch_id, locked_at FROM entry_batch WHERE ${where} AND status = 'LOCKED' ORDER BY batch_id`,
-    key,
-  );
+  await supersedeUnpublishedRuns(tx, scope, runId);
+  const inputs = await lockedBatchesOf(tx, scope);
   await tx.resultRun.create({
     data: {
       run_id: runId,

@@ -12,8 +12,10 @@ export async function q<T>(db: Reader, sql: string, params: unknown[] = []): Pro
 }
 
 /** A generated key: prefix, time and randomness (PA applications, MC marks corrections). */
-export const newId = (prefix: string) =>
-  `${prefix}${Date.now().toString(36).toUpperCase()}${randomInt(0x1000000).toString(16).toUpperCase().padStart(6, '0')}`;
+export const newId = (prefix: string) => {
+  const random = randomInt(0x1000000).toString(16).toUpperCase().padStart(6, '0');
+  return `${prefix}${Date.now().toString(36).toUpperCase()}${random}`;
+};
 
 /**
  * A revalued book's new fictitious number: "RV" and eight digits from the cryptographic RNG (nothing of the

@@ -304,10 +304,10 @@ function DecodeReportView({ examId, paperId }: { examId: string; paperId: string
 }
 
 /**
- * /FlapStickers (lifecycle S6, §2.3 F; secrecy cell only): an exam's papers with their coding; for one paper assign
- * fictitious numbers, print the two-part stickers, make packets, give each packet to an examiner (not of a
- * candidate's college), and decode once every packet's award lists are LOCKED, with the job's progress and
- * the exception list.
+ * /FlapStickers (lifecycle S6, §2.3 F; secrecy cell only): an exam's papers with their coding; for one paper
+ * assign fictitious numbers, print the two-part stickers, make packets, give each packet to an examiner (not
+ * of a candidate's college), and decode once every packet's award lists are LOCKED, with the job's progress
+ * and the exception list.
  */
 export function FlapStickersScreen() {
   const [search, setSearch] = useSearchParams();

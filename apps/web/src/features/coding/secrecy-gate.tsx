@@ -21,7 +21,8 @@ export function SecrecyGate({ title, children }: { title: string; children: Reac
       <Page title={title}>
         <Notice kind="error">
           {t(
-            'Only the secrecy cell may see or change the answer-book coding: admin, or an office user with the secrecy flag.',
+            'Only the secrecy cell may see or change the answer-book coding: admin, or an office ' +
+              'user with the secrecy flag.',
           )}
         </Notice>
       </Page>

@@ -108,14 +108,16 @@ export function DocumentsScreen({ title, docType, scheme, queue = false }: Docum
       {queue && (
         <p className="hint">
           {t(
-            'Documents checked by the document cell wait here for approval: approving fixes the serial number and the signed QR.',
+            'Documents checked by the document cell wait here for approval: approving fixes the ' +
+              'serial number and the signed QR.',
           )}
         </p>
       )}
       {canDraft && <DraftForm docType={docType} onDrafted={(id) => setSelected(id)} />}
       {canDraft && (!docType || isBatchType(docType)) && <BatchPanel docType={docType} />}
       {queue && docType && degreeTypes.includes(docType) && <SpoilageForm />}
-      {/* What every document prints: document_admin's queues show it to record and correct; drafting screens folded. */}
+      {/* What every document prints: document_admin's queues show it to record and correct; drafting screens
+          folded. */}
       {(queue || canDraft) && <IssuingPanel collapsible={!queue} />}
 
       <section aria-labelledby="doc-list">
@@ -347,7 +349,8 @@ export function DraftForm({
       <p className="hint">
         {t(
           fromResult
-            ? "Drafted from the student's PUBLISHED result: every printed value is frozen now and never recomputed."
+            ? "Drafted from the student's PUBLISHED result: every printed value is frozen now and " +
+                'never recomputed.'
             : "Drafted from the student's record: every printed value is frozen now.",
         )}
       </p>
@@ -486,7 +489,8 @@ export function DraftForm({
       </form>
       <p className="field-note">
         {t(
-          'Session, course and semester are needed only when the student has several published results in the exam; the version defaults to the published one.',
+          'Session, course and semester are needed only when the student has several published ' +
+            'results in the exam; the version defaults to the published one.',
         )}
       </p>
       {type === 'DEGREE' && <ConvocationNote />}
@@ -817,7 +821,8 @@ export function DocumentDetail({
             </PickerField>
           </div>
         )}
-      {/* The confirmation sentences name the type in words ("Marksheet", not MARKSHEET); the guard reads status and approval_required. */}
+      {/* The confirmation sentences name the type in words ("Marksheet", not MARKSHEET); the guard reads
+          status and approval_required. */}
       <WorkflowActions
         workflow={documentWorkflow}
         record={

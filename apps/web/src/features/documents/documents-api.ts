@@ -94,9 +94,8 @@ export async function documentPdf(doc: Pick<DocumentRow, 'doc_id' | 'serial_no'>
  * An exam's documents of a type (the batch's print): one PDF of them all, or a ZIP of one PDF per document.
  */
 export async function printExam(examId: string, docType: DocumentType, format: 'pdf' | 'zip' = 'pdf') {
-  const response = await requestFile(
-    `/document/print?${query({ exam_id: examId, doc_type: docType, format: format === 'zip' ? 'zip' : undefined })}`,
-  );
+  const asked = { exam_id: examId, doc_type: docType, format: format === 'zip' ? 'zip' : undefined };
+  const response = await requestFile(`/document/print?${query(asked)}`);
   saveFile(await response.blob(), attachmentName(response, `${docType.toLowerCase()}-${examId}.${format}`));
 }
 

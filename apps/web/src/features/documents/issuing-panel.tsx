@@ -61,7 +61,8 @@ export function IssuingPanel({ collapsible = false }: { collapsible?: boolean })
     <>
       <p className="hint">
         {t(
-          'Every document drafted from now on prints these; a document already drafted keeps the values of its day.',
+          'Every document drafted from now on prints these; a document already drafted keeps the ' +
+            'values of its day.',
         )}
       </p>
       <div className="table-scroll" role="region" aria-label={t('Issuing details')} tabIndex={0}>
@@ -228,7 +229,9 @@ function IssuingDialog({
       {stale && (
         <Notice kind="info">
           {t(
-            'Someone else saved this detail after you opened it; it now reads "{{value}}". What you typed is still here: save again to put yours in its place, or Cancel to keep theirs.',
+            'Someone else saved this detail after you opened it; it now reads "{{value}}". What ' +
+              'you typed is still here: save again to put yours in its place, or Cancel to keep ' +
+              'theirs.',
             { value: stale.value_hi ? `${stale.value_en} · ${stale.value_hi}` : stale.value_en },
           )}
         </Notice>
@@ -286,7 +289,8 @@ export function ConvocationNote() {
   ) : (
     <p className="notice doc-warning" role="status">
       {t(
-        'No convocation date recorded: the degree will print a blank. document_admin records it under Issuing details.',
+        'No convocation date recorded: the degree will print a blank. document_admin records it ' +
+          'under Issuing details.',
       )}
     </p>
   );

@@ -11,11 +11,15 @@ import './documents.css';
 const problemWords: Record<string, { title: string; text: string }> = {
   MALFORMED: {
     title: 'NOT A VERIFICATION CODE',
-    text: 'This is not a document verification code of this university. Check that the whole address was scanned or typed.',
+    text:
+      'This is not a document verification code of this university. Check that the whole address was ' +
+      'scanned or typed.',
   },
   BAD_SIGNATURE: {
     title: 'NOT GENUINE: ALTERED OR FORGED',
-    text: "The code's signature does not match: it was altered or forged. The document that carries it is not genuine.",
+    text:
+      "The code's signature does not match: it was altered or forged. The document that carries it " +
+      'is not genuine.',
   },
   UNKNOWN_KEY: {
     title: 'NOT GENUINE: FORGED',
@@ -40,10 +44,10 @@ export type VerifyState =
   'VALID' | 'SUPERSEDED' | 'CANCELLED' | 'NOT_GENUINE' | 'NOT_ISSUED' | 'RATE_LIMITED' | 'UNAVAILABLE';
 
 /**
- * /verify/:token (no sign-in; the QR of every issued document opens it): the document's type, serial, name in English
- * and Hindi, programme, exam, result and issue date under a large VALID / SUPERSEDED / CANCELLED; a code that
- * is not genuine (altered, forged, not a code) said as such; an unknown or not-issued document, and the rate
- * limit, said plainly.
+ * /verify/:token (no sign-in; the QR of every issued document opens it): the document's type, serial, name in
+ * English and Hindi, programme, exam, result and issue date under a large VALID / SUPERSEDED / CANCELLED; a
+ * code that is not genuine (altered, forged, not a code) said as such; an unknown or not-issued document, and
+ * the rate limit, said plainly.
  */
 export function VerifyScreen() {
   const { t } = useT();
@@ -65,7 +69,8 @@ export function VerifyScreen() {
       )}
       <p className="hint">
         {t(
-          "The QR code carries a code signed with the university's key; the public key is published at /.well-known/document-signing-key, so the code can also be checked offline.",
+          "The QR code carries a code signed with the university's key; the public key is " +
+            'published at /.well-known/document-signing-key, so the code can also be checked offline.',
         )}
       </p>
     </Page>

@@ -24,11 +24,11 @@ import {
 import './post-result.css';
 
 /**
- * /RevalEntry (lifecycle S9, state machine I): for a student, its published results' papers it may apply for (window,
- * limit, fee, or why not) and its applications with their outcome; for the office and the result section, the
- * applications with filters, their actions (fee, accept, send for evaluation, record, apply outcome, publish,
- * close, reject), each outcome with its explanation, and the revaluation award list entered by fictitious
- * number only.
+ * /RevalEntry (lifecycle S9, state machine I): for a student, its published results' papers it may apply for
+ * (window, limit, fee, or why not) and its applications with their outcome; for the office and the result
+ * section, the applications with filters, their actions (fee, accept, send for evaluation, record, apply
+ * outcome, publish, close, reject), each outcome with its explanation, and the revaluation award list entered
+ * by fictitious number only.
  */
 export function RevalEntryScreen() {
   const user = useCurrentUser();
@@ -44,7 +44,8 @@ export function RevalEntryScreen() {
       {user.data?.name === 'student' ? <StudentView /> : <OfficeView role={user.data?.name} />}
       <p className="hint">
         {t(
-          'Re-totalling recounts the marks of the answer book; revaluation has it marked again by another examiner under a new fictitious number.',
+          'Re-totalling recounts the marks of the answer book; revaluation has it marked again by ' +
+            'another examiner under a new fictitious number.',
         )}
       </p>
     </Page>

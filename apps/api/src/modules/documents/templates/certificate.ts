@@ -102,17 +102,31 @@ export function drawMigration(
     biField('Result / परिणाम', p.last_exam_result),
   ]);
   const s = p.student;
-  const exam = `${p.last_exam?.en ?? 'the examination'}${p.last_exam_year ? ` of ${p.last_exam_year}` : ''}`;
-  const examHi = `${p.last_exam?.hi ?? p.last_exam?.en ?? 'परीक्षा'}${p.last_exam_year ? ` (${p.last_exam_year})` : ''}`;
+  const year = p.last_exam_year;
+  const exam = `${p.last_exam?.en ?? 'the examination'}${year ? ` of ${year}` : ''}`;
+  const examHi = `${p.last_exam?.hi ?? p.last_exam?.en ?? 'परीक्षा'}${year ? ` (${year})` : ''}`;
+  const appeared = !p.last_exam_result || p.last_exam_result.en.toLowerCase() === 'appeared';
+  const did = p.last_exam_result ? `has ${appeared ? 'appeared at' : 'passed'}` : 'appeared at';
   y = drawBody(
     pdf,
-    `Certified that ${s.name.en}, Enrolment No. ${orDash(s.enrolment_no)}, a student of ${s.college.name.en}, who ${p.last_exam_result ? `has ${p.last_exam_result.en.toLowerCase() === 'appeared' ? 'appeared at' : 'passed'}` : 'appeared at'} ${exam} of this University, is permitted to migrate: the University has no objection to the student's joining any other University or Board recognised by law.`,
-    `प्रमाणित किया जाता है कि ${s.name.hi ?? s.name.en}, नामांकन सं. ${orDash(s.enrolment_no)}, ${s.college.name.hi ?? s.college.name.en} के विद्यार्थी, जिन्होंने इस विश्वविद्यालय की ${examHi} दी है, को प्रव्रजन की अनुमति दी जाती है: विधि द्वारा मान्यता प्राप्त किसी अन्य विश्वविद्यालय या बोर्ड में प्रवेश लेने पर विश्वविद्यालय को कोई आपत्ति नहीं है।`,
+    `Certified that ${s.name.en}, Enrolment No. ${orDash(s.enrolment_no)}, a student of ` +
+      `${s.college.name.en}, who ${did} ${exam} of this University, is permitted to migrate: the ` +
+      "University has no objection to the student's joining any other University or Board recognised by law.",
+    `प्रमाणित किया जाता है कि ${s.name.hi ?? s.name.en}, नामांकन सं. ${orDash(s.enrolment_no)}, ` +
+      `${s.college.name.hi ?? s.college.name.en} के विद्यार्थी, जिन्होंने इस विश्वविद्यालय की ${examHi} दी ` +
+      'है, को प्रव्रजन की अनुमति दी जाती है: विधि द्वारा मान्यता प्राप्त किसी अन्य विश्वविद्यालय या बोर्ड ' +
+      'में प्रवेश लेने पर विश्वविद्यालय को कोई आपत्ति नहीं है।',
     y,
   );
   const notes = [
-    'This certificate can be used for securing admission in one university only. / इस प्रमाण-पत्र का उपयोग केवल एक विश्वविद्यालय में प्रवेश हेतु किया जा सकता है।',
-    'On its issue the enrolment with this University is closed. / इसके जारी होने पर इस विश्वविद्यालय में नामांकन समाप्त हो जाता है।',
+    bi({
+      en: 'This certificate can be used for securing admission in one university only.',
+      hi: 'इस प्रमाण-पत्र का उपयोग केवल एक विश्वविद्यालय में प्रवेश हेतु किया जा सकता है।',
+    }),
+    bi({
+      en: 'On its issue the enrolment with this University is closed.',
+      hi: 'इसके जारी होने पर इस विश्वविद्यालय में नामांकन समाप्त हो जाता है।',
+    }),
     ...(p.reason ? [`Reason / कारण: ${p.reason}`] : []),
     ...p.remarks.map((r) => bi(r)),
   ];

@@ -73,9 +73,11 @@ function termRows(term: TranscriptTerm, old: boolean): TableRow[] {
 
 function termSummary(term: TranscriptTerm, old: boolean): string {
   const t = term.totals;
+  const division = t.division ? ` · ${bi(t.division)}` : '';
   const figures = old
-    ? `Aggregate / योग ${orDash(t.total)}/${orDash(t.max_total)} · ${orDash(t.percentage)} %${t.division ? ` · ${bi(t.division)}` : ''}`
-    : `Credits / क्रेडिट ${orDash(t.credits_earned)}/${orDash(t.credits_registered)} · SGPA ${orDash(t.sgpa)}`;
+    ? `Aggregate / योग ${orDash(t.total)}/${orDash(t.max_total)} · ${orDash(t.percentage)} %${division}`
+    : `Credits / क्रेडिट ${orDash(t.credits_earned)}/${orDash(t.credits_registered)} · ` +
+      `SGPA ${orDash(t.sgpa)}`;
   return `${figures} · ${bi(t.result)} · declared / घोषित ${printedDate(term.basis.published_on)}`;
 }
 
@@ -175,13 +177,19 @@ export async function drawConsolidated(
     if (i > 0) {
       await newPage();
       header();
-      pdf.text(
-        `${p.student.name.en}${p.student.name.hi ? ` / ${p.student.name.hi}` : ''} · Enrolment / नामांकन ${orDash(p.student.enrolment_no)} (continued / जारी)`,
-        { x: f.left, y: sheetY + 12, width: f.width, size: 8.5, bold: true, oneLine: true },
-      );
+      const name = `${p.student.name.en}${p.student.name.hi ? ` / ${p.student.name.hi}` : ''}`;
+      pdf.text(`${name} · Enrolment / नामांकन ${orDash(p.student.enrolment_no)} (continued / जारी)`, {
+        x: f.left,
+        y: sheetY + 12,
+        width: f.width,
+        size: 8.5,
+        bold: true,
+        oneLine: true,
+      });
       y = sheetY + 12 + 16;
     }
-    const sheet = `Sheet / पृष्ठ ${i + 1} of ${sheets} · page serial / पृष्ठ क्रमांक ${doc.serial_no ? `${doc.serial_no}-${i + 1}` : '—'}`;
+    const pageSerial = doc.serial_no ? `${doc.serial_no}-${i + 1}` : '—';
+    const sheet = `Sheet / पृष्ठ ${i + 1} of ${sheets} · page serial / पृष्ठ क्रमांक ${pageSerial}`;
     pdf.text(sheet, {
       x: f.left,
       y: sheetY,
@@ -192,10 +200,15 @@ export async function drawConsolidated(
       oneLine: true,
     });
     for (const term of pages[i]!) {
-      pdf.text(
-        `${bi(term.exam.semester, term.exam.sem_id ?? '')} — ${term.exam.name.en}${term.exam.cycle ? `, ${term.exam.cycle}` : ''} (${orDash(term.exam.session ?? term.exam.session_id)})`,
-        { x: f.left, y, width: f.width, size: 8.5, bold: true },
-      );
+      const exam = `${term.exam.name.en}${term.exam.cycle ? `, ${term.exam.cycle}` : ''}`;
+      const session = orDash(term.exam.session ?? term.exam.session_id);
+      pdf.text(`${bi(term.exam.semester, term.exam.sem_id ?? '')} — ${exam} (${session})`, {
+        x: f.left,
+        y,
+        width: f.width,
+        size: 8.5,
+        bold: true,
+      });
       y = await drawTable(pdf, old ? OLD_COLUMNS : NEW_COLUMNS, termRows(term, old), {
         x: f.left,
         y: pdf.y + 1.5,

@@ -5,6 +5,7 @@
 import type { DegreePayload, PrintableDocument } from '@exam/contracts';
 import type { PdfDocument } from '@exam/pdf';
 import {
+  bi,
   collegeWithPlace,
   drawFields,
   drawFooter,
@@ -60,20 +61,34 @@ export function degreeText(p: DegreePayload): { en: string; hi: string } {
   const subjects = p.programme.subjects;
   const honours = p.honours;
   const enDegree = `${degree.en}${honours ? ` ${honours.en}` : ''}${subjects ? ` (${subjects.en})` : ''}`;
-  const hiDegree = `${degree.hi ?? degree.en}${honours ? ` ${honours.hi ?? honours.en}` : ''}${subjects ? ` (${subjects.hi ?? subjects.en})` : ''}`;
+  const hiHonours = honours ? ` ${honours.hi ?? honours.en}` : '';
+  const hiSubjects = subjects ? ` (${subjects.hi ?? subjects.en})` : '';
+  const hiDegree = `${degree.hi ?? degree.en}${hiHonours}${hiSubjects}`;
   const held = p.exam_month_year ?? p.exam.cycle ?? p.year_of_passing ?? '';
   const heldHi = monthsInHindi(held);
-  const who = `${s.name.en}${father ? `, ${rel.en} ${father.en}` : ''}, Enrolment No. ${orDash(s.enrolment_no)}, of ${collegeWithPlace(s.college)}`;
-  const whoHi = `${s.name.hi ?? s.name.en}${father ? `, ${rel.hi} ${father.hi ?? father.en}` : ''}, नामांकन सं. ${orDash(s.enrolment_no)}, ${collegeWithPlace(s.college, 'hi')}`;
+  const enrolment = orDash(s.enrolment_no);
+  const who =
+    `${s.name.en}${father ? `, ${rel.en} ${father.en}` : ''}, Enrolment No. ${enrolment}, ` +
+    `of ${collegeWithPlace(s.college)}`;
+  const whoHi =
+    `${s.name.hi ?? s.name.en}${father ? `, ${rel.hi} ${father.hi ?? father.en}` : ''}, ` +
+    `नामांकन सं. ${enrolment}, ${collegeWithPlace(s.college, 'hi')}`;
+  const passed = `${p.exam.name.en} held in ${held}${standing ? ` with ${standing}` : ''}`;
+  const withStandingHi = standingHi ? ` ${standingHi} से` : '';
+  const passedHi = `${heldHi} में आयोजित ${p.exam.name.hi ?? p.exam.name.en}${withStandingHi}`;
   if (p.kind === 'PROVISIONAL_DEGREE') {
     return {
-      en: `This is to certify that ${who}, has passed the ${p.exam.name.en} held in ${held}${standing ? ` with ${standing}` : ''} and is eligible for the degree of ${enDegree}, to be conferred at the next convocation of the University.`,
-      hi: `प्रमाणित किया जाता है कि ${whoHi} ने ${heldHi} में आयोजित ${p.exam.name.hi ?? p.exam.name.en}${standingHi ? ` ${standingHi} से` : ''} उत्तीर्ण की है तथा विश्वविद्यालय के आगामी दीक्षांत समारोह में प्रदान की जाने वाली ${hiDegree} की उपाधि के पात्र हैं।`,
+      en:
+        `This is to certify that ${who}, has passed the ${passed} and is eligible for the degree of ` +
+        `${enDegree}, to be conferred at the next convocation of the University.`,
+      hi:
+        `प्रमाणित किया जाता है कि ${whoHi} ने ${passedHi} उत्तीर्ण की है तथा विश्वविद्यालय के आगामी ` +
+        `दीक्षांत समारोह में प्रदान की जाने वाली ${hiDegree} की उपाधि के पात्र हैं।`,
     };
   }
   return {
-    en: `This is to certify that ${who}, having passed the ${p.exam.name.en} held in ${held}${standing ? ` with ${standing}` : ''}, has been admitted to the degree of`,
-    hi: `प्रमाणित किया जाता है कि ${whoHi} को ${heldHi} में आयोजित ${p.exam.name.hi ?? p.exam.name.en}${standingHi ? ` ${standingHi} से` : ''} उत्तीर्ण करने पर यह उपाधि प्रदान की जाती है:`,
+    en: `This is to certify that ${who}, having passed the ${passed}, has been admitted to the degree of`,
+    hi: `प्रमाणित किया जाता है कि ${whoHi} को ${passedHi} उत्तीर्ण करने पर यह उपाधि प्रदान की जाती है:`,
   };
 }
 
@@ -172,7 +187,11 @@ export function drawDegree(
     },
     { label: 'Result / परिणाम', value: p.result.en, hi: p.result.hi },
     { label: 'College / महाविद्यालय', value: collegeWithPlace(s.college), hi: s.college.name.hi },
-    { label: 'Mode of study / अध्ययन का माध्यम', value: orDash(s.mode_of_study), hi: modeHi(s.mode_of_study) },
+    {
+      label: 'Mode of study / अध्ययन का माध्यम',
+      value: orDash(s.mode_of_study),
+      hi: modeHi(s.mode_of_study),
+    },
     degree
       ? { label: 'Convocation / दीक्षांत समारोह', value: printedDate(p.convocation_date) }
       : {
@@ -191,10 +210,13 @@ export function drawDegree(
     size: 9,
   });
   if (!degree) {
-    pdf.text(
-      'This provisional certificate is valid until the degree is conferred; it does not replace the degree. / यह अनंतिम प्रमाण-पत्र उपाधि प्रदान किए जाने तक ही मान्य है; यह उपाधि का स्थान नहीं लेता।',
-      { x: f.left + 10, y: y + 6, width: f.width - 20, size: 8, color: '#444444' },
-    );
+    const validity = bi({
+      en:
+        'This provisional certificate is valid until the degree is conferred; it does not replace the ' +
+        'degree.',
+      hi: 'यह अनंतिम प्रमाण-पत्र उपाधि प्रदान किए जाने तक ही मान्य है; यह उपाधि का स्थान नहीं लेता।',
+    });
+    pdf.text(validity, { x: f.left + 10, y: y + 6, width: f.width - 20, size: 8, color: '#444444' });
   }
   drawFooter(pdf, doc, {
     place: p.university.place,

@@ -99,10 +99,13 @@ export const marksColumns = (old: boolean): TableColumn[] => (old ? OLD_COLUMNS 
 export function graceNotes(lines: readonly MarksheetLine[]): string[] {
   return lines
     .filter((l) => l.grace)
-    .map(
-      (l) =>
-        `${l.grace!.marker} ${l.paper_code}: +${l.grace!.marks} grace marks under ordinance rule ${l.grace!.rule_id} / ${l.grace!.marks} कृपांक (नियम ${l.grace!.rule_id})`,
-    );
+    .map((l) => {
+      const { marker, marks, rule_id } = l.grace!;
+      return (
+        `${marker} ${l.paper_code}: +${marks} grace marks under ordinance rule ${rule_id} / ` +
+        `${marks} कृपांक (नियम ${rule_id})`
+      );
+    });
 }
 
 export async function drawMarksheet(
@@ -171,18 +174,22 @@ export async function drawMarksheet(
     size: 7.5,
   });
   y = drawTotals(pdf, p, old, y + 5);
+  const backlogs = p.totals.backlogs;
   const notes = [
     ...graceNotes(p.lines),
-    ...(p.totals.backlogs.length > 0 ? [`Back papers / बैक प्रश्नपत्र: ${p.totals.backlogs.join(', ')}`] : []),
+    ...(backlogs.length > 0 ? [`Back papers / बैक प्रश्नपत्र: ${backlogs.join(', ')}`] : []),
     ...p.remarks.map((r) => bi(r)),
   ];
   drawNotes(pdf, 'Remarks / टिप्पणी', notes, { x: f.left, y, width: f.width, size: 7.5 });
+  const notice = p.basis.notification_no;
+  const notification = notice ? ` (Notification / अधिसूचना ${notice})` : '';
   drawFooter(pdf, doc, {
     place: p.university.place,
     signatories: p.signatories,
     facts: [
-      `Result declared / परिणाम घोषित: ${printedDate(p.basis.published_on)}${p.basis.notification_no ? ` (Notification / अधिसूचना ${p.basis.notification_no})` : ''}`,
-      `Tabulated by / सारणीकर्ता: ${orDash(p.tabulated_by)} · Checked by / जाँचकर्ता: ${orDash(p.checked_by)}`,
+      `Result declared / परिणाम घोषित: ${printedDate(p.basis.published_on)}${notification}`,
+      `Tabulated by / सारणीकर्ता: ${orDash(p.tabulated_by)} · ` +
+        `Checked by / जाँचकर्ता: ${orDash(p.checked_by)}`,
     ],
   });
   // Spec §5.2: the grading legend is printed on the reverse (a duplex sheet: the page after the front).
@@ -205,18 +212,36 @@ async function drawReverse(pdf: PdfDocument, doc: PrintableDocument, p: Markshee
     bold: true,
     align: 'center',
   });
-  pdf.text(
-    `${p.student.name.en}${p.student.name.hi ? ` / ${p.student.name.hi}` : ''} · Roll No. / अनुक्रमांक ${orDash(p.student.roll_no)} · ${p.exam.name.en}${p.exam.cycle ? `, ${p.exam.cycle}` : ''}`,
-    { x: f.left, y: pdf.y + 2, width: f.width, size: 8, align: 'center' },
-  );
+  const name = `${p.student.name.en}${p.student.name.hi ? ` / ${p.student.name.hi}` : ''}`;
+  const exam = `${p.exam.name.en}${p.exam.cycle ? `, ${p.exam.cycle}` : ''}`;
+  pdf.text(`${name} · Roll No. / अनुक्रमांक ${orDash(p.student.roll_no)} · ${exam}`, {
+    x: f.left,
+    y: pdf.y + 2,
+    width: f.width,
+    size: 8,
+    align: 'center',
+  });
   let y = pdf.y + 10;
   y = await drawLegend(pdf, p.legend, { x: f.left, y, width: f.width });
   const verifyAt = doc.verify_url ? doc.verify_url.replace(/\/[^/]*$/, '/') : null;
   const notes = [
     verifyAt
-      ? `Scan the QR code on the front, or open ${verifyAt} followed by the code, to check this marksheet with the university: no sign-in is needed. / सामने के क्यूआर कोड को स्कैन करें या ${verifyAt} पर कोड खोलें: विश्वविद्यालय से इस अंकपत्र का सत्यापन, बिना लॉग-इन।`
-      : 'A draft has no verification code: it is not valid. / प्रारूप का कोई सत्यापन कोड नहीं है: यह मान्य नहीं है।',
-    'Any alteration or overwriting makes this marksheet invalid. / किसी भी परिवर्तन या काट-छाँट से यह अंकपत्र अमान्य हो जाता है।',
+      ? bi({
+          en:
+            `Scan the QR code on the front, or open ${verifyAt} followed by the code, to check this ` +
+            'marksheet with the university: no sign-in is needed.',
+          hi:
+            `सामने के क्यूआर कोड को स्कैन करें या ${verifyAt} पर कोड खोलें: विश्वविद्यालय से इस अंकपत्र का ` +
+            'सत्यापन, बिना लॉग-इन।',
+        })
+      : bi({
+          en: 'A draft has no verification code: it is not valid.',
+          hi: 'प्रारूप का कोई सत्यापन कोड नहीं है: यह मान्य नहीं है।',
+        }),
+    bi({
+      en: 'Any alteration or overwriting makes this marksheet invalid.',
+      hi: 'किसी भी परिवर्तन या काट-छाँट से यह अंकपत्र अमान्य हो जाता है।',
+    }),
   ];
   drawNotes(pdf, 'Notes / टिप्पणियाँ', notes, { x: f.left, y: y + 4, width: f.width, size: 7.5 });
 }
@@ -257,10 +282,14 @@ function drawTotals(pdf: PdfDocument, p: MarksheetPayload, old: boolean, y: numb
   });
   let bottom = y + h + 4;
   if (!old && t.equivalent_percentage) {
-    pdf.text(
-      `Equivalent percentage / समतुल्य प्रतिशत: ${t.equivalent_percentage} %${p.legend.percentage_formula ? ` (${p.legend.percentage_formula.en})` : ''}${t.division ? ` · Division / श्रेणी: ${bi(t.division)}` : ''}`,
-      { x: f.left, y: bottom, width: f.width, size: 8 },
-    );
+    const formula = p.legend.percentage_formula ? ` (${p.legend.percentage_formula.en})` : '';
+    const division = t.division ? ` · Division / श्रेणी: ${bi(t.division)}` : '';
+    pdf.text(`Equivalent percentage / समतुल्य प्रतिशत: ${t.equivalent_percentage} %${formula}${division}`, {
+      x: f.left,
+      y: bottom,
+      width: f.width,
+      size: 8,
+    });
     bottom = pdf.y + 3;
   }
   return bottom;
