@@ -105,7 +105,7 @@ describe('seating', () => {
     },
   );
 
-  it('reports which papers and how many are unseated when rooms run out, and refuses to finalize that plan', async () => {
+  it('reports the unseated papers when rooms run out, and refuses to finalize such a plan', async () => {
     const office = await ctx.as('office');
     const s = await makeSitting(ctx.db, {
       prefix: 'SB',
@@ -134,7 +134,7 @@ describe('seating', () => {
     expect((await ctx.db.prisma.seating.findUnique({ where: { key: s.key } }))!.status).toBe('DRAFT');
   });
 
-  it('seats a single paper in every other column (capacity halved) and does not seat withheld candidates', async () => {
+  it('seats one paper in every other column (capacity halved), not the withheld candidates', async () => {
     const office = await ctx.as('office');
     const s = await makeSitting(ctx.db, {
       prefix: 'SC',
@@ -381,7 +381,7 @@ describe('attendance, reconciliation, lock and correction', () => {
 });
 
 describe('scope', () => {
-  it("hides another centre's sheet and plan from a college's faculty (404) and shows its own college's", async () => {
+  it("hides another centre's sheet and plan from a college's faculty (404), shows its own", async () => {
     const office = await ctx.as('office');
     const faculty = { Authorization: `Bearer ${await ctx.login('faculty.college@university.test')}` };
     const s = await makeSitting(ctx.db, {
@@ -558,8 +558,8 @@ describe('the lists filter on the server (the conduct screens read one sheet, on
       });
       await generate(office, s.key);
       await ctx.api.post(`/api/seating/${s.key.slot_id}/CLF/finalize`).set(office).send({}).expect(200);
-      // Two of the slot's candidates counted at another centre (as a second centre of the same paper would be),
-      // all three absent.
+      // Two of the slot's candidates counted at another centre (as a second centre of the same paper would
+      // be), all three absent.
       const [a, b, c] = s.candidates;
       await ctx.db.prisma.attendance.updateMany({
         where: { slot_id: s.key.slot_id, student_id: { in: [b!.student_id, c!.student_id] } },
