@@ -20,6 +20,7 @@ import {
   submittedWithClashes,
   type EligiblePaper,
 } from '../src/modules/exam-forms/exam-form-rules.ts';
+import { renderMessage } from '../src/platform/i18n/messages.ts';
 
 /**
  * The pure rules of an exam form (exam-form-rules.ts): each answers its refusal as a message code with
@@ -100,6 +101,7 @@ describe('eligibility', () => {
     const [used] = eligibleFrom([{ ...backlog, attempts_used: 5 }], rules);
     expect(used?.eligible).toBe(false);
     expect(renderEnglish(used!.why!)).toBe('All 5 attempts used (the default rules)');
+    expect(renderMessage(used!.why!, 'hi')).toBe('सभी 5 प्रयास उपयोग हो चुके (डिफ़ॉल्ट नियम)');
     expect(eligibleFrom([{ ...backlog, reason: 'IMPROVEMENT' }], rules)[0]?.attempt_type).toBe('IMPROVEMENT');
   });
 

@@ -15,6 +15,7 @@ import {
 } from '../src/modules/marks/batch-rules.ts';
 import { checkRows, refuseEdit, refuseStaleSave, savedNotice } from '../src/modules/marks/entry-rules.ts';
 import type { StoredRow } from '../src/modules/marks/entry-store.ts';
+import { renderMessage } from '../src/platform/i18n/messages.ts';
 
 /**
  * The pure rules of opening a batch and of saving its rows (batch-rules.ts, entry-rules.ts): each answers
@@ -226,5 +227,6 @@ describe('whether a batch takes edits', () => {
     expect(renderEnglish(savedNotice(1, 3))).toBe('Saved 1 row; 3 still pending.');
     expect(renderEnglish(savedNotice(2, 0))).toBe('Saved 2 rows; 0 still pending.');
     expect(savedNotice(0, 3).code).toBe('marks.nothingChanged');
+    expect(renderMessage(savedNotice(2, 0), 'hi')).toBe('2 पंक्तियाँ सहेजी गईं; 0 अभी शेष हैं।');
   });
 });

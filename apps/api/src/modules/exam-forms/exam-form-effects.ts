@@ -23,8 +23,8 @@ import { formClashes } from './timetable-store.ts';
 /**
  * What each exam-form action does in the database (state machine A, lifecycle spec §2.3), run by the
  * platform's workflow router inside the action's transaction: a refusal leaves the form and everything else
- * as they were. The decisions are exam-form-rules.ts's; the router answers a sentence, so a notice is
- * rendered in English here until its `message` takes a message with its code.
+ * as they were. The decisions are exam-form-rules.ts's; a notice is a message the router answers in the
+ * reader's language (a reason kept on the form is its English text).
  */
 
 type Form = FormTarget & {
@@ -69,7 +69,7 @@ async function returnIfShort(context: ActionContext) {
   return {
     to: 'RETURNED',
     set: { status_reason: renderEnglish(short) },
-    message: renderEnglish(returnedNotice(form.form_id, short)),
+    message: returnedNotice(form.form_id, short),
   };
 }
 
@@ -94,7 +94,7 @@ export const examFormEffects: Record<string, ActionEffect> = {
       return {
         set: { fee_amount: fee.total, late_fee: fee.late, submitted_at: now, status_reason: null },
         extra: { clashes },
-        ...(notice ? { message: renderEnglish(notice) } : {}),
+        ...(notice ? { message: notice } : {}),
       };
     },
     extra: examFormSubmitAnswer,

@@ -1,4 +1,3 @@
-import { renderEnglish } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import type { AuthenticatedUser } from '../../platform/auth/authenticate.ts';
 import { asDelegate, present, type Store } from '../../platform/crud/store.ts';
@@ -74,8 +73,7 @@ export async function requestCorrection(
  * Approve: a second person (not the requester) with marks.correct. The mark of record changes now (source
  * CORRECTION, REVAL or MODERATION, with the correction's id); a moderation also gets its own row with before
  * and after. Entered rows and award lists are never overwritten. Refused when the mark of record moved since
- * the request. The workflow router answers a sentence: the notice is rendered in English until its `message`
- * takes a message with its code.
+ * the request.
  */
 export const approveCorrection: ActionEffect = {
   async before(context) {
@@ -111,7 +109,7 @@ export const approveCorrection: ActionEffect = {
     }
     return {
       set: { approved_by: user.email, approved_at: new Date() },
-      message: renderEnglish(approvedNotice(record)),
+      message: approvedNotice(record),
     };
   },
 };

@@ -33,8 +33,8 @@ import {
 
 /**
  * The database side of the entry-batch workflow (state machine G, docs/decisions/0022): each effect asks the
- * store, asks the rules in workflow-rules.ts and throws the first refusal. The workflow router answers a
- * sentence: the notices are rendered in English here until its `message` takes a message with its code.
+ * store, asks the rules in workflow-rules.ts and throws the first refusal; its notice is a message the router
+ * answers in the reader's language.
  */
 
 type Values = Record<string, unknown>;
@@ -108,7 +108,7 @@ const submit: ActionEffect = {
     const totals = await batchTotals(context.tx, batchId);
     return {
       set: { submitted_by: context.user.email, submitted_at: new Date(), status_reason: null },
-      message: renderEnglish(submittedNotice(context.record, totals)),
+      message: submittedNotice(context.record, totals),
       extra: { totals, mismatches: [] },
     };
   },
@@ -129,7 +129,7 @@ const verify: ActionEffect = {
     if (!record.coded)
       return {
         set: { verified_by: user.email, verified_at: new Date() },
-        message: renderEnglish(verifiedNotice(record, totals)),
+        message: verifiedNotice(record, totals),
         extra: { totals, mismatches: [] },
       };
     throwIf(refuseUncomparable(record, partner, user.email));
@@ -151,7 +151,7 @@ const verify: ActionEffect = {
       return {
         to: 'DRAFT',
         set: { status_reason: reason },
-        message: renderEnglish(returnedNotice(mismatches)),
+        message: returnedNotice(mismatches),
         extra: { totals, mismatches },
       };
     }
@@ -164,7 +164,7 @@ const verify: ActionEffect = {
     });
     return {
       set: { verified_by: user.email, verified_at: new Date() },
-      message: renderEnglish(agreedNotice(record, totals)),
+      message: agreedNotice(record, totals),
       extra: { totals, mismatches: [] },
     };
   },
