@@ -72,8 +72,8 @@ describe('POST /api/login', () => {
       .post('/api/login')
       .send({ email: 'admin@university.test', password: DEMO_PASSWORD });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['message', 'token']);
-    expect(typeof res.body.message).toBe('string');
+    expect(Object.keys(res.body).sort()).toEqual(['message', 'message_code', 'token']);
+    expect(res.body.message_code).toBe('auth.loginSuccessful');
     const decoded = jwt.decode(res.body.token, { complete: true });
     expect(decoded?.header.alg).toBe('HS256');
     const payload = decoded?.payload as jwt.JwtPayload;
