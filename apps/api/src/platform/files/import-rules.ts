@@ -16,8 +16,9 @@ import type { TableRow } from './read-table.ts';
 
 /**
  * The rules of an import: whether an upload is a file, whether the caller reaches any record, what is wrong
- * with each row, what a row does to its stored record, and what the import as a whole answers. Each takes what
- * was read (a row, the stored record, a count) and answers a refusal or a decision; none reads the database.
+ * with each row, what a row does to its stored record, and what the import as a whole answers. Each takes
+ * what was read (a row, the stored record, a count) and answers a refusal or a decision; none reads the
+ * database.
  */
 
 export type Values = Record<string, unknown>;

@@ -39,10 +39,10 @@ export interface Upload {
 }
 
 /**
- * Imports an uploaded file: read through once here, so a file that cannot be imported at all is refused by the
- * request, not by a job; a file of more than `jobRows` data rows is kept as a stored file of its uploader and
- * imported by a job (the answer is the job, the web app shows the progress); a smaller one is imported at once
- * (the answer is the report).
+ * Imports an uploaded file: read through once here, so a file that cannot be imported at all is refused by
+ * the request, not by a job; a file of more than `jobRows` data rows is kept as a stored file of its uploader
+ * and imported by a job (the answer is the job, the web app shows the progress); a smaller one is imported at
+ * once (the answer is the report).
  */
 export async function importUpload(
   settings: UploadSettings,

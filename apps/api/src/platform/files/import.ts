@@ -80,7 +80,7 @@ const auditSource = (actor: ImportActor) => ({
   res: { locals: { user: { id: actor.id, email: actor.email } } } as unknown as Response,
 });
 
-/** Which valid rows create, update or leave a record (the stored records, the parents, the module's rules). */
+/** Which valid rows create, update or leave a record (the stored records, parents, the module's rules). */
 async function planRows(
   tx: Prisma.TransactionClient,
   checking: Prisma.TransactionClient,

@@ -11,9 +11,9 @@ import {
 import { AppError } from '../http/errors.ts';
 
 /**
- * The rules that decide whether a file can be read as a table for an import at all: its format, its encoding,
- * its header row, its cells and its size. Each answers a refusal (an AppError to throw) or what it found; none
- * reads a file from anywhere but the bytes or cells it is given.
+ * The rules that decide whether a file can be read as a table for an import at all: its format, its
+ * encoding, its header row, its cells and its size. Each answers a refusal (an AppError to throw) or what it
+ * found; none reads a file from anywhere but the bytes or cells it is given.
  */
 
 export type Cell = string | number | boolean | null;

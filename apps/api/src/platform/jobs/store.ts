@@ -79,7 +79,9 @@ export async function claim(
 /** Keeps `worker`'s claim alive for another lease; false when it no longer holds the job. */
 export async function renew(sql: Sql, id: string, worker: string, leaseMs: number): Promise<boolean> {
   const count = await sql.$executeRawUnsafe(
-    `UPDATE job SET lease_until = now() + ${lease} WHERE id = $1::uuid AND worker = $2 AND status = 'RUNNING'`,
+    `UPDATE job
+        SET lease_until = now() + ${lease}
+      WHERE id = $1::uuid AND worker = $2 AND status = 'RUNNING'`,
     id,
     worker,
     leaseMs,
