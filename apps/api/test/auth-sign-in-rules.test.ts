@@ -24,7 +24,7 @@ describe('sign-in rules', () => {
     expect(attemptOf(counts(1, 1, 21, 90), limits)).toEqual({ refusedForSeconds: 90, delayMs: 0 });
   });
 
-  it('slow an account guessed at from many addresses, doubling the wait up to the most, never refusing it', () => {
+  it('slow an account guessed at from many addresses, doubling the wait up to the most; never refuse', () => {
     expect(attemptOf(counts(1, 6, 1), limits)).toEqual({ delayMs: 500 });
     expect(attemptOf(counts(1, 8, 1), limits)).toEqual({ delayMs: 2000 });
     expect(attemptOf(counts(1, 500, 1), limits)).toEqual({ delayMs: 8000 });
@@ -55,7 +55,7 @@ describe('sign-in rules', () => {
     }
   });
 
-  it('refuse a call without a token, a user with too many requests, a token signed out of or of no user', () => {
+  it('refuse a call without a token, a busy user, a token signed out of or of no user', () => {
     expect(refuseWithoutToken('abc')).toBeUndefined();
     expect(refuseWithoutToken(undefined)?.reason.code).toBe('auth.signInFirst');
     expect(refuseBusyUser({})).toBeUndefined();

@@ -408,7 +408,7 @@ describe('tokens', () => {
     expect((await ctx.api.get('/api/session').set(bearer(token))).status).toBe(403);
   });
 
-  it('refuses the token of a user that was deleted, and a token naming a user that never existed', async () => {
+  it('refuses the token of a deleted user, and a token naming a user that never existed', async () => {
     const user = await createUser();
     const token = await ctx.login(user.email, user.password);
     expect((await ctx.api.get('/api/check-user').set(bearer(token))).status).toBe(200);

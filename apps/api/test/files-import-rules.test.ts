@@ -63,7 +63,8 @@ describe('import rules', () => {
       params: { record: { label: 'paper' }, scope: 'department' },
     });
     expect(none.message).toBe(
-      'Your account reaches no paper records (department scope), so it cannot import any; ask the exam office.',
+      'Your account reaches no paper records (department scope), so it cannot import any; ' +
+        'ask the exam office.',
     );
   });
 

@@ -94,7 +94,7 @@ describe('table rules', () => {
     expect(renderMessage(missing.reason, 'hi')).toMatch(/^स्तंभ अनुपस्थित हैं: Paper Id, Paper Name।/);
   });
 
-  it('want the header in row 1, a header over every value, at most the rows an import takes, and data', () => {
+  it('want the header in row 1, a header over every value, data, and no more rows than allowed', () => {
     expect(refuseLateHeader(0)).toBeUndefined();
     expect(refuseLateHeader(2)?.reason).toEqual({ code: 'files.headerNotFirst', params: { row: 3 } });
     expect(
