@@ -7,7 +7,6 @@ import {
   importQuery,
   templateQuery,
   type CapabilityKey,
-  type FileColumn,
   type FileColumnsOptions,
   type Resource,
 } from '@exam/contracts';
@@ -15,11 +14,10 @@ import type { Database } from '@exam/db';
 import { scopeOf } from '../auth/capabilities.ts';
 import { listPlan as engineListPlan, type ListPlan } from '../crud/list-plan.ts';
 import type { ResourceRegistry } from '../crud/registry.ts';
-import { present } from '../crud/store.ts';
 import { parseOr422 } from '../http/errors.ts';
 import { languageOf } from '../i18n/messages.ts';
-import { readInBatches } from './batches.ts';
-import { CONTENT_TYPES, exportFilename, sendExport } from './export.ts';
+import { sendDownload } from './download-service.ts';
+import { CONTENT_TYPES, exportFilename } from './export.ts';
 import { importJobs } from './import-job.ts';
 import { refuseNotMultipart, uploadRefusal } from './import-rules.ts';
 import { importUpload } from './import-service.ts';
@@ -103,9 +101,6 @@ export function fileRoutes(options: FileRoutesOptions) {
     const { resource } = entry;
     const columns = fileColumns(resource, entry.columns);
     const template = templateOf(columns, entry.examples);
-    const nullable = new Set(
-      columns.filter((c: FileColumn) => !c.required && !c.readOnly).map((c) => c.field),
-    );
 
     router.get(`/import-template/${resource.path}`, async (req, res) => {
       scopeFor(res, resource, 'read');
@@ -153,26 +148,7 @@ export function fileRoutes(options: FileRoutesOptions) {
       if (req.method !== 'GET' || req.path !== '/' || req.query.format === undefined) return next();
       const plan = listPlan(resource, req.query, res);
       const { format } = parseOr422(exportQuery, req.query);
-      const store = registry.store(resource.name);
-      const rows =
-        plan.where === null
-          ? (async function* () {})()
-          : readInBatches(store.delegate(db.prisma), {
-              where: plan.where,
-              orderBy: plan.orderBy,
-              nullable,
-              extra: store.include ? { include: store.include } : {},
-            });
-      async function* presented() {
-        for await (const row of rows) yield present(store, row);
-      }
-      await sendExport(res, {
-        format,
-        columns,
-        rows: presented(),
-        name: resource.name,
-        title: resource.title,
-      });
+      await sendDownload(res, db, registry, { resource, columns, plan, format });
     });
   }
 
