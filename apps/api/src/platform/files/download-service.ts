@@ -7,7 +7,7 @@ import { present } from '../crud/store.ts';
 import { readInBatches } from './batches.ts';
 import { sendExport } from './export.ts';
 
-/** A list to download: its resource and columns, the list's rows (`where` null: none) and the file's format. */
+/** A list to download: its resource and columns, the list's rows (`where` null: none), the file's format. */
 export interface Download {
   resource: Resource;
   columns: readonly FileColumn[];

@@ -4,7 +4,7 @@ import {
   fileFormat,
   LANGUAGE_CODES,
   msg,
-  refusalOf,
+  refusalMessageOf,
   type CapabilityKey,
   type FileFormat,
   type ImportReport,
@@ -110,7 +110,7 @@ function importJob(
       if (!user) throw failure(msg('files.importerGone'), language);
       // The grants as they are now: a role that lost the capability since the upload imports nothing.
       const scope = can(user.role, capability);
-      if (!scope) throw new JobFailure(refusalOf(user.role, capability));
+      if (!scope) throw failure(refusalMessageOf(user.role, capability), language);
       const source = await sourceOf(ctx.db, ctx.data, language);
       const total = source.count;
       await ctx.progress(0, total);

@@ -9,4 +9,9 @@ export const auth = {
     'You have too many requests running at once; wait for them to finish, then try again.',
   'auth.signedOutAlready': 'You have signed out; please sign in again.',
   'auth.accountGone': 'This account no longer exists or is disabled.',
+  // A role without a capability (identity/capabilities.ts): `{{what}}` is the capability's description.
+  'auth.roleMayNot': 'The {{role}} role may not {{what}}.',
+  'auth.noMasterData': 'The {{role}} role has no access to master data.',
+  'auth.masterDataReadOnly': 'The {{role}} role may view master data but not change it; ask the exam office.',
+  'auth.noColleges': 'The {{role}} role has no access to colleges.',
 } as const;
