@@ -124,7 +124,7 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
     const final = () => ({
       ...snapshot(),
       errors: state.dropped
-        ? [...state.errors, { message: `… and ${state.dropped} more that are not listed.` }]
+        ? [...state.errors, { message: renderEnglish(msg('jobs.moreErrors', { count: state.dropped })) }]
         : state.errors,
     });
     const loseJob = () => {
