@@ -91,6 +91,7 @@ describe.skipIf(!postgres)(
         expect(login.status).toBe(503);
         expect(await login.json()).toEqual({
           message: expect.stringMatching(/migration/i),
+          message_code: 'server.migrating',
           code: 'UNAVAILABLE',
         });
         expect(login.headers.get('retry-after')).toBeTruthy();

@@ -13,6 +13,7 @@ import { platform } from './messages/platform.en.ts';
 import { postResult } from './messages/post-result.en.ts';
 import { records } from './messages/records.en.ts';
 import { results } from './messages/results.en.ts';
+import { server } from './messages/server.en.ts';
 import { students } from './messages/students.en.ts';
 import { validation } from './messages/validation.en.ts';
 
@@ -30,6 +31,7 @@ export const englishMessages = {
   ...postResult,
   ...records,
   ...results,
+  ...server,
   ...students,
   ...validation,
 } as const;

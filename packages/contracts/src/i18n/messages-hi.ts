@@ -14,6 +14,7 @@ import { platform } from './messages/platform.hi.ts';
 import { postResult } from './messages/post-result.hi.ts';
 import { records } from './messages/records.hi.ts';
 import { results } from './messages/results.hi.ts';
+import { server } from './messages/server.hi.ts';
 import { students } from './messages/students.hi.ts';
 import { validation } from './messages/validation.hi.ts';
 
@@ -31,6 +32,7 @@ export const hindiMessages: Catalogue<typeof englishMessages> = {
   ...postResult,
   ...records,
   ...results,
+  ...server,
   ...students,
   ...validation,
 };
