@@ -111,7 +111,8 @@ async function pdfkitFloor(n: number, file: string) {
     doc
       .fontSize(10)
       .text(
-        `Name: Candidate ${i}    Roll No: RR${String(i).padStart(7, '0')}    Enrolment: RS${String(i).padStart(7, '0')}`,
+        `Name: Candidate ${i}    Roll No: RR${String(i).padStart(7, '0')}    Enrolment: ` +
+          `RS${String(i).padStart(7, '0')}`,
       );
     doc
       .text(`College: Bench College ${1 + (i % 50)}    Programme: Bachelor of Arts    Semester: 1`)
@@ -245,7 +246,9 @@ export async function runDocumentsBench(
       );
     }
     const signIn = async (email: string): Promise<Headers> => ({
-      Authorization: `Bearer ${(await expectStatus(`login ${email}`, call(api, 'POST', '/api/login', {}, { email, password: BENCH_PASSWORD }), 200)).token}`,
+      Authorization:
+        `Bearer ` +
+        `${(await expectStatus(`login ${email}`, call(api, 'POST', '/api/login', {}, { email, password: BENCH_PASSWORD }), 200)).token}`,
     });
     const as = Object.fromEntries(
       await Promise.all(

@@ -166,7 +166,8 @@ export async function runExamFormsBench(
   let t = performance.now();
   const counts = await fill(db, options.candidates, options.cards, dataDir);
   log(
-    `filled: ${counts.forms} approved forms, ${counts.papers} form papers, ${counts.slots} slots in ${seconds(performance.now() - t)}`,
+    `filled: ${counts.forms} approved forms, ${counts.papers} form papers, ${counts.slots} slots in ` +
+      `${seconds(performance.now() - t)}`,
   );
   const rows: Row[] = [];
   const notes: string[] = [

@@ -70,7 +70,8 @@ describe('rendering a message', () => {
     const now = msg('records.allowedNow', { actions: list(choices) });
     expect(renderer.render(now)).toBe('Allowed now: Verify (verify), Return (return).');
     expect(renderer.render(now, 'hi')).toBe(
-      `अभी अनुमत: ${hindiScreens['Verify'] ?? 'Verify'} (verify), ${hindiScreens['Return'] ?? 'Return'} (return)।`,
+      `अभी अनुमत: ${hindiScreens['Verify'] ?? 'Verify'} (verify), ${hindiScreens['Return'] ?? 'Return'} ` +
+        `(return)।`,
     );
     expect(plainParams({ actions: list([label('Verify'), 'x']) })).toEqual({ actions: ['Verify', 'x'] });
   });

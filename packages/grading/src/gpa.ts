@@ -95,7 +95,8 @@ export const gradePointAverage = (
       },
       name === 'SGPA' ? { sgpa: text } : { cgpa: text },
       `${name} = ${points.toDecimal()} / ${credits.toDecimal()} = ${approx(exact)} → ${text} ` +
-        `(${rounding.mode === 'HALF_UP' ? 'half-up' : 'truncated'} to ${rounding.decimals} decimals; ${policyText[policy]})${basis}`,
+        `(${rounding.mode === 'HALF_UP' ? 'half-up' : 'truncated'} to ${rounding.decimals} decimals; ` +
+        `${policyText[policy]})${basis}`,
     ),
   };
 };

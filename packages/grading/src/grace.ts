@@ -127,7 +127,9 @@ const evaluatePassRule = (
           inputs,
           text: `${outside.input.paper_id} is not examined by the university: ${rule.rule_id} does not apply`,
         };
-      const budgetText = `budget ${budget.toDecimal()} (${pct(dec(p.budget_percent_of_aggregate_max))} of ${aggregateMax.toDecimal()})`;
+      const budgetText =
+        `budget ${budget.toDecimal()} (${pct(dec(p.budget_percent_of_aggregate_max))} of ` +
+        `${aggregateMax.toDecimal()})`;
       const countText =
         `${failingPapers.length} failing paper${failingPapers.length === 1 ? '' : 's'} ` +
         `${Q.of(failingPapers.length).lte(maxFailing) ? '≤' : '>'} ${maxFailing.toDecimal()} allowed ` +
@@ -205,7 +207,9 @@ const evaluatePassRule = (
         rule.params.budget_fraction,
       );
       Object.assign(inputs, { budget: budget.toDecimal() });
-      const budgetText = `budget ${budget.toDecimal()} (${pct(dec(rule.params.budget_percent_of_aggregate_max))} of ${aggregateMax.toDecimal()})`;
+      const budgetText =
+        `budget ${budget.toDecimal()} (${pct(dec(rule.params.budget_percent_of_aggregate_max))} of ` +
+        `${aggregateMax.toDecimal()})`;
       if (total.gt(budget))
         return { eligible: false, inputs, text: `deficits ${total.toDecimal()} > ${budgetText}: no grace` };
       return { eligible: true, inputs, text: `deficits ${total.toDecimal()} ≤ ${budgetText}` };
@@ -352,7 +356,8 @@ export const applyPassGrace = (ctx: GraceContext): void => {
         verdict.inputs,
         { granted: total.toDecimal(), added_to_marks: rule.added_to_marks },
         `${rule.rule_id}: ${verdict.text}: grace ${total.toDecimal()} given ` +
-          `(${allHeads.map((h, i) => `${headLabel(h)} +${grants[i]!.toDecimal()}`).join(', ')}), ${addedText}`,
+          `(${allHeads.map((h, i) => `${headLabel(h)} +${grants[i]!.toDecimal()}`).join(', ')}), ` +
+          `${addedText}`,
       ),
     );
     ctx.passGraceRule = rule.rule_id;
@@ -416,7 +421,8 @@ export const applyDistinctionGrace = (ctx: GraceContext): void => {
           ruleId,
           { max_papers: rule.params.max_papers },
           { papers: candidates.map((c) => c.p.input.paper_id).join(', ') },
-          `${rule.rule_id}: distinction grace in ${candidates.map((c) => `${c.p.input.paper_id} +${c.short.toDecimal()}`).join(', ')}`,
+          `${rule.rule_id}: distinction grace in ` +
+            `${candidates.map((c) => `${c.p.input.paper_id} +${c.short.toDecimal()}`).join(', ')}`,
         ),
       );
     }
@@ -482,7 +488,8 @@ export const applyDivisionGrace = (ctx: GraceContext): void => {
         ruleId,
         inputs,
         { granted: shortfall.toDecimal(), added_to_marks: rule.added_to_marks },
-        `${rule.rule_id}: ${reason}: +${shortfall.toDecimal()} ${rule.added_to_marks ? 'to the paper with the least marks and to the aggregate' : '(deemed, not added to the marks)'}`,
+        `${rule.rule_id}: ${reason}: +${shortfall.toDecimal()} ` +
+          `${rule.added_to_marks ? 'to the paper with the least marks and to the aggregate' : '(deemed, not added to the marks)'}`,
       ),
     );
   }

@@ -79,7 +79,8 @@ export const computeInternal = (
       fraction = Q.sum(best).div(cMax.mul(Q.of(take)));
       parts.push(
         c.best_of
-          ? `${c.name} best ${take} of ${values.map((v) => v.toDecimal()).join(', ')} = ${Q.sum(best).toDecimal()}/${cMax.mul(Q.of(take)).toDecimal()}`
+          ? `${c.name} best ${take} of ${values.map((v) => v.toDecimal()).join(', ')} = ` +
+              `${Q.sum(best).toDecimal()}/${cMax.mul(Q.of(take)).toDecimal()}`
           : `${c.name} ${values[0]!.toDecimal()}/${cMax.toDecimal()}`,
       );
     }
@@ -110,7 +111,8 @@ export const computeInternal = (
         ruleId,
         { int_max: max.toDecimal(), exact: exact.toFraction(), rounding: pattern.rounding },
         { int: value },
-        `${parts.join('; ')}; weighted × ${max.toDecimal()} = ${exact.toFraction()} → ${value} (${pattern.rounding.toLowerCase().replace('_', '-')}${pattern.rounding === 'NONE' ? '' : `, ${decimals} decimals`})`,
+        `${parts.join('; ')}; weighted × ${max.toDecimal()} = ${exact.toFraction()} → ${value} ` +
+          `(${pattern.rounding.toLowerCase().replace('_', '-')}${pattern.rounding === 'NONE' ? '' : `, ${decimals} decimals`})`,
       ),
     ],
   };

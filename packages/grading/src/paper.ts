@@ -98,7 +98,8 @@ const checkCell = (
 };
 
 const describeMin = (label: string, value: Q, min: Q, passed: boolean) =>
-  `${label} ${value.toDecimal()} ${passed ? '≥' : '<'} min ${min.toDecimal()}: ${passed ? 'passed' : 'failed'}`;
+  `${label} ${value.toDecimal()} ${passed ? '≥' : '<'} min ${min.toDecimal()}: ` +
+  `${passed ? 'passed' : 'failed'}`;
 
 /** Statuses, component minima and total of one paper, before grace (§4.2). */
 export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: number): PaperState => {

@@ -169,7 +169,8 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
         { aggregate: aggregate.toDecimal(), needed: needed.toDecimal() },
         { passed: aggregateOk },
         `aggregate minimum ${pct(rules.aggregateMin)} of ${aggregateMax.toDecimal()} = ` +
-          `${needed.toDecimal()}: ${aggregate.gte(needed) ? 'met' : ctx.aggregateMinDeemed ? `met by grace under ${ctx.passGraceRule}` : 'not met'}`,
+          `${needed.toDecimal()}: ` +
+          `${aggregate.gte(needed) ? 'met' : ctx.aggregateMinDeemed ? `met by grace under ${ctx.passGraceRule}` : 'not met'}`,
       ),
     );
   }
@@ -196,7 +197,8 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
         { total: aggregate.toDecimal(), max_total: aggregateMax.toDecimal(), papers: counted.length },
         { percentage: percentText },
         `aggregate ${aggregate.toDecimal()} of ${aggregateMax.toDecimal()} = ${percentText} % over the ` +
-          `${counted.length} counted paper${counted.length === 1 ? '' : 's'}${graceNotAdded ? ' (grace not added to the marks)' : ''}${partial ? ', papers with results pending left out' : ''}`,
+          `${counted.length} counted ` +
+          `paper${counted.length === 1 ? '' : 's'}${graceNotAdded ? ' (grace not added to the marks)' : ''}${partial ? ', papers with results pending left out' : ''}`,
       ),
     );
   }
@@ -235,7 +237,8 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
           },
           { division },
           `${approx(exactPercent)} % ≥ ${pct(d.min)} (exact: ${forDivision.toDecimal()} × 100 ≥ ` +
-            `${d.min.toDecimal()} × ${aggregateMax.toDecimal()}): ${d.label}${ctx.deemedDivisionBonus.isPositive() ? ' (with deemed division grace)' : ''}`,
+            `${d.min.toDecimal()} × ${aggregateMax.toDecimal()}): ` +
+            `${d.label}${ctx.deemedDivisionBonus.isPositive() ? ' (with deemed division grace)' : ''}`,
         ),
       );
     } else {
@@ -331,7 +334,8 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
             rules.ruleId('qualifying.min_sgpa'),
             { sgpa: sgpa.text, min_sgpa: minSgpa },
             { qualified: false },
-            `SGPA ${sgpa.text ?? '(none)'} is below the qualifying SGPA ${minSgpa}: the semester is not cleared`,
+            `SGPA ${sgpa.text ?? '(none)'} is below the qualifying SGPA ${minSgpa}: the semester is not ` +
+              `cleared`,
           ),
         );
       }
@@ -386,21 +390,24 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
         { failed_papers: failed.length, papers: papers.length },
         { limit: limit.toDecimal(), promoted },
         `${failed.length} failed paper${failed.length === 1 ? '' : 's'} ` +
-          `(${failed.map((p) => p.input.paper_id).join(', ')}); ${limitText} may be carried: ${promoted ? 'promoted with back papers' : 'fail'}`,
+          `(${failed.map((p) => p.input.paper_id).join(', ')}); ${limitText} may be carried: ` +
+          `${promoted ? 'promoted with back papers' : 'fail'}`,
       ),
     );
   }
   const divisionLabel =
     division === null
       ? ''
-      : `, ${division === rules.distinction.code ? rules.distinction.label : rules.divisions.find((d) => d.code === division)!.label}`;
+      : `, ` +
+        `${division === rules.distinction.code ? rules.distinction.label : rules.divisions.find((d) => d.code === division)!.label}`;
   steps.push(
     step(
       'RESULT',
       undefined,
       { passed },
       { result, division },
-      `result: ${RESULT_TEXT[result]}${divisionLabel}${backlogs.length ? `; back in ${backlogs.map((b) => b.paper_id).join(', ')}` : ''}`,
+      `result: ` +
+        `${RESULT_TEXT[result]}${divisionLabel}${backlogs.length ? `; back in ${backlogs.map((b) => b.paper_id).join(', ')}` : ''}`,
     ),
   );
 

@@ -115,15 +115,19 @@ describe('T11: NEP exit', () => {
     marks?: { obtained: string; max: string },
   ) => exitEligibility(nep, { credits_earned: credits, credits_by_category: categories, marks }).awards;
 
-  it('after year 1: 42 credits + a 4-credit vocational course → UG Certificate (40 + 4); 38 + 4 → not eligible', () => {
-    expect(award('46', { VOCATIONAL: '4' })).toEqual(['UG Certificate']);
-    expect(award('42', { VOCATIONAL: '4' })).toEqual([]);
-    expect(award('46', {})).toEqual([]);
-    const out = exitEligibility(nep, { credits_earned: '42', credits_by_category: { VOCATIONAL: '4' } });
-    expect(out.levels[0]!.explanation.text).toBe(
-      'UG Certificate: 42 credits < 40 + 4; vocational 4 ≥ 4 (in addition): not eligible',
-    );
-  });
+  it(
+    'after year 1: 42 credits + a 4-credit vocational course → UG Certificate (40 + 4); 38 + 4 → not ' +
+      'eligible',
+    () => {
+      expect(award('46', { VOCATIONAL: '4' })).toEqual(['UG Certificate']);
+      expect(award('42', { VOCATIONAL: '4' })).toEqual([]);
+      expect(award('46', {})).toEqual([]);
+      const out = exitEligibility(nep, { credits_earned: '42', credits_by_category: { VOCATIONAL: '4' } });
+      expect(out.levels[0]!.explanation.text).toBe(
+        'UG Certificate: 42 credits < 40 + 4; vocational 4 ≥ 4 (in addition): not eligible',
+      );
+    },
+  );
 
   it(
     'Honours with Research: 160 credits incl. 12 research and ≥ 75 % in semesters I–VI → eligible; 74.9 % ' +

@@ -169,7 +169,8 @@ function hintOf(
   const parts = [required ? 'Required.' : 'Optional (leave empty for none).'];
   if (options) {
     parts.push(
-      `One of: ${options.map((o) => (String(o.value) === o.label ? String(o.value) : `${o.value} = ${o.label}`)).join('; ')}.`,
+      `One of: ` +
+        `${options.map((o) => (String(o.value) === o.label ? String(o.value) : `${o.value} = ${o.label}`)).join('; ')}.`,
     );
   } else if (json.description) {
     parts.push(json.description);
