@@ -5,6 +5,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
+/** A line's width as Prettier measures it: combining marks (Devanagari vowel signs, virama) take no column. */
+const widthOf = (line) => [...line.replace(/\p{M}/gu, '')].length;
+
 const width = JSON.parse(fs.readFileSync(new URL('../.prettierrc.json', import.meta.url), 'utf8')).printWidth;
 const args = process.argv.slice(2);
 const check = args.includes('--check');
@@ -19,9 +22,9 @@ for (const file of files) {
   fs.readFileSync(file, 'utf8')
     .split('\n')
     .forEach((line, i) => {
-      if ([...line].length <= width) return;
+      if (widthOf(line) <= width) return;
       count++;
-      if (!check || count <= 50) console.log(`${file}:${i + 1}: ${[...line].length} characters`);
+      if (!check || count <= 50) console.log(`${file}:${i + 1}: ${widthOf(line)} characters`);
     });
 }
 console.log(`${count} line${count === 1 ? '' : 's'} longer than ${width} characters`);

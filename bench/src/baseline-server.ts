@@ -51,7 +51,8 @@ async function user(req: http.IncomingMessage) {
     return undefined;
   }
   const { rows } = await pool.query(
-    `SELECT u.*, EXISTS (SELECT 1 FROM revoked_token r WHERE r.jti = $2) AS revoked FROM users u WHERE u.id = $1`,
+    `SELECT u.*, EXISTS (SELECT 1 FROM revoked_token r WHERE r.jti = $2) AS revoked FROM users u
+        WHERE u.id = $1`,
     [Number(claims.sub), claims.jti],
   );
   const row = rows[0];
@@ -82,7 +83,8 @@ async function saveEntryRows(
   try {
     await client.query('BEGIN');
     const batch = await client.query(
-      `SELECT max_marks FROM entry_batch WHERE batch_id = $1 AND status IN ('OPEN', 'DRAFT', 'REOPENED') FOR UPDATE`,
+      `SELECT max_marks FROM entry_batch WHERE batch_id = $1
+          AND status IN ('OPEN', 'DRAFT', 'REOPENED') FOR UPDATE`,
       [batchId],
     );
     if (!batch.rowCount) {
@@ -102,7 +104,8 @@ async function saveEntryRows(
       ],
     );
     const after = await client.query(
-      `UPDATE entry_batch SET status = 'DRAFT', entered_by = $2, updated_at = now() WHERE batch_id = $1 RETURNING updated_at`,
+      `UPDATE entry_batch SET status = 'DRAFT', entered_by = $2, updated_at = now() WHERE batch_id = $1
+          RETURNING updated_at`,
       [batchId, me.email],
     );
     await client.query('COMMIT');
@@ -195,7 +198,8 @@ async function route(req: http.IncomingMessage): Promise<Reply> {
     const [total, rows] = await Promise.all([
       pool.query(`SELECT count(*)::int AS n FROM paperinfosem p ${where}`, params),
       pool.query(
-        `${PIS_SELECT} ${where} ORDER BY p.session_id, p.course_comb_id, p.sem_id, p.paper_id LIMIT ${limit} OFFSET ${offset}`,
+        `${PIS_SELECT} ${where} ORDER BY p.session_id, p.course_comb_id, p.sem_id, p.paper_id LIMIT ` +
+          `${limit} OFFSET ${offset}`,
         params,
       ),
     ]);

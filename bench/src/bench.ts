@@ -37,7 +37,8 @@ async function probes(url: string) {
   await client.connect();
   try {
     const { rows } = await client.query(
-      `SELECT session_id, course_comb_id, sem_id, paper_id FROM paperinfosem ORDER BY session_id, course_comb_id, sem_id, paper_id
+      `SELECT session_id, course_comb_id, sem_id, paper_id FROM paperinfosem
+          ORDER BY session_id, course_comb_id, sem_id, paper_id
        OFFSET (SELECT count(*) / 2 FROM paperinfosem) LIMIT 1`,
     );
     const row = rows[0];
@@ -105,7 +106,9 @@ async function loadBoth(
         run.results.set(scenario.name, result);
         if (!run.memory.warm) run.memory.warm = server.rss();
         log(
-          `  ${server.name.padEnd(8)} ${scenario.name.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  rss ${server.rss().toFixed(0)} MB  load ${os.loadavg()[0]!.toFixed(1)}`,
+          `  ${server.name.padEnd(8)} ${scenario.name.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} ` +
+            `req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  rss ` +
+            `${server.rss().toFixed(0)} MB  load ${os.loadavg()[0]!.toFixed(1)}`,
         );
       }
     }

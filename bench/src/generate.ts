@@ -104,7 +104,8 @@ export async function fillDatabase(url: string, scale: Scale, options: { bcryptR
   };
   // The same arithmetic in every statement that names a course-semester (see above).
   const sessionId = (course: string, sem: string) =>
-    `'S' || (2000 + ((31 * ${course} + ${sem} / 2) % ${S})) || '-' || lpad(((2001 + ((31 * ${course} + ${sem} / 2) % ${S})) % 100)::text, 2, '0')`;
+    `'S' || (2000 + ((31 * ${course} + ${sem} / 2) % ${S})) || '-' || lpad(((2001 + ((31 * ${course} + ` +
+    `${sem} / 2) % ${S})) % 100)::text, 2, '0')`;
   const courseId = (course: string) => `'CC' || lpad((${course} + 1)::text, 6, '0')`;
   const semId = (sem: string) => `'SEM' || lpad((${sem} + 1)::text, 2, '0')`;
   const paperId = (paper: string) => `'P' || lpad((${paper} + 1)::text, 6, '0')`;
@@ -117,11 +118,13 @@ export async function fillDatabase(url: string, scale: Scale, options: { bcryptR
     await run(
       'session',
       `
-      INSERT INTO session (session_id, session_name, current_status, session_disc, session_short_disc, session_format_1, session_format_2, session_format_3)
+      INSERT INTO session (session_id, session_name, current_status, session_disc, session_short_disc,
+        session_format_1, session_format_2, session_format_3)
       SELECT 'S' || (2000 + i) || '-' || lpad(((2001 + i) % 100)::text, 2, '0'),
              'Session ' || (2000 + i) || '-' || (2001 + i),
              CASE WHEN i = ${S} - 1 THEN 'Active' ELSE 'Closed' END,
-             'Academic session ' || (2000 + i) || '-' || (2001 + i) || ' (main and supplementary examinations)',
+             'Academic session ' || (2000 + i) || '-' || (2001 + i) ||
+               ' (main and supplementary examinations)',
              (2000 + i) || '-' || lpad(((2001 + i) % 100)::text, 2, '0'),
              'MAIN-' || (2000 + i), 'SUPP-' || (2000 + i), NULL
       FROM generate_series(0, ${S} - 1) AS i`,
@@ -130,19 +133,23 @@ export async function fillDatabase(url: string, scale: Scale, options: { bcryptR
       'sempart',
       `
       INSERT INTO sempart (sem_id, sem_name, sem_disc1, sem_disc2)
-      SELECT ${semId('i')}, 'Semester ' || (i + 1), 'Part ' || (i / 2 + 1), CASE WHEN i % 2 = 0 THEN 'Odd' ELSE 'Even' END
+      SELECT ${semId('i')}, 'Semester ' || (i + 1), 'Part ' || (i / 2 + 1), CASE WHEN i % 2 = 0 THEN 'Odd'
+        ELSE 'Even' END
       FROM generate_series(0, ${M} - 1) AS i`,
     );
     await run(
       'course',
       `
-      INSERT INTO course (course_comb_id, course_id, course_comb_code, course_comb_name1, course_comb_name2, course_comb_name3, course_comb_name4, th_pr_id, remark)
+      INSERT INTO course (course_comb_id, course_id, course_comb_code, course_comb_name1, course_comb_name2,
+        course_comb_name3, course_comb_name4, th_pr_id, remark)
       SELECT ${courseId('i')}, 'C' || lpad((i % 400 + 1)::text, 4, '0'), 'CMB-' || (i + 1),
              p[i % 10 + 1], s[i % 16 + 1], s[(i / 16) % 16 + 1],
-             p[i % 10 + 1] || ' (' || s[i % 16 + 1] || ', ' || s[(i / 16) % 16 + 1] || ', ' || s[(i / 256 + 5) % 16 + 1] || ') - College ' || (i % 700 + 1),
+             p[i % 10 + 1] || ' (' || s[i % 16 + 1] || ', ' || s[(i / 16) % 16 + 1] || ', ' || s[(i / 256 + 5)
+               % 16 + 1] || ') - College ' || (i % 700 + 1),
              CASE WHEN i % 3 = 0 THEN 'TH-PR' ELSE 'TH' END,
              CASE WHEN i % 10 = 0 THEN 'Affiliated college' ELSE NULL END
-      FROM generate_series(0, ${C} - 1) AS i, (SELECT ${sqlArray(programmes)} AS p, ${sqlArray(subjects)} AS s) AS t`,
+      FROM generate_series(0, ${C} - 1) AS i, (SELECT ${sqlArray(programmes)} AS p,
+        ${sqlArray(subjects)} AS s) AS t`,
     );
     await run(
       'paper',
@@ -165,17 +172,21 @@ export async function fillDatabase(url: string, scale: Scale, options: { bcryptR
       await run(
         'paperinfosem',
         `
-        INSERT INTO paperinfosem (session_id, course_comb_id, sem_id, paper_id, group_status, group_code, max_marks, min_marks,
-                                  ext_max_marks, ext_min_marks, int_max_marks, int_min_marks, th_pr_status, paper_score_status,
+        INSERT INTO paperinfosem (session_id, course_comb_id, sem_id, paper_id, group_status, group_code,
+          max_marks, min_marks,
+                                  ext_max_marks, ext_min_marks, int_max_marks, int_min_marks, th_pr_status,
+                                    paper_score_status,
                                   credit_point, paper_type, elective_status)
-        SELECT ${sessionId('c', 'm')}, ${courseId('c')}, ${semId('m')}, ${paperId(`((j::bigint * 7919) % ${P})::int`)},
+        SELECT ${sessionId('c', 'm')}, ${courseId('c')}, ${semId('m')},
+          ${paperId(`((j::bigint * 7919) % ${P})::int`)},
                (CASE WHEN j % 7 = 0 THEN 'Y' ELSE 'N' END)::"YesNo",
                (CASE WHEN j % 7 = 0 THEN 'G' || (j % 10 + 1) ELSE 'NG' END)::"GroupCode",
                CASE WHEN pr THEN '50' ELSE '100' END, CASE WHEN pr THEN '18' ELSE '35' END,
                CASE WHEN pr THEN '35' ELSE '75' END, CASE WHEN pr THEN '12' ELSE '26' END,
                CASE WHEN pr THEN '15' ELSE '25' END, CASE WHEN pr THEN '6' ELSE '9' END,
                (CASE WHEN pr THEN 'PR' ELSE 'TH' END)::"TheoryPractical", 'Y'::"YesNo",
-               CASE WHEN pr THEN '2' ELSE '4' END, (j % 3)::smallint, (CASE WHEN j % ${perCourseSem} >= 3 THEN 1 ELSE 0 END)::smallint
+               CASE WHEN pr THEN '2' ELSE '4' END, (j % 3)::smallint, (CASE
+                 WHEN j % ${perCourseSem} >= 3 THEN 1 ELSE 0 END)::smallint
         FROM generate_series(0, ${Q} - 1) AS j,
              LATERAL (SELECT (j / ${perCourseSem}) % ${C} AS c, (j / ${perCourseSem}) / ${C} AS m,
                              j % ${perCourseSem} = ${perCourseSem} - 1 AND ${perCourseSem} > 1 AS pr) AS k
@@ -186,8 +197,10 @@ export async function fillDatabase(url: string, scale: Scale, options: { bcryptR
       'exam',
       `
       INSERT INTO exam (exam_id, exam_desc, active_status, session_id)
-      SELECT 'EX' || lpad((i + 1)::text, 5, '0'), 'Examination ' || (i + 1) || CASE WHEN i % 2 = 0 THEN ' (main)' ELSE ' (supplementary)' END,
-             (i % 2)::smallint, 'S' || (2000 + i % ${S}) || '-' || lpad(((2001 + i % ${S}) % 100)::text, 2, '0')
+      SELECT 'EX' || lpad((i + 1)::text, 5, '0'), 'Examination ' || (i + 1) || CASE
+        WHEN i % 2 = 0 THEN ' (main)' ELSE ' (supplementary)' END,
+             (i % 2)::smallint, 'S' || (2000 + i % ${S}) || '-' || lpad(((2001 + i % ${S}) % 100)::text, 2,
+               '0')
       FROM generate_series(0, ${E} - 1) AS i`,
     );
     await run(
@@ -224,14 +237,17 @@ export async function fillDatabase(url: string, scale: Scale, options: { bcryptR
 async function assertForeignKeys(client: pg.Client) {
   const { rows } = await client.query<{ child: string; parent: string; cols: string[]; refs: string[] }>(`
     SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent,
-           array(SELECT a.attname FROM unnest(c.conkey) WITH ORDINALITY k(n, o) JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.n ORDER BY k.o)::text[] AS cols,
-           array(SELECT a.attname FROM unnest(c.confkey) WITH ORDINALITY k(n, o) JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.n ORDER BY k.o)::text[] AS refs
+           array(SELECT a.attname FROM unnest(c.conkey) WITH ORDINALITY k(n, o)
+             JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.n ORDER BY k.o)::text[] AS cols,
+           array(SELECT a.attname FROM unnest(c.confkey) WITH ORDINALITY k(n, o)
+             JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.n ORDER BY k.o)::text[] AS refs
     FROM pg_constraint c WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace`);
   for (const fk of rows) {
     const on = fk.cols.map((col, i) => `p.${fk.refs[i]} = c.${col}`).join(' AND ');
     const notNull = fk.cols.map((col) => `c.${col} IS NOT NULL`).join(' AND ');
     const { rows: broken } = await client.query(
-      `SELECT count(*)::int AS n FROM ${fk.child} c WHERE ${notNull} AND NOT EXISTS (SELECT 1 FROM ${fk.parent} p WHERE ${on})`,
+      `SELECT count(*)::int AS n FROM ${fk.child} c WHERE ${notNull} AND NOT EXISTS (SELECT 1
+          FROM ${fk.parent} p WHERE ${on})`,
     );
     if (broken[0].n > 0)
       throw new Error(
@@ -248,18 +264,21 @@ async function assertForeignKeys(client: pg.Client) {
  */
 async function withoutIndexes(client: pg.Client, table: string, fill: () => Promise<void>) {
   const { rows: constraints } = await client.query<{ name: string; def: string }>(
-    `SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND contype IN ('p', 'u')`,
+    `SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass
+        AND contype IN ('p', 'u')`,
     [table],
   );
   const { rows: indexes } = await client.query<{ name: string; def: string }>(
     `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def FROM pg_index i
-     WHERE i.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
+     WHERE i.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c
+       WHERE c.conindid = i.indexrelid)`,
     [table],
   );
   // Foreign keys of other tables that reference this one (student_paper -> paperinfosem) depend on its key:
   // they go and come back with it (their tables are empty while the bench fills).
   const { rows: referencing } = await client.query<{ owner: string; name: string; def: string }>(
-    `SELECT conrelid::regclass::text AS owner, conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE confrelid = $1::regclass AND contype = 'f'`,
+    `SELECT conrelid::regclass::text AS owner, conname AS name, pg_get_constraintdef(oid) AS def
+        FROM pg_constraint WHERE confrelid = $1::regclass AND contype = 'f'`,
     [table],
   );
   for (const f of referencing) await client.query(`ALTER TABLE ${f.owner} DROP CONSTRAINT ${f.name}`);

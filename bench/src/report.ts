@@ -40,7 +40,8 @@ export function verdicts(report: BenchReport): string[] {
     const ratio = b ? o.rps / b.rps : NaN;
     const ok = ratio >= RATIO_TARGET && o.p99 < P99_TARGET_MS && o.errors === 0;
     lines.push(
-      `${ok ? 'PASS' : 'FAIL'} ${s.name}: ${fmt(ratio, 2)}x baseline (target ≥ ${RATIO_TARGET}), p99 ${o.p99} ms (target < ${P99_TARGET_MS}), ${o.errors} errors`,
+      `${ok ? 'PASS' : 'FAIL'} ${s.name}: ${fmt(ratio, 2)}x baseline (target ≥ ${RATIO_TARGET}), p99 ` +
+        `${o.p99} ms (target < ${P99_TARGET_MS}), ${o.errors} errors`,
     );
   }
   const others = report.scenarios.filter((x) => x.kind !== 'read').map((s) => ours!.results.get(s.name)!);
@@ -48,7 +49,8 @@ export function verdicts(report: BenchReport): string[] {
   lines.push(`${errs === 0 ? 'PASS' : 'FAIL'} login and writes: ${errs} error responses`);
   for (const run of report.runs) {
     lines.push(
-      `${memoryFlat(run.memory) ? 'PASS' : 'FAIL'} memory flat (${run.name}): ${fmt(run.memory.warm)} MB after the first scenario, ${fmt(run.memory.end)} MB at the end`,
+      `${memoryFlat(run.memory) ? 'PASS' : 'FAIL'} memory flat (${run.name}): ${fmt(run.memory.warm)} MB ` +
+        `after the first scenario, ${fmt(run.memory.end)} MB at the end`,
     );
   }
   return lines;
@@ -61,11 +63,16 @@ export function renderMarkdown(report: BenchReport, notes = ''): string {
   const rows = report.scenarios.map((s) => {
     const o = ours!.results.get(s.name)!;
     const b = base?.results.get(s.name);
-    return `| ${s.name} | ${fmt(o.rps)} | ${o.p50} | ${o.p99} | ${o.errors} | ${b ? fmt(b.rps) : '—'} | ${b ? b.p50 : '—'} | ${b ? b.p99 : '—'} | ${b ? b.errors : '—'} | ${b ? fmt(o.rps / b.rps, 2) : '—'} |`;
+    return (
+      `| ${s.name} | ${fmt(o.rps)} | ${o.p50} | ${o.p99} | ${o.errors} | ${b ? fmt(b.rps) : '—'} | ` +
+      `${b ? b.p50 : '—'} | ${b ? b.p99 : '—'} | ${b ? b.errors : '—'} | ` +
+      `${b ? fmt(o.rps / b.rps, 2) : '—'} |`
+    );
   });
   const memory = report.runs.map(
     (r) =>
-      `| ${r.name} | ${fmt(r.memory.ready)} | ${fmt(r.memory.warm)} | ${fmt(r.memory.peak)} | ${fmt(r.memory.end)} |`,
+      `| ${r.name} | ${fmt(r.memory.ready)} | ${fmt(r.memory.warm)} | ${fmt(r.memory.peak)} | ` +
+      `${fmt(r.memory.end)} |`,
   );
   return `# Benchmark results
 

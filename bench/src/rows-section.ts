@@ -33,7 +33,8 @@ export function renderRowsSection(s: RowsSection): string {
     `<!-- ${s.name}:start -->`,
     `## ${s.title}`,
     '',
-    `Run ${s.startedAt.toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), PostgreSQL; \`${s.command}\`.`,
+    `Run ${s.startedAt.toISOString()} on ${os.cpus().length} cores ` +
+      `(${os.cpus()[0]?.model ?? 'unknown CPU'}), PostgreSQL; \`${s.command}\`.`,
     '',
     `| what | ours | ${s.baseline} | goal | met |`,
     '|---|---|---|---|---|',

@@ -7,7 +7,8 @@ import { renderMarkdown } from '../src/report.ts';
 const url = process.env.DATABASE_URL;
 if (!url)
   console.log(
-    '[bench smoke] skipped: set DATABASE_URL to a PostgreSQL server to run it (it drops and recreates the database exam_bench_smoke)',
+    '[bench smoke] skipped: set DATABASE_URL to a PostgreSQL server to run it (it drops and recreates ' +
+      'the database exam_bench_smoke)',
   );
 
 describe.skipIf(!url)('bench smoke (tiny scale, PostgreSQL)', () => {

@@ -43,27 +43,31 @@ describe('the files section', () => {
   });
   const capped = (format: string) => `download paperinfosem ${format} (heap capped at 128 MB)`;
 
-  it('calls memory flat when 300,000 rows raise the capped peak at most 40 MB more than 10,000 do, and every row arrived', () => {
-    const verdicts = flatMemory(
-      [
-        m(capped('csv'), 10_000, 300, 310),
-        m(capped('csv'), 300_000, 300, 345),
-        m(capped('xlsx'), 10_000, 300, 310),
-        m(capped('xlsx'), 300_000, 300, 360),
-      ],
-      128,
-    );
-    expect(verdicts.map((v) => [v.format, v.flat])).toEqual([
-      ['csv', true],
-      ['xlsx', false],
-    ]);
-    expect(
-      flatMemory(
-        [m(capped('csv'), 10_000, 300, 310), m(capped('csv'), 300_000, 300, 301, '1000 rows arrived')],
+  it(
+    'calls memory flat when 300,000 rows raise the capped peak at most 40 MB more than 10,000 do, and ' +
+      'every row arrived',
+    () => {
+      const verdicts = flatMemory(
+        [
+          m(capped('csv'), 10_000, 300, 310),
+          m(capped('csv'), 300_000, 300, 345),
+          m(capped('xlsx'), 10_000, 300, 310),
+          m(capped('xlsx'), 300_000, 300, 360),
+        ],
         128,
-      )[0]!.flat,
-    ).toBe(false);
-  });
+      );
+      expect(verdicts.map((v) => [v.format, v.flat])).toEqual([
+        ['csv', true],
+        ['xlsx', false],
+      ]);
+      expect(
+        flatMemory(
+          [m(capped('csv'), 10_000, 300, 310), m(capped('csv'), 300_000, 300, 301, '1000 rows arrived')],
+          128,
+        )[0]!.flat,
+      ).toBe(false);
+    },
+  );
 
   it('renders between its markers, with a verdict per format', () => {
     const markdown = renderFilesSection(

@@ -39,7 +39,8 @@ export const moduleBoundaries = {
     schema: [{ type: 'object', properties: { root: { type: 'string' } }, additionalProperties: false }],
     messages: {
       internals:
-        "'{{target}}' is inside module '{{module}}': import its index.ts instead (modules meet only through their index.ts).",
+        "'{{target}}' is inside module '{{module}}': import its index.ts instead (modules meet only " +
+        'through their index.ts).',
       layering: "'{{from}}' is below the modules and must not import module '{{module}}'.",
     },
   },

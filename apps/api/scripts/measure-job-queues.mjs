@@ -254,7 +254,10 @@ async function onPGlite(name) {
         return latency;
       };
       const latency = await Promise.race([run(), timeout('start, send and run')]);
-      return `yes (through the db.executeSql option); idle latency p50 polled ${ms(pct(latency.polled, 50))}, woken by notifyWorker ${ms(pct(latency.woken, 50))}`;
+      return (
+        `yes (through the db.executeSql option); idle latency p50 polled ${ms(pct(latency.polled, 50))}, ` +
+        `woken by notifyWorker ${ms(pct(latency.woken, 50))}`
+      );
     }
     // graphile-worker takes a pg.Pool: hand it PGlite dressed as one (connect() -> a client with
     // query/release/on).
@@ -310,8 +313,10 @@ console.log(`Node ${process.version}, N=${N}, server ${new URL(serverUrl).host}`
 for (const name of Object.keys(libraries)) {
   const r = await measure(name);
   console.log(
-    `${r.name} ${r.version}: start ${ms(r.startMs)}; idle latency p50 ${ms(r.idle.p50)} max ${ms(r.idle.max)}; ` +
-      `enqueue ${r.enqueuePerSec.toFixed(0)}/s; latency under load p50 ${ms(r.latency.p50)} p95 ${ms(r.latency.p95)} max ${ms(r.latency.max)}; ` +
+    `${r.name} ${r.version}: start ${ms(r.startMs)}; idle latency p50 ${ms(r.idle.p50)} max ` +
+      `${ms(r.idle.max)}; ` +
+      `enqueue ${r.enqueuePerSec.toFixed(0)}/s; latency under load p50 ${ms(r.latency.p50)} p95 ` +
+      `${ms(r.latency.p95)} max ${ms(r.latency.max)}; ` +
       `throughput ${r.throughput.toFixed(0)} jobs/s; connections at most ${r.connections}`,
   );
 }

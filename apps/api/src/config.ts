@@ -104,7 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Only this process can open the embedded database: nobody else could run its jobs.
   if (!e.JOBS_IN_PROCESS && !database.url) {
     throw new Error(
-      'Invalid setting JOBS_IN_PROCESS: 0 needs DATABASE_URL (a worker process cannot open the embedded database; its jobs run in the API)',
+      'Invalid setting JOBS_IN_PROCESS: 0 needs DATABASE_URL (a worker process cannot open the embedded ' +
+        'database; its jobs run in the API)',
     );
   }
   const kept = e.JWT_SECRET ? undefined : keptJwtSecret(dataDirFromEnv(env));

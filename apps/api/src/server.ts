@@ -102,7 +102,8 @@ async function main() {
     await listen();
     logger.warn(
       { migrations: pending },
-      `waiting for ${pending.length} pending migration(s) that this process does not apply (MIGRATE_ON_START=0); apply them with: ${migrateCommand}`,
+      `waiting for ${pending.length} pending migration(s) that this process does not apply ` +
+        `(MIGRATE_ON_START=0); apply them with: ${migrateCommand}`,
     );
     await waitForSchema(db, logger, () => stopping);
     if (stopping) return;

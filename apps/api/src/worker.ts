@@ -17,7 +17,8 @@ async function main() {
   const { url, poolMax, connectTimeoutMs } = databaseOptionsFromEnv();
   if (!url)
     throw new Error(
-      'Invalid setting DATABASE_URL: the worker needs PostgreSQL (on the embedded database the API runs the jobs itself)',
+      'Invalid setting DATABASE_URL: the worker needs PostgreSQL (on the embedded database the API runs ' +
+        'the jobs itself)',
     );
   const logger = createLogger(settings.LOG_LEVEL, { service: 'worker' });
   const db = await openDatabase({ url, poolMax, connectTimeoutMs });

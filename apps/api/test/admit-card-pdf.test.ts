@@ -84,7 +84,7 @@ const card = (withImages: boolean): AdmitCardContent => ({
 });
 
 describe.runIf(hasPdftotext)('the admit card PDF', () => {
-  it('prints what the spec lists, only the papers given, and marks a missing photo and signature', async () => {
+  it('prints what the spec lists, only the papers given; marks a missing photo and signature', async () => {
     const sink = new PassThrough();
     const chunks: Buffer[] = [];
     sink.on('data', (c: Buffer) => chunks.push(c));

@@ -71,7 +71,7 @@ const pdfOf = (req: ReturnType<typeof ctx.api.get>) =>
   });
 
 describe('roll allotment and admit cards', () => {
-  it('refuses while forms are open, then numbers approved forms in order with centres, and generates their cards', async () => {
+  it('refuses while forms are open, then numbers approved forms with centres and makes cards', async () => {
     const office = await ctx.as('office');
     const p = ctx.db.prisma;
     for (const c of [BA, BSC, BACK])

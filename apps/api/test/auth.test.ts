@@ -147,7 +147,8 @@ describe('POST /api/login', () => {
 
 describe('login timing', () => {
   it(
-    'takes about as long for an unknown email as for a wrong password (medians of 11 tries, within 0.5x to 2x)',
+    'takes about as long for an unknown email as for a wrong password (medians of 11 tries, within 0.5x ' +
+      'to 2x)',
     { timeout: 60_000 },
     async () => {
       // bcrypt at the production cost: at the 4 rounds the other tests use, a skipped comparison would hide
@@ -189,7 +190,8 @@ describe('login timing', () => {
         const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
         const ratio = median(unknownEmail) / Math.max(1, median(wrongPassword));
         console.log(
-          `login timing: median ${median(wrongPassword)} ms for a wrong password, ${median(unknownEmail)} ms for an unknown email (ratio ${ratio.toFixed(2)})`,
+          `login timing: median ${median(wrongPassword)} ms for a wrong password, ` +
+            `${median(unknownEmail)} ms for an unknown email (ratio ${ratio.toFixed(2)})`,
         );
         expect(ratio).toBeGreaterThan(0.5);
         expect(ratio).toBeLessThan(2);

@@ -94,7 +94,8 @@ describe.skipIf(!postgres)(
     async function waitForBlockedQueries(n: number) {
       for (let i = 0; i < 200; i++) {
         const [row] = await ctx.db.query<{ waiting: number }>(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database()
+              AND wait_event_type = 'Lock'`,
         );
         if (row!.waiting >= n) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -130,7 +131,8 @@ describe.skipIf(!postgres)(
       });
       const served = others.filter((a) => a.status === 200).length;
       console.log(
-        `flood: other users ${served}/${others.length} answered 200 ${JSON.stringify(tally(others))}; the flooder's 100: ${JSON.stringify(tally(flood))}`,
+        `flood: other users ${served}/${others.length} answered 200 ${JSON.stringify(tally(others))}; ` +
+          `the flooder's 100: ${JSON.stringify(tally(flood))}`,
       );
       expect(tally(others), others.find((a) => a.status !== 200)?.text).toEqual({ 200: others.length });
       const refused = flood.filter((a) => a.status === 429);
@@ -147,23 +149,27 @@ describe.skipIf(!postgres)(
       expect(flood.filter((a) => /not reachable/.test(a.text)).map((a) => a.text)).toEqual([]);
     });
 
-    it('when every connection is busy, a request that cannot get one is told the server is busy, not that the database is unreachable', async () => {
-      const { client } = await appWith({ poolMax: 2, connectTimeoutMs: 500 });
-      const answer = await whileLocked(async (unlock) => {
-        const slow = Promise.all([1, 2].map(() => get(client, '/paper', headers.faculty)));
-        await waitForBlockedQueries(2);
-        const busy = await get(client, '/session', headers.admin);
-        await unlock();
-        await slow;
-        return busy;
-      });
-      expect(answer.status, answer.text).toBe(503);
-      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
-      const message = (answer.body as { message: string }).message;
-      expect((answer.body as { code: string }).code).toBe('BUSY');
-      expect(message).toMatch(/busy/i);
-      expect(message).not.toMatch(/not reachable/i);
-    });
+    it(
+      'when every connection is busy, a request that cannot get one is told the server is busy, not that ' +
+        'the database is unreachable',
+      async () => {
+        const { client } = await appWith({ poolMax: 2, connectTimeoutMs: 500 });
+        const answer = await whileLocked(async (unlock) => {
+          const slow = Promise.all([1, 2].map(() => get(client, '/paper', headers.faculty)));
+          await waitForBlockedQueries(2);
+          const busy = await get(client, '/session', headers.admin);
+          await unlock();
+          await slow;
+          return busy;
+        });
+        expect(answer.status, answer.text).toBe(503);
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+        const message = (answer.body as { message: string }).message;
+        expect((answer.body as { code: string }).code).toBe('BUSY');
+        expect(message).toMatch(/busy/i);
+        expect(message).not.toMatch(/not reachable/i);
+      },
+    );
 
     /**
      * Answers every request with `error`, through the API's own error handler (which asks `db` about its
@@ -179,9 +185,9 @@ describe.skipIf(!postgres)(
     };
 
     it('a transaction that cannot start because every connection is busy is answered 503 busy (it was a 500)', async () => {
-      // Prisma gives up starting a transaction after 2 s (its maxWait), before the pool's own 5 s wait is
-      // over.
-      const db = await openDatabase({ url: ctx.url!, poolMax: 1, connectTimeoutMs: 5000 });
+      // A transaction waits for a connection as long as a query does (DB_CONNECT_TIMEOUT_MS, 1 s here), then
+      // Prisma gives up starting it, while the only connection sleeps 3 s.
+      const db = await openDatabase({ url: ctx.url!, poolMax: 1, connectTimeoutMs: 1000 });
       opened.push(db);
       const holding = db.prisma.$queryRawUnsafe('SELECT pg_sleep(3)::text AS slept').then(() => undefined);
       for (let i = 0; i < 100 && db.liveConnections() === 0; i++)

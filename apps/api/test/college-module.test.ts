@@ -82,94 +82,108 @@ async function follow(headers: Record<string, string>, id: string) {
 }
 
 describe('letters of affiliation, a job', () => {
-  it('prints the chosen colleges into one bilingual PDF with progress, reports a college that is not there, and lets only its starter download it', async () => {
-    const office = await ctx.as('office');
-    await ctx.api.post('/api/college/C102/suspend').set(office).send({ reason: 'Inspection report pending' });
+  it(
+    'prints the chosen colleges into one bilingual PDF with progress, reports a college that is not there, ' +
+      'and lets only its starter download it',
+    async () => {
+      const office = await ctx.as('office');
+      await ctx.api
+        .post('/api/college/C102/suspend')
+        .set(office)
+        .send({ reason: 'Inspection report pending' });
 
-    const started = await ctx.api
-      .post('/api/affiliation-letters')
-      .set(office)
-      .send({ college_ids: ['C101', 'C102', 'NOPE'] });
-    expect(started.status, started.text).toBe(202);
-    expect(started.body.job).toMatchObject({
-      kind: 'master-data.affiliation-letters',
-      status: 'queued',
-      done: 0,
-      message: 'Printing letters of affiliation',
-    });
-
-    const { job, seen } = await follow(office, started.body.job.job_id);
-    expect(job).toMatchObject({
-      status: 'succeeded',
-      done: 2,
-      total: 2,
-      errors: [{ row: 3, message: 'No college NOPE.' }],
-    });
-    expect(seen.at(-1)).toBe('succeeded 2/2');
-    const result = job.result as {
-      letters: number;
-      file: { url: string; name: string; content_type: string; size: number };
-    };
-    expect(result.letters).toBe(2);
-    expect(result.file).toMatchObject({ name: 'affiliation-letters-2.pdf', content_type: 'application/pdf' });
-
-    const download = await ctx.api
-      .get(result.file.url)
-      .set(office)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
+      const started = await ctx.api
+        .post('/api/affiliation-letters')
+        .set(office)
+        .send({ college_ids: ['C101', 'C102', 'NOPE'] });
+      expect(started.status, started.text).toBe(202);
+      expect(started.body.job).toMatchObject({
+        kind: 'master-data.affiliation-letters',
+        status: 'queued',
+        done: 0,
+        message: 'Printing letters of affiliation',
       });
-    expect(download.status).toBe(200);
-    expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toContain('filename="affiliation-letters-2.pdf"');
-    const pdf = download.body as Buffer;
-    expect(pdf.length).toBe(result.file.size);
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
-    // Nobody else downloads it, not even an admin (who may read the job itself).
-    for (const other of [await ctx.as('admin'), await collegeFaculty()])
-      expect((await ctx.api.get(result.file.url).set(other)).status).toBe(404);
-    expect((await ctx.api.get(`/api/job/${job.job_id}`).set(await collegeFaculty())).status).toBe(404);
+      const { job, seen } = await follow(office, started.body.job.job_id);
+      expect(job).toMatchObject({
+        status: 'succeeded',
+        done: 2,
+        total: 2,
+        errors: [{ row: 3, message: 'No college NOPE.' }],
+      });
+      expect(seen.at(-1)).toBe('succeeded 2/2');
+      const result = job.result as {
+        letters: number;
+        file: { url: string; name: string; content_type: string; size: number };
+      };
+      expect(result.letters).toBe(2);
+      expect(result.file).toMatchObject({
+        name: 'affiliation-letters-2.pdf',
+        content_type: 'application/pdf',
+      });
 
-    // What a person reads: English and Hindi, exactly as stored (pdftotext), one page per college.
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'affiliation-'));
-    const file = path.join(dir, 'letters.pdf');
-    writeFileSync(file, pdf);
-    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
-    const pages = text.split('\f').filter((page) => page.trim());
-    expect(pages).toHaveLength(2);
-    expect(pages[0]).toContain('Government College, Ajmer');
-    expect(pages[0]).toContain('राजकीय महाविद्यालय, अजमेर');
-    expect(pages[0]).toContain('Active / सक्रिय');
-    expect(pages[1]).toContain('महाराणा प्रताप महाविद्यालय, उदयपुर');
-    expect(pages[1]).toContain('Suspended / निलंबित');
-    expect(pages[1]).toContain('इसकी संबद्धता निलंबित है');
-    console.log(`affiliation letters: ${file}`);
-  });
+      const download = await ctx.api
+        .get(result.file.url)
+        .set(office)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      expect(download.status).toBe(200);
+      expect(download.headers['content-type']).toBe('application/pdf');
+      expect(download.headers['content-disposition']).toContain('filename="affiliation-letters-2.pdf"');
+      const pdf = download.body as Buffer;
+      expect(pdf.length).toBe(result.file.size);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
-  it('prints every college with all: true; refuses an empty choice (422) and a role that may not write master data (403)', async () => {
-    const admin = await ctx.as('admin');
-    expect((await ctx.api.post('/api/affiliation-letters').set(admin).send({})).status).toBe(422);
-    expect((await ctx.api.post('/api/affiliation-letters').set(admin).send({ college_ids: [] })).status).toBe(
-      422,
-    );
-    const refused = await ctx.api
-      .post('/api/affiliation-letters')
-      .set(await collegeFaculty())
-      .send({ all: true });
-    expect(refused.status).toBe(403);
-    expect(refused.body.code).toBe('FORBIDDEN');
+      // Nobody else downloads it, not even an admin (who may read the job itself).
+      for (const other of [await ctx.as('admin'), await collegeFaculty()])
+        expect((await ctx.api.get(result.file.url).set(other)).status).toBe(404);
+      expect((await ctx.api.get(`/api/job/${job.job_id}`).set(await collegeFaculty())).status).toBe(404);
 
-    const started = await ctx.api.post('/api/affiliation-letters').set(admin).send({ all: true });
-    expect(started.status).toBe(202);
-    const total = (await ctx.api.get('/api/college').set(admin)).body.total as number;
-    const { job } = await follow(admin, started.body.job.job_id);
-    expect(job).toMatchObject({ status: 'succeeded', done: total, total, errors: [] });
-    expect((job.result as { letters: number }).letters).toBe(total);
-  });
+      // What a person reads: English and Hindi, exactly as stored (pdftotext), one page per college.
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'affiliation-'));
+      const file = path.join(dir, 'letters.pdf');
+      writeFileSync(file, pdf);
+      const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+      const pages = text.split('\f').filter((page) => page.trim());
+      expect(pages).toHaveLength(2);
+      expect(pages[0]).toContain('Government College, Ajmer');
+      expect(pages[0]).toContain('राजकीय महाविद्यालय, अजमेर');
+      expect(pages[0]).toContain('Active / सक्रिय');
+      expect(pages[1]).toContain('महाराणा प्रताप महाविद्यालय, उदयपुर');
+      expect(pages[1]).toContain('Suspended / निलंबित');
+      expect(pages[1]).toContain('इसकी संबद्धता निलंबित है');
+      console.log(`affiliation letters: ${file}`);
+    },
+  );
+
+  it(
+    'prints every college with all: true; refuses an empty choice (422) and a role that may not write ' +
+      'master data (403)',
+    async () => {
+      const admin = await ctx.as('admin');
+      expect((await ctx.api.post('/api/affiliation-letters').set(admin).send({})).status).toBe(422);
+      expect(
+        (await ctx.api.post('/api/affiliation-letters').set(admin).send({ college_ids: [] })).status,
+      ).toBe(422);
+      const refused = await ctx.api
+        .post('/api/affiliation-letters')
+        .set(await collegeFaculty())
+        .send({ all: true });
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('FORBIDDEN');
+
+      const started = await ctx.api.post('/api/affiliation-letters').set(admin).send({ all: true });
+      expect(started.status).toBe(202);
+      const total = (await ctx.api.get('/api/college').set(admin)).body.total as number;
+      const { job } = await follow(admin, started.body.job.job_id);
+      expect(job).toMatchObject({ status: 'succeeded', done: total, total, errors: [] });
+      expect((job.result as { letters: number }).letters).toBe(total);
+    },
+  );
 
   it('fails, saying why, when none of the chosen colleges exists', async () => {
     const office = await ctx.as('office');

@@ -71,37 +71,41 @@ describe('rooms', () => {
 });
 
 describe('seating', () => {
-  it('seats two papers of 30 in one 6×10 room with no horizontally adjacent pair of the same paper, rolls ascending per paper', async () => {
-    const office = await ctx.as('office');
-    const s = await makeSitting(ctx.db, {
-      prefix: 'SA',
-      centre_id: 'CSA',
-      date: '2025-03-01',
-      papers: [{ count: 30 }, { count: 30 }],
-      rooms: [{ room_no: 'R1', rows: 6, cols: 10 }],
-    });
-    const job = await generate(office, s.key);
-    expect(job.status).toBe('succeeded');
-    const report = job.result as SeatingReport;
-    expect(report).toMatchObject({ candidates: 60, seated: 60, unseated: 0, withheld: 0, rooms_used: 1 });
-    expect(report.message).toBe('All 60 candidates seated in 1 room.');
-    const chart = await chartOf(office, s.key);
-    expect(chart.rooms).toHaveLength(1);
-    const seats = chart.rooms[0]!.seats;
-    expect(seats).toHaveLength(60);
-    expect(sameNeighbours(seats.map((x) => ({ ...x, room_no: 'R1' })))).toEqual([]);
-    // Along the fill order (column by column, front to back), each paper's rolls ascend.
-    const order = [...seats].sort((a, b) => a.col - b.col || a.row - b.row);
-    for (const paper of new Set(seats.map((x) => x.paper_id))) {
-      const rolls = order.filter((x) => x.paper_id === paper).map((x) => x.roll_no);
-      expect(rolls).toEqual([...rolls].sort());
-    }
-    const plan = (await ctx.api.get(`/api/seating/${s.key.slot_id}/${s.key.centre_id}`).set(office)).body
-      .seating;
-    expect(plan).toMatchObject({ status: 'DRAFT', revision: 1, seated: 60, unseated: 0 });
-  });
+  it(
+    'seats two papers of 30 in one 6×10 room with no horizontally adjacent pair of the same paper, rolls ' +
+      'ascending per paper',
+    async () => {
+      const office = await ctx.as('office');
+      const s = await makeSitting(ctx.db, {
+        prefix: 'SA',
+        centre_id: 'CSA',
+        date: '2025-03-01',
+        papers: [{ count: 30 }, { count: 30 }],
+        rooms: [{ room_no: 'R1', rows: 6, cols: 10 }],
+      });
+      const job = await generate(office, s.key);
+      expect(job.status).toBe('succeeded');
+      const report = job.result as SeatingReport;
+      expect(report).toMatchObject({ candidates: 60, seated: 60, unseated: 0, withheld: 0, rooms_used: 1 });
+      expect(report.message).toBe('All 60 candidates seated in 1 room.');
+      const chart = await chartOf(office, s.key);
+      expect(chart.rooms).toHaveLength(1);
+      const seats = chart.rooms[0]!.seats;
+      expect(seats).toHaveLength(60);
+      expect(sameNeighbours(seats.map((x) => ({ ...x, room_no: 'R1' })))).toEqual([]);
+      // Along the fill order (column by column, front to back), each paper's rolls ascend.
+      const order = [...seats].sort((a, b) => a.col - b.col || a.row - b.row);
+      for (const paper of new Set(seats.map((x) => x.paper_id))) {
+        const rolls = order.filter((x) => x.paper_id === paper).map((x) => x.roll_no);
+        expect(rolls).toEqual([...rolls].sort());
+      }
+      const plan = (await ctx.api.get(`/api/seating/${s.key.slot_id}/${s.key.centre_id}`).set(office)).body
+        .seating;
+      expect(plan).toMatchObject({ status: 'DRAFT', revision: 1, seated: 60, unseated: 0 });
+    },
+  );
 
-  it('reports which papers and how many are unseated when rooms run out, and refuses to finalize that plan', async () => {
+  it('reports the unseated papers when rooms run out, and refuses to finalize such a plan', async () => {
     const office = await ctx.as('office');
     const s = await makeSitting(ctx.db, {
       prefix: 'SB',
@@ -130,7 +134,7 @@ describe('seating', () => {
     expect((await ctx.db.prisma.seating.findUnique({ where: { key: s.key } }))!.status).toBe('DRAFT');
   });
 
-  it('seats a single paper in every other column (capacity halved) and does not seat withheld candidates', async () => {
+  it('seats one paper in every other column (capacity halved), not the withheld candidates', async () => {
     const office = await ctx.as('office');
     const s = await makeSitting(ctx.db, {
       prefix: 'SC',
@@ -188,159 +192,163 @@ describe('seating', () => {
 });
 
 describe('attendance, reconciliation, lock and correction', () => {
-  it('defaults everyone PRESENT at FINAL, keys absentees and UFM, refuses lock until reconciled, and needs a reason after lock', async () => {
-    const office = await ctx.as('office');
-    const s = await makeSitting(ctx.db, {
-      prefix: 'AT',
-      centre_id: 'CAT',
-      date: '2025-03-06',
-      papers: [{ count: 10 }, { count: 8 }],
-      rooms: [{ room_no: 'R1', rows: 5, cols: 6 }],
-    });
-    await generate(office, s.key);
-    const fin = await ctx.api.post(`/api/seating/${s.key.slot_id}/CAT/finalize`).set(office).send({});
-    expect(fin.status, JSON.stringify(fin.body)).toBe(200);
-    expect(fin.body.seating.status).toBe('FINAL');
-    const slotA = s.slots[0]!;
-    const rows = await ctx.db.prisma.attendance.findMany({ where: { slot_id: slotA.slot_id } });
-    expect(rows).toHaveLength(10);
-    expect(rows.every((r) => r.status === 'PRESENT')).toBe(true);
-    const sheetPath = `/api/attendancesheet/${slotA.slot_id}/CAT`;
-    expect((await ctx.api.get(sheetPath).set(office)).body.attendancesheet.status).toBe('PENDING');
+  it(
+    'defaults everyone PRESENT at FINAL, keys absentees and UFM, refuses lock until reconciled, and needs ' +
+      'a reason after lock',
+    async () => {
+      const office = await ctx.as('office');
+      const s = await makeSitting(ctx.db, {
+        prefix: 'AT',
+        centre_id: 'CAT',
+        date: '2025-03-06',
+        papers: [{ count: 10 }, { count: 8 }],
+        rooms: [{ room_no: 'R1', rows: 5, cols: 6 }],
+      });
+      await generate(office, s.key);
+      const fin = await ctx.api.post(`/api/seating/${s.key.slot_id}/CAT/finalize`).set(office).send({});
+      expect(fin.status, JSON.stringify(fin.body)).toBe(200);
+      expect(fin.body.seating.status).toBe('FINAL');
+      const slotA = s.slots[0]!;
+      const rows = await ctx.db.prisma.attendance.findMany({ where: { slot_id: slotA.slot_id } });
+      expect(rows).toHaveLength(10);
+      expect(rows.every((r) => r.status === 'PRESENT')).toBe(true);
+      const sheetPath = `/api/attendancesheet/${slotA.slot_id}/CAT`;
+      expect((await ctx.api.get(sheetPath).set(office)).body.attendancesheet.status).toBe('PENDING');
 
-    const a = s.candidates.filter((c) => c.slot_id === slotA.slot_id);
-    // An unknown roll is refused with its name, and nothing changes.
-    const unknown = await ctx.api
-      .put(`${sheetPath}/entries`)
-      .set(office)
-      .send({ absent: [a[0]!.roll_no, 'RNOBODY'], ufm: [] });
-    expect(unknown.status).toBe(422);
-    expect(unknown.body.errors.absent.join(' ')).toMatch(/Not seated .*RNOBODY/);
-    expect(
-      await ctx.db.prisma.attendance.count({ where: { slot_id: slotA.slot_id, status: 'ABSENT' } }),
-    ).toBe(0);
+      const a = s.candidates.filter((c) => c.slot_id === slotA.slot_id);
+      // An unknown roll is refused with its name, and nothing changes.
+      const unknown = await ctx.api
+        .put(`${sheetPath}/entries`)
+        .set(office)
+        .send({ absent: [a[0]!.roll_no, 'RNOBODY'], ufm: [] });
+      expect(unknown.status).toBe(422);
+      expect(unknown.body.errors.absent.join(' ')).toMatch(/Not seated .*RNOBODY/);
+      expect(
+        await ctx.db.prisma.attendance.count({ where: { slot_id: slotA.slot_id, status: 'ABSENT' } }),
+      ).toBe(0);
 
-    const entered = await ctx.api
-      .put(`${sheetPath}/entries`)
-      .set(office)
-      .send({ absent: [a[0]!.roll_no, a[1]!.roll_no], ufm: [a[2]!.roll_no], answer_books_received: 9 });
-    expect(entered.status, JSON.stringify(entered.body)).toBe(200);
-    expect(entered.body.attendancesheet.status).toBe('ENTERED');
-    expect(entered.body.reconciliation).toMatchObject({
-      seated: 10,
-      present: 7,
-      absent: 2,
-      ufm: 1,
-      reconciled: false,
-    });
-    expect(entered.body.reconciliation.problems.join(' ')).toMatch(
-      /9 answer books received, but present 7 \+ UFM 1 = 8/,
-    );
-    // A UFM roll keyed from the statement opens its case.
-    expect(
-      await ctx.db.prisma.ufmCase.count({ where: { slot_id: slotA.slot_id, roll_no: a[2]!.roll_no } }),
-    ).toBe(1);
+      const entered = await ctx.api
+        .put(`${sheetPath}/entries`)
+        .set(office)
+        .send({ absent: [a[0]!.roll_no, a[1]!.roll_no], ufm: [a[2]!.roll_no], answer_books_received: 9 });
+      expect(entered.status, JSON.stringify(entered.body)).toBe(200);
+      expect(entered.body.attendancesheet.status).toBe('ENTERED');
+      expect(entered.body.reconciliation).toMatchObject({
+        seated: 10,
+        present: 7,
+        absent: 2,
+        ufm: 1,
+        reconciled: false,
+      });
+      expect(entered.body.reconciliation.problems.join(' ')).toMatch(
+        /9 answer books received, but present 7 \+ UFM 1 = 8/,
+      );
+      // A UFM roll keyed from the statement opens its case.
+      expect(
+        await ctx.db.prisma.ufmCase.count({ where: { slot_id: slotA.slot_id, roll_no: a[2]!.roll_no } }),
+      ).toBe(1);
 
-    const verify = await ctx.api.post(`${sheetPath}/verify`).set(office).send({});
-    expect(verify.status).toBe(409);
-    expect(verify.body.message).toMatch(/does not reconcile.*9 answer books received/);
-    const lockEarly = await ctx.api.post(`${sheetPath}/lock`).set(office).send({});
-    expect(lockEarly.status).toBe(409);
-    expect(lockEarly.body.message).toMatch(/ENTERED/);
+      const verify = await ctx.api.post(`${sheetPath}/verify`).set(office).send({});
+      expect(verify.status).toBe(409);
+      expect(verify.body.message).toMatch(/does not reconcile.*9 answer books received/);
+      const lockEarly = await ctx.api.post(`${sheetPath}/lock`).set(office).send({});
+      expect(lockEarly.status).toBe(409);
+      expect(lockEarly.body.message).toMatch(/ENTERED/);
 
-    await ctx.api
-      .put(`${sheetPath}/entries`)
-      .set(office)
-      .send({ absent: [a[0]!.roll_no, a[1]!.roll_no], ufm: [a[2]!.roll_no], answer_books_received: 8 })
-      .expect(200);
-    const rec = (await ctx.api.get(`${sheetPath}/reconciliation`).set(office)).body;
-    expect(rec).toMatchObject({
-      seated: 10,
-      present: 7,
-      absent: 2,
-      ufm: 1,
-      answer_books_received: 8,
-      reconciled: true,
-      problems: [],
-    });
-    await ctx.api.post(`${sheetPath}/verify`).set(office).send({}).expect(200);
-    const locked = await ctx.api.post(`${sheetPath}/lock`).set(office).send({});
-    expect(locked.status).toBe(200);
-    expect(locked.body.attendancesheet).toMatchObject({
-      status: 'LOCKED',
-      locked_by: 'office@university.test',
-    });
+      await ctx.api
+        .put(`${sheetPath}/entries`)
+        .set(office)
+        .send({ absent: [a[0]!.roll_no, a[1]!.roll_no], ufm: [a[2]!.roll_no], answer_books_received: 8 })
+        .expect(200);
+      const rec = (await ctx.api.get(`${sheetPath}/reconciliation`).set(office)).body;
+      expect(rec).toMatchObject({
+        seated: 10,
+        present: 7,
+        absent: 2,
+        ufm: 1,
+        answer_books_received: 8,
+        reconciled: true,
+        problems: [],
+      });
+      await ctx.api.post(`${sheetPath}/verify`).set(office).send({}).expect(200);
+      const locked = await ctx.api.post(`${sheetPath}/lock`).set(office).send({});
+      expect(locked.status).toBe(200);
+      expect(locked.body.attendancesheet).toMatchObject({
+        status: 'LOCKED',
+        locked_by: 'office@university.test',
+      });
 
-    // After LOCKED: entry and edit refused, a correction needs its reason.
-    const again = await ctx.api.put(`${sheetPath}/entries`).set(office).send({ absent: [], ufm: [] });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toMatch(
-      /LOCKED: change a candidate by an attendance correction with a reason/,
-    );
-    const student = a[0]!.student_id;
-    const current = (await ctx.api.get(`/api/attendance/${slotA.slot_id}/${student}`).set(office)).body
-      .attendance;
-    const edit = await ctx.api
-      .put(`/api/attendance/${slotA.slot_id}/${student}`)
-      .set(office)
-      .send({ status: 'PRESENT', updated_at: current.updated_at });
-    expect(edit.status).toBe(409);
-    expect(edit.body.message).toMatch(/LOCKED: make an attendance correction with a reason/);
-    const noReason = await ctx.api
-      .post(`/api/attendance/${slotA.slot_id}/${student}/correct`)
-      .set(office)
-      .send({ status: 'PRESENT' });
-    expect(noReason.status).toBe(422);
-    expect(noReason.body.errors.reason.join(' ')).toMatch(/say why/);
-    expect(
-      (await ctx.db.prisma.attendance.findUnique({
-        where: { key: { slot_id: slotA.slot_id, student_id: student } },
-      }))!.status,
-    ).toBe('ABSENT');
-    const corrected = await ctx.api
-      .post(`/api/attendance/${slotA.slot_id}/${student}/correct`)
-      .set(office)
-      .send({ status: 'PRESENT', reason: 'Signed the sheet; absent marked by mistake' });
-    expect(corrected.status).toBe(200);
-    expect(corrected.body.attendance.status).toBe('PRESENT');
-    const trail = await ctx.db.prisma.auditEntry.findFirst({
-      where: { entity: 'attendance', entity_key: `${slotA.slot_id}/${student}`, transition: 'correct' },
-    });
-    expect(trail).toMatchObject({
-      reason: 'Signed the sheet; absent marked by mistake',
-      user_email: 'office@university.test',
-    });
+      // After LOCKED: entry and edit refused, a correction needs its reason.
+      const again = await ctx.api.put(`${sheetPath}/entries`).set(office).send({ absent: [], ufm: [] });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toMatch(
+        /LOCKED: change a candidate by an attendance correction with a reason/,
+      );
+      const student = a[0]!.student_id;
+      const current = (await ctx.api.get(`/api/attendance/${slotA.slot_id}/${student}`).set(office)).body
+        .attendance;
+      const edit = await ctx.api
+        .put(`/api/attendance/${slotA.slot_id}/${student}`)
+        .set(office)
+        .send({ status: 'PRESENT', updated_at: current.updated_at });
+      expect(edit.status).toBe(409);
+      expect(edit.body.message).toMatch(/LOCKED: make an attendance correction with a reason/);
+      const noReason = await ctx.api
+        .post(`/api/attendance/${slotA.slot_id}/${student}/correct`)
+        .set(office)
+        .send({ status: 'PRESENT' });
+      expect(noReason.status).toBe(422);
+      expect(noReason.body.errors.reason.join(' ')).toMatch(/say why/);
+      expect(
+        (await ctx.db.prisma.attendance.findUnique({
+          where: { key: { slot_id: slotA.slot_id, student_id: student } },
+        }))!.status,
+      ).toBe('ABSENT');
+      const corrected = await ctx.api
+        .post(`/api/attendance/${slotA.slot_id}/${student}/correct`)
+        .set(office)
+        .send({ status: 'PRESENT', reason: 'Signed the sheet; absent marked by mistake' });
+      expect(corrected.status).toBe(200);
+      expect(corrected.body.attendance.status).toBe('PRESENT');
+      const trail = await ctx.db.prisma.auditEntry.findFirst({
+        where: { entity: 'attendance', entity_key: `${slotA.slot_id}/${student}`, transition: 'correct' },
+      });
+      expect(trail).toMatchObject({
+        reason: 'Signed the sheet; absent marked by mistake',
+        user_email: 'office@university.test',
+      });
 
-    // The read model: statuses per attempt; the paper is locked at this centre, the other paper still
-    // PENDING.
-    const view = await attendanceOfAttempts(ctx.db, s.exam_id, slotA.paper_id);
-    expect(view).toHaveLength(10);
-    expect(view.filter((v) => v.status === 'ABSENT').map((v) => v.student_id)).toEqual([a[1]!.student_id]);
-    expect(view.find((v) => v.student_id === a[2]!.student_id)).toMatchObject({
-      status: 'UFM',
-      ufm_open: true,
-      sheet_status: 'LOCKED',
-      centre_id: 'CAT',
-      slot_id: slotA.slot_id,
-    });
-    expect(await attendanceLockedForPaper(ctx.db, s.exam_id, slotA.paper_id)).toEqual({
-      locked: true,
-      pending: [],
-    });
-    expect(await attendanceLockedForPaper(ctx.db, s.exam_id, s.slots[1]!.paper_id)).toEqual({
-      locked: false,
-      pending: [{ slot_id: s.slots[1]!.slot_id, centre_id: 'CAT', status: 'PENDING' }],
-    });
-    // Inside a caller's transaction too.
-    await ctx.db.prisma.$transaction(async (tx) =>
-      expect((await attendanceLockedForPaper(tx, s.exam_id, slotA.paper_id)).locked).toBe(true),
-    );
+      // The read model: statuses per attempt; the paper is locked at this centre, the other paper still
+      // PENDING.
+      const view = await attendanceOfAttempts(ctx.db, s.exam_id, slotA.paper_id);
+      expect(view).toHaveLength(10);
+      expect(view.filter((v) => v.status === 'ABSENT').map((v) => v.student_id)).toEqual([a[1]!.student_id]);
+      expect(view.find((v) => v.student_id === a[2]!.student_id)).toMatchObject({
+        status: 'UFM',
+        ufm_open: true,
+        sheet_status: 'LOCKED',
+        centre_id: 'CAT',
+        slot_id: slotA.slot_id,
+      });
+      expect(await attendanceLockedForPaper(ctx.db, s.exam_id, slotA.paper_id)).toEqual({
+        locked: true,
+        pending: [],
+      });
+      expect(await attendanceLockedForPaper(ctx.db, s.exam_id, s.slots[1]!.paper_id)).toEqual({
+        locked: false,
+        pending: [{ slot_id: s.slots[1]!.slot_id, centre_id: 'CAT', status: 'PENDING' }],
+      });
+      // Inside a caller's transaction too.
+      await ctx.db.prisma.$transaction(async (tx) =>
+        expect((await attendanceLockedForPaper(tx, s.exam_id, slotA.paper_id)).locked).toBe(true),
+      );
 
-    // A locked sitting cannot be generated again.
-    const regen = await ctx.api.post(`/api/seating/${s.key.slot_id}/CAT/generate`).set(office);
-    expect(regen.status).toBe(409);
-    expect(regen.body.message).toMatch(/already LOCKED/);
-  });
+      // A locked sitting cannot be generated again.
+      const regen = await ctx.api.post(`/api/seating/${s.key.slot_id}/CAT/generate`).set(office);
+      expect(regen.status).toBe(409);
+      expect(regen.body.message).toMatch(/already LOCKED/);
+    },
+  );
 
   it('makes revision n+1 when a FINAL plan is generated again', async () => {
     const office = await ctx.as('office');
@@ -373,7 +381,7 @@ describe('attendance, reconciliation, lock and correction', () => {
 });
 
 describe('scope', () => {
-  it("hides another centre's sheet and plan from a college's faculty (404) and shows its own college's", async () => {
+  it("hides another centre's sheet and plan from a college's faculty (404), shows its own", async () => {
     const office = await ctx.as('office');
     const faculty = { Authorization: `Bearer ${await ctx.login('faculty.college@university.test')}` };
     const s = await makeSitting(ctx.db, {
@@ -410,213 +418,228 @@ describe('scope', () => {
 });
 
 describe('UFM cases', () => {
-  it('runs REPORTED → … → CLOSED, marks the candidate UFM, withholds the paper until applied; wrong role 403, missing reason 422', async () => {
-    const office = await ctx.as('office');
-    const admin = await ctx.as('admin');
-    const s = await makeSitting(ctx.db, {
-      prefix: 'UF',
-      centre_id: 'CUF',
-      date: '2025-03-10',
-      papers: [{ count: 4 }],
-      rooms: [{ room_no: 'R1', rows: 2, cols: 4 }],
-    });
-    await generate(office, s.key);
-    await ctx.api.post(`/api/seating/${s.key.slot_id}/CUF/finalize`).set(office).send({}).expect(200);
-    const cand = s.candidates[1]!;
+  it(
+    'runs REPORTED → … → CLOSED, marks the candidate UFM, withholds the paper until applied; wrong role ' +
+      '403, missing reason 422',
+    async () => {
+      const office = await ctx.as('office');
+      const admin = await ctx.as('admin');
+      const s = await makeSitting(ctx.db, {
+        prefix: 'UF',
+        centre_id: 'CUF',
+        date: '2025-03-10',
+        papers: [{ count: 4 }],
+        rooms: [{ room_no: 'R1', rows: 2, cols: 4 }],
+      });
+      await generate(office, s.key);
+      await ctx.api.post(`/api/seating/${s.key.slot_id}/CUF/finalize`).set(office).send({}).expect(200);
+      const cand = s.candidates[1]!;
 
-    const bad = await ctx.api
-      .post('/api/ufmcase')
-      .set(office)
-      .send({ slot_id: s.key.slot_id, roll_no: 'RNOBODY', reported_by: 'Superintendent', nature: 'COPYING' });
-    expect(bad.status).toBe(422);
-    expect(bad.body.errors.roll_no.join(' ')).toMatch(/No candidate with roll number RNOBODY/);
-    const created = await ctx.api.post('/api/ufmcase').set(office).send({
-      slot_id: s.key.slot_id,
-      roll_no: cand.roll_no,
-      reported_by: 'Centre superintendent',
-      nature: 'MATERIAL',
-      seized_material: 'Two chits',
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const c = created.body.ufmcase;
-    expect(c).toMatchObject({
-      status: 'REPORTED',
-      student_id: cand.student_id,
-      exam_id: s.exam_id,
-      centre_id: 'CUF',
-    });
-    expect(c.case_id).toMatch(/^UFM/);
-    // A second report of the same candidate and paper is refused, naming the open case; no second case is
-    // made.
-    const again = await ctx.api.post('/api/ufmcase').set(office).send({
-      slot_id: s.key.slot_id,
-      roll_no: cand.roll_no,
-      reported_by: 'Flying squad',
-      nature: 'COPYING',
-    });
-    expect(again.status).toBe(422);
-    expect(again.body.errors.roll_no.join(' ')).toContain(`already has UFM case ${c.case_id} (REPORTED)`);
-    expect(
-      await ctx.db.prisma.ufmCase.count({ where: { student_id: cand.student_id, paper_id: cand.paper_id } }),
-    ).toBe(1);
-    expect(
-      (await ctx.db.prisma.attendance.findUnique({
-        where: { key: { slot_id: s.key.slot_id, student_id: cand.student_id } },
-      }))!.status,
-    ).toBe('UFM');
-    const open = async () =>
-      (await attendanceOfAttempts(ctx.db, s.exam_id, cand.paper_id)).find(
-        (v) => v.student_id === cand.student_id,
-      )!.ufm_open;
-    expect(await open()).toBe(true);
-
-    const path = `/api/ufmcase/${c.case_id}`;
-    await ctx.api.post(`${path}/issue-notice`).set(office).send({}).expect(200);
-    const noHearing = await ctx.api.post(`${path}/record-hearing`).set(office).send({});
-    expect(noHearing.status).toBe(422);
-    await ctx.api
-      .post(`${path}/record-hearing`)
-      .set(office)
-      .send({ reason: 'Candidate admitted the chits' })
-      .expect(200);
-    const noDecision = await ctx.api
-      .post(`${path}/decide`)
-      .set(office)
-      .send({ reason: 'Committee meeting 12/2025' });
-    expect(noDecision.status).toBe(422);
-    expect(noDecision.body.errors.decision).toBeDefined();
-    const noReason = await ctx.api.post(`${path}/decide`).set(office).send({ decision: 'U1' });
-    expect(noReason.status).toBe(422);
-    expect((await ctx.db.prisma.ufmCase.findUnique({ where: { case_id: c.case_id } }))!.status).toBe('HEARD');
-    const decided = await ctx.api
-      .post(`${path}/decide`)
-      .set(office)
-      .send({ decision: 'U1', reason: 'Committee meeting 12/2025' });
-    expect(decided.status).toBe(200);
-    expect(decided.body.ufmcase).toMatchObject({
-      status: 'DECIDED',
-      decision: 'U1',
-      decided_by: 'office@university.test',
-    });
-    const officeApproves = await ctx.api.post(`${path}/approve`).set(office).send({});
-    expect(officeApproves.status).toBe(403);
-    expect((await ctx.db.prisma.ufmCase.findUnique({ where: { case_id: c.case_id } }))!.status).toBe(
-      'DECIDED',
-    );
-    await ctx.api.post(`${path}/approve`).set(admin).send({}).expect(200);
-    expect(await open()).toBe(true);
-    await ctx.api.post(`${path}/apply`).set(office).send({}).expect(200);
-    expect(await open()).toBe(false);
-    const closed = await ctx.api.post(`${path}/close`).set(office).send({});
-    expect(closed.body.ufmcase.status).toBe('CLOSED');
-    const wrong = await ctx.api.post(`${path}/approve`).set(admin).send({});
-    expect(wrong.status).toBe(409);
-    expect(wrong.body.message).toMatch(/CLOSED/);
-    const appeal = await ctx.api.post(`${path}/appeal`).set(office).send({});
-    expect(appeal.status).toBe(422);
-  });
-});
-
-describe('the lists filter on the server (the conduct screens read one sheet, one exam)', () => {
-  it('?centre_id= on attendance, ?slot_id=&centre_id= on sheets and ?exam_id= on UFM cases answer only the matching rows; unknown none, malformed 422', async () => {
-    const office = await ctx.as('office');
-    const admin = await ctx.as('admin');
-    const s = await makeSitting(ctx.db, {
-      prefix: 'LF',
-      centre_id: 'CLF',
-      date: '2025-03-12',
-      papers: [{ count: 6 }],
-      rooms: [{ room_no: 'R1', rows: 4, cols: 4 }],
-    });
-    const other = await makeSitting(ctx.db, {
-      prefix: 'LG',
-      centre_id: 'CLG',
-      date: '2025-03-13',
-      papers: [{ count: 2 }],
-      rooms: [{ room_no: 'R1', rows: 2, cols: 4 }],
-    });
-    await generate(office, s.key);
-    await ctx.api.post(`/api/seating/${s.key.slot_id}/CLF/finalize`).set(office).send({}).expect(200);
-    // Two of the slot's candidates counted at another centre (as a second centre of the same paper would be),
-    // all three absent.
-    const [a, b, c] = s.candidates;
-    await ctx.db.prisma.attendance.updateMany({
-      where: { slot_id: s.key.slot_id, student_id: { in: [b!.student_id, c!.student_id] } },
-      data: { centre_id: 'CLG' },
-    });
-    await ctx.db.prisma.attendance.updateMany({
-      where: { slot_id: s.key.slot_id, student_id: { in: [a!.student_id, b!.student_id, c!.student_id] } },
-      data: { status: 'ABSENT' },
-    });
-    const absent = async (centre: string) =>
-      (
-        await ctx.api
-          .get(`/api/attendance?slot_id=${s.key.slot_id}&centre_id=${centre}&status=ABSENT`)
-          .set(office)
-      ).body;
-    expect(await absent('CLF')).toMatchObject({
-      total: 1,
-      attendance: [{ student_id: a!.student_id, centre_id: 'CLF', status: 'ABSENT' }],
-    });
-    const atOther = await absent('CLG');
-    expect(atOther.total).toBe(2);
-    expect(atOther.attendance.map((r: { student_id: string }) => r.student_id).sort()).toEqual(
-      [b!.student_id, c!.student_id].sort(),
-    );
-    expect(
-      (await ctx.api.get(`/api/attendance?slot_id=${s.key.slot_id}&centre_id=CLF`).set(office)).body.total,
-    ).toBe(4);
-    expect(await absent('NO-SUCH')).toMatchObject({ attendance: [], total: 0 });
-    const badCentre = await ctx.api.get('/api/attendance?centre_id=a%20b').set(office);
-    expect(badCentre.status).toBe(422);
-    expect(Object.keys(badCentre.body.errors)).toEqual(['centre_id']);
-
-    // The sheet of a slot at a centre, by the slot (a key field): another slot's sheet is not in it.
-    const sheets = (
-      await ctx.api.get(`/api/attendancesheet?slot_id=${s.key.slot_id}&centre_id=CLF`).set(office)
-    ).body;
-    expect(sheets).toMatchObject({
-      total: 1,
-      attendancesheet: [{ slot_id: s.key.slot_id, centre_id: 'CLF' }],
-    });
-    expect(
-      (await ctx.api.get(`/api/attendancesheet?slot_id=${other.key.slot_id}&centre_id=CLF`).set(office)).body,
-    ).toMatchObject({ attendancesheet: [], total: 0 });
-
-    // A case of each exam; the exam a body names is replaced by the slot's.
-    for (const [slot, cand] of [
-      [s.key.slot_id, s.candidates[4]!],
-      [other.key.slot_id, other.candidates[0]!],
-    ] as const) {
+      const bad = await ctx.api.post('/api/ufmcase').set(office).send({
+        slot_id: s.key.slot_id,
+        roll_no: 'RNOBODY',
+        reported_by: 'Superintendent',
+        nature: 'COPYING',
+      });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors.roll_no.join(' ')).toMatch(/No candidate with roll number RNOBODY/);
       const created = await ctx.api.post('/api/ufmcase').set(office).send({
-        slot_id: slot,
+        slot_id: s.key.slot_id,
+        roll_no: cand.roll_no,
+        reported_by: 'Centre superintendent',
+        nature: 'MATERIAL',
+        seized_material: 'Two chits',
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const c = created.body.ufmcase;
+      expect(c).toMatchObject({
+        status: 'REPORTED',
+        student_id: cand.student_id,
+        exam_id: s.exam_id,
+        centre_id: 'CUF',
+      });
+      expect(c.case_id).toMatch(/^UFM/);
+      // A second report of the same candidate and paper is refused, naming the open case; no second case is
+      // made.
+      const again = await ctx.api.post('/api/ufmcase').set(office).send({
+        slot_id: s.key.slot_id,
         roll_no: cand.roll_no,
         reported_by: 'Flying squad',
         nature: 'COPYING',
-        exam_id: other.exam_id,
       });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-    }
-    const cases = (await ctx.api.get(`/api/ufmcase?exam_id=${s.exam_id}`).set(office)).body;
-    expect(
-      cases.ufmcase.map((u: { exam_id: string; student_id: string }) => [u.exam_id, u.student_id]),
-    ).toEqual([[s.exam_id, s.candidates[4]!.student_id]]);
-    expect(cases.total).toBe(1);
-    expect((await ctx.api.get(`/api/ufmcase?exam_id=${other.exam_id}`).set(office)).body.total).toBe(1);
-    expect((await ctx.api.get('/api/ufmcase?exam_id=NO-SUCH-EXAM').set(office)).body).toMatchObject({
-      ufmcase: [],
-      total: 0,
-    });
-    const badExam = await ctx.api.get('/api/ufmcase?exam_id=a%20b').set(office);
-    expect(badExam.status).toBe(422);
-    expect(Object.keys(badExam.body.errors)).toEqual(['exam_id']);
+      expect(again.status).toBe(422);
+      expect(again.body.errors.roll_no.join(' ')).toContain(`already has UFM case ${c.case_id} (REPORTED)`);
+      expect(
+        await ctx.db.prisma.ufmCase.count({
+          where: { student_id: cand.student_id, paper_id: cand.paper_id },
+        }),
+      ).toBe(1);
+      expect(
+        (await ctx.db.prisma.attendance.findUnique({
+          where: { key: { slot_id: s.key.slot_id, student_id: cand.student_id } },
+        }))!.status,
+      ).toBe('UFM');
+      const open = async () =>
+        (await attendanceOfAttempts(ctx.db, s.exam_id, cand.paper_id)).find(
+          (v) => v.student_id === cand.student_id,
+        )!.ufm_open;
+      expect(await open()).toBe(true);
 
-    // The parents keep their rows: an exam with cases and a centre with attendance are named as used.
-    const examGone = await ctx.api.delete(`/api/exam/${other.exam_id}`).set(admin);
-    expect(examGone.status).toBe(409);
-    expect(examGone.body.message).toMatch(/1 ufm case/i);
-    const centreGone = await ctx.api.delete('/api/centre/CLG').set(admin);
-    expect(centreGone.status).toBe(409);
-    expect(centreGone.body.message).toMatch(/2 attendances/i);
-  });
+      const path = `/api/ufmcase/${c.case_id}`;
+      await ctx.api.post(`${path}/issue-notice`).set(office).send({}).expect(200);
+      const noHearing = await ctx.api.post(`${path}/record-hearing`).set(office).send({});
+      expect(noHearing.status).toBe(422);
+      await ctx.api
+        .post(`${path}/record-hearing`)
+        .set(office)
+        .send({ reason: 'Candidate admitted the chits' })
+        .expect(200);
+      const noDecision = await ctx.api
+        .post(`${path}/decide`)
+        .set(office)
+        .send({ reason: 'Committee meeting 12/2025' });
+      expect(noDecision.status).toBe(422);
+      expect(noDecision.body.errors.decision).toBeDefined();
+      const noReason = await ctx.api.post(`${path}/decide`).set(office).send({ decision: 'U1' });
+      expect(noReason.status).toBe(422);
+      expect((await ctx.db.prisma.ufmCase.findUnique({ where: { case_id: c.case_id } }))!.status).toBe(
+        'HEARD',
+      );
+      const decided = await ctx.api
+        .post(`${path}/decide`)
+        .set(office)
+        .send({ decision: 'U1', reason: 'Committee meeting 12/2025' });
+      expect(decided.status).toBe(200);
+      expect(decided.body.ufmcase).toMatchObject({
+        status: 'DECIDED',
+        decision: 'U1',
+        decided_by: 'office@university.test',
+      });
+      const officeApproves = await ctx.api.post(`${path}/approve`).set(office).send({});
+      expect(officeApproves.status).toBe(403);
+      expect((await ctx.db.prisma.ufmCase.findUnique({ where: { case_id: c.case_id } }))!.status).toBe(
+        'DECIDED',
+      );
+      await ctx.api.post(`${path}/approve`).set(admin).send({}).expect(200);
+      expect(await open()).toBe(true);
+      await ctx.api.post(`${path}/apply`).set(office).send({}).expect(200);
+      expect(await open()).toBe(false);
+      const closed = await ctx.api.post(`${path}/close`).set(office).send({});
+      expect(closed.body.ufmcase.status).toBe('CLOSED');
+      const wrong = await ctx.api.post(`${path}/approve`).set(admin).send({});
+      expect(wrong.status).toBe(409);
+      expect(wrong.body.message).toMatch(/CLOSED/);
+      const appeal = await ctx.api.post(`${path}/appeal`).set(office).send({});
+      expect(appeal.status).toBe(422);
+    },
+  );
+});
+
+describe('the lists filter on the server (the conduct screens read one sheet, one exam)', () => {
+  it(
+    '?centre_id= on attendance, ?slot_id=&centre_id= on sheets and ?exam_id= on UFM cases answer only the ' +
+      'matching rows; unknown none, malformed 422',
+    async () => {
+      const office = await ctx.as('office');
+      const admin = await ctx.as('admin');
+      const s = await makeSitting(ctx.db, {
+        prefix: 'LF',
+        centre_id: 'CLF',
+        date: '2025-03-12',
+        papers: [{ count: 6 }],
+        rooms: [{ room_no: 'R1', rows: 4, cols: 4 }],
+      });
+      const other = await makeSitting(ctx.db, {
+        prefix: 'LG',
+        centre_id: 'CLG',
+        date: '2025-03-13',
+        papers: [{ count: 2 }],
+        rooms: [{ room_no: 'R1', rows: 2, cols: 4 }],
+      });
+      await generate(office, s.key);
+      await ctx.api.post(`/api/seating/${s.key.slot_id}/CLF/finalize`).set(office).send({}).expect(200);
+      // Two of the slot's candidates counted at another centre (as a second centre of the same paper would
+      // be), all three absent.
+      const [a, b, c] = s.candidates;
+      await ctx.db.prisma.attendance.updateMany({
+        where: { slot_id: s.key.slot_id, student_id: { in: [b!.student_id, c!.student_id] } },
+        data: { centre_id: 'CLG' },
+      });
+      await ctx.db.prisma.attendance.updateMany({
+        where: { slot_id: s.key.slot_id, student_id: { in: [a!.student_id, b!.student_id, c!.student_id] } },
+        data: { status: 'ABSENT' },
+      });
+      const absent = async (centre: string) =>
+        (
+          await ctx.api
+            .get(`/api/attendance?slot_id=${s.key.slot_id}&centre_id=${centre}&status=ABSENT`)
+            .set(office)
+        ).body;
+      expect(await absent('CLF')).toMatchObject({
+        total: 1,
+        attendance: [{ student_id: a!.student_id, centre_id: 'CLF', status: 'ABSENT' }],
+      });
+      const atOther = await absent('CLG');
+      expect(atOther.total).toBe(2);
+      expect(atOther.attendance.map((r: { student_id: string }) => r.student_id).sort()).toEqual(
+        [b!.student_id, c!.student_id].sort(),
+      );
+      expect(
+        (await ctx.api.get(`/api/attendance?slot_id=${s.key.slot_id}&centre_id=CLF`).set(office)).body.total,
+      ).toBe(4);
+      expect(await absent('NO-SUCH')).toMatchObject({ attendance: [], total: 0 });
+      const badCentre = await ctx.api.get('/api/attendance?centre_id=a%20b').set(office);
+      expect(badCentre.status).toBe(422);
+      expect(Object.keys(badCentre.body.errors)).toEqual(['centre_id']);
+
+      // The sheet of a slot at a centre, by the slot (a key field): another slot's sheet is not in it.
+      const sheets = (
+        await ctx.api.get(`/api/attendancesheet?slot_id=${s.key.slot_id}&centre_id=CLF`).set(office)
+      ).body;
+      expect(sheets).toMatchObject({
+        total: 1,
+        attendancesheet: [{ slot_id: s.key.slot_id, centre_id: 'CLF' }],
+      });
+      expect(
+        (await ctx.api.get(`/api/attendancesheet?slot_id=${other.key.slot_id}&centre_id=CLF`).set(office))
+          .body,
+      ).toMatchObject({ attendancesheet: [], total: 0 });
+
+      // A case of each exam; the exam a body names is replaced by the slot's.
+      for (const [slot, cand] of [
+        [s.key.slot_id, s.candidates[4]!],
+        [other.key.slot_id, other.candidates[0]!],
+      ] as const) {
+        const created = await ctx.api.post('/api/ufmcase').set(office).send({
+          slot_id: slot,
+          roll_no: cand.roll_no,
+          reported_by: 'Flying squad',
+          nature: 'COPYING',
+          exam_id: other.exam_id,
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+      }
+      const cases = (await ctx.api.get(`/api/ufmcase?exam_id=${s.exam_id}`).set(office)).body;
+      expect(
+        cases.ufmcase.map((u: { exam_id: string; student_id: string }) => [u.exam_id, u.student_id]),
+      ).toEqual([[s.exam_id, s.candidates[4]!.student_id]]);
+      expect(cases.total).toBe(1);
+      expect((await ctx.api.get(`/api/ufmcase?exam_id=${other.exam_id}`).set(office)).body.total).toBe(1);
+      expect((await ctx.api.get('/api/ufmcase?exam_id=NO-SUCH-EXAM').set(office)).body).toMatchObject({
+        ufmcase: [],
+        total: 0,
+      });
+      const badExam = await ctx.api.get('/api/ufmcase?exam_id=a%20b').set(office);
+      expect(badExam.status).toBe(422);
+      expect(Object.keys(badExam.body.errors)).toEqual(['exam_id']);
+
+      // The parents keep their rows: an exam with cases and a centre with attendance are named as used.
+      const examGone = await ctx.api.delete(`/api/exam/${other.exam_id}`).set(admin);
+      expect(examGone.status).toBe(409);
+      expect(examGone.body.message).toMatch(/1 ufm case/i);
+      const centreGone = await ctx.api.delete('/api/centre/CLG').set(admin);
+      expect(centreGone.status).toBe(409);
+      expect(centreGone.body.message).toMatch(/2 attendances/i);
+    },
+  );
 });

@@ -108,60 +108,66 @@ describe('error codes', () => {
     });
   });
 
-  it('are documented in OpenAPI: the Error schema names every code, each operation the codes it may answer under their status', async () => {
-    const doc = (await ctx.api.get('/api/openapi.json')).body as {
-      components: {
-        schemas: {
-          Error: { properties: { code: { enum: string[] } }; required: string[]; description: string };
+  it(
+    'are documented in OpenAPI: the Error schema names every code, each operation the codes it may answer ' +
+      'under their status',
+    async () => {
+      const doc = (await ctx.api.get('/api/openapi.json')).body as {
+        components: {
+          schemas: {
+            Error: { properties: { code: { enum: string[] } }; required: string[]; description: string };
+          };
         };
-      };
-      paths: Record<
-        string,
-        Record<
+        paths: Record<
           string,
-          {
-            responses: Record<
-              string,
-              {
-                description: string;
-                content: {
-                  'application/json': {
-                    schema: { allOf: [unknown, { properties: { code: { enum: string[] } } }] };
+          Record<
+            string,
+            {
+              responses: Record<
+                string,
+                {
+                  description: string;
+                  content: {
+                    'application/json': {
+                      schema: { allOf: [unknown, { properties: { code: { enum: string[] } } }] };
+                    };
                   };
-                };
-              }
-            >;
-          }
-        >
-      >;
-    };
-    expect(doc).toEqual(buildOpenApiDocument([...platformModules, ...apiModules]));
-    const error = doc.components.schemas.Error;
-    expect(error.properties.code.enum).toEqual(errorCodeValues);
-    expect(error.required).toEqual(expect.arrayContaining(['message', 'code']));
-    for (const code of errorCodeValues)
-      expect(error.description).toContain(`${code} (${errorCodes[code].status})`);
+                }
+              >;
+            }
+          >
+        >;
+      };
+      expect(doc).toEqual(buildOpenApiDocument([...platformModules, ...apiModules]));
+      const error = doc.components.schemas.Error;
+      expect(error.properties.code.enum).toEqual(errorCodeValues);
+      expect(error.required).toEqual(expect.arrayContaining(['message', 'code']));
+      for (const code of errorCodeValues)
+        expect(error.description).toContain(`${code} (${errorCodes[code].status})`);
 
-    const codesOf = (path: string, method: string, status: number) =>
-      doc.paths[path]![method]!.responses[String(status)]!.content['application/json'].schema.allOf[1]
-        .properties.code.enum;
-    const edit = '/session/{session_id}';
-    expect(codesOf(edit, 'put', 409)).toEqual(['STALE_EDIT']);
-    expect(codesOf(edit, 'delete', 409)).toEqual(['IN_USE']);
-    expect(codesOf('/session', 'post', 409)).toEqual(['DUPLICATE_KEY']);
-    expect(codesOf('/session', 'post', 422)).toEqual(['VALIDATION_FAILED']);
-    expect(codesOf('/session', 'get', 503)).toEqual(['BUSY', 'TIMED_OUT', 'UNAVAILABLE']);
-    expect(doc.paths[edit]!.put!.responses['409']!.description).toContain(errorCodes.STALE_EDIT.description);
-    // Every code an operation documents is answered with the status it is documented under.
-    for (const operations of Object.values(doc.paths)) {
-      for (const operation of Object.values(operations)) {
-        for (const [status, response] of Object.entries(operation.responses ?? {})) {
-          const listed =
-            response.content?.['application/json']?.schema?.allOf?.[1]?.properties.code.enum ?? [];
-          for (const code of listed)
-            expect(errorCodes[code as keyof typeof errorCodes].status).toBe(Number(status));
+      const codesOf = (path: string, method: string, status: number) =>
+        doc.paths[path]![method]!.responses[String(status)]!.content['application/json'].schema.allOf[1]
+          .properties.code.enum;
+      const edit = '/session/{session_id}';
+      expect(codesOf(edit, 'put', 409)).toEqual(['STALE_EDIT']);
+      expect(codesOf(edit, 'delete', 409)).toEqual(['IN_USE']);
+      expect(codesOf('/session', 'post', 409)).toEqual(['DUPLICATE_KEY']);
+      expect(codesOf('/session', 'post', 422)).toEqual(['VALIDATION_FAILED']);
+      expect(codesOf('/session', 'get', 503)).toEqual(['BUSY', 'TIMED_OUT', 'UNAVAILABLE']);
+      expect(doc.paths[edit]!.put!.responses['409']!.description).toContain(
+        errorCodes.STALE_EDIT.description,
+      );
+      // Every code an operation documents is answered with the status it is documented under.
+      for (const operations of Object.values(doc.paths)) {
+        for (const operation of Object.values(operations)) {
+          for (const [status, response] of Object.entries(operation.responses ?? {})) {
+            const listed =
+              response.content?.['application/json']?.schema?.allOf?.[1]?.properties.code.enum ?? [];
+            for (const code of listed)
+              expect(errorCodes[code as keyof typeof errorCodes].status).toBe(Number(status));
+          }
         }
       }
-    }
-  });
+    },
+  );
 });

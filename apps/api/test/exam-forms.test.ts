@@ -49,7 +49,7 @@ async function openLink(course: string, session = '2024-25', extra: Record<strin
 }
 
 describe('exam course link phases', () => {
-  it('opens forms only with its windows set; a phase locks the fee rules; only the workflow moves the phase', async () => {
+  it('opens forms only with windows set; a phase locks the fees; only the workflow moves it', async () => {
     const o = await ctx.as('office');
     expect(
       (
@@ -107,7 +107,7 @@ describe('exam course link phases', () => {
 });
 
 describe('an exam form from draft to approval', () => {
-  it('the student fills its own; submit locks its papers; the fee must be paid in full; the college verifies; approval creates attempts; cancelling removes them', async () => {
+  it('own form; submit locks papers; full fee; college verifies; approval makes attempts', async () => {
     await openLink('BSC01');
     const student = await ctx.as('student');
     const o = await ctx.as('office');
@@ -245,7 +245,7 @@ describe('an exam form from draft to approval', () => {
     expect((pdf.body as Buffer).subarray(0, 4).toString()).toBe('%PDF');
   });
 
-  it('a college faculty user sees and verifies only its own college forms (404 for another college), only as the college head; lists filter by status', async () => {
+  it('college faculty see and (as head) verify only their own college forms; lists by status', async () => {
     const f = await faculty();
     const list = await ctx.api.get('/api/examform').query({ status: 'FEE_PAID' }).set(f);
     expect(list.body.total).toBeGreaterThan(0);
@@ -299,12 +299,18 @@ describe('an exam form from draft to approval', () => {
 });
 
 describe('the rules of a form', () => {
-  it('a returned form is a draft again when edited and can be resubmitted; a submitted one cannot be edited; another student cannot see it', async () => {
+  it('a returned form edited is a draft again; a submitted one is locked; others see none', async () => {
     const o = await ctx.as('office');
     const form = (
       await ctx.api.get('/api/examform').query({ college_id: 'C101', status: 'SUBMITTED' }).set(o)
     ).body.examform[0];
-    const enrolment = `/api/studentccinfo/${form.student_id}/${form.session_id}/${form.course_comb_id}/${form.sem_id}`;
+    const enrolment = [
+      '/api/studentccinfo',
+      form.student_id,
+      form.session_id,
+      form.course_comb_id,
+      form.sem_id,
+    ].join('/');
     expect((await ctx.api.get(enrolment).set(o)).body.studentccinfo.papers_locked_at).not.toBeNull();
     const edit = await ctx.api.put(`/api/examform/${form.form_id}`).set(o).send({ remarks: 'x' });
     expect(edit.status).toBe(409);
@@ -334,7 +340,9 @@ describe('the rules of a form', () => {
     const o = await ctx.as('office');
     const backlog = (await ctx.api.get('/api/backlog').query({ student_id: '2023C102001' }).set(o)).body
       .backlog[0];
-    const key = `${backlog.student_id}/${backlog.session_id}/${backlog.course_comb_id}/${backlog.sem_id}/${backlog.paper_id}`;
+    const key = ['student_id', 'session_id', 'course_comb_id', 'sem_id', 'paper_id']
+      .map((f) => backlog[f])
+      .join('/');
     expect((await ctx.api.put(`/api/backlog/${key}`).set(o).send({ attempts_used: 5 })).status).toBe(200);
     const eligible = (await ctx.api.get('/api/examform-eligible/2023C102001').set(o)).body.papers.find(
       (p: { paper_id: string }) => p.paper_id === backlog.paper_id,
@@ -406,7 +414,7 @@ describe('the rules of a form', () => {
 });
 
 describe('acceptance tests of S2', () => {
-  it('a back candidate cannot add a paper he passed; an open backlog paper is added with its fee', async () => {
+  it('a back candidate cannot add a paper passed; an open backlog paper comes with its fee', async () => {
     const o = await ctx.as('office');
     const backlog = (await ctx.api.get('/api/backlog').query({ student_id: '2023C101002' }).set(o)).body
       .backlog[0];
@@ -480,11 +488,17 @@ describe('acceptance tests of S2', () => {
     );
   });
 
-  it('a form whose attendance is 74.9 % is returned with the reason at verification when the threshold is 75', async () => {
+  it('a form with attendance 74.9 % (threshold 75) is returned with the reason at verification', async () => {
     const o = await ctx.as('office');
     const form = (await ctx.api.get('/api/examform').query({ college_id: 'C101', status: 'FEE_PAID' }).set(o))
       .body.examform[0];
-    const enrolment = `/api/studentccinfo/${form.student_id}/${form.session_id}/${form.course_comb_id}/${form.sem_id}`;
+    const enrolment = [
+      '/api/studentccinfo',
+      form.student_id,
+      form.session_id,
+      form.course_comb_id,
+      form.sem_id,
+    ].join('/');
     expect((await ctx.api.put(enrolment).set(o).send({ attendance_percent: '74.9' })).status).toBe(200);
     const verified = await ctx.api
       .post(`/api/examform/${form.form_id}/verify`)

@@ -81,7 +81,8 @@ describe.skipIf(!postgres)(
     }
 
     it.each<[Outage]>([['refuse'], ['blackhole']])(
-      'while the database %s connections: 503 with a message for reads, writes and readiness; then recovers by itself',
+      'while the database %s connections: 503 with a message for reads, writes and readiness; then ' +
+        'recovers by itself',
       async (outage) => {
         const cycle = (await factories.examcycle.build(ctx.db)) as Record<string, string>;
         expect((await send('POST', '/examcycle', cycle)).status).toBe(201);
@@ -187,37 +188,45 @@ describe.skipIf(!postgres)(
       ).toBe(0);
     });
 
-    it('a create cut just after its COMMIT was sent: the answer is lost, the change is whole or absent, never half', async () => {
-      const examId = uniqueKey('FK');
-      let sawAudit = false;
-      const fired = proxy.cutWhen(
-        (sent) => {
-          if (sent.includes('INSERT INTO "public"."audit_log"')) sawAudit = true;
-          return sawAudit && /\bCOMMIT\b/.test(sent);
-        },
-        { forward: true },
-      );
-      const res = await send('POST', '/exam', { exam_id: examId, session_id: '2024-25', active_status: '1' });
-      await fired;
-      expect([201, 503], res.text).toContain(res.status);
-      if (res.status === 503) expectUnavailable(res, 'POST create cut at its commit');
-      // Give PostgreSQL a moment to finish the COMMIT it received.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const stored = await examExists(examId);
-      console.log(
-        `faults: a create cut at its COMMIT answered ${res.status} and was ${stored ? 'committed whole' : 'rolled back whole'}`,
-      );
-      expect(await auditOf(examId)).toBe(stored ? 1 : 0);
-      // The client does not know; retrying is safe either way: it lands, or it is told the exam already
-      // exists.
-      const retry = await send('POST', '/exam', {
-        exam_id: examId,
-        session_id: '2024-25',
-        active_status: '1',
-      });
-      expect(retry.status, retry.text).toBe(stored ? 409 : 201);
-      expect(await examExists(examId)).toBe(true);
-      expect(await auditOf(examId)).toBe(1);
-    });
+    it(
+      'a create cut just after its COMMIT was sent: the answer is lost, the change is whole or absent, ' +
+        'never half',
+      async () => {
+        const examId = uniqueKey('FK');
+        let sawAudit = false;
+        const fired = proxy.cutWhen(
+          (sent) => {
+            if (sent.includes('INSERT INTO "public"."audit_log"')) sawAudit = true;
+            return sawAudit && /\bCOMMIT\b/.test(sent);
+          },
+          { forward: true },
+        );
+        const res = await send('POST', '/exam', {
+          exam_id: examId,
+          session_id: '2024-25',
+          active_status: '1',
+        });
+        await fired;
+        expect([201, 503], res.text).toContain(res.status);
+        if (res.status === 503) expectUnavailable(res, 'POST create cut at its commit');
+        // Give PostgreSQL a moment to finish the COMMIT it received.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const stored = await examExists(examId);
+        console.log(
+          `faults: a create cut at its COMMIT answered ${res.status} and was ${stored ? 'committed whole' : 'rolled back whole'}`,
+        );
+        expect(await auditOf(examId)).toBe(stored ? 1 : 0);
+        // The client does not know; retrying is safe either way: it lands, or it is told the exam already
+        // exists.
+        const retry = await send('POST', '/exam', {
+          exam_id: examId,
+          session_id: '2024-25',
+          active_status: '1',
+        });
+        expect(retry.status, retry.text).toBe(stored ? 409 : 201);
+        expect(await examExists(examId)).toBe(true);
+        expect(await auditOf(examId)).toBe(1);
+      },
+    );
   },
 );

@@ -100,55 +100,63 @@ describe('downloads', () => {
     }
   });
 
-  it("a faculty user's download is its list: all of master data while the grant is `any`, nothing when scoped to a college the rows do not carry", async () => {
-    const faculty = await ctx.as('faculty');
-    const everything = csvRows(
-      (await binary(ctx.api.get('/api/paper?format=csv').set(faculty))).body as Buffer,
-    );
-    expect(everything.length - 1).toBe(await ctx.db.prisma.paper.count());
-    const saved = grants.faculty['master-data.read'];
-    try {
-      // Papers keep no college: a college-scoped reader reaches none of them (fail closed), in the list and
-      // the file.
-      grants.faculty['master-data.read'] = 'college';
-      expect(paperResource.scopeFields.college).toBeUndefined();
-      const list = await ctx.api.get('/api/paper').set(faculty);
-      expect(list.body).toEqual({ paper: [], total: 0 });
-      const res = await binary(ctx.api.get('/api/paper?format=csv').set(faculty));
-      expect(res.status).toBe(200);
-      expect(csvRows(res.body as Buffer)).toHaveLength(1);
-    } finally {
-      grants.faculty['master-data.read'] = saved;
-    }
-  });
+  it(
+    "a faculty user's download is its list: all of master data while the grant is `any`, nothing when " +
+      'scoped to a college the rows do not carry',
+    async () => {
+      const faculty = await ctx.as('faculty');
+      const everything = csvRows(
+        (await binary(ctx.api.get('/api/paper?format=csv').set(faculty))).body as Buffer,
+      );
+      expect(everything.length - 1).toBe(await ctx.db.prisma.paper.count());
+      const saved = grants.faculty['master-data.read'];
+      try {
+        // Papers keep no college: a college-scoped reader reaches none of them (fail closed), in the list and
+        // the file.
+        grants.faculty['master-data.read'] = 'college';
+        expect(paperResource.scopeFields.college).toBeUndefined();
+        const list = await ctx.api.get('/api/paper').set(faculty);
+        expect(list.body).toEqual({ paper: [], total: 0 });
+        const res = await binary(ctx.api.get('/api/paper?format=csv').set(faculty));
+        expect(res.status).toBe(200);
+        expect(csvRows(res.body as Buffer)).toHaveLength(1);
+      } finally {
+        grants.faculty['master-data.read'] = saved;
+      }
+    },
+  );
 });
 
 describe('imports', () => {
-  it('a multipart upload reaches the import (the JSON-only rule of writes lets it through), and each stored row is audited with its importer', async () => {
-    const ids = [uniqueKey('IMA'), uniqueKey('IMB')];
-    const res = await upload('/api/import/paper', [
-      PAPER_HEADER,
-      [ids[0]!, 'Imported one', 'I-1'],
-      [ids[1]!, 'Imported two', ''],
-    ]);
-    expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({
-      imported: 2,
-      dry_run: false,
-      counts: { created: 2, updated: 0, unchanged: 0, error: 0 },
-    });
-    const audit = await ctx.db.prisma.auditEntry.findMany({
-      where: { entity: 'paper', entity_key: { in: ids } },
-      orderBy: { entity_key: 'asc' },
-    });
-    expect(audit.map((a) => [a.entity_key, a.action, a.user_email])).toEqual([
-      [ids[0], 'create', 'office@university.test'],
-      [ids[1], 'create', 'office@university.test'],
-    ]);
-    // And the trail shows them to the admin like any other change.
-    const trail = await ctx.api.get(`/api/audit?entity=paper&key=${ids[0]}`).set(await ctx.as('admin'));
-    expect(trail.body.audit).toHaveLength(1);
-  });
+  it(
+    'a multipart upload reaches the import (the JSON-only rule of writes lets it through), and each stored ' +
+      'row is audited with its importer',
+    async () => {
+      const ids = [uniqueKey('IMA'), uniqueKey('IMB')];
+      const res = await upload('/api/import/paper', [
+        PAPER_HEADER,
+        [ids[0]!, 'Imported one', 'I-1'],
+        [ids[1]!, 'Imported two', ''],
+      ]);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toMatchObject({
+        imported: 2,
+        dry_run: false,
+        counts: { created: 2, updated: 0, unchanged: 0, error: 0 },
+      });
+      const audit = await ctx.db.prisma.auditEntry.findMany({
+        where: { entity: 'paper', entity_key: { in: ids } },
+        orderBy: { entity_key: 'asc' },
+      });
+      expect(audit.map((a) => [a.entity_key, a.action, a.user_email])).toEqual([
+        [ids[0], 'create', 'office@university.test'],
+        [ids[1], 'create', 'office@university.test'],
+      ]);
+      // And the trail shows them to the admin like any other change.
+      const trail = await ctx.api.get(`/api/audit?entity=paper&key=${ids[0]}`).set(await ctx.as('admin'));
+      expect(trail.body.audit).toHaveLength(1);
+    },
+  );
 
   it('a dry run reports what would happen and stores nothing, not even an audit entry', async () => {
     const id = uniqueKey('IMD');
@@ -186,15 +194,19 @@ describe('imports', () => {
     expect(await ctx.db.prisma.auditEntry.count()).toBe(before);
   });
 
-  it('needs the write capability: faculty and student are refused (403) before the file is read, and nothing is stored', async () => {
-    for (const role of ['faculty', 'student'] as const) {
-      const id = uniqueKey('IMR');
-      const res = await upload('/api/import/paper', [PAPER_HEADER, [id, 'Refused', '']], role);
-      expect(res.status, role).toBe(403);
-      expect(res.body.code).toBe('FORBIDDEN');
-      expect(await ctx.db.prisma.paper.findUnique({ where: { paper_id: id } })).toBeNull();
-    }
-  });
+  it(
+    'needs the write capability: faculty and student are refused (403) before the file is read, and ' +
+      'nothing is stored',
+    async () => {
+      for (const role of ['faculty', 'student'] as const) {
+        const id = uniqueKey('IMR');
+        const res = await upload('/api/import/paper', [PAPER_HEADER, [id, 'Refused', '']], role);
+        expect(res.status, role).toBe(403);
+        expect(res.body.code).toBe('FORBIDDEN');
+        expect(await ctx.db.prisma.paper.findUnique({ where: { paper_id: id } })).toBeNull();
+      }
+    },
+  );
 
   it('a writer whose scope reaches no row of the resource imports nothing (403 OUT_OF_SCOPE)', async () => {
     const saved = grants.faculty['master-data.write'];
@@ -254,58 +266,66 @@ describe('scope', () => {
     }
   });
 
-  it("a writer scoped to its college imports its own college only: other colleges' rows are refused by row, and nothing is stored", async () => {
-    const saved = grants.faculty['master-data.write'];
-    const own = await collegeFaculty();
-    const header = ['College Id', 'College Name', 'College Type', 'Is Centre'];
-    const before = await ctx.db.prisma.college.findUniqueOrThrow({ where: { college_id: 'C101' } });
-    try {
-      grants.faculty['master-data.write'] = 'college';
-      const mixed = await upload(
-        '/api/import/college',
-        [
-          header,
-          ['C101', 'Renamed by its faculty', 'GOVT', '1'],
-          ['C102', 'Not theirs', 'GOVT', '0'],
-          ['C9X', 'A new college elsewhere', 'PRIVATE', '0'],
-        ],
-        own,
-      );
-      expect(mixed.status).toBe(422);
-      expect(
-        mixed.body.rows.map((r: { row: number; status: string; errors?: unknown }) => [
-          r.row,
-          r.status,
-          r.errors,
-        ]),
-      ).toEqual([
-        [2, 'updated', undefined],
-        [3, 'error', { college_id: ['You may only use college_id C101 (your own).'] }],
-        [4, 'error', { college_id: ['You may only use college_id C101 (your own).'] }],
-      ]);
-      expect(await ctx.db.prisma.college.findUniqueOrThrow({ where: { college_id: 'C101' } })).toMatchObject({
-        college_name: before.college_name,
-      });
-      expect(await ctx.db.prisma.college.findUnique({ where: { college_id: 'C9X' } })).toBeNull();
+  it(
+    "a writer scoped to its college imports its own college only: other colleges' rows are refused by row, " +
+      'and nothing is stored',
+    async () => {
+      const saved = grants.faculty['master-data.write'];
+      const own = await collegeFaculty();
+      const header = ['College Id', 'College Name', 'College Type', 'Is Centre'];
+      const before = await ctx.db.prisma.college.findUniqueOrThrow({ where: { college_id: 'C101' } });
+      try {
+        grants.faculty['master-data.write'] = 'college';
+        const mixed = await upload(
+          '/api/import/college',
+          [
+            header,
+            ['C101', 'Renamed by its faculty', 'GOVT', '1'],
+            ['C102', 'Not theirs', 'GOVT', '0'],
+            ['C9X', 'A new college elsewhere', 'PRIVATE', '0'],
+          ],
+          own,
+        );
+        expect(mixed.status).toBe(422);
+        expect(
+          mixed.body.rows.map((r: { row: number; status: string; errors?: unknown }) => [
+            r.row,
+            r.status,
+            r.errors,
+          ]),
+        ).toEqual([
+          [2, 'updated', undefined],
+          [3, 'error', { college_id: ['You may only use college_id C101 (your own).'] }],
+          [4, 'error', { college_id: ['You may only use college_id C101 (your own).'] }],
+        ]);
+        expect(
+          await ctx.db.prisma.college.findUniqueOrThrow({ where: { college_id: 'C101' } }),
+        ).toMatchObject({
+          college_name: before.college_name,
+        });
+        expect(await ctx.db.prisma.college.findUnique({ where: { college_id: 'C9X' } })).toBeNull();
 
-      const mine = await upload(
-        '/api/import/college',
-        [header, ['C101', 'Renamed by its faculty', 'GOVT', '1']],
-        own,
-      );
-      expect(mine.status, mine.text).toBe(200);
-      expect(await ctx.db.prisma.college.findUniqueOrThrow({ where: { college_id: 'C101' } })).toMatchObject({
-        college_name: 'Renamed by its faculty',
-      });
-    } finally {
-      if (saved === undefined) delete grants.faculty['master-data.write'];
-      else grants.faculty['master-data.write'] = saved;
-      await ctx.db.prisma.college.update({
-        where: { college_id: 'C101' },
-        data: { college_name: before.college_name, is_centre: before.is_centre },
-      });
-    }
-  });
+        const mine = await upload(
+          '/api/import/college',
+          [header, ['C101', 'Renamed by its faculty', 'GOVT', '1']],
+          own,
+        );
+        expect(mine.status, mine.text).toBe(200);
+        expect(
+          await ctx.db.prisma.college.findUniqueOrThrow({ where: { college_id: 'C101' } }),
+        ).toMatchObject({
+          college_name: 'Renamed by its faculty',
+        });
+      } finally {
+        if (saved === undefined) delete grants.faculty['master-data.write'];
+        else grants.faculty['master-data.write'] = saved;
+        await ctx.db.prisma.college.update({
+          where: { college_id: 'C101' },
+          data: { college_name: before.college_name, is_centre: before.is_centre },
+        });
+      }
+    },
+  );
 });
 
 describe('large imports run as jobs', () => {
@@ -332,79 +352,94 @@ describe('large imports run as jobs', () => {
   const papers = (prefix: string, n: number) =>
     Array.from({ length: n }, (_, i) => [`${prefix}${String(i).padStart(5, '0')}`, `Bulk paper ${i}`, '']);
 
-  it("a file of more than 2,000 rows answers 202 at once; the job stores every row, audits each as the importer's, and its result is the report", async () => {
-    const office = await ctx.as('office');
-    const prefix = uniqueKey('JB');
-    const res = await upload('/api/import/paper', [PAPER_HEADER, ...papers(prefix, 2_001)], office);
-    expect(res.status, res.text).toBe(202);
-    expect(res.body.job).toMatchObject({ kind: 'files.import.paper', total: 0 });
-    const job = await finished(res.body.job.job_id, office);
-    expect(job).toMatchObject({ status: 'succeeded', done: 2_001, total: 2_001, errors: [] });
-    const report = job.result as ImportReport;
-    expect(report).toMatchObject({ imported: 2_001, dry_run: false, counts: { created: 2_001, error: 0 } });
-    expect(await ctx.db.prisma.paper.count({ where: { paper_id: { startsWith: prefix } } })).toBe(2_001);
-    const audit = await ctx.db.prisma.auditEntry.findMany({
-      where: { entity: 'paper', entity_key: { startsWith: prefix } },
-      select: { user_email: true, request_id: true },
-    });
-    expect(audit).toHaveLength(2_001);
-    expect(new Set(audit.map((a) => `${a.user_email} ${a.request_id}`))).toEqual(
-      new Set([`office@university.test job:${job.job_id}`]),
-    );
-  });
+  it(
+    'a file of more than 2,000 rows answers 202 at once; the job stores every row, audits each as the ' +
+      "importer's, and its result is the report",
+    async () => {
+      const office = await ctx.as('office');
+      const prefix = uniqueKey('JB');
+      const res = await upload('/api/import/paper', [PAPER_HEADER, ...papers(prefix, 2_001)], office);
+      expect(res.status, res.text).toBe(202);
+      expect(res.body.job).toMatchObject({ kind: 'files.import.paper', total: 0 });
+      const job = await finished(res.body.job.job_id, office);
+      expect(job).toMatchObject({ status: 'succeeded', done: 2_001, total: 2_001, errors: [] });
+      const report = job.result as ImportReport;
+      expect(report).toMatchObject({ imported: 2_001, dry_run: false, counts: { created: 2_001, error: 0 } });
+      expect(await ctx.db.prisma.paper.count({ where: { paper_id: { startsWith: prefix } } })).toBe(2_001);
+      const audit = await ctx.db.prisma.auditEntry.findMany({
+        where: { entity: 'paper', entity_key: { startsWith: prefix } },
+        select: { user_email: true, request_id: true },
+      });
+      expect(audit).toHaveLength(2_001);
+      expect(new Set(audit.map((a) => `${a.user_email} ${a.request_id}`))).toEqual(
+        new Set([`office@university.test job:${job.job_id}`]),
+      );
+    },
+  );
 
-  it('a large file with one bad row: the job reports the row (in its result and its errors) and stores nothing; a large dry run stores nothing either', async () => {
-    const office = await ctx.as('office');
-    const prefix = uniqueKey('JE');
-    const rows = papers(prefix, 2_100);
-    rows[1_500] = [rows[1_500]![0]!, '', ''];
-    const before = await ctx.db.prisma.auditEntry.count();
-    const res = await upload('/api/import/paper', [PAPER_HEADER, ...rows], office);
-    expect(res.status).toBe(202);
-    const job = await finished(res.body.job.job_id, office);
-    expect(job).toMatchObject({ status: 'succeeded', done: 2_100, total: 2_100 });
-    expect(job.errors).toEqual([{ row: 1_502, message: 'paper_name: Required' }]);
-    expect(job.result).toMatchObject({ imported: 0, counts: { created: 2_099, error: 1 } });
-    expect((job.result as ImportReport).message).toBe(
-      'Nothing was imported: 1 of 2100 rows has errors. Fix them and import the file again.',
-    );
+  it(
+    'a large file with one bad row: the job reports the row (in its result and its errors) and stores ' +
+      'nothing; a large dry run stores nothing either',
+    async () => {
+      const office = await ctx.as('office');
+      const prefix = uniqueKey('JE');
+      const rows = papers(prefix, 2_100);
+      rows[1_500] = [rows[1_500]![0]!, '', ''];
+      const before = await ctx.db.prisma.auditEntry.count();
+      const res = await upload('/api/import/paper', [PAPER_HEADER, ...rows], office);
+      expect(res.status).toBe(202);
+      const job = await finished(res.body.job.job_id, office);
+      expect(job).toMatchObject({ status: 'succeeded', done: 2_100, total: 2_100 });
+      expect(job.errors).toEqual([{ row: 1_502, message: 'paper_name: Required' }]);
+      expect(job.result).toMatchObject({ imported: 0, counts: { created: 2_099, error: 1 } });
+      expect((job.result as ImportReport).message).toBe(
+        'Nothing was imported: 1 of 2100 rows has errors. Fix them and import the file again.',
+      );
 
-    rows[1_500] = [rows[1_500]![0]!, 'Fixed', ''];
-    const dry = await upload('/api/import/paper?dry_run=1', [PAPER_HEADER, ...rows], office);
-    expect(dry.status).toBe(202);
-    expect((await finished(dry.body.job.job_id, office)).result).toMatchObject({
-      imported: 0,
-      dry_run: true,
-      counts: { created: 2_100, error: 0 },
-    });
-    expect(await ctx.db.prisma.paper.count({ where: { paper_id: { startsWith: prefix } } })).toBe(0);
-    expect(await ctx.db.prisma.auditEntry.count()).toBe(before);
-  });
+      rows[1_500] = [rows[1_500]![0]!, 'Fixed', ''];
+      const dry = await upload('/api/import/paper?dry_run=1', [PAPER_HEADER, ...rows], office);
+      expect(dry.status).toBe(202);
+      expect((await finished(dry.body.job.job_id, office)).result).toMatchObject({
+        imported: 0,
+        dry_run: true,
+        counts: { created: 2_100, error: 0 },
+      });
+      expect(await ctx.db.prisma.paper.count({ where: { paper_id: { startsWith: prefix } } })).toBe(0);
+      expect(await ctx.db.prisma.auditEntry.count()).toBe(before);
+    },
+  );
 
-  it('a failed row late in a file of several chunks stores nothing: not the rows before it, not an update, not an audit entry', async () => {
-    const office = await ctx.as('office');
-    const prefix = uniqueKey('JM');
-    const existing = uniqueKey('JMU');
-    await ctx.db.prisma.paper.create({ data: { paper_id: existing, paper_name: 'Before the import' } });
-    // 3,000 rows: the first updates a stored paper, rows 2-1,800 create papers (written chunk by chunk), and
-    // row 1,801 repeats the key of the 11th data row, which only the file as a whole can tell.
-    const rows = [[existing, 'Renamed by the import', ''], ...papers(prefix, 2_999)];
-    rows[1_800] = [rows[10]![0]!, 'The same key again', ''];
-    const before = await ctx.db.prisma.auditEntry.count();
-    const res = await upload('/api/import/paper', [PAPER_HEADER, ...rows], office);
-    expect(res.status).toBe(202);
-    const job = await finished(res.body.job.job_id, office);
-    expect(job.status).toBe('succeeded');
-    expect(job.errors).toEqual([
-      { row: 1_802, message: `paper_id: Same key as row 12 (${rows[10]![0]}); each record may appear once.` },
-    ]);
-    expect(job.result).toMatchObject({ imported: 0, counts: { created: 2_998, updated: 1, error: 1 } });
-    expect(await ctx.db.prisma.paper.count({ where: { paper_id: { startsWith: prefix } } })).toBe(0);
-    expect((await ctx.db.prisma.paper.findUnique({ where: { paper_id: existing } }))!.paper_name).toBe(
-      'Before the import',
-    );
-    expect(await ctx.db.prisma.auditEntry.count()).toBe(before);
-  });
+  it(
+    'a failed row late in a file of several chunks stores nothing: not the rows before it, not an update, ' +
+      'not an audit entry',
+    async () => {
+      const office = await ctx.as('office');
+      const prefix = uniqueKey('JM');
+      const existing = uniqueKey('JMU');
+      await ctx.db.prisma.paper.create({ data: { paper_id: existing, paper_name: 'Before the import' } });
+      // 3,000 rows: the first updates a stored paper, rows 2-1,800 create papers (written chunk by chunk), and
+      // row 1,801 repeats the key of the 11th data row, which only the file as a whole can tell.
+      const rows = [[existing, 'Renamed by the import', ''], ...papers(prefix, 2_999)];
+      rows[1_800] = [rows[10]![0]!, 'The same key again', ''];
+      const before = await ctx.db.prisma.auditEntry.count();
+      const res = await upload('/api/import/paper', [PAPER_HEADER, ...rows], office);
+      expect(res.status).toBe(202);
+      const job = await finished(res.body.job.job_id, office);
+      expect(job.status).toBe('succeeded');
+      expect(job.errors).toEqual([
+        {
+          row: 1_802,
+          message: `paper_id: Same key as row 12 (${rows[10]![0]}); each record may appear once.`,
+        },
+      ]);
+      expect(job.result).toMatchObject({ imported: 0, counts: { created: 2_998, updated: 1, error: 1 } });
+      expect(await ctx.db.prisma.paper.count({ where: { paper_id: { startsWith: prefix } } })).toBe(0);
+      expect((await ctx.db.prisma.paper.findUnique({ where: { paper_id: existing } }))!.paper_name).toBe(
+        'Before the import',
+      );
+      expect(await ctx.db.prisma.auditEntry.count()).toBe(before);
+    },
+  );
 
   it("the audit entries of an imported row read like a form's: the record as stored, timestamps as ISO text", async () => {
     const office = await ctx.as('office');

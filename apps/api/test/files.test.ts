@@ -122,38 +122,42 @@ const PAPER_HEADER = ['Paper Id', 'Paper Name', 'Paper Code', 'Paper Desc', 'Pap
 const auditCount = (entity: string) => db.prisma.auditEntry.count({ where: { entity } });
 
 describe('downloads', () => {
-  it('a list as CSV: UTF-8 with BOM, human headers, the rows of the list in its order, Hindi intact, formulas defused', async () => {
-    const id = uniqueKey('PX');
-    await db.prisma.paper.create({
-      data: {
-        paper_id: id,
-        paper_name: 'हिन्दी काव्य: द्वितीय',
-        paper_code: '=HYPERLINK("http://x","y")',
-        paper_desc: '-5 marks',
-        paper_code_desc: '@SUM(A1)',
-      },
-    });
-    const res = await binary(api.get('/api/paper?format=csv&sort=-paper_id'));
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(
-      /^attachment; filename="paper-\d{4}-\d{2}-\d{2}\.csv"$/,
-    );
-    const body = res.body as Buffer;
-    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = csvRows(body);
-    expect(rows[0]!.slice(0, PAPER_HEADER.length)).toEqual(PAPER_HEADER);
-    expect(rows[0]!.slice(-2)).toEqual(['Created At', 'Updated At']);
-    const stored = await db.prisma.paper.findMany({ orderBy: { paper_id: 'desc' } });
-    expect(rows.slice(1).map((r) => r[0])).toEqual(stored.map((p) => p.paper_id));
-    const mine = rows.find((r) => r[0] === id)!;
-    expect(mine.slice(1, 5)).toEqual([
-      'हिन्दी काव्य: द्वितीय',
-      `'=HYPERLINK("http://x","y")`,
-      "'-5 marks",
-      "'@SUM(A1)",
-    ]);
-  });
+  it(
+    'a list as CSV: UTF-8 with BOM, human headers, the rows of the list in its order, Hindi intact, ' +
+      'formulas defused',
+    async () => {
+      const id = uniqueKey('PX');
+      await db.prisma.paper.create({
+        data: {
+          paper_id: id,
+          paper_name: 'हिन्दी काव्य: द्वितीय',
+          paper_code: '=HYPERLINK("http://x","y")',
+          paper_desc: '-5 marks',
+          paper_code_desc: '@SUM(A1)',
+        },
+      });
+      const res = await binary(api.get('/api/paper?format=csv&sort=-paper_id'));
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="paper-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      const body = res.body as Buffer;
+      expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const rows = csvRows(body);
+      expect(rows[0]!.slice(0, PAPER_HEADER.length)).toEqual(PAPER_HEADER);
+      expect(rows[0]!.slice(-2)).toEqual(['Created At', 'Updated At']);
+      const stored = await db.prisma.paper.findMany({ orderBy: { paper_id: 'desc' } });
+      expect(rows.slice(1).map((r) => r[0])).toEqual(stored.map((p) => p.paper_id));
+      const mine = rows.find((r) => r[0] === id)!;
+      expect(mine.slice(1, 5)).toEqual([
+        'हिन्दी काव्य: द्वितीय',
+        `'=HYPERLINK("http://x","y")`,
+        "'-5 marks",
+        "'@SUM(A1)",
+      ]);
+    },
+  );
 
   it('a list as XLSX: typed cells (numeric codes as numbers), filtered, and a Columns sheet explaining the codes', async () => {
     const res = await binary(api.get('/api/paperinfosem?format=xlsx&session_id=2024-25'));
@@ -396,47 +400,55 @@ describe('imports', () => {
     expect(await auditCount('paper')).toBe(before);
   });
 
-  it('XLSX: numbers and text cells, headers matched whatever their case, columns in any order, optional ones left out', async () => {
-    const id = uniqueKey('PX');
-    const res = await upload(
-      '/api/import/paper',
-      await xlsxFile([
-        ['paper name', 'PAPER_ID'],
-        ['हिन्दी', id],
-        [12345, uniqueKey('PY')],
-      ]),
-      'papers.xlsx',
-    );
-    expect(res.status).toBe(200);
-    expect(res.body.counts).toEqual({ created: 2, updated: 0, unchanged: 0, error: 0 });
-    expect(await db.prisma.paper.findUnique({ where: { paper_id: id } })).toMatchObject({
-      paper_name: 'हिन्दी',
-      paper_code: null,
-    });
-  });
+  it(
+    'XLSX: numbers and text cells, headers matched whatever their case, columns in any order, optional ' +
+      'ones left out',
+    async () => {
+      const id = uniqueKey('PX');
+      const res = await upload(
+        '/api/import/paper',
+        await xlsxFile([
+          ['paper name', 'PAPER_ID'],
+          ['हिन्दी', id],
+          [12345, uniqueKey('PY')],
+        ]),
+        'papers.xlsx',
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.counts).toEqual({ created: 2, updated: 0, unchanged: 0, error: 0 });
+      expect(await db.prisma.paper.findUnique({ where: { paper_id: id } })).toMatchObject({
+        paper_name: 'हिन्दी',
+        paper_code: null,
+      });
+    },
+  );
 
-  it('XLSX: thousands of Hindi names arrive letter for letter (a streaming reader broke letters split across chunks)', async () => {
-    const names = Array.from({ length: 6000 }, (_, i) => [`PH${i}`, `द्वितीय श्रीमती क्षेत्र ज्ञान हिन्दी ${i}`]);
-    const res = await upload(
-      '/api/import/paper?dry_run=1',
-      await xlsxFile([['Paper Id', 'Paper Name'], ...names]),
-      'hindi.xlsx',
-    );
-    expect(res.status).toBe(200);
-    expect(res.body.counts.created).toBe(6000);
-    const stored = await upload(
-      '/api/import/paper',
-      await xlsxFile([['Paper Id', 'Paper Name'], ...names]),
-      'hindi.xlsx',
-    );
-    expect(stored.status).toBe(200);
-    const rows = await db.prisma.paper.findMany({
-      where: { paper_id: { startsWith: 'PH' } },
-      select: { paper_id: true, paper_name: true },
-    });
-    const byId = new Map(rows.map((r) => [r.paper_id, r.paper_name]));
-    expect(names.filter(([id, name]) => byId.get(id!) !== name)).toEqual([]);
-  });
+  it(
+    'XLSX: thousands of Hindi names arrive letter for letter (a streaming reader broke letters split ' +
+      'across chunks)',
+    async () => {
+      const names = Array.from({ length: 6000 }, (_, i) => [`PH${i}`, `द्वितीय श्रीमती क्षेत्र ज्ञान हिन्दी ${i}`]);
+      const res = await upload(
+        '/api/import/paper?dry_run=1',
+        await xlsxFile([['Paper Id', 'Paper Name'], ...names]),
+        'hindi.xlsx',
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.counts.created).toBe(6000);
+      const stored = await upload(
+        '/api/import/paper',
+        await xlsxFile([['Paper Id', 'Paper Name'], ...names]),
+        'hindi.xlsx',
+      );
+      expect(stored.status).toBe(200);
+      const rows = await db.prisma.paper.findMany({
+        where: { paper_id: { startsWith: 'PH' } },
+        select: { paper_id: true, paper_name: true },
+      });
+      const byId = new Map(rows.map((r) => [r.paper_id, r.paper_name]));
+      expect(names.filter(([id, name]) => byId.get(id!) !== name)).toEqual([]);
+    },
+  );
 
   it('an export imported again changes nothing (CSV and XLSX), and audits nothing', async () => {
     const guarded = uniqueKey('PG');

@@ -339,7 +339,8 @@ describe('jobs', () => {
   it('gives up a job whose process keeps dying (FAILED after its attempts), saying why', async () => {
     const job = await start('office', { items: 1 });
     await ctx.db.query(
-      "UPDATE job SET status = 'RUNNING', attempts = max_attempts, worker = 'dead', lease_until = now() - interval '1 minute' WHERE id = $1::uuid",
+      "UPDATE job SET status = 'RUNNING', attempts = max_attempts, worker = 'dead', lease_until = now() " +
+        "- interval '1 minute' WHERE id = $1::uuid",
       [job.job_id],
     );
     const runner = await startRunner();
@@ -364,14 +365,18 @@ describe('jobs', () => {
     expect(await writes(job.job_id)).toEqual(Array(10).fill(1));
   });
 
-  it('runs in the API process unless JOBS_IN_PROCESS=0, which the embedded database refuses (no worker could open it)', () => {
-    const env = { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET };
-    expect(loadConfig(env).jobsInProcess).toBe(true);
-    expect(() => loadConfig({ ...env, JOBS_IN_PROCESS: '0' })).toThrow(
-      /^Invalid setting JOBS_IN_PROCESS: 0 needs DATABASE_URL/,
-    );
-    expect(
-      loadConfig({ ...env, JOBS_IN_PROCESS: '0', DATABASE_URL: 'postgresql://exam@db:5432/exam' }),
-    ).toMatchObject({ jobsInProcess: false, jobsConcurrency: 2 });
-  });
+  it(
+    'runs in the API process unless JOBS_IN_PROCESS=0, which the embedded database refuses (no worker ' +
+      'could open it)',
+    () => {
+      const env = { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET };
+      expect(loadConfig(env).jobsInProcess).toBe(true);
+      expect(() => loadConfig({ ...env, JOBS_IN_PROCESS: '0' })).toThrow(
+        /^Invalid setting JOBS_IN_PROCESS: 0 needs DATABASE_URL/,
+      );
+      expect(
+        loadConfig({ ...env, JOBS_IN_PROCESS: '0', DATABASE_URL: 'postgresql://exam@db:5432/exam' }),
+      ).toMatchObject({ jobsInProcess: false, jobsConcurrency: 2 });
+    },
+  );
 });

@@ -44,54 +44,65 @@ async function seedSession() {
 }
 
 describe('list filters', () => {
-  it('every resource filters on its keys, its parents and its enumerations (paperinfosem: session, course, semester, …)', () => {
-    expect(listFilterFields(paperInfoSemResource).slice(0, 4)).toEqual([
-      'session_id',
-      'course_comb_id',
-      'sem_id',
-      'paper_id',
-    ]);
-    expect(listFilterFields(paperInfoSemResource)).toEqual(
-      expect.arrayContaining(['paper_type', 'th_pr_status', 'course_category']),
-    );
-    expect(listFilterFields(paperInfoSemResource)).not.toContain('max_marks');
-    for (const resource of resources)
-      expect(listFilterFields(resource)).toEqual(expect.arrayContaining([...resource.keyFields]));
-  });
+  it(
+    'every resource filters on its keys, its parents and its enumerations (paperinfosem: session, course, ' +
+      'semester, …)',
+    () => {
+      expect(listFilterFields(paperInfoSemResource).slice(0, 4)).toEqual([
+        'session_id',
+        'course_comb_id',
+        'sem_id',
+        'paper_id',
+      ]);
+      expect(listFilterFields(paperInfoSemResource)).toEqual(
+        expect.arrayContaining(['paper_type', 'th_pr_status', 'course_category']),
+      );
+      expect(listFilterFields(paperInfoSemResource)).not.toContain('max_marks');
+      for (const resource of resources)
+        expect(listFilterFields(resource)).toEqual(expect.arrayContaining([...resource.keyFields]));
+    },
+  );
 
-  it('paperinfosem by session, course combination and semester answers only those rows, with the total of the filter', async () => {
-    const { session } = await seedSession();
-    const office = await ctx.as('office');
-    const all = await ctx.api.get(`/api/paperinfosem?session_id=${session}`).set(office);
-    expect(all.status).toBe(200);
-    expect(all.body.total).toBe(6);
-    const sem2 = await ctx.api
-      .get(`/api/paperinfosem?session_id=${session}&course_comb_id=BA01&sem_id=2&limit=2`)
-      .set(office);
-    expect(sem2.body.total).toBe(3);
-    expect(sem2.body.paperinfosem).toHaveLength(2);
-    for (const row of sem2.body.paperinfosem)
-      expect(row).toMatchObject({ session_id: session, course_comb_id: 'BA01', sem_id: '2' });
-    // A numeric enumeration sent as text, and a text one; with the search and a descending sort.
-    const external = await ctx.api
-      .get(`/api/paperinfosem?session_id=${session}&paper_type=1&sort=-sem_id`)
-      .set(office);
-    expect(
-      external.body.paperinfosem.map((r: { sem_id: string; paper_type: number }) => [r.sem_id, r.paper_type]),
-    ).toEqual([
-      ['2', 1],
-      ['1', 1],
-    ]);
-    const practical = await ctx.api
-      .get(`/api/paperinfosem?session_id=${session}&th_pr_status=PR&q=F2`)
-      .set(office);
-    expect(practical.body.total).toBe(2);
-    // ccinfosem likewise.
-    const links = await ctx.api.get(`/api/ccinfosem?session_id=${session}&sem_id=1`).set(office);
-    expect(links.body.ccinfo_sem).toEqual([
-      expect.objectContaining({ session_id: session, course_comb_id: 'BA01', sem_id: '1' }),
-    ]);
-  });
+  it(
+    'paperinfosem by session, course combination and semester answers only those rows, with the total of ' +
+      'the filter',
+    async () => {
+      const { session } = await seedSession();
+      const office = await ctx.as('office');
+      const all = await ctx.api.get(`/api/paperinfosem?session_id=${session}`).set(office);
+      expect(all.status).toBe(200);
+      expect(all.body.total).toBe(6);
+      const sem2 = await ctx.api
+        .get(`/api/paperinfosem?session_id=${session}&course_comb_id=BA01&sem_id=2&limit=2`)
+        .set(office);
+      expect(sem2.body.total).toBe(3);
+      expect(sem2.body.paperinfosem).toHaveLength(2);
+      for (const row of sem2.body.paperinfosem)
+        expect(row).toMatchObject({ session_id: session, course_comb_id: 'BA01', sem_id: '2' });
+      // A numeric enumeration sent as text, and a text one; with the search and a descending sort.
+      const external = await ctx.api
+        .get(`/api/paperinfosem?session_id=${session}&paper_type=1&sort=-sem_id`)
+        .set(office);
+      expect(
+        external.body.paperinfosem.map((r: { sem_id: string; paper_type: number }) => [
+          r.sem_id,
+          r.paper_type,
+        ]),
+      ).toEqual([
+        ['2', 1],
+        ['1', 1],
+      ]);
+      const practical = await ctx.api
+        .get(`/api/paperinfosem?session_id=${session}&th_pr_status=PR&q=F2`)
+        .set(office);
+      expect(practical.body.total).toBe(2);
+      // ccinfosem likewise.
+      const links = await ctx.api.get(`/api/ccinfosem?session_id=${session}&sem_id=1`).set(office);
+      expect(links.body.ccinfo_sem).toEqual([
+        expect.objectContaining({ session_id: session, course_comb_id: 'BA01', sem_id: '1' }),
+      ]);
+    },
+  );
 
   it('a bad filter value is refused with 422 naming each field; an unknown parameter stays ignored as before', async () => {
     const office = await ctx.as('office');

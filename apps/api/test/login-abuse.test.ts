@@ -71,20 +71,25 @@ const count = (answers: RawResponse[], ...wanted: number[]) =>
 describe.skipIf(!postgres)(
   'parallel guesses (PostgreSQL: PGlite serves one connection, so requests never overlap there)',
   () => {
-    it('60 guesses at once from one address against a limit of 10: at most 10 are checked, the rest refused before bcrypt', async () => {
-      // A real cost factor, so the checks overlap for tens of milliseconds.
-      const email = await newUser('Right-Password-1', 10);
-      const guesses = Array.from({ length: 60 }, (_, i) => (i === 59 ? 'Right-Password-1' : `wrong-${i}`));
-      const answers = await Promise.all(guesses.map((password) => login(email, password, '198.51.100.10')));
-      const checked = count(answers, 200, 401);
-      console.log(
-        `60 parallel guesses against a limit of ${PER_PAIR}: ${checked} checked, ${count(answers, 429)} refused, ${count(answers, 200)} signed in`,
-      );
-      expect(checked, JSON.stringify(statuses(answers))).toBeLessThanOrEqual(PER_PAIR);
-      expect(count(answers, 200, 401, 429)).toBe(60);
-      for (const refused of answers.filter((a) => a.status === 429))
-        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    });
+    it(
+      '60 guesses at once from one address against a limit of 10: at most 10 are checked, the rest refused ' +
+        'before bcrypt',
+      async () => {
+        // A real cost factor, so the checks overlap for tens of milliseconds.
+        const email = await newUser('Right-Password-1', 10);
+        const guesses = Array.from({ length: 60 }, (_, i) => (i === 59 ? 'Right-Password-1' : `wrong-${i}`));
+        const answers = await Promise.all(guesses.map((password) => login(email, password, '198.51.100.10')));
+        const checked = count(answers, 200, 401);
+        console.log(
+          `60 parallel guesses against a limit of ${PER_PAIR}: ${checked} checked, ${count(answers, 429)} ` +
+            `refused, ${count(answers, 200)} signed in`,
+        );
+        expect(checked, JSON.stringify(statuses(answers))).toBeLessThanOrEqual(PER_PAIR);
+        expect(count(answers, 200, 401, 429)).toBe(60);
+        for (const refused of answers.filter((a) => a.status === 429))
+          expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      },
+    );
 
     it('60 guesses at once across 60 accounts from one address: the address limit holds too', async () => {
       const answers = await Promise.all(
@@ -156,24 +161,32 @@ describe('the whole password counts', () => {
     expect((await login(email, `${head}-the-rest-of-a-long-passphrase`, '203.0.113.7')).status).toBe(200);
   });
 
-  it('a hash stored before this change still signs in, and is replaced on that sign-in by one that reads the whole password', async () => {
-    const email = await newUser();
-    const password = `${head}-legacy-tail`;
-    // A plain bcrypt hash, as every hash was stored before.
-    const legacy = await bcrypt.hash(password, 4);
-    await ctx.db.prisma.user.update({ where: { email }, data: { password_hash: legacy } });
-    expect((await login(email, password, '203.0.113.8')).status).toBe(200);
-    // The old hash could not tell this one apart (same first 72 bytes); the hash stored at that sign-in can.
-    expect((await login(email, `${head}-other-tail`, '203.0.113.8')).status).toBe(401);
-    expect((await login(email, password, '203.0.113.8')).status).toBe(200);
-    expect((await ctx.db.prisma.user.findUniqueOrThrow({ where: { email } })).password_hash).not.toBe(legacy);
-  });
+  it(
+    'a hash stored before this change still signs in, and is replaced on that sign-in by one that reads ' +
+      'the whole password',
+    async () => {
+      const email = await newUser();
+      const password = `${head}-legacy-tail`;
+      // A plain bcrypt hash, as every hash was stored before.
+      const legacy = await bcrypt.hash(password, 4);
+      await ctx.db.prisma.user.update({ where: { email }, data: { password_hash: legacy } });
+      expect((await login(email, password, '203.0.113.8')).status).toBe(200);
+      // The old hash could not tell this one apart (same first 72 bytes); the hash stored at that sign-in can.
+      expect((await login(email, `${head}-other-tail`, '203.0.113.8')).status).toBe(401);
+      expect((await login(email, password, '203.0.113.8')).status).toBe(200);
+      expect((await ctx.db.prisma.user.findUniqueOrThrow({ where: { email } })).password_hash).not.toBe(
+        legacy,
+      );
+    },
+  );
 });
 
 describe('the throttle table', () => {
   it('loses rows whose window has passed when sign-ins happen, and keeps current ones', async () => {
     await ctx.db.query(
-      `INSERT INTO login_throttle (key, attempts, window_start) VALUES ('pair:old@college.test 192.0.2.99', 3, now() - interval '2 days'), ('address:192.0.2.98', 5, now() - interval '16 minutes'), ('address:192.0.2.97', 2, now())`,
+      `INSERT INTO login_throttle (key, attempts, window_start)
+          VALUES ('pair:old@college.test 192.0.2.99', 3, now() - interval '2 days'), ('address:192.0.2.98', 5,
+          now() - interval '16 minutes'), ('address:192.0.2.97', 2, now())`,
     );
     // A fresh app, as a restarted replica: it tidies up on its first sign-in.
     const app = createApp({ db: ctx.db, config: ctx.config });

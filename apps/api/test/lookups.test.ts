@@ -123,19 +123,23 @@ describe('GET /api/courses_by_session/{session_id}', () => {
     expect(ids(res.body.courses, 'course_comb_id').sort()).toEqual(['BA01', 'BSC01']);
   });
 
-  it('follows the links: a course in two semesters once, an unlinked course not at all, a course gone when its links go', async () => {
-    const { session_id, linked, unlinked } = await sessionWithCourses();
-    const res = await get(`courses_by_session/${session_id}`);
-    expect(ids(res.body.courses, 'course_comb_id')).toEqual(linked);
-    expect(ids(res.body.courses, 'course_comb_id')).not.toContain(unlinked);
+  it(
+    'follows the links: a course in two semesters once, an unlinked course not at all, a course gone when ' +
+      'its links go',
+    async () => {
+      const { session_id, linked, unlinked } = await sessionWithCourses();
+      const res = await get(`courses_by_session/${session_id}`);
+      expect(ids(res.body.courses, 'course_comb_id')).toEqual(linked);
+      expect(ids(res.body.courses, 'course_comb_id')).not.toContain(unlinked);
 
-    const removed = await ctx.api
-      .delete(`/api/ccinfosem/${session_id}/${linked[1]}/1`)
-      .set(await ctx.as('admin'));
-    expect(removed.status).toBe(200);
-    const after = await get(`courses_by_session/${session_id}`);
-    expect(ids(after.body.courses, 'course_comb_id')).toEqual([linked[0]]);
-  });
+      const removed = await ctx.api
+        .delete(`/api/ccinfosem/${session_id}/${linked[1]}/1`)
+        .set(await ctx.as('admin'));
+      expect(removed.status).toBe(200);
+      const after = await get(`courses_by_session/${session_id}`);
+      expect(ids(after.body.courses, 'course_comb_id')).toEqual([linked[0]]);
+    },
+  );
 
   it('answers an empty list for a session that exists but runs no course', async () => {
     const session_id = (await create('session', await factories.session.build(ctx.db))).session.session_id;

@@ -21,7 +21,7 @@ const KEY = {
 };
 
 describe('award lists for the coding module', () => {
-  it('opens entry 1 and entry 2 of a packet with one row per fictitious number, and refuses a number given twice', async () => {
+  it('opens entries 1 and 2 of a packet, a row per fictitious number; refuses one given twice', async () => {
     const { batch_ids } = await ctx.db.prisma.$transaction((tx) =>
       openAwardListBatches(tx, { ...KEY, packet_no: 'PK-T-1', fict_nos: ['F003', 'F001', 'F002'] }),
     );
@@ -58,19 +58,25 @@ describe('award lists for the coding module', () => {
     ).rejects.toMatchObject({ code: 'DUPLICATE_KEY' });
   });
 
-  it('reports each packet by its less advanced entry, and gives the rows of packets locked in both entries', async () => {
+  it('reports a packet by its less advanced entry; rows of packets locked in both entries', async () => {
     expect(await awardListState(ctx.db, KEY.exam_id, KEY.paper_id)).toEqual({
       packets: [{ packet_no: 'PK-T-1', status: 'OPEN' }],
       allLocked: false,
     });
     await ctx.db.query(
-      `UPDATE entry_row SET value = 46 WHERE fict_no = 'F001' AND batch_id IN (SELECT batch_id FROM entry_batch WHERE packet_no = 'PK-T-1')`,
+      `UPDATE entry_row SET value = 46
+        WHERE fict_no = 'F001'
+          AND batch_id IN (SELECT batch_id FROM entry_batch WHERE packet_no = 'PK-T-1')`,
     );
     await ctx.db.query(
-      `UPDATE entry_row SET status = 'AB' WHERE fict_no = 'F002' AND batch_id IN (SELECT batch_id FROM entry_batch WHERE packet_no = 'PK-T-1')`,
+      `UPDATE entry_row SET status = 'AB'
+        WHERE fict_no = 'F002'
+          AND batch_id IN (SELECT batch_id FROM entry_batch WHERE packet_no = 'PK-T-1')`,
     );
     await ctx.db.query(
-      `UPDATE entry_row SET status = 'BLANK' WHERE fict_no = 'F003' AND batch_id IN (SELECT batch_id FROM entry_batch WHERE packet_no = 'PK-T-1')`,
+      `UPDATE entry_row SET status = 'BLANK'
+        WHERE fict_no = 'F003'
+          AND batch_id IN (SELECT batch_id FROM entry_batch WHERE packet_no = 'PK-T-1')`,
     );
     await ctx.db.query(
       `UPDATE entry_batch SET status = 'LOCKED' WHERE packet_no = 'PK-T-1' AND entry_no = 1`,
@@ -92,7 +98,7 @@ describe('award lists for the coding module', () => {
     ]);
   });
 
-  it('records external marks of record set-based (BLANK as 0), replacing an earlier decode, and refuses a row with both', async () => {
+  it('records external marks set-based (BLANK: 0), replacing a decode; refuses a row with both', async () => {
     const attempts = await ctx.db.prisma.attempt.findMany({
       where: { exam_id: KEY.exam_id, paper_id: KEY.paper_id },
       take: 3,
@@ -118,7 +124,10 @@ describe('award lists for the coding module', () => {
       source: string;
       batch_id: string;
     }>(
-      `SELECT attempt_id, value::text AS value, status, source, batch_id FROM mark_record WHERE component = 'EXT' ORDER BY attempt_id`,
+      `SELECT attempt_id, value::text AS value, status, source, batch_id
+         FROM mark_record
+        WHERE component = 'EXT'
+        ORDER BY attempt_id`,
     );
     expect(marks).toEqual([
       { attempt_id: a, value: '47.00', status: null, source: 'AWARD_LIST', batch_id: 'B2' },

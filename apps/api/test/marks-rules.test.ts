@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { markInHindiWords, markInWords, parseCell, toHundredths } from '@exam/contracts';
+import { markInHindiWords, markInWords, msg, parseCell, toHundredths } from '@exam/contracts';
 import { checkMark, internalFromComponents } from '../src/modules/marks/entry-rules.ts';
 
 /**
@@ -45,18 +45,20 @@ const pattern = (rounding: 'HALF_UP' | 'CEIL' | 'FLOOR' | 'NONE', decimals: numb
 const mark = (max: number) => fc.integer({ min: 0, max: max * 2 }).map((h) => String(h / 2));
 
 describe('a typed cell', () => {
-  it('takes marks within the maximum with at most two decimals, or a status of the component, never both', () => {
+  it('takes marks within the maximum, at most two decimals, or a status of the component, not both', () => {
     const batch = { component: 'INT' as const, max_marks: '25' };
     expect(checkMark('21.5', null, batch, '0.01')).toEqual({ value: '21.50', status: null });
     expect(checkMark('ab', null, batch, '0.01')).toEqual({ value: null, status: 'AB' });
-    expect(checkMark('26', null, batch, '0.01')).toEqual({ error: '26 is above the maximum 25' });
-    expect(checkMark('12.345', null, batch, '0.01')).toEqual({ error: 'At most two decimals' });
-    expect(checkMark('-1', null, batch, '0.01')).toEqual({ error: 'Marks cannot be negative' });
-    expect(checkMark('12', 'AB', batch, '0.01')).toEqual({ error: 'Give marks or a status, not both' });
-    expect(checkMark('BLANK', null, batch, '0.01')).toMatchObject({
-      error: expect.stringMatching(/BLANK is not used/),
+    expect(checkMark('26', null, batch, '0.01')).toEqual({
+      error: msg('marks.aboveMaximum', { value: '26', max: '25' }),
     });
-    expect(checkMark('12.5', null, batch, '1')).toEqual({ error: 'Marks go in steps of 1' });
+    expect(checkMark('12.345', null, batch, '0.01')).toEqual({ error: msg('marks.twoDecimals') });
+    expect(checkMark('-1', null, batch, '0.01')).toEqual({ error: msg('marks.negative') });
+    expect(checkMark('12', 'AB', batch, '0.01')).toEqual({ error: msg('marks.marksOrStatus') });
+    expect(checkMark('BLANK', null, batch, '0.01')).toMatchObject({
+      error: { code: 'marks.statusNotUsed', params: { status: 'BLANK' } },
+    });
+    expect(checkMark('12.5', null, batch, '1')).toEqual({ error: msg('marks.markStep', { step: '1' }) });
     expect(parseCell('46', { max: '75', component: 'EXT' })).toEqual({ value: '46', status: null });
     expect(parseCell('76', { max: '75', component: 'EXT' }).error).toBe('Above the maximum 75');
   });
@@ -106,7 +108,7 @@ describe('the internal mark from CIA components', () => {
         (t1, t2, a, s, rounding, decimals) => {
           const p = pattern(rounding as 'HALF_UP', decimals);
           const out = internalFromComponents(p, { T: [t1, t2], A: a, S: s }, '25');
-          if ('error' in out) throw new Error(out.error);
+          if ('error' in out) throw new Error(JSON.stringify(out.error));
           const h = toHundredths(out.value!);
           expect(h).toBeGreaterThanOrEqual(0);
           expect(h).toBeLessThanOrEqual(2500);
@@ -128,13 +130,16 @@ describe('the internal mark from CIA components', () => {
     );
   });
 
-  it('leaves the row pending while a mandatory component is missing, and refuses a component above its maximum', () => {
+  it('leaves a row pending while a mandatory component is missing; refuses one above its maximum', () => {
     expect(internalFromComponents(pattern('HALF_UP', 0), { T: ['15'] }, '25')).toMatchObject({
       value: null,
       status: null,
     });
     expect(internalFromComponents(pattern('HALF_UP', 0), { T: ['21'], A: '5' }, '25')).toEqual({
-      error: 'Tests: 21 is above the maximum 20',
+      error: msg('marks.namedCell', {
+        name: 'Tests',
+        reason: msg('marks.aboveMaximum', { value: '21', max: '20' }),
+      }),
     });
     expect(
       internalFromComponents(pattern('HALF_UP', 0), { T: ['15', '18'], A: '7', S: '3' }, '25'),

@@ -397,47 +397,53 @@ describe('rule sets', () => {
     expect(refused.body.message).toMatch(/\b1 rule set\b/);
   });
 
-  it('a locked version (a published result used it) answers 409 LOCKED to an edit and a delete, and stays as it was', async () => {
-    const record = (await created('ruleset', await factories.ruleset.build(ctx.db))).ruleset!;
-    const path = `ruleset/${record.ruleset_id}/1`;
-    // What the results module does when it publishes a result computed with this version.
-    await ctx.db.prisma.ruleset.update({
-      where: { key: { ruleset_id: String(record.ruleset_id), version: 1 } },
-      data: { locked: true },
-    });
-    const before = (await get(path)).body.ruleset;
-    expect(before.locked).toBe(true);
-
-    const edit = await put(path, { title: 'Changed after publication', updated_at: before.updated_at });
-    expect(edit.status).toBe(409);
-    expect(edit.body.code).toBe('LOCKED');
-    expect(edit.body.message).toContain(`Rule set ${String(record.ruleset_id)} version 1 is locked`);
-    const remove = await del(path);
-    expect(remove.status).toBe(409);
-    expect(remove.body.code).toBe('LOCKED');
-    expect((await get(path)).body.ruleset).toEqual(before);
-
-    // Past the API too: the database refuses to change or delete it.
-    await expect(
-      ctx.db.prisma.ruleset.update({
+  it(
+    'a locked version (a published result used it) answers 409 LOCKED to an edit and a delete, and stays ' +
+      'as it was',
+    async () => {
+      const record = (await created('ruleset', await factories.ruleset.build(ctx.db))).ruleset!;
+      const path = `ruleset/${record.ruleset_id}/1`;
+      // What the results module does when it publishes a result computed with this version.
+      await ctx.db.prisma.ruleset.update({
         where: { key: { ruleset_id: String(record.ruleset_id), version: 1 } },
-        data: { title: 'x' },
-      }),
-    ).rejects.toThrow(/locked/);
-    await expect(
-      ctx.db.prisma.ruleset.delete({ where: { key: { ruleset_id: String(record.ruleset_id), version: 1 } } }),
-    ).rejects.toThrow(/locked/);
-    // A new version is the way to change it.
-    expect(
-      (
-        await post('ruleset', {
-          ...(await factories.ruleset.build(ctx.db)),
-          ruleset_id: record.ruleset_id,
-          version: '2',
-        })
-      ).status,
-    ).toBe(201);
-  });
+        data: { locked: true },
+      });
+      const before = (await get(path)).body.ruleset;
+      expect(before.locked).toBe(true);
+
+      const edit = await put(path, { title: 'Changed after publication', updated_at: before.updated_at });
+      expect(edit.status).toBe(409);
+      expect(edit.body.code).toBe('LOCKED');
+      expect(edit.body.message).toContain(`Rule set ${String(record.ruleset_id)} version 1 is locked`);
+      const remove = await del(path);
+      expect(remove.status).toBe(409);
+      expect(remove.body.code).toBe('LOCKED');
+      expect((await get(path)).body.ruleset).toEqual(before);
+
+      // Past the API too: the database refuses to change or delete it.
+      await expect(
+        ctx.db.prisma.ruleset.update({
+          where: { key: { ruleset_id: String(record.ruleset_id), version: 1 } },
+          data: { title: 'x' },
+        }),
+      ).rejects.toThrow(/locked/);
+      await expect(
+        ctx.db.prisma.ruleset.delete({
+          where: { key: { ruleset_id: String(record.ruleset_id), version: 1 } },
+        }),
+      ).rejects.toThrow(/locked/);
+      // A new version is the way to change it.
+      expect(
+        (
+          await post('ruleset', {
+            ...(await factories.ruleset.build(ctx.db)),
+            ruleset_id: record.ruleset_id,
+            version: '2',
+          })
+        ).status,
+      ).toBe(201);
+    },
+  );
 });
 
 describe('users', () => {

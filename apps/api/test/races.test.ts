@@ -95,66 +95,74 @@ describe.skipIf(!postgres)(
       },
     );
 
-    it('a session deleted while exams and course-semester links are created in it: no orphan, no 500, answers agree with the end state', async () => {
-      for (let round = 0; round < 8; round++) {
-        const session = uniqueKey('RS');
-        await ctx.db.prisma.session.create({ data: { session_id: session, session_name: `Race ${round}` } });
-        const exams = Array.from({ length: 6 }, () => uniqueKey('RE'));
-        const semesters = ['1', '2'];
-        const courses = ['BA01', 'BSC01', 'MA01'];
-        const links = courses.flatMap((c) =>
-          semesters.map((s) => ({ session_id: session, course_comb_id: c, sem_id: s })),
-        );
-        // Early rounds give the delete a head start, late rounds give it to the creates.
-        const jitter = () => Math.random() * 30 + Math.max(0, (4 - round) * 15);
-        const childCalls = [
-          ...exams.map((exam_id) =>
-            after(jitter(), () =>
-              send('POST', '/exam', { exam_id, session_id: session, active_status: '1' }),
+    it(
+      'a session deleted while exams and course-semester links are created in it: no orphan, no 500, ' +
+        'answers agree with the end state',
+      async () => {
+        for (let round = 0; round < 8; round++) {
+          const session = uniqueKey('RS');
+          await ctx.db.prisma.session.create({
+            data: { session_id: session, session_name: `Race ${round}` },
+          });
+          const exams = Array.from({ length: 6 }, () => uniqueKey('RE'));
+          const semesters = ['1', '2'];
+          const courses = ['BA01', 'BSC01', 'MA01'];
+          const links = courses.flatMap((c) =>
+            semesters.map((s) => ({ session_id: session, course_comb_id: c, sem_id: s })),
+          );
+          // Early rounds give the delete a head start, late rounds give it to the creates.
+          const jitter = () => Math.random() * 30 + Math.max(0, (4 - round) * 15);
+          const childCalls = [
+            ...exams.map((exam_id) =>
+              after(jitter(), () =>
+                send('POST', '/exam', { exam_id, session_id: session, active_status: '1' }),
+              ),
             ),
-          ),
-          ...links.map((link) => after(jitter(), () => send('POST', '/ccinfosem', link))),
-        ];
-        // The delete goes out at a different moment among the creates each round: before all of them, amid
-        // them, after most.
-        const at = Math.floor((round / 8) * childCalls.length);
-        const calls = [
-          ...childCalls.slice(0, at),
-          after(Math.max(0, (round - 4) * 15), () => send('DELETE', `/session/${session}`)),
-          ...childCalls.slice(at),
-        ];
-        const answers = await together(calls);
-        const del = answers[at]!;
-        const children = answers.filter((_, i) => i !== at);
-        expect([200, 409], `delete: ${del.text}`).toContain(del.status);
-        for (const a of children) expect([201, 422], a.text).toContain(a.status);
+            ...links.map((link) => after(jitter(), () => send('POST', '/ccinfosem', link))),
+          ];
+          // The delete goes out at a different moment among the creates each round: before all of them, amid
+          // them, after most.
+          const at = Math.floor((round / 8) * childCalls.length);
+          const calls = [
+            ...childCalls.slice(0, at),
+            after(Math.max(0, (round - 4) * 15), () => send('DELETE', `/session/${session}`)),
+            ...childCalls.slice(at),
+          ];
+          const answers = await together(calls);
+          const del = answers[at]!;
+          const children = answers.filter((_, i) => i !== at);
+          expect([200, 409], `delete: ${del.text}`).toContain(del.status);
+          for (const a of children) expect([201, 422], a.text).toContain(a.status);
 
-        const sessionLeft = await ctx.db.prisma.session.count({ where: { session_id: session } });
-        const examRows = await ctx.db.prisma.exam.count({ where: { session_id: session } });
-        const linkRows = await ctx.db.prisma.ccinfoSem.count({ where: { session_id: session } });
-        const created = count(children, 201);
-        endings[`session ${del.status}`] = (endings[`session ${del.status}`] ?? 0) + 1;
-        if (del.status === 200) {
-          // The session went first: every child create was told its session is missing, and none exists.
-          expect(sessionLeft).toBe(0);
-          expect(created).toBe(0);
-          for (const a of children)
-            expect(Object.keys((a.body as { errors: object }).errors)).toEqual(['session_id']);
-        } else {
-          // A child got in first: the session stays, with exactly the children that were answered 201.
-          expect(sessionLeft).toBe(1);
-          expect(created).toBeGreaterThan(0);
-          expect((del.body as { message: string }).message).toMatch(/cannot be deleted|in use/);
+          const sessionLeft = await ctx.db.prisma.session.count({ where: { session_id: session } });
+          const examRows = await ctx.db.prisma.exam.count({ where: { session_id: session } });
+          const linkRows = await ctx.db.prisma.ccinfoSem.count({ where: { session_id: session } });
+          const created = count(children, 201);
+          endings[`session ${del.status}`] = (endings[`session ${del.status}`] ?? 0) + 1;
+          if (del.status === 200) {
+            // The session went first: every child create was told its session is missing, and none exists.
+            expect(sessionLeft).toBe(0);
+            expect(created).toBe(0);
+            for (const a of children)
+              expect(Object.keys((a.body as { errors: object }).errors)).toEqual(['session_id']);
+          } else {
+            // A child got in first: the session stays, with exactly the children that were answered 201.
+            expect(sessionLeft).toBe(1);
+            expect(created).toBeGreaterThan(0);
+            expect((del.body as { message: string }).message).toMatch(/cannot be deleted|in use/);
+          }
+          expect(examRows + linkRows).toBe(created);
+          expect(await auditRows('session', session, 'delete')).toHaveLength(del.status === 200 ? 1 : 0);
         }
-        expect(examRows + linkRows).toBe(created);
-        expect(await auditRows('session', session, 'delete')).toHaveLength(del.status === 200 ? 1 : 0);
-      }
-      const orphans = await ctx.db.query<{ n: string }>(
-        `SELECT (SELECT count(*) FROM exam e WHERE NOT EXISTS (SELECT 1 FROM session s WHERE s.session_id = e.session_id))
-            + (SELECT count(*) FROM ccinfo_sem c WHERE NOT EXISTS (SELECT 1 FROM session s WHERE s.session_id = c.session_id)) AS n`,
-      );
-      expect(Number(orphans[0]!.n)).toBe(0);
-    });
+        const orphans = await ctx.db.query<{ n: string }>(
+          `SELECT (SELECT count(*) FROM exam e WHERE NOT EXISTS (SELECT 1 FROM session s
+            WHERE s.session_id = e.session_id))
+            + (SELECT count(*) FROM ccinfo_sem c WHERE NOT EXISTS (SELECT 1 FROM session s
+              WHERE s.session_id = c.session_id)) AS n`,
+        );
+        expect(Number(orphans[0]!.n)).toBe(0);
+      },
+    );
 
     it('a course-semester link deleted while papers are placed in it (composite parent key)', async () => {
       for (let round = 0; round < 6; round++) {
@@ -196,41 +204,45 @@ describe.skipIf(!postgres)(
       }
     });
 
-    it('concurrent edits carrying the same updated_at: exactly one 200, the rest 409, and the winner is what is stored', async () => {
-      const targets = [
-        { resource: resources.find((r) => r.name === 'session')!, field: 'session_name' },
-        { resource: resources.find((r) => r.name === 'exam')!, field: 'exam_desc' },
-        { resource: resources.find((r) => r.name === 'paperinfosem')!, field: 'credit_point' },
-      ];
-      for (const { resource, field } of targets) {
-        for (let round = 0; round < 3; round++) {
-          const body = await factories[resource.name].build(ctx.db);
-          const created = await send('POST', `/${resource.path}`, body);
-          expect(created.status, created.text).toBe(201);
-          const path = `/${resource.path}/${keyPath(resource, body)}`;
-          const read = (await send('GET', path)).body as Record<string, Record<string, unknown>>;
-          const updatedAt = read[resource.responseKey]!.updated_at;
-          const values = Array.from({ length: 20 }, (_, i) => `v${round}-${i}`);
-          const answers = await together(
-            values.map((v) => () => send('PUT', path, { [field]: v, updated_at: updatedAt })),
-          );
-          expect(count(answers, 200), JSON.stringify(statuses(answers))).toBe(1);
-          expect(count(answers, 409), JSON.stringify(statuses(answers))).toBe(19);
-          for (const a of answers.filter((x) => x.status === 409))
-            expect((a.body as { code: string }).code).toBe('STALE_EDIT');
-          const winner = values[answers.findIndex((a) => a.status === 200)]!;
-          const stored = (await send('GET', path)).body as Record<string, Record<string, unknown>>;
-          expect(stored[resource.responseKey]![field]).toBe(winner);
-          const updates = await auditRows(
-            resource.name,
-            resource.keyFields.map((f) => body[f]).join('/'),
-            'update',
-          );
-          expect(updates).toHaveLength(1);
-          expect((updates[0]!.after as Record<string, unknown>)[field]).toBe(winner);
+    it(
+      'concurrent edits carrying the same updated_at: exactly one 200, the rest 409, and the winner is ' +
+        'what is stored',
+      async () => {
+        const targets = [
+          { resource: resources.find((r) => r.name === 'session')!, field: 'session_name' },
+          { resource: resources.find((r) => r.name === 'exam')!, field: 'exam_desc' },
+          { resource: resources.find((r) => r.name === 'paperinfosem')!, field: 'credit_point' },
+        ];
+        for (const { resource, field } of targets) {
+          for (let round = 0; round < 3; round++) {
+            const body = await factories[resource.name].build(ctx.db);
+            const created = await send('POST', `/${resource.path}`, body);
+            expect(created.status, created.text).toBe(201);
+            const path = `/${resource.path}/${keyPath(resource, body)}`;
+            const read = (await send('GET', path)).body as Record<string, Record<string, unknown>>;
+            const updatedAt = read[resource.responseKey]!.updated_at;
+            const values = Array.from({ length: 20 }, (_, i) => `v${round}-${i}`);
+            const answers = await together(
+              values.map((v) => () => send('PUT', path, { [field]: v, updated_at: updatedAt })),
+            );
+            expect(count(answers, 200), JSON.stringify(statuses(answers))).toBe(1);
+            expect(count(answers, 409), JSON.stringify(statuses(answers))).toBe(19);
+            for (const a of answers.filter((x) => x.status === 409))
+              expect((a.body as { code: string }).code).toBe('STALE_EDIT');
+            const winner = values[answers.findIndex((a) => a.status === 200)]!;
+            const stored = (await send('GET', path)).body as Record<string, Record<string, unknown>>;
+            expect(stored[resource.responseKey]![field]).toBe(winner);
+            const updates = await auditRows(
+              resource.name,
+              resource.keyFields.map((f) => body[f]).join('/'),
+              'update',
+            );
+            expect(updates).toHaveLength(1);
+            expect((updates[0]!.after as Record<string, unknown>)[field]).toBe(winner);
+          }
         }
-      }
-    });
+      },
+    );
 
     it('concurrent legacy edits without updated_at: each 200 is a whole edit in the trail, none lost silently', async () => {
       const body = await factories.examcycle.build(ctx.db);

@@ -43,7 +43,8 @@ async function query<T>(url: string, sql: string) {
 async function appliedCounts(url: string) {
   const rows = await query<{ migration_name: string; n: number }>(
     url,
-    `SELECT migration_name, count(*)::int AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL GROUP BY migration_name ORDER BY 1`,
+    `SELECT migration_name, count(*)::int AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL
+        GROUP BY migration_name ORDER BY 1`,
   );
   return Object.fromEntries(rows.map((r) => [r.migration_name, r.n]));
 }

@@ -110,7 +110,8 @@ beforeAll(async () => {
   });
   const batches = await a.keyMarks();
   const locked = await ctx.db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM entry_batch WHERE batch_id = ANY($1::text[]) AND status = 'LOCKED' AND submitted_by = 'admin@university.test'`,
+    `SELECT count(*)::int AS n FROM entry_batch WHERE batch_id = ANY($1::text[]) AND status = 'LOCKED'
+        AND submitted_by = 'admin@university.test'`,
     [batches],
   );
   expect(locked[0]!.n).toBe(batches.length);
@@ -222,7 +223,8 @@ describe('OLD scheme (T1, T2, T3) from locked marks to a published result', () =
 
   it('a re-run before verification supersedes the run; only a changed student is in its diff, field by field', async () => {
     const [attempt] = await ctx.db.query<{ attempt_id: string }>(
-      `SELECT attempt_id FROM attempt WHERE exam_id = 'RT-OLD' AND student_id = 'RTS1' AND paper_id = 'RTENG101'`,
+      `SELECT attempt_id FROM attempt WHERE exam_id = 'RT-OLD' AND student_id = 'RTS1'
+          AND paper_id = 'RTENG101'`,
     );
     await arrange().setMark(attempt!.attempt_id, 'EXT', '41');
     const again = await run({ ...scope('RT-OLD', 'RTOLD', '1'), scheme: 'OLD' });
@@ -243,20 +245,27 @@ describe('OLD scheme (T1, T2, T3) from locked marks to a published result', () =
     runId = again.run_id;
   });
 
-  it('refuses publishing an unverified run (409 naming status and actions) and a verify by the calculate role (403)', async () => {
-    const early = await ctx.api
-      .post(`/api/resultrun/${runId}/publish`)
-      .set(result)
-      .send({ notification_no: 'X/1' });
-    expect(early.status).toBe(409);
-    expect(early.body.message).toMatch(/Computed/);
-    expect(early.body.message).toMatch(/verify/i);
-    expect((await ctx.api.post(`/api/resultrun/${runId}/verify`).set(calc).send({})).status).toBe(403);
-    expect(
-      (await ctx.db.query(`SELECT 1 FROM student_result WHERE run_id = $1 AND status <> 'COMPUTED'`, [runId]))
-        .length,
-    ).toBe(0);
-  });
+  it(
+    'refuses publishing an unverified run (409 naming status and actions) and a verify by the calculate ' +
+      'role (403)',
+    async () => {
+      const early = await ctx.api
+        .post(`/api/resultrun/${runId}/publish`)
+        .set(result)
+        .send({ notification_no: 'X/1' });
+      expect(early.status).toBe(409);
+      expect(early.body.message).toMatch(/Computed/);
+      expect(early.body.message).toMatch(/verify/i);
+      expect((await ctx.api.post(`/api/resultrun/${runId}/verify`).set(calc).send({})).status).toBe(403);
+      expect(
+        (
+          await ctx.db.query(`SELECT 1 FROM student_result WHERE run_id = $1 AND status <> 'COMPUTED'`, [
+            runId,
+          ])
+        ).length,
+      ).toBe(0);
+    },
+  );
 
   it('verify → approve → publish; the published lines cannot change; a student sees only its own published result', async () => {
     expect((await ctx.api.post(`/api/resultrun/${runId}/verify`).set(result).send({})).status).toBe(200);
@@ -362,7 +371,8 @@ describe('OLD scheme (T1, T2, T3) from locked marks to a published result', () =
 
   it('a later run over the published scope (a mark correction) makes a new version of the changed student only', async () => {
     const [attempt] = await ctx.db.query<{ attempt_id: string }>(
-      `SELECT attempt_id FROM attempt WHERE exam_id = 'RT-OLD' AND student_id = 'RTS3' AND paper_id = 'RTHIS101'`,
+      `SELECT attempt_id FROM attempt WHERE exam_id = 'RT-OLD' AND student_id = 'RTS3'
+          AND paper_id = 'RTHIS101'`,
     );
     await arrange().setMark(attempt!.attempt_id, 'EXT', '60');
     const later = await run({ ...scope('RT-OLD', 'RTOLD', '1'), scheme: 'OLD' });
@@ -408,168 +418,183 @@ describe('CBCS (T4, T5, T6, T7, T8): SGPA, CGPA, backlogs and a back paper', () 
     expect(backlog).toEqual([{ reason: 'EXTERNAL', status: 'OPEN' }]);
   });
 
-  it('semester II: T6 SGPA 6.30 and CGPA 7.37 with a backlog; T7 the back paper in SUPP makes version 2: SGPA 7.30, CGPA 7.89', async () => {
-    const r = await run({ ...scope('RT-N2', 'RTNEW', '2'), scheme: 'NEW' });
-    const t6 = await resultOf('RTS4', 'RT-N2');
-    expect(t6).toMatchObject({
-      credit_points: '126',
-      sgpa: '6.30',
-      cgpa: '7.37',
-      backlogs: ['RTP202'],
-      version: 1,
-    });
-    await publish(r.run_id, 'RES/N2/1');
-    expect(
-      await ctx.db.query(
-        `SELECT reason, status, first_exam_id FROM backlog WHERE student_id = 'RTS4' AND paper_id = 'RTP202'`,
-      ),
-    ).toEqual([{ reason: 'EXTERNAL', status: 'OPEN', first_exam_id: 'RT-N2' }]);
-
-    const supp = arrange();
-    await supp.sit('RT-SUPP', 'RTS4', 'RTNEW', '2', { RTP202: { ext: '31' } }, { type: 'BACK' });
-    await supp.keyMarks();
-    const back = await run({ ...scope('RT-SUPP', 'RTNEW', '2'), scheme: 'NEW' });
-    expect(back).toMatchObject({ student_count: 1, version_count: 1 });
-    const t7 = await resultOf('RTS4', 'RT-N2');
-    expect(t7).toMatchObject({
-      version: 2,
-      supersedes_version: 1,
-      run_id: back.run_id,
-      credit_points: '146',
-      sgpa: '7.30',
-      cgpa: '7.89',
-      backlogs: [],
-    });
-    expect(line(t7, 'RTP202')).toMatchObject({
-      int: { value: '15', status: 'EX' },
-      ext: { value: '31', status: null },
-      total: '46',
-      grade: 'C',
-    });
-    await publish(back.run_id, 'RES/SUPP/1');
-    expect(
-      await ctx.db.query(`SELECT status FROM backlog WHERE student_id = 'RTS4' AND paper_id = 'RTP202'`),
-    ).toEqual([{ status: 'CLEARED' }]);
-    const versions = await ctx.api.get(`/api/studentresult?student_id=RTS4&exam_id=RT-N2`).set(calc);
-    expect(versions.body.studentresult.map((x: StudentResult) => [x.version, x.status])).toEqual([
-      [2, 'PUBLISHED'],
-      [1, 'SUPERSEDED'],
-    ]);
-  });
-});
-
-describe('T9: CGPA over two published semesters, from credit points (default) and from rounded SGPAs (a configured rule set)', () => {
-  // Semester A: 5 × 4 credits at B+ (7): 20 credits, 140 credit points, SGPA 7.00. Semester B: 4 credits A
-  // (8), 3 × 4 credits B+ (7), 3 credits B+ (7), 3 credits B (6): 22 credits, 155 credit points, SGPA 7.0454
-  // → 7.05.
-  beforeAll(async () => {
-    const configured = await ctx.api
-      .post('/api/ruleset')
-      .set(admin)
-      .send({
-        ruleset_id: 'CBCS-RSG',
+  it(
+    'semester II: T6 SGPA 6.30 and CGPA 7.37 with a backlog; T7 the back paper in SUPP makes version 2: ' +
+      'SGPA 7.30, CGPA 7.89',
+    async () => {
+      const r = await run({ ...scope('RT-N2', 'RTNEW', '2'), scheme: 'NEW' });
+      const t6 = await resultOf('RTS4', 'RT-N2');
+      expect(t6).toMatchObject({
+        credit_points: '126',
+        sgpa: '6.30',
+        cgpa: '7.37',
+        backlogs: ['RTP202'],
         version: 1,
-        scheme: 'NEW',
-        title: 'CBCS, CGPA from rounded SGPAs',
-        rules: { ...cbcsDefault.rules, cgpa_source: 'ROUNDED_SGPA' },
       });
-    expect(configured.status, JSON.stringify(configured.body)).toBe(201);
-    const a = arrange();
-    const th = (paper_id: string, credit = '4') => ({ paper_id, kind: 'TH' as const, credit });
-    await a.course('RT9', {
-      '1': ['RT9A1', 'RT9A2', 'RT9A3', 'RT9A4', 'RT9A5'].map((p) => th(p)),
-      '2': [th('RT9B1'), th('RT9B2'), th('RT9B3'), th('RT9B4'), th('RT9B5', '3'), th('RT9B6', '3')],
-    });
-    await a.exam('RT-9A', 'RT9', '1');
-    await a.exam('RT-9B', 'RT9', '2');
-    for (const [student, ruleset] of [
-      ['RT9P', 'CBCS'],
-      ['RT9R', 'CBCS-RSG'],
-    ] as const) {
-      for (const sem of ['1', '2']) await a.enrol(student, 'RT9', sem, ruleset);
-      await a.sit(
-        'RT-9A',
-        student,
-        'RT9',
-        '1',
-        Object.fromEntries(
-          ['RT9A1', 'RT9A2', 'RT9A3', 'RT9A4', 'RT9A5'].map((p) => [p, { int: '20', ext: '45' }]),
+      await publish(r.run_id, 'RES/N2/1');
+      expect(
+        await ctx.db.query(
+          `SELECT reason, status, first_exam_id FROM backlog WHERE student_id = 'RTS4'
+              AND paper_id = 'RTP202'`,
         ),
-      );
-      await a.sit('RT-9B', student, 'RT9', '2', {
-        RT9B1: { int: '20', ext: '55' },
-        RT9B2: { int: '20', ext: '45' },
-        RT9B3: { int: '20', ext: '45' },
-        RT9B4: { int: '20', ext: '45' },
-        RT9B5: { int: '20', ext: '45' },
-        RT9B6: { int: '20', ext: '35' },
+      ).toEqual([{ reason: 'EXTERNAL', status: 'OPEN', first_exam_id: 'RT-N2' }]);
+
+      const supp = arrange();
+      await supp.sit('RT-SUPP', 'RTS4', 'RTNEW', '2', { RTP202: { ext: '31' } }, { type: 'BACK' });
+      await supp.keyMarks();
+      const back = await run({ ...scope('RT-SUPP', 'RTNEW', '2'), scheme: 'NEW' });
+      expect(back).toMatchObject({ student_count: 1, version_count: 1 });
+      const t7 = await resultOf('RTS4', 'RT-N2');
+      expect(t7).toMatchObject({
+        version: 2,
+        supersedes_version: 1,
+        run_id: back.run_id,
+        credit_points: '146',
+        sgpa: '7.30',
+        cgpa: '7.89',
+        backlogs: [],
       });
-    }
-    await a.keyMarks();
-  });
-
-  it('semester A published (SGPA 7.00), semester B computed and published: CGPA 7.02 from credit points, 7.03 from rounded SGPAs, each explained', async () => {
-    await publish((await run({ ...scope('RT-9A', 'RT9', '1'), scheme: 'NEW' })).run_id, 'RES/9A/1');
-    for (const student of ['RT9P', 'RT9R'])
-      expect(await resultOf(student, 'RT-9A')).toMatchObject({
-        credits_registered: '20',
-        credit_points: '140',
-        sgpa: '7.00',
-        status: 'PUBLISHED',
+      expect(line(t7, 'RTP202')).toMatchObject({
+        int: { value: '15', status: 'EX' },
+        ext: { value: '31', status: null },
+        total: '46',
+        grade: 'C',
       });
-    const b = await run({ ...scope('RT-9B', 'RT9', '2'), scheme: 'NEW' });
-    expect(b).toMatchObject({ student_count: 2, exception_count: 0 });
-    await publish(b.run_id, 'RES/9B/1');
-    const cgpaStep = (r: StudentResult) => r.explanation.find((s) => s.step === 'CGPA')!;
-
-    const points = await resultOf('RT9P', 'RT-9B');
-    expect(points).toMatchObject({
-      credits_registered: '22',
-      credit_points: '155',
-      sgpa: '7.05',
-      cgpa: '7.02',
-      status: 'PUBLISHED',
-    });
-    expect(cgpaStep(points)).toMatchObject({
-      rule_id: 'CBCS@1:cgpa_source',
-      inputs: { source: 'CREDIT_POINTS', credit_points: '295', credits: '42' },
-      output: { cgpa: '7.02' },
-    });
-    expect(cgpaStep(points).text).toMatch(
-      /^CGPA = 295 \/ 42 = 7\.0238… → 7\.02 \(half-up.*; from credit points of the latest attempt of each course$/,
-    );
-
-    const rounded = await resultOf('RT9R', 'RT-9B');
-    expect(rounded).toMatchObject({
-      ruleset_id: 'CBCS-RSG',
-      credit_points: '155',
-      sgpa: '7.05',
-      cgpa: '7.03',
-    });
-    expect(cgpaStep(rounded)).toMatchObject({
-      rule_id: 'CBCS-RSG@1:cgpa_source',
-      inputs: { source: 'ROUNDED_SGPA', credits: '42' },
-      output: { cgpa: '7.03' },
-    });
-    expect(cgpaStep(rounded).text).toContain("from each semester's rounded SGPA (1 7.00 × 20, 2 7.05 × 22)");
-    // What the student itself sees on GET of its published result.
-    await ctx.db.prisma.user.create({
-      data: {
-        email: 'rt9r@student.test',
-        name: 'RT9R',
-        role: 'student',
-        student_id: 'RT9R',
-        password_hash: await hashPassword(DEMO_PASSWORD, 4),
-      },
-    });
-    const own = await ctx.api
-      .get(`/api/studentresult/RT9R/RT-9B/${SESSION}/RT9/2/1`)
-      .set({ Authorization: `Bearer ${await ctx.login('rt9r@student.test')}` });
-    expect(own.status).toBe(200);
-    expect(own.body.studentresult.cgpa).toBe('7.03');
-    expect(cgpaStep(own.body.studentresult).text).toBe(cgpaStep(rounded).text);
-  });
+      await publish(back.run_id, 'RES/SUPP/1');
+      expect(
+        await ctx.db.query(`SELECT status FROM backlog WHERE student_id = 'RTS4' AND paper_id = 'RTP202'`),
+      ).toEqual([{ status: 'CLEARED' }]);
+      const versions = await ctx.api.get(`/api/studentresult?student_id=RTS4&exam_id=RT-N2`).set(calc);
+      expect(versions.body.studentresult.map((x: StudentResult) => [x.version, x.status])).toEqual([
+        [2, 'PUBLISHED'],
+        [1, 'SUPERSEDED'],
+      ]);
+    },
+  );
 });
+
+describe(
+  'T9: CGPA over two published semesters, from credit points (default) and from rounded SGPAs (a ' +
+    'configured rule set)',
+  () => {
+    // Semester A: 5 × 4 credits at B+ (7): 20 credits, 140 credit points, SGPA 7.00. Semester B: 4 credits A
+    // (8), 3 × 4 credits B+ (7), 3 credits B+ (7), 3 credits B (6): 22 credits, 155 credit points, SGPA 7.0454
+    // → 7.05.
+    beforeAll(async () => {
+      const configured = await ctx.api
+        .post('/api/ruleset')
+        .set(admin)
+        .send({
+          ruleset_id: 'CBCS-RSG',
+          version: 1,
+          scheme: 'NEW',
+          title: 'CBCS, CGPA from rounded SGPAs',
+          rules: { ...cbcsDefault.rules, cgpa_source: 'ROUNDED_SGPA' },
+        });
+      expect(configured.status, JSON.stringify(configured.body)).toBe(201);
+      const a = arrange();
+      const th = (paper_id: string, credit = '4') => ({ paper_id, kind: 'TH' as const, credit });
+      await a.course('RT9', {
+        '1': ['RT9A1', 'RT9A2', 'RT9A3', 'RT9A4', 'RT9A5'].map((p) => th(p)),
+        '2': [th('RT9B1'), th('RT9B2'), th('RT9B3'), th('RT9B4'), th('RT9B5', '3'), th('RT9B6', '3')],
+      });
+      await a.exam('RT-9A', 'RT9', '1');
+      await a.exam('RT-9B', 'RT9', '2');
+      for (const [student, ruleset] of [
+        ['RT9P', 'CBCS'],
+        ['RT9R', 'CBCS-RSG'],
+      ] as const) {
+        for (const sem of ['1', '2']) await a.enrol(student, 'RT9', sem, ruleset);
+        await a.sit(
+          'RT-9A',
+          student,
+          'RT9',
+          '1',
+          Object.fromEntries(
+            ['RT9A1', 'RT9A2', 'RT9A3', 'RT9A4', 'RT9A5'].map((p) => [p, { int: '20', ext: '45' }]),
+          ),
+        );
+        await a.sit('RT-9B', student, 'RT9', '2', {
+          RT9B1: { int: '20', ext: '55' },
+          RT9B2: { int: '20', ext: '45' },
+          RT9B3: { int: '20', ext: '45' },
+          RT9B4: { int: '20', ext: '45' },
+          RT9B5: { int: '20', ext: '45' },
+          RT9B6: { int: '20', ext: '35' },
+        });
+      }
+      await a.keyMarks();
+    });
+
+    it(
+      'semester A published (SGPA 7.00), semester B computed and published: CGPA 7.02 from credit points, ' +
+        '7.03 from rounded SGPAs, each explained',
+      async () => {
+        await publish((await run({ ...scope('RT-9A', 'RT9', '1'), scheme: 'NEW' })).run_id, 'RES/9A/1');
+        for (const student of ['RT9P', 'RT9R'])
+          expect(await resultOf(student, 'RT-9A')).toMatchObject({
+            credits_registered: '20',
+            credit_points: '140',
+            sgpa: '7.00',
+            status: 'PUBLISHED',
+          });
+        const b = await run({ ...scope('RT-9B', 'RT9', '2'), scheme: 'NEW' });
+        expect(b).toMatchObject({ student_count: 2, exception_count: 0 });
+        await publish(b.run_id, 'RES/9B/1');
+        const cgpaStep = (r: StudentResult) => r.explanation.find((s) => s.step === 'CGPA')!;
+
+        const points = await resultOf('RT9P', 'RT-9B');
+        expect(points).toMatchObject({
+          credits_registered: '22',
+          credit_points: '155',
+          sgpa: '7.05',
+          cgpa: '7.02',
+          status: 'PUBLISHED',
+        });
+        expect(cgpaStep(points)).toMatchObject({
+          rule_id: 'CBCS@1:cgpa_source',
+          inputs: { source: 'CREDIT_POINTS', credit_points: '295', credits: '42' },
+          output: { cgpa: '7.02' },
+        });
+        expect(cgpaStep(points).text).toMatch(
+          /^CGPA = 295 \/ 42 = 7\.0238… → 7\.02 \(half-up.*; from credit points of the latest attempt of each course$/,
+        );
+
+        const rounded = await resultOf('RT9R', 'RT-9B');
+        expect(rounded).toMatchObject({
+          ruleset_id: 'CBCS-RSG',
+          credit_points: '155',
+          sgpa: '7.05',
+          cgpa: '7.03',
+        });
+        expect(cgpaStep(rounded)).toMatchObject({
+          rule_id: 'CBCS-RSG@1:cgpa_source',
+          inputs: { source: 'ROUNDED_SGPA', credits: '42' },
+          output: { cgpa: '7.03' },
+        });
+        expect(cgpaStep(rounded).text).toContain(
+          "from each semester's rounded SGPA (1 7.00 × 20, 2 7.05 × 22)",
+        );
+        // What the student itself sees on GET of its published result.
+        await ctx.db.prisma.user.create({
+          data: {
+            email: 'rt9r@student.test',
+            name: 'RT9R',
+            role: 'student',
+            student_id: 'RT9R',
+            password_hash: await hashPassword(DEMO_PASSWORD, 4),
+          },
+        });
+        const own = await ctx.api
+          .get(`/api/studentresult/RT9R/RT-9B/${SESSION}/RT9/2/1`)
+          .set({ Authorization: `Bearer ${await ctx.login('rt9r@student.test')}` });
+        expect(own.status).toBe(200);
+        expect(own.body.studentresult.cgpa).toBe('7.03');
+        expect(cgpaStep(own.body.studentresult).text).toBe(cgpaStep(rounded).text);
+      },
+    );
+  },
+);
 
 describe('T11: NEP exit checked by the run of a year-end semester (semester 2 ends year 1)', () => {
   // Semester 1: 5 × 4 credits (MAJOR); semester 2: 4 × 4 + 2 × 3 credits and a 4-credit VOCATIONAL course.
@@ -624,50 +649,55 @@ describe('T11: NEP exit checked by the run of a year-end semester (semester 2 en
     await a.keyMarks();
   });
 
-  it('semester 1 has no exit check; semester 2 records each level as an EXIT step and the awards: 42 + 4 → UG Certificate, 38 + 4 → none', async () => {
-    await publish((await run({ ...scope('RT-E1', 'RTNEP', '1'), scheme: 'NEP' })).run_id, 'RES/E1/1');
-    const first = await resultOf('RTE1', 'RT-E1');
-    expect(first).toMatchObject({ scheme: 'NEP', credits_earned: '20', exit: null });
-    expect(first.lines[0]!.course_category).toBe('MAJOR');
+  it(
+    'semester 1 has no exit check; semester 2 records each level as an EXIT step and the awards: 42 + 4 → ' +
+      'UG Certificate, 38 + 4 → none',
+    async () => {
+      await publish((await run({ ...scope('RT-E1', 'RTNEP', '1'), scheme: 'NEP' })).run_id, 'RES/E1/1');
+      const first = await resultOf('RTE1', 'RT-E1');
+      expect(first).toMatchObject({ scheme: 'NEP', credits_earned: '20', exit: null });
+      expect(first.lines[0]!.course_category).toBe('MAJOR');
 
-    const r = await run({ ...scope('RT-E2', 'RTNEP', '2'), scheme: 'NEP' });
-    expect(r).toMatchObject({ student_count: 2, exception_count: 0 });
-    await publish(r.run_id, 'RES/E2/1');
-    const eligible = await resultOf('RTE1', 'RT-E2');
-    expect(eligible).toMatchObject({ credits_earned: '26', status: 'PUBLISHED' });
-    expect(line(eligible, 'RTV201').course_category).toBe('VOCATIONAL');
-    expect(eligible.exit).toMatchObject({ credits_earned: '46', awards: ['UG Certificate'] });
-    expect(eligible.exit!.text).toBe(
-      'semester 2 ends year 1: exit levels checked over 46 credits earned in semesters 1, 2 (aec 3, major 28, mdc 4, minor 4, sec 3, vocational 4): eligible for UG Certificate',
-    );
-    expect(eligible.exit!.levels.map((l) => [l.level, l.eligible])).toEqual([
-      ['YEAR_1', true],
-      ['YEAR_2', false],
-      ['YEAR_3', false],
-      ['YEAR_4', false],
-      ['YEAR_4_RESEARCH', false],
-    ]);
-    expect(eligible.exit!.levels[0]!.text).toBe(
-      'UG Certificate: 46 credits ≥ 40 + 4; vocational 4 ≥ 4 (in addition): eligible',
-    );
-    // The same outcome is in the stored explanation, each level with its rule.
-    expect(eligible.explanation.filter((s) => s.step === 'EXIT').map((s) => s.rule_id)).toEqual([
-      'NEP@1:exit.0',
-      'NEP@1:exit.1',
-      'NEP@1:exit.2',
-      'NEP@1:exit.3',
-      'NEP@1:exit.4',
-    ]);
+      const r = await run({ ...scope('RT-E2', 'RTNEP', '2'), scheme: 'NEP' });
+      expect(r).toMatchObject({ student_count: 2, exception_count: 0 });
+      await publish(r.run_id, 'RES/E2/1');
+      const eligible = await resultOf('RTE1', 'RT-E2');
+      expect(eligible).toMatchObject({ credits_earned: '26', status: 'PUBLISHED' });
+      expect(line(eligible, 'RTV201').course_category).toBe('VOCATIONAL');
+      expect(eligible.exit).toMatchObject({ credits_earned: '46', awards: ['UG Certificate'] });
+      expect(eligible.exit!.text).toBe(
+        'semester 2 ends year 1: exit levels checked over 46 credits earned in semesters 1, 2 (aec 3, ' +
+          'major 28, mdc 4, minor 4, sec 3, vocational 4): eligible for UG Certificate',
+      );
+      expect(eligible.exit!.levels.map((l) => [l.level, l.eligible])).toEqual([
+        ['YEAR_1', true],
+        ['YEAR_2', false],
+        ['YEAR_3', false],
+        ['YEAR_4', false],
+        ['YEAR_4_RESEARCH', false],
+      ]);
+      expect(eligible.exit!.levels[0]!.text).toBe(
+        'UG Certificate: 46 credits ≥ 40 + 4; vocational 4 ≥ 4 (in addition): eligible',
+      );
+      // The same outcome is in the stored explanation, each level with its rule.
+      expect(eligible.explanation.filter((s) => s.step === 'EXIT').map((s) => s.rule_id)).toEqual([
+        'NEP@1:exit.0',
+        'NEP@1:exit.1',
+        'NEP@1:exit.2',
+        'NEP@1:exit.3',
+        'NEP@1:exit.4',
+      ]);
 
-    const short = await resultOf('RTE2', 'RT-E2');
-    expect(short.backlogs).toEqual(['RTE204']);
-    expect(short.exit).toMatchObject({ credits_earned: '42', awards: [] });
-    expect(short.exit!.levels[0]).toMatchObject({
-      award: 'UG Certificate',
-      eligible: false,
-      text: 'UG Certificate: 42 credits < 40 + 4; vocational 4 ≥ 4 (in addition): not eligible',
-    });
-  });
+      const short = await resultOf('RTE2', 'RT-E2');
+      expect(short.backlogs).toEqual(['RTE204']);
+      expect(short.exit).toMatchObject({ credits_earned: '42', awards: [] });
+      expect(short.exit!.levels[0]).toMatchObject({
+        award: 'UG Certificate',
+        eligible: false,
+        text: 'UG Certificate: 42 credits < 40 + 4; vocational 4 ≥ 4 (in addition): not eligible',
+      });
+    },
+  );
 });
 
 describe('T12 statuses and refusals', () => {
@@ -716,56 +746,78 @@ describe('T12 statuses and refusals', () => {
     ).toBe(403);
   });
 
-  it('with allow_result_later: AB printed as AB with GP 0, UFM pending RW, missing marks RL (never 0), each in the exception report', async () => {
-    const r = await run({ ...scope('RT-STAT', 'RTNEW', '1'), scheme: 'NEW', allow_result_later: true });
-    expect(r).toMatchObject({ student_count: 3, rl_count: 1, rw_count: 1 });
-    const ab = await resultOf('RTA1', 'RT-STAT');
-    expect(line(ab, 'RTPHY101')).toMatchObject({
-      ext: { value: null, status: 'AB' },
-      paper_result: 'AB',
-      grade_point: '0',
-    });
-    expect(ab.backlogs).toEqual(['RTPHY101']);
-    const rw = await resultOf('RTA2', 'RT-STAT');
-    expect(rw).toMatchObject({ result: 'RW', sgpa: null });
-    expect(line(rw, 'RTPHY101').paper_result).toBe('RW');
-    const rl = await resultOf('RTA3', 'RT-STAT');
-    expect(rl).toMatchObject({ result: 'RL', sgpa: null });
-    expect(line(rl, 'RTMAT101')).toMatchObject({ paper_result: 'RL', total: null });
-    const exceptions = await ctx.api.get(`/api/resultrun/${r.run_id}/exceptions`).set(result);
-    expect(exceptions.status).toBe(200);
-    expect(
-      exceptions.body.exceptions
-        .map((e: { student_id: string; code: string }) => `${e.student_id}:${e.code}`)
-        .sort(),
-    ).toEqual(['RTA2:UFM_PENDING', 'RTA3:MARKS_NOT_LOCKED']);
-    const only = await ctx.api.get(`/api/resultrun/${r.run_id}/exceptions?code=UFM_PENDING`).set(result);
-    expect(only.body.total).toBe(1);
-  });
+  it(
+    'with allow_result_later: AB printed as AB with GP 0, UFM pending RW, missing marks RL (never 0), each ' +
+      'in the exception report',
+    async () => {
+      const r = await run({ ...scope('RT-STAT', 'RTNEW', '1'), scheme: 'NEW', allow_result_later: true });
+      expect(r).toMatchObject({ student_count: 3, rl_count: 1, rw_count: 1 });
+      const ab = await resultOf('RTA1', 'RT-STAT');
+      expect(line(ab, 'RTPHY101')).toMatchObject({
+        ext: { value: null, status: 'AB' },
+        paper_result: 'AB',
+        grade_point: '0',
+      });
+      expect(ab.backlogs).toEqual(['RTPHY101']);
+      const rw = await resultOf('RTA2', 'RT-STAT');
+      expect(rw).toMatchObject({ result: 'RW', sgpa: null });
+      expect(line(rw, 'RTPHY101').paper_result).toBe('RW');
+      const rl = await resultOf('RTA3', 'RT-STAT');
+      expect(rl).toMatchObject({ result: 'RL', sgpa: null });
+      expect(line(rl, 'RTMAT101')).toMatchObject({ paper_result: 'RL', total: null });
+      const exceptions = await ctx.api.get(`/api/resultrun/${r.run_id}/exceptions`).set(result);
+      expect(exceptions.status).toBe(200);
+      expect(
+        exceptions.body.exceptions
+          .map((e: { student_id: string; code: string }) => `${e.student_id}:${e.code}`)
+          .sort(),
+      ).toEqual(['RTA2:UFM_PENDING', 'RTA3:MARKS_NOT_LOCKED']);
+      const only = await ctx.api.get(`/api/resultrun/${r.run_id}/exceptions?code=UFM_PENDING`).set(result);
+      expect(only.body.total).toBe(1);
+      expect(only.body.exceptions[0]).toMatchObject({
+        message: "RTPHY101: an unfair-means case is pending: the paper's result is withheld",
+        message_code: 'results.ufmPending',
+        params: { paper_id: 'RTPHY101' },
+      });
+      // A Hindi reader reads the same finding in Hindi, from its code.
+      const hindi = await ctx.api
+        .get(`/api/resultrun/${r.run_id}/exceptions?code=UFM_PENDING`)
+        .set(result)
+        .set('Accept-Language', 'hi');
+      expect(hindi.body.exceptions[0].message).toBe(
+        'RTPHY101: अनुचित साधन का मामला लंबित है: प्रश्नपत्र का परिणाम रोका गया है',
+      );
+    },
+  );
 
-  it('a UFM decision (U1, applied) replaces the withheld paper: a re-run gives UFM, GP 0, backlog reason MALPRACTICE; the diff names the change', async () => {
-    await ctx.db.query(
-      `UPDATE ufm_case SET status = 'APPLIED', decision = 'U1' WHERE exam_id = 'RT-STAT' AND student_id = 'RTA2'`,
-    );
-    const r = await run({ ...scope('RT-STAT', 'RTNEW', '1'), scheme: 'NEW', allow_result_later: true });
-    expect(r).toMatchObject({ rw_count: 0, ufm_count: 1, changed_count: 1 });
-    const decided = await resultOf('RTA2', 'RT-STAT');
-    expect(decided).toMatchObject({ result: 'UFM', version: 1, backlogs: ['RTPHY101'] });
-    expect(line(decided, 'RTPHY101')).toMatchObject({ paper_result: 'UFM', grade_point: '0' });
-    const diff = await ctx.api.get(`/api/resultrun/${r.run_id}/diff`).set(result);
-    expect(diff.body.diff).toEqual([
-      expect.objectContaining({
-        student_id: 'RTA2',
-        change: 'CHANGED',
-        changes: expect.arrayContaining([{ field: 'result', before: 'RW', after: 'UFM' }]),
-      }),
-    ]);
-    const [row] = await ctx.db.query<{ backlog_reasons: unknown }>(
-      `SELECT backlog_reasons FROM student_result WHERE run_id = $1 AND student_id = 'RTA2'`,
-      [r.run_id],
-    );
-    expect(row!.backlog_reasons).toEqual([{ paper_id: 'RTPHY101', reason: 'MALPRACTICE' }]);
-  });
+  it(
+    'a UFM decision (U1, applied) replaces the withheld paper: a re-run gives UFM, GP 0, backlog reason ' +
+      'MALPRACTICE; the diff names the change',
+    async () => {
+      await ctx.db.query(
+        `UPDATE ufm_case SET status = 'APPLIED', decision = 'U1' WHERE exam_id = 'RT-STAT'
+          AND student_id = 'RTA2'`,
+      );
+      const r = await run({ ...scope('RT-STAT', 'RTNEW', '1'), scheme: 'NEW', allow_result_later: true });
+      expect(r).toMatchObject({ rw_count: 0, ufm_count: 1, changed_count: 1 });
+      const decided = await resultOf('RTA2', 'RT-STAT');
+      expect(decided).toMatchObject({ result: 'UFM', version: 1, backlogs: ['RTPHY101'] });
+      expect(line(decided, 'RTPHY101')).toMatchObject({ paper_result: 'UFM', grade_point: '0' });
+      const diff = await ctx.api.get(`/api/resultrun/${r.run_id}/diff`).set(result);
+      expect(diff.body.diff).toEqual([
+        expect.objectContaining({
+          student_id: 'RTA2',
+          change: 'CHANGED',
+          changes: expect.arrayContaining([{ field: 'result', before: 'RW', after: 'UFM' }]),
+        }),
+      ]);
+      const [row] = await ctx.db.query<{ backlog_reasons: unknown }>(
+        `SELECT backlog_reasons FROM student_result WHERE run_id = $1 AND student_id = 'RTA2'`,
+        [r.run_id],
+      );
+      expect(row!.backlog_reasons).toEqual([{ paper_id: 'RTPHY101', reason: 'MALPRACTICE' }]);
+    },
+  );
 
   it('refuses editing or deleting a run, and unknown runs answer 404', async () => {
     const [r] = await ctx.db.query<{ run_id: string; updated_at: Date }>(

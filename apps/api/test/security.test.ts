@@ -20,19 +20,23 @@ const attempt = (email: string, password: string, address = '127.0.0.1') =>
   ctx.api.post('/api/login').set('X-Forwarded-For', address).send({ email, password });
 
 describe('login rate limits', () => {
-  it('blocks an account from the address that failed repeatedly, even with the right password, and says when to retry', async () => {
-    for (let i = 0; i < 3; i++)
-      expect((await attempt('result@university.test', 'wrong', '10.0.0.1')).status).toBe(401);
-    const blocked = await attempt('result@university.test', 'Demo@12345', '10.0.0.1');
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.code).toBe('RATE_LIMITED');
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.body.message).toMatch(/Too many failed sign-ins/);
-    // Other accounts from that address, and this account from elsewhere, are not refused
-    // (login-abuse.test.ts).
-    expect((await attempt('calculate@university.test', 'Demo@12345', '10.0.0.1')).status).toBe(200);
-    expect((await attempt('result@university.test', 'Demo@12345', '10.0.0.9')).status).toBe(200);
-  });
+  it(
+    'blocks an account from the address that failed repeatedly, even with the right password, and says ' +
+      'when to retry',
+    async () => {
+      for (let i = 0; i < 3; i++)
+        expect((await attempt('result@university.test', 'wrong', '10.0.0.1')).status).toBe(401);
+      const blocked = await attempt('result@university.test', 'Demo@12345', '10.0.0.1');
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.code).toBe('RATE_LIMITED');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(blocked.body.message).toMatch(/Too many failed sign-ins/);
+      // Other accounts from that address, and this account from elsewhere, are not refused
+      // (login-abuse.test.ts).
+      expect((await attempt('calculate@university.test', 'Demo@12345', '10.0.0.1')).status).toBe(200);
+      expect((await attempt('result@university.test', 'Demo@12345', '10.0.0.9')).status).toBe(200);
+    },
+  );
 
   it('a success resets the account count', async () => {
     for (let i = 0; i < 2; i++) await attempt('document@university.test', 'wrong');
@@ -131,37 +135,45 @@ describe('the public verification call (a lean route, answered before the generi
     return { app, lines };
   };
 
-  it('answers with the same security headers as every other call, no-store and a request id, and logs the call without the token', async () => {
-    const { app, lines } = appWithLog();
-    const health = await request(app).get('/api/health');
-    const verify = await request(app).get('/api/verify/not-a-document-code');
-    expect(verify.status).toBe(200);
-    expect(verify.body).toMatchObject({ document: null, signature_valid: false, reason: 'MALFORMED' });
-    for (const name of helmetHeaders) {
-      expect(health.headers[name], name).toBeDefined();
-      expect(verify.headers[name], name).toBe(health.headers[name]);
-    }
-    expect(verify.headers['x-powered-by']).toBeUndefined();
-    expect(verify.headers['cache-control']).toBe('no-store');
-    expect(verify.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(verify.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const line = lines.find((l) => l.request_id === verify.headers['x-request-id']);
-    expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/api/verify/…', status: 200 });
-    expect(JSON.stringify(lines)).not.toContain('not-a-document-code');
-  });
+  it(
+    'answers with the same security headers as every other call, no-store and a request id, and logs the ' +
+      'call without the token',
+    async () => {
+      const { app, lines } = appWithLog();
+      const health = await request(app).get('/api/health');
+      const verify = await request(app).get('/api/verify/not-a-document-code');
+      expect(verify.status).toBe(200);
+      expect(verify.body).toMatchObject({ document: null, signature_valid: false, reason: 'MALFORMED' });
+      for (const name of helmetHeaders) {
+        expect(health.headers[name], name).toBeDefined();
+        expect(verify.headers[name], name).toBe(health.headers[name]);
+      }
+      expect(verify.headers['x-powered-by']).toBeUndefined();
+      expect(verify.headers['cache-control']).toBe('no-store');
+      expect(verify.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(verify.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      const line = lines.find((l) => l.request_id === verify.headers['x-request-id']);
+      expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/api/verify/…', status: 200 });
+      expect(JSON.stringify(lines)).not.toContain('not-a-document-code');
+    },
+  );
 
-  it("leaves a browser's cross-origin call to the full stack: a configured origin gets CORS, the answer is the same", async () => {
-    const allowed = await ctx.api
-      .get('/api/verify/not-a-document-code')
-      .set('Origin', 'https://portal.example');
-    expect(allowed.status).toBe(200);
-    expect(allowed.headers['access-control-allow-origin']).toBe('https://portal.example');
-    expect(allowed.body).toMatchObject({ document: null, signature_valid: false, reason: 'MALFORMED' });
-    const other = await ctx.api
-      .get('/api/verify/not-a-document-code')
-      .set('Origin', 'https://elsewhere.example');
-    expect(other.headers['access-control-allow-origin']).toBeUndefined();
-  });
+  it(
+    "leaves a browser's cross-origin call to the full stack: a configured origin gets CORS, the answer is " +
+      'the same',
+    async () => {
+      const allowed = await ctx.api
+        .get('/api/verify/not-a-document-code')
+        .set('Origin', 'https://portal.example');
+      expect(allowed.status).toBe(200);
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://portal.example');
+      expect(allowed.body).toMatchObject({ document: null, signature_valid: false, reason: 'MALFORMED' });
+      const other = await ctx.api
+        .get('/api/verify/not-a-document-code')
+        .set('Origin', 'https://elsewhere.example');
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    },
+  );
 
   it('refuses other methods with 405, and a path with more segments is not a verification', async () => {
     const post = await ctx.api.post('/api/verify/not-a-document-code').send({});

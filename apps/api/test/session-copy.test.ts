@@ -50,7 +50,8 @@ describe('copying a session', () => {
     expect(preview.body.paperinfosem).toHaveLength(source.papers);
     expect(preview.body.paperinfosem[0]).toMatchObject({ status: 'create' });
     expect(preview.body.message).toBe(
-      `Copying 2024-25 into 2025-26 would create ${source.cc} course-semester links and ${source.papers} paper schemes (0 already in 2025-26).`,
+      `Copying 2024-25 into 2025-26 would create ${source.cc} course-semester links and ${source.papers} ` +
+        `paper schemes (0 already in 2025-26).`,
     );
     // The preview stored nothing.
     expect(await countIn('2025-26')).toEqual({ cc: 0, papers: 0 });

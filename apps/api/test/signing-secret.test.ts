@@ -32,29 +32,33 @@ async function startWithoutSecret() {
 }
 
 describe('without JWT_SECRET', { timeout: 240_000 }, () => {
-  it('signs with a secret generated for this installation, kept in the data folder, never one from the repository; tokens outlive a restart', async () => {
-    const first = await startWithoutSecret();
-    const login = await fetch(`${first.base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@university.test', password: DEMO_PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    const { token } = (await login.json()) as { token: string };
+  it(
+    'signs with a secret generated for this installation, kept in the data folder, never one from the ' +
+      'repository; tokens outlive a restart',
+    async () => {
+      const first = await startWithoutSecret();
+      const login = await fetch(`${first.base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@university.test', password: DEMO_PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      const { token } = (await login.json()) as { token: string };
 
-    const file = path.join(dataDir, 'jwt-secret');
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    const kept = fs.readFileSync(file, 'utf8').trim();
-    expect(() => jwt.verify(token, kept, { algorithms: ['HS256'] })).not.toThrow();
-    for (const published of publishedSecrets)
-      expect(() => jwt.verify(token, published, { algorithms: ['HS256'] })).toThrow();
+      const file = path.join(dataDir, 'jwt-secret');
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const kept = fs.readFileSync(file, 'utf8').trim();
+      expect(() => jwt.verify(token, kept, { algorithms: ['HS256'] })).not.toThrow();
+      for (const published of publishedSecrets)
+        expect(() => jwt.verify(token, published, { algorithms: ['HS256'] })).toThrow();
 
-    await first.stop();
-    const second = await startWithoutSecret();
-    const check = await fetch(`${second.base}/api/check-user`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(check.status).toBe(200);
-    expect(fs.readFileSync(file, 'utf8').trim()).toBe(kept);
-  });
+      await first.stop();
+      const second = await startWithoutSecret();
+      const check = await fetch(`${second.base}/api/check-user`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(check.status).toBe(200);
+      expect(fs.readFileSync(file, 'utf8').trim()).toBe(kept);
+    },
+  );
 });

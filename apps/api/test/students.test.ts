@@ -41,50 +41,54 @@ async function office() {
 }
 
 describe('scope', () => {
-  it('office sees every college; a C101 faculty user sees only C101 and gets 404 for a C102 student; the student only itself', async () => {
-    const all = await ctx.api
-      .get('/api/student')
-      .query({ limit: 1000 })
-      .set(await office());
-    expect(all.status).toBe(200);
-    expect(all.body.total).toBeGreaterThanOrEqual(300);
-    expect(new Set(all.body.student.map((s: { college_id: string }) => s.college_id))).toEqual(
-      new Set(['C101', 'C102', 'C103', 'C104']),
-    );
+  it(
+    'office sees every college; a C101 faculty user sees only C101 and gets 404 for a C102 student; the ' +
+      'student only itself',
+    async () => {
+      const all = await ctx.api
+        .get('/api/student')
+        .query({ limit: 1000 })
+        .set(await office());
+      expect(all.status).toBe(200);
+      expect(all.body.total).toBeGreaterThanOrEqual(300);
+      expect(new Set(all.body.student.map((s: { college_id: string }) => s.college_id))).toEqual(
+        new Set(['C101', 'C102', 'C103', 'C104']),
+      );
 
-    const faculty = { Authorization: `Bearer ${await ctx.login('faculty.college@university.test')}` };
-    const own = await ctx.api.get('/api/student').query({ limit: 1000 }).set(faculty);
-    expect(own.body.total).toBeGreaterThan(0);
-    expect(own.body.student.every((s: { college_id: string }) => s.college_id === 'C101')).toBe(true);
-    expect((await ctx.api.get('/api/student/2024C101002').set(faculty)).status).toBe(200);
-    const other = await ctx.api.get('/api/student/2024C102002').set(faculty);
-    expect(other.status).toBe(404);
-    expect(other.body.code).toBe('NOT_FOUND');
-    // Through the enrolments and papers too, and a filter cannot reach past the scope.
-    expect(
-      (await ctx.api.get('/api/studentccinfo').query({ college_id: 'C102' }).set(faculty)).body.total,
-    ).toBe(0);
-    expect(
-      (await ctx.api.get('/api/studentpaper').query({ student_id: '2024C102002' }).set(faculty)).body.total,
-    ).toBe(0);
-    // Faculty reads only.
-    expect((await ctx.api.post('/api/student').set(faculty).send(newStudent('F1'))).status).toBe(403);
+      const faculty = { Authorization: `Bearer ${await ctx.login('faculty.college@university.test')}` };
+      const own = await ctx.api.get('/api/student').query({ limit: 1000 }).set(faculty);
+      expect(own.body.total).toBeGreaterThan(0);
+      expect(own.body.student.every((s: { college_id: string }) => s.college_id === 'C101')).toBe(true);
+      expect((await ctx.api.get('/api/student/2024C101002').set(faculty)).status).toBe(200);
+      const other = await ctx.api.get('/api/student/2024C102002').set(faculty);
+      expect(other.status).toBe(404);
+      expect(other.body.code).toBe('NOT_FOUND');
+      // Through the enrolments and papers too, and a filter cannot reach past the scope.
+      expect(
+        (await ctx.api.get('/api/studentccinfo').query({ college_id: 'C102' }).set(faculty)).body.total,
+      ).toBe(0);
+      expect(
+        (await ctx.api.get('/api/studentpaper').query({ student_id: '2024C102002' }).set(faculty)).body.total,
+      ).toBe(0);
+      // Faculty reads only.
+      expect((await ctx.api.post('/api/student').set(faculty).send(newStudent('F1'))).status).toBe(403);
 
-    const student = await ctx.as('student');
-    const mine = await ctx.api.get('/api/student').set(student);
-    expect(mine.body).toMatchObject({ total: 1, student: [{ student_id: '2024C101001' }] });
-    const enrolments = await ctx.api.get('/api/studentccinfo').set(student);
-    expect(enrolments.body.total).toBe(2);
-    expect(
-      enrolments.body.studentccinfo.every((e: { student_id: string }) => e.student_id === '2024C101001'),
-    ).toBe(true);
-    const papers = await ctx.api.get('/api/studentpaper').set(student);
-    expect(papers.body.total).toBeGreaterThan(0);
-    expect((await ctx.api.get('/api/student/2024C101002').set(student)).status).toBe(404);
-    expect(
-      (await ctx.api.put('/api/student/2024C101001').set(student).send({ mobile: '9876543210' })).status,
-    ).toBe(403);
-  });
+      const student = await ctx.as('student');
+      const mine = await ctx.api.get('/api/student').set(student);
+      expect(mine.body).toMatchObject({ total: 1, student: [{ student_id: '2024C101001' }] });
+      const enrolments = await ctx.api.get('/api/studentccinfo').set(student);
+      expect(enrolments.body.total).toBe(2);
+      expect(
+        enrolments.body.studentccinfo.every((e: { student_id: string }) => e.student_id === '2024C101001'),
+      ).toBe(true);
+      const papers = await ctx.api.get('/api/studentpaper').set(student);
+      expect(papers.body.total).toBeGreaterThan(0);
+      expect((await ctx.api.get('/api/student/2024C101002').set(student)).status).toBe(404);
+      expect(
+        (await ctx.api.put('/api/student/2024C101001').set(student).send({ mobile: '9876543210' })).status,
+      ).toBe(403);
+    },
+  );
 });
 
 describe('validation', () => {

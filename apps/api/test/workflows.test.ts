@@ -92,7 +92,8 @@ describe('a workflow action', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('INVALID_TRANSITION');
     expect(res.body.message).toBe(
-      `College ${college.college_id} is Active (ACTIVE); Reinstate is not allowed from that status. Allowed now: Suspend (suspend).`,
+      `College ${college.college_id} is Active (ACTIVE); Reinstate is not allowed from that status. ` +
+        `Allowed now: Suspend (suspend).`,
     );
     expect(await read(college.college_id)).toEqual(college);
     expect(await trail(college.college_id)).toEqual([]);
@@ -287,7 +288,8 @@ describe('a guard', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('INVALID_TRANSITION');
     expect(refused.body.message).toBe(
-      `College ${college.college_id} is Suspended (SUSPENDED); Reinstate as centre needs the college to be an examination centre. Allowed now: Reinstate (reinstate).`,
+      `College ${college.college_id} is Suspended (SUSPENDED); Reinstate as centre needs the college to ` +
+        `be an examination centre. Allowed now: Reinstate (reinstate).`,
     );
     await ctx.api.put(`/api/college/${college.college_id}`).set(admin).send({ is_centre: 1 });
     const allowed = await request(app)
@@ -377,36 +379,40 @@ describe('an action with an effect (the module’s database rules, in the action
       modules: [{ name: 'noted', workflows: [{ workflow: notedWorkflow, effects }] }, ...apiModules],
     });
 
-  it('validates its own body, refuses with nothing changed, stores its fields with the move, or answers 202 without moving', async () => {
-    const { default: request } = await import('supertest');
-    const admin = await ctx.as('admin');
-    const college = await newCollege();
-    const path = `/api/college/${college.college_id}`;
-    const noBody = await request(app()).post(`${path}/suspend-noted`).set(admin).send({});
-    expect(noBody.status).toBe(422);
-    expect(Object.keys(noBody.body.errors)).toEqual(['note']);
-    const refused = await request(app()).post(`${path}/suspend-noted`).set(admin).send({ note: 'refuse' });
-    expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'LOCKED', message: 'Refused by the effect.' });
-    expect(await read(college.college_id)).toMatchObject({ status: 'ACTIVE', district: null });
-    expect((await read('C102')).district).not.toBe('WRITTEN BEFORE REFUSAL');
-    expect(await trail(college.college_id)).toEqual([]);
+  it(
+    'validates its own body, refuses with nothing changed, stores its fields with the move, or answers 202 ' +
+      'without moving',
+    async () => {
+      const { default: request } = await import('supertest');
+      const admin = await ctx.as('admin');
+      const college = await newCollege();
+      const path = `/api/college/${college.college_id}`;
+      const noBody = await request(app()).post(`${path}/suspend-noted`).set(admin).send({});
+      expect(noBody.status).toBe(422);
+      expect(Object.keys(noBody.body.errors)).toEqual(['note']);
+      const refused = await request(app()).post(`${path}/suspend-noted`).set(admin).send({ note: 'refuse' });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'LOCKED', message: 'Refused by the effect.' });
+      expect(await read(college.college_id)).toMatchObject({ status: 'ACTIVE', district: null });
+      expect((await read('C102')).district).not.toBe('WRITTEN BEFORE REFUSAL');
+      expect(await trail(college.college_id)).toEqual([]);
 
-    const moved = await request(app()).post(`${path}/suspend-noted`).set(admin).send({ note: 'Kota' });
-    expect(moved.status, moved.text).toBe(200);
-    expect(moved.body.college).toMatchObject({ status: 'SUSPENDED', district: 'Kota' });
+      const moved = await request(app()).post(`${path}/suspend-noted`).set(admin).send({ note: 'Kota' });
+      expect(moved.status, moved.text).toBe(200);
+      expect(moved.body.college).toMatchObject({ status: 'SUSPENDED', district: 'Kota' });
 
-    const later = await request(app()).post(`${path}/reinstate-later`).set(admin).send({});
-    expect(later.status).toBe(202);
-    expect(later.body.job).toMatchObject({ job_id: 'j1', status: 'queued' });
-    expect((await read(college.college_id)).status).toBe('SUSPENDED');
-    const doc = (await request(app()).get('/api/openapi.json')).body;
-    expect(Object.keys(doc.paths['/college/{college_id}/reinstate-later'].post.responses)).toContain('202');
-    expect(
-      doc.paths['/college/{college_id}/suspend-noted'].post.requestBody.content['application/json'].schema
-        .properties,
-    ).toHaveProperty('note');
-  });
+      const later = await request(app()).post(`${path}/reinstate-later`).set(admin).send({});
+      expect(later.status).toBe(202);
+      expect(later.body.job).toMatchObject({ job_id: 'j1', status: 'queued' });
+      expect((await read(college.college_id)).status).toBe('SUSPENDED');
+      const doc = (await request(app()).get('/api/openapi.json')).body;
+      expect(Object.keys(doc.paths['/college/{college_id}/reinstate-later'].post.responses)).toContain('202');
+      expect(
+        doc.paths['/college/{college_id}/suspend-noted'].post.requestBody.content['application/json'].schema
+          .properties,
+      ).toHaveProperty('note');
+    },
+  );
 
   it('for an action the workflow does not declare: the app refuses to start', () => {
     expect(() =>

@@ -74,7 +74,8 @@ export function studentRepository(db: Connection) {
       ]) as Promise<StudentRow>,
     update: (id: number, input: StudentInput) =>
       first(
-        `UPDATE ${students} SET stuname = $2, email = $3, updated_at = now() WHERE id = $1 RETURNING ${columns}`,
+        `UPDATE ${students} SET stuname = $2, email = $3, updated_at = now() WHERE id = $1
+            RETURNING ${columns}`,
         [id, input.stuname, input.email],
       ),
     remove: (id: number) => first(`DELETE FROM ${students} WHERE id = $1 RETURNING ${columns}`, [id]),

@@ -2,15 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 
 describe('settings', () => {
-  it('defaults: port 3001 on every interface, tokens checked by the API on this machine at PORT, app pages on PORT', () => {
-    const config = loadConfig({});
-    expect(config.port).toBe(3001);
-    expect(config.host).toBeUndefined();
-    expect(config.auth).toEqual({ apiUrl: 'http://127.0.0.1:3000', cacheMs: 2000 });
-    expect(config.origins).toEqual({ appPort: 3000, extra: [] });
-    expect(config.https).toBe(false);
-    expect(loadConfig({ PUBLIC_URL: 'https://exams.example.ac.in' }).https).toBe(true);
-  });
+  it(
+    'defaults: port 3001 on every interface, tokens checked by the API on this machine at PORT, app pages ' +
+      'on PORT',
+    () => {
+      const config = loadConfig({});
+      expect(config.port).toBe(3001);
+      expect(config.host).toBeUndefined();
+      expect(config.auth).toEqual({ apiUrl: 'http://127.0.0.1:3000', cacheMs: 2000 });
+      expect(config.origins).toEqual({ appPort: 3000, extra: [] });
+      expect(config.https).toBe(false);
+      expect(loadConfig({ PUBLIC_URL: 'https://exams.example.ac.in' }).https).toBe(true);
+    },
+  );
 
   it('follows PORT at run time, and takes DEMO_HOST, API_URL and extra origins', () => {
     const config = loadConfig({

@@ -40,7 +40,8 @@ async function publicTables(url: string) {
 }
 
 describe.skipIf(!postgres)(
-  'the student demo and the API on one fresh PostgreSQL database (PostgreSQL only: on PGlite each has its own folder)',
+  'the student demo and the API on one fresh PostgreSQL database (PostgreSQL only: on PGlite each has ' +
+    'its own folder)',
   () => {
     it('the demo first, then the API: the API still migrates, and the demo keeps its students', async () => {
       const url = await freshDatabase();

@@ -32,7 +32,8 @@ async function fill(db: pg.Client, books: number) {
   const {
     rows: [key],
   } = await q(
-    `SELECT session_id, course_comb_id, sem_id, paper_id FROM paperinfosem WHERE ext_max_marks ~ '^[0-9]+$' ORDER BY session_id DESC, course_comb_id, sem_id, paper_id LIMIT 1`,
+    `SELECT session_id, course_comb_id, sem_id, paper_id FROM paperinfosem WHERE ext_max_marks ~ '^[0-9]+$'
+        ORDER BY session_id DESC, course_comb_id, sem_id, paper_id LIMIT 1`,
   );
   await q('BEGIN');
   await q(
@@ -40,46 +41,60 @@ async function fill(db: pg.Client, books: number) {
     [EXAM, key.session_id],
   );
   await q(
-    `INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase, coding) VALUES ($1, $2, $3, $4, 'CONDUCTED', 'ON')`,
+    `INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase, coding)
+        VALUES ($1, $2, $3, $4, 'CONDUCTED', 'ON')`,
     [EXAM, key.session_id, key.course_comb_id, key.sem_id],
   );
   await q(
-    `INSERT INTO college (college_id, college_name, college_type, district, is_centre) SELECT 'K' || lpad(i::text, 3, '0'), 'Bench College ' || i, 'AIDED', 'D', 1 FROM generate_series(1, 50) AS i`,
+    `INSERT INTO college (college_id, college_name, college_type, district, is_centre)
+        SELECT 'K' || lpad(i::text, 3, '0'), 'Bench College ' || i, 'AIDED', 'D', 1
+        FROM generate_series(1, 50) AS i`,
   );
   await q(`INSERT INTO centre (centre_id, centre_name) VALUES ('KC1', 'Bench centre')`);
   await q(
     `INSERT INTO student (student_id, name_en, dob, gender, category, college_id, admission_session_id)
-           SELECT 'KS' || lpad(i::text, 7, '0'), 'Candidate ' || i, '2005-01-01', 'M', 'GEN', 'K' || lpad((1 + i % 50)::text, 3, '0'), $2 FROM generate_series(1, $1::int) AS i`,
+           SELECT 'KS' || lpad(i::text, 7, '0'), 'Candidate ' || i, '2005-01-01', 'M', 'GEN',
+             'K' || lpad((1 + i % 50)::text, 3, '0'), $2 FROM generate_series(1, $1::int) AS i`,
     [books, key.session_id],
   );
   await q(
-    `INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id, college_id, candidate_type, status, roll_no)
-           SELECT 'KF' || lpad(i::text, 7, '0'), $1, 'KS' || lpad(i::text, 7, '0'), $2, $3, $4, 'K' || lpad((1 + i % 50)::text, 3, '0'), 'REGULAR', 'ROLL_ALLOTTED', 'KR' || lpad(i::text, 7, '0')
+    `INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id, college_id,
+        candidate_type, status, roll_no)
+           SELECT 'KF' || lpad(i::text, 7, '0'), $1, 'KS' || lpad(i::text, 7, '0'), $2, $3, $4,
+             'K' || lpad((1 + i % 50)::text, 3, '0'), 'REGULAR', 'ROLL_ALLOTTED', 'KR' || lpad(i::text, 7,
+             '0')
              FROM generate_series(1, $5::int) AS i`,
     [EXAM, key.session_id, key.course_comb_id, key.sem_id, books],
   );
   await q(
-    `INSERT INTO attempt (attempt_id, exam_id, student_id, session_id, course_comb_id, sem_id, paper_id, form_id, college_id, attempt_type)
-           SELECT 'KA' || lpad(i::text, 7, '0'), $1, 'KS' || lpad(i::text, 7, '0'), $2, $3, $4, $5, 'KF' || lpad(i::text, 7, '0'), 'K' || lpad((1 + i % 50)::text, 3, '0'), 'REGULAR'
+    `INSERT INTO attempt (attempt_id, exam_id, student_id, session_id, course_comb_id, sem_id, paper_id,
+        form_id, college_id, attempt_type)
+           SELECT 'KA' || lpad(i::text, 7, '0'), $1, 'KS' || lpad(i::text, 7, '0'), $2, $3, $4, $5,
+             'KF' || lpad(i::text, 7, '0'), 'K' || lpad((1 + i % 50)::text, 3, '0'), 'REGULAR'
              FROM generate_series(1, $6::int) AS i`,
     [EXAM, key.session_id, key.course_comb_id, key.sem_id, key.paper_id, books],
   );
   await q(
-    `INSERT INTO timetable_slot (slot_id, exam_id, paper_id, courses, date, shift, start_time, duration_minutes) VALUES ('KSLOT', $1, $2, $3, '2025-05-10', 'FN', '10:00', 180)`,
+    `INSERT INTO timetable_slot (slot_id, exam_id, paper_id, courses, date, shift, start_time,
+        duration_minutes) VALUES ('KSLOT', $1, $2, $3, '2025-05-10', 'FN', '10:00', 180)`,
     [EXAM, key.paper_id, key.course_comb_id],
   );
   await q(
-    `INSERT INTO timetable_slot_course (exam_id, session_id, course_comb_id, sem_id, paper_id, slot_id) VALUES ($1, $2, $3, $4, $5, 'KSLOT')`,
+    `INSERT INTO timetable_slot_course (exam_id, session_id, course_comb_id, sem_id, paper_id, slot_id)
+        VALUES ($1, $2, $3, $4, $5, 'KSLOT')`,
     [EXAM, key.session_id, key.course_comb_id, key.sem_id, key.paper_id],
   );
   await q(
-    `INSERT INTO attendance (slot_id, student_id, exam_id, paper_id, centre_id, college_id, roll_no, status, answer_book_no)
-           SELECT 'KSLOT', 'KS' || lpad(i::text, 7, '0'), $1, $2, 'KC1', 'K' || lpad((1 + i % 50)::text, 3, '0'), 'KR' || lpad(i::text, 7, '0'), 'PRESENT', 'B' || i
+    `INSERT INTO attendance (slot_id, student_id, exam_id, paper_id, centre_id, college_id, roll_no, status,
+        answer_book_no)
+           SELECT 'KSLOT', 'KS' || lpad(i::text, 7, '0'), $1, $2, 'KC1', 'K' || lpad((1 + i % 50)::text, 3,
+             '0'), 'KR' || lpad(i::text, 7, '0'), 'PRESENT', 'B' || i
              FROM generate_series(1, $3::int) AS i`,
     [EXAM, key.paper_id, books],
   );
   await q(
-    `INSERT INTO attendance_sheet (slot_id, centre_id, exam_id, paper_id, status) VALUES ('KSLOT', 'KC1', $1, $2, 'LOCKED')`,
+    `INSERT INTO attendance_sheet (slot_id, centre_id, exam_id, paper_id, status)
+        VALUES ('KSLOT', 'KC1', $1, $2, 'LOCKED')`,
     [EXAM, key.paper_id],
   );
   await q('COMMIT');
@@ -92,8 +107,10 @@ async function fill(db: pg.Client, books: number) {
  */
 async function lockAwardLists(db: pg.Client, paperId: string) {
   await db.query(
-    `UPDATE entry_row r SET value = CASE WHEN abs(hashtext(r.fict_no)) % 500 = 0 THEN NULL ELSE abs(hashtext(r.fict_no)) % 100 END,
-                                         status = CASE WHEN abs(hashtext(r.fict_no)) % 500 = 0 THEN 'BLANK' END
+    `UPDATE entry_row r SET value = CASE WHEN abs(hashtext(r.fict_no)) % 500 = 0 THEN NULL
+        ELSE abs(hashtext(r.fict_no)) % 100 END,
+                                         status = CASE
+                                           WHEN abs(hashtext(r.fict_no)) % 500 = 0 THEN 'BLANK' END
                     FROM entry_batch b WHERE b.batch_id = r.batch_id AND b.exam_id = $1 AND b.paper_id = $2`,
     [EXAM, paperId],
   );
@@ -127,7 +144,8 @@ export async function runCodingBench(
   log(`filled: ${options.books} PRESENT attempts of paper ${paper} in ${seconds(performance.now() - t)}`);
   const rows: Row[] = [];
   const notes: string[] = [
-    `${options.books.toLocaleString('en')} PRESENT candidates of one paper, attendance LOCKED; award lists filled and LOCKED by SQL between packets and decode (the marks bench times their entry).`,
+    `${options.books.toLocaleString('en')} PRESENT candidates of one paper, attendance LOCKED; award ` +
+      `lists filled and LOCKED by SQL between packets and decode (the marks bench times their entry).`,
   ];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coding-bench-'));
   const server = await startServer(
@@ -207,7 +225,8 @@ export async function runCodingBench(
     // Baseline: one bare UPDATE ... FROM join (marks of record rows exist for it to update), rolled back.
     await db.query('BEGIN');
     await db.query(
-      `INSERT INTO mark_record (attempt_id, component, status, source) SELECT attempt_id, 'EXT', 'RL', 'AWARD_LIST' FROM attempt WHERE exam_id = $1 AND paper_id = $2`,
+      `INSERT INTO mark_record (attempt_id, component, status, source)
+          SELECT attempt_id, 'EXT', 'RL', 'AWARD_LIST' FROM attempt WHERE exam_id = $1 AND paper_id = $2`,
       [EXAM, paper],
     );
     await db.query('ANALYZE mark_record');
@@ -236,7 +255,10 @@ export async function runCodingBench(
     }
     const decodeMs = performance.now() - t;
     rows.push({
-      what: `decode, ${options.books.toLocaleString('en')} books (job ${finished.status}: ${finished.result?.decoded ?? 0} marks, ${finished.result?.exceptions ?? 0} exceptions; baseline updated ${bare.rowCount})`,
+      what:
+        `decode, ${options.books.toLocaleString('en')} books (job ${finished.status}: ` +
+        `${finished.result?.decoded ?? 0} marks, ${finished.result?.exceptions ?? 0} exceptions; baseline ` +
+        `updated ${bare.rowCount})`,
       ours: seconds(decodeMs),
       baseline: seconds(bareMs),
       goal: '< 30 s',

@@ -118,7 +118,8 @@ async function pdfkitFloor(n: number, file: string) {
       .moveDown();
     for (let p = 1; p <= PAPERS; p += 1)
       doc.text(
-        `P${p}   Paper ${p}   Max 100   Int ${9 + ((i + p) % 17)}   Ext ${27 + ((i * p) % 49)}   Grade A   Credit 4   PASS`,
+        `P${p}   Paper ${p}   Max 100   Int ${9 + ((i + p) % 17)}   Ext ${27 + ((i * p) % 49)}   Grade A ` +
+          `  Credit 4   PASS`,
       );
     doc.moveDown().text(`SGPA 8.${i % 100}   Result PASS   Serial MS/2025/${String(i).padStart(6, '0')}`);
     doc.text(`Verify at https://verify.example/verify/${randomBytes(24).toString('base64url')}`);
@@ -195,7 +196,8 @@ export async function runDocumentsBench(
 ): Promise<DocumentsBenchReport> {
   const startedAt = new Date();
   const notes: string[] = [
-    `Machine load average (1 min) when the run started: ${os.loadavg()[0]!.toFixed(2)} (${os.cpus().length} cores, shared).`,
+    `Machine load average (1 min) when the run started: ${os.loadavg()[0]!.toFixed(2)} ` +
+      `(${os.cpus().length} cores, shared).`,
   ];
   const rows: Row[] = [];
   const N = options.students;
@@ -237,7 +239,8 @@ export async function runDocumentsBench(
     } as const;
     for (const [who, role] of Object.entries(people)) {
       await db.query(
-        `INSERT INTO users (email, password_hash, name, role, system, updated_at) SELECT $2, password_hash, $3, $4::"Role", 'university', now() FROM users WHERE email = $1`,
+        `INSERT INTO users (email, password_hash, name, role, system, updated_at)
+            SELECT $2, password_hash, $3, $4::"Role", 'university', now() FROM users WHERE email = $1`,
         [ADMIN_EMAIL, `${who}@bench.example`, `Bench ${who}`, role],
       );
     }
@@ -299,7 +302,9 @@ export async function runDocumentsBench(
     ).rows;
     log(`batch draft: ${draftedN} marksheets, job ${drafted.status}, ${seconds(draftMs)}`);
     rows.push({
-      what: `marksheets drafted by the batch job (POST /api/document/batch: ${draftedN.toLocaleString('en')} frozen, hashed snapshots of published results; job ${drafted.status})`,
+      what:
+        `marksheets drafted by the batch job (POST /api/document/batch: ${draftedN.toLocaleString('en')} ` +
+        `frozen, hashed snapshots of published results; job ${drafted.status})`,
       ours: `${((draftedN / draftMs) * 1000).toFixed(0)} drafts/s (${seconds(draftMs)})`,
       baseline: '—',
       goal: '—',
@@ -351,7 +356,8 @@ export async function runDocumentsBench(
     const size = fs.statSync(pdfFile).size;
     const info = pdfInfo(pdfFile);
     log(
-      `print: ${draftedN} documents, ${seconds(printMs)}, ${(size / 1e6).toFixed(1)} MB, ${info.pages} pages, API CPU ${cpu.api.toFixed(1)} s, PostgreSQL ${cpu.db.toFixed(1)} s`,
+      `print: ${draftedN} documents, ${seconds(printMs)}, ${(size / 1e6).toFixed(1)} MB, ${info.pages} ` +
+        `pages, API CPU ${cpu.api.toFixed(1)} s, PostgreSQL ${cpu.db.toFixed(1)} s`,
     );
 
     const floorFile = path.join(dataDir, 'floor.pdf');
@@ -359,13 +365,18 @@ export async function runDocumentsBench(
     const floorSize = fs.statSync(floorFile).size;
     const floorInfo = pdfInfo(floorFile);
     log(
-      `pdfkit floor: ${seconds(floor.ms)}, CPU ${floor.cpuS.toFixed(1)} s, ${(floorSize / 1e6).toFixed(1)} MB, ${floorInfo.pages} pages`,
+      `pdfkit floor: ${seconds(floor.ms)}, CPU ${floor.cpuS.toFixed(1)} s, ` +
+        `${(floorSize / 1e6).toFixed(1)} MB, ${floorInfo.pages} pages`,
     );
 
     const perSecond = (draftedN / printMs) * 1000;
     const perCpu = draftedN / cpu.api;
     rows.push({
-      what: `print of ${draftedN.toLocaleString('en')} marksheets as one streamed PDF (GET /api/document/print: Noto Sans + Devanagari shaping, QR, photo slot; ${N - tokens.length} DRAFTED, ${tokens.length} ISSUED); floor: pdfkit alone, one page of plain Helvetica text each (no shaping, no QR, no database)`,
+      what:
+        `print of ${draftedN.toLocaleString('en')} marksheets as one streamed PDF (GET ` +
+        `/api/document/print: Noto Sans + Devanagari shaping, QR, photo slot; ${N - tokens.length} ` +
+        `DRAFTED, ${tokens.length} ISSUED); floor: pdfkit alone, one page of plain Helvetica text each (no ` +
+        `shaping, no QR, no database)`,
       ours: `${perSecond.toFixed(1)} docs/s (${seconds(printMs)})`,
       baseline: `${((draftedN / floor.ms) * 1000).toFixed(1)} docs/s (${seconds(floor.ms)})`,
       goal: '—',
@@ -390,7 +401,10 @@ export async function runDocumentsBench(
     const late = Math.max(...samples.slice(-quarter).map((s) => s.mb));
     const peak = Math.max(...samples.map((s) => s.mb));
     rows.push({
-      what: `API memory through the print (VmRSS MB sampled every 0.1 s, ${samples.length} samples): before ${rssBefore.toFixed(0)}, peak in the first quarter ${early.toFixed(0)}, in the last quarter ${late.toFixed(0)}, overall ${peak.toFixed(0)}`,
+      what:
+        `API memory through the print (VmRSS MB sampled every 0.1 s, ${samples.length} samples): before ` +
+        `${rssBefore.toFixed(0)}, peak in the first quarter ${early.toFixed(0)}, in the last quarter ` +
+        `${late.toFixed(0)}, overall ${peak.toFixed(0)}`,
       ours: `${(late - early).toFixed(0)} MB growth`,
       baseline: '—',
       goal: 'flat (< 100 MB growth first to last quarter)',
@@ -442,7 +456,8 @@ export async function runDocumentsBench(
     }
     const logged = (
       await db.query(
-        `SELECT result, count(*)::int AS n FROM verification_log WHERE ip IS DISTINCT FROM 'bench-baseline' GROUP BY result`,
+        `SELECT result, count(*)::int AS n FROM verification_log WHERE ip IS DISTINCT FROM 'bench-baseline'
+            GROUP BY result`,
       )
     ).rows as Array<{ result: string; n: number }>;
     const loggedTotal = logged.reduce((s, r) => s + r.n, 0) - logBefore;
@@ -451,16 +466,23 @@ export async function runDocumentsBench(
     const l = sumRuns(logRuns);
     const ratio = o.perSecond / b.perSecond;
     log(
-      `verify baseline + log INSERT: ${l.requests}, ${l.perSecond.toFixed(0)}/s, p50 ${l.p50} ms, p99 ${l.p99} ms, non-2xx ${l.non2xx}, errors ${l.errors}`,
+      `verify baseline + log INSERT: ${l.requests}, ${l.perSecond.toFixed(0)}/s, p50 ${l.p50} ms, p99 ` +
+        `${l.p99} ms, non-2xx ${l.non2xx}, errors ${l.errors}`,
     );
     log(
-      `verify ours: ${o.requests} in ${options.seconds} s, ${o.perSecond.toFixed(0)}/s, p50 ${o.p50} ms, p99 ${o.p99} ms, non-2xx ${o.non2xx}, errors ${o.errors}; log ${JSON.stringify(logged)}`,
+      `verify ours: ${o.requests} in ${options.seconds} s, ${o.perSecond.toFixed(0)}/s, p50 ${o.p50} ms, ` +
+        `p99 ${o.p99} ms, non-2xx ${o.non2xx}, errors ${o.errors}; log ${JSON.stringify(logged)}`,
     );
     log(
-      `verify baseline: ${b.requests}, ${b.perSecond.toFixed(0)}/s, p50 ${b.p50} ms, p99 ${b.p99} ms, non-2xx ${b.non2xx}, errors ${b.errors}`,
+      `verify baseline: ${b.requests}, ${b.perSecond.toFixed(0)}/s, p50 ${b.p50} ms, p99 ${b.p99} ms, ` +
+        `non-2xx ${b.non2xx}, errors ${b.errors}`,
     );
     rows.push({
-      what: `verifications (GET /api/verify/{token} over ${tokens.length} issued marksheets, ${options.connections} connections, ${ROUNDS} alternating rounds of ${(options.seconds / ROUNDS).toFixed(0)} s after a 2 s warm-up; baseline: node:http + pg, same token parse, Ed25519 check, look-up and comparison, no verification_log row)`,
+      what:
+        `verifications (GET /api/verify/{token} over ${tokens.length} issued marksheets, ` +
+        `${options.connections} connections, ${ROUNDS} alternating rounds of ` +
+        `${(options.seconds / ROUNDS).toFixed(0)} s after a 2 s warm-up; baseline: node:http + pg, same ` +
+        `token parse, Ed25519 check, look-up and comparison, no verification_log row)`,
       ours: `${o.perSecond.toFixed(0)} req/s`,
       baseline: `${b.perSecond.toFixed(0)} req/s`,
       goal: '≥ 0.5 of the baseline',
@@ -474,9 +496,13 @@ export async function runDocumentsBench(
       met: ratio >= 0.5,
     });
     rows.push({
-      what: 'diagnostic: the baseline writing the same verification_log row per answer as the API (one INSERT, autocommit), same rounds; ratio ours / it',
+      what:
+        'diagnostic: the baseline writing the same verification_log row per answer as the API (one INSERT, ' +
+        'autocommit), same rounds; ratio ours / it',
       ours: `${(o.perSecond / l.perSecond).toFixed(2)}`,
-      baseline: `${l.perSecond.toFixed(0)} req/s, p50 ${l.p50.toFixed(1)} / p99 ${l.p99.toFixed(0)} ms, ${(l.requests / baseLogCpu).toFixed(0)} req per CPU-s`,
+      baseline:
+        `${l.perSecond.toFixed(0)} req/s, p50 ${l.p50.toFixed(1)} / p99 ${l.p99.toFixed(0)} ms, ` +
+        `${(l.requests / baseLogCpu).toFixed(0)} req per CPU-s`,
       goal: '—',
       met: true,
     });
@@ -504,15 +530,25 @@ export async function runDocumentsBench(
       l.errors === 0 &&
       validLogged === loggedTotal + logBefore;
     rows.push({
-      what: `correctness: every token answered VALID by both before the load (${checked} checks); during the load non-2xx / errors; the API's verification_log rows by result (the logging baseline's rows left out)`,
+      what:
+        `correctness: every token answered VALID by both before the load (${checked} checks); during the ` +
+        `load non-2xx / errors; the API's verification_log rows by result (the logging baseline's rows ` +
+        `left out)`,
       ours: `${o.non2xx} / ${o.errors}; ${logged.map((r) => `${r.result} ${r.n}`).join(', ')}`,
       baseline: `${b.non2xx} / ${b.errors}`,
       goal: 'all VALID, no errors',
       met: allValid,
     });
     notes.push(
-      `${N.toLocaleString('en')} students × ${PAPERS} theory papers filled by SQL as in the results bench, then POST /api/resultrun, verify, approve and publish through the API; marksheets drafted by the batch job; ${tokens.length} of them checked (a second document user), approved (document_admin) and issued one by one through the API; the print took every marksheet of the exam (issuing ${N.toLocaleString('en')} one by one through the API was not attempted: three calls each).`,
-      `The API ran with VERIFY_MAX_PER_MINUTE=${VERIFY_LIMIT} (the maximum the setting allows; default 60) so that the per-address limit does not cut the bench (every request comes from 127.0.0.1), JOBS_IN_PROCESS=1, DB_POOL_MAX=10, NODE_ENV=production.`,
+      `${N.toLocaleString('en')} students × ${PAPERS} theory papers filled by SQL as in the results ` +
+        `bench, then POST /api/resultrun, verify, approve and publish through the API; marksheets drafted ` +
+        `by the batch job; ${tokens.length} of them checked (a second document user), approved ` +
+        `(document_admin) and issued one by one through the API; the print took every marksheet of the ` +
+        `exam (issuing ${N.toLocaleString('en')} one by one through the API was not attempted: three ` +
+        `calls each).`,
+      `The API ran with VERIFY_MAX_PER_MINUTE=${VERIFY_LIMIT} (the maximum the setting allows; default ` +
+        `60) so that the per-address limit does not cut the bench (every request comes from 127.0.0.1), ` +
+        `JOBS_IN_PROCESS=1, DB_POOL_MAX=10, NODE_ENV=production.`,
     );
     for (const r of rows) log(JSON.stringify(r));
   } finally {
@@ -529,7 +565,9 @@ export function renderDocumentsSection(report: DocumentsBenchReport, notes: stri
   return renderRowsSection({
     name: 'documents',
     title: 'Documents (marksheet print, verification)',
-    command: `pnpm --filter @exam/bench documents --students ${o.students} --issue ${o.issue} --connections ${o.connections} --seconds ${o.seconds}`,
+    command:
+      `pnpm --filter @exam/bench documents --students ${o.students} --issue ${o.issue} --connections ` +
+      `${o.connections} --seconds ${o.seconds}`,
     startedAt: report.startedAt,
     baseline: 'baseline (same run)',
     rows: report.rows,

@@ -75,7 +75,8 @@ async function verifyDocument(token: string): Promise<Reply> {
   if (signature.length !== 64 || !edVerify(null, body, key, signature))
     return [200, { document: null, signature_valid: false, reason: 'BAD_SIGNATURE' }];
   const { rows } = await pool.query(
-    `SELECT d.doc_type, d.serial_no, d.status, d.payload_hash, d.student_id, d.name_en, d.name_hi, d.issued_at, d.marker, n.serial_no AS superseded_by_serial, d.payload
+    `SELECT d.doc_type, d.serial_no, d.status, d.payload_hash, d.student_id, d.name_en, d.name_hi,
+        d.issued_at, d.marker, n.serial_no AS superseded_by_serial, d.payload
        FROM document d LEFT JOIN document n ON n.doc_id = d.superseded_by WHERE d.doc_id = $1`,
     [claims.id],
   );

@@ -57,69 +57,100 @@ async function fill(db: pg.Client, candidates: number, cards: number, dataDir: s
   const q = (sql: string) => db.query(sql);
   await q('BEGIN');
   await q(`INSERT INTO college (college_id, college_name, college_name_hi, college_type, district, is_centre)
-           SELECT 'B' || lpad(i::text, 3, '0'), 'Bench College ' || i, 'बेंच महाविद्यालय ' || i, 'AIDED', 'District ' || (i % 10), (i % 5 = 1)::int
+           SELECT 'B' || lpad(i::text, 3, '0'), 'Bench College ' || i, 'बेंच महाविद्यालय ' || i, 'AIDED',
+             'District ' || (i % 10), (i % 5 = 1)::int
              FROM generate_series(1, 100) AS i`);
   // The exam's course links: the first LINKS course-semesters of its session, forms closed.
   await q(`CREATE TEMP TABLE link AS
-           SELECT row_number() OVER (ORDER BY course_comb_id, sem_id) - 1 AS n, session_id, course_comb_id, sem_id
-             FROM ccinfo_sem WHERE session_id = (SELECT session_id FROM exam WHERE exam_id = '${EXAM}') ORDER BY course_comb_id, sem_id LIMIT ${LINKS}`);
+           SELECT row_number() OVER (ORDER BY course_comb_id, sem_id) - 1 AS n, session_id, course_comb_id,
+             sem_id
+             FROM ccinfo_sem WHERE session_id = (SELECT session_id FROM exam WHERE exam_id = '${EXAM}')
+               ORDER BY course_comb_id, sem_id LIMIT ${LINKS}`);
   await q(
-    `INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase) SELECT '${EXAM}', session_id, course_comb_id, sem_id, 'FORMS_CLOSED' FROM link`,
+    `INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase)
+        SELECT '${EXAM}', session_id, course_comb_id, sem_id, 'FORMS_CLOSED' FROM link`,
   );
   // Candidates: `cards` of them in college B001 (the admit-card batch), the rest spread over the others.
-  await q(`INSERT INTO student (student_id, name_en, name_hi, father_name_en, father_name_hi, dob, gender, category, college_id, admission_session_id, photo_sha256, photo_type, signature_sha256, signature_type)
-           SELECT 'BS' || lpad(i::text, 7, '0'), 'Candidate ' || i || ' Sharma', 'परीक्षार्थी क्षितिज शर्मा', 'Ramesh Sharma', 'रमेश शर्मा', '2005-01-01', 'M', 'GEN',
-                  CASE WHEN i < ${cards} THEN 'B001' ELSE 'B' || lpad((2 + i % 99)::text, 3, '0') END, (SELECT session_id FROM exam WHERE exam_id = '${EXAM}'),
+  await q(`INSERT INTO student (student_id, name_en, name_hi, father_name_en, father_name_hi, dob, gender,
+      category, college_id, admission_session_id, photo_sha256, photo_type, signature_sha256, signature_type)
+           SELECT 'BS' || lpad(i::text, 7, '0'), 'Candidate ' || i || ' Sharma', 'परीक्षार्थी क्षितिज शर्मा',
+             'Ramesh Sharma', 'रमेश शर्मा', '2005-01-01', 'M', 'GEN',
+                  CASE WHEN i < ${cards} THEN 'B001'
+                    ELSE 'B' || lpad((2 + i % 99)::text, 3, '0') END, (SELECT session_id FROM exam
+                    WHERE exam_id = '${EXAM}'),
                   '${stored.photo}', 'image/jpeg', '${stored.signature}', 'image/png'
              FROM generate_series(0, ${candidates} - 1) AS i`);
-  await q(`INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id, college_id, candidate_type, status, updated_at)
-           SELECT 'F' || i, '${EXAM}', s.student_id, l.session_id, l.course_comb_id, l.sem_id, s.college_id, 'REGULAR', 'APPROVED', now()
-             FROM generate_series(0, ${candidates} - 1) AS i JOIN student s ON s.student_id = 'BS' || lpad(i::text, 7, '0') JOIN link l ON l.n = i % ${LINKS}`);
+  await q(`INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id,
+      college_id, candidate_type, status, updated_at)
+           SELECT 'F' || i, '${EXAM}', s.student_id, l.session_id, l.course_comb_id, l.sem_id, s.college_id,
+             'REGULAR', 'APPROVED', now()
+             FROM generate_series(0, ${candidates} - 1) AS i
+               JOIN student s ON s.student_id = 'BS' || lpad(i::text, 7, '0')
+               JOIN link l ON l.n = i % ${LINKS}`);
   await q(`INSERT INTO exam_form_paper (form_id, session_id, course_comb_id, sem_id, paper_id, attempt_type)
            SELECT f.form_id, p.session_id, p.course_comb_id, p.sem_id, p.paper_id, 'REGULAR'
-             FROM exam_form f JOIN paperinfosem p USING (session_id, course_comb_id, sem_id) WHERE f.exam_id = '${EXAM}'`);
+             FROM exam_form f JOIN paperinfosem p USING (session_id, course_comb_id, sem_id)
+               WHERE f.exam_id = '${EXAM}'`);
   // One candidate in ten also sits a back paper of the next course-semester: the first paper of each
   // course-semester is on day 1, forenoon, so each of them has a clash.
-  await q(`INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id, college_id, candidate_type, status, updated_at)
-           SELECT 'FB' || i, '${EXAM}', s.student_id, l.session_id, l.course_comb_id, l.sem_id, s.college_id, 'BACK', 'APPROVED', now()
-             FROM generate_series(0, ${candidates} - 1) AS i JOIN student s ON s.student_id = 'BS' || lpad(i::text, 7, '0') JOIN link l ON l.n = (i + 1) % ${LINKS}
+  await q(`INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id,
+      college_id, candidate_type, status, updated_at)
+           SELECT 'FB' || i, '${EXAM}', s.student_id, l.session_id, l.course_comb_id, l.sem_id, s.college_id,
+             'BACK', 'APPROVED', now()
+             FROM generate_series(0, ${candidates} - 1) AS i
+               JOIN student s ON s.student_id = 'BS' || lpad(i::text, 7, '0')
+               JOIN link l ON l.n = (i + 1) % ${LINKS}
             WHERE i % 10 = 3`);
   await q(`INSERT INTO exam_form_paper (form_id, session_id, course_comb_id, sem_id, paper_id, attempt_type)
            SELECT f.form_id, p.session_id, p.course_comb_id, p.sem_id, p.paper_id, 'BACK'
-             FROM exam_form f JOIN LATERAL (SELECT * FROM paperinfosem x WHERE (x.session_id, x.course_comb_id, x.sem_id) = (f.session_id, f.course_comb_id, f.sem_id) ORDER BY paper_id LIMIT 1) p ON true
+             FROM exam_form f JOIN LATERAL (SELECT * FROM paperinfosem x
+               WHERE (x.session_id, x.course_comb_id, x.sem_id) = (f.session_id, f.course_comb_id, f.sem_id)
+               ORDER BY paper_id LIMIT 1) p ON true
             WHERE f.form_id LIKE 'FB%'`);
   // Approval's attempts: one per paper of an approved form.
-  await q(`INSERT INTO attempt (attempt_id, exam_id, student_id, session_id, course_comb_id, sem_id, paper_id, form_id, college_id, attempt_type)
-           SELECT 'A' || row_number() OVER (), f.exam_id, f.student_id, p.session_id, p.course_comb_id, p.sem_id, p.paper_id, f.form_id, f.college_id, p.attempt_type
+  await q(`INSERT INTO attempt (attempt_id, exam_id, student_id, session_id, course_comb_id, sem_id, paper_id,
+      form_id, college_id, attempt_type)
+           SELECT 'A' || row_number() OVER (), f.exam_id, f.student_id, p.session_id, p.course_comb_id,
+             p.sem_id, p.paper_id, f.form_id, f.college_id, p.attempt_type
              FROM exam_form f JOIN exam_form_paper p USING (form_id) WHERE f.exam_id = '${EXAM}'`);
   // A slot per paper per course-semester, its papers on consecutive days, all forenoon.
-  await q(`INSERT INTO timetable_slot (slot_id, exam_id, paper_id, courses, date, shift, start_time, duration_minutes, updated_at)
-           SELECT 'T' || l.n || '_' || k.r, '${EXAM}', k.paper_id, l.session_id || '/' || l.course_comb_id || '/' || l.sem_id,
+  await q(`INSERT INTO timetable_slot (slot_id, exam_id, paper_id, courses, date, shift, start_time,
+      duration_minutes, updated_at)
+           SELECT 'T' || l.n || '_' || k.r, '${EXAM}', k.paper_id,
+             l.session_id || '/' || l.course_comb_id || '/' || l.sem_id,
                   to_char(DATE '2025-03-02' + (k.r - 1)::int, 'YYYY-MM-DD'), 'FN', '09:00', 180, now()
-             FROM link l JOIN LATERAL (SELECT paper_id, row_number() OVER (ORDER BY paper_id) AS r FROM paperinfosem p
-                                         WHERE (p.session_id, p.course_comb_id, p.sem_id) = (l.session_id, l.course_comb_id, l.sem_id)) k ON true`);
+             FROM link l JOIN LATERAL (SELECT paper_id, row_number() OVER (ORDER BY paper_id) AS r
+               FROM paperinfosem p
+                                         WHERE (p.session_id, p.course_comb_id, p.sem_id) = (l.session_id,
+                                           l.course_comb_id, l.sem_id)) k ON true`);
   await q(`INSERT INTO timetable_slot_course (exam_id, session_id, course_comb_id, sem_id, paper_id, slot_id)
-           SELECT '${EXAM}', l.session_id, l.course_comb_id, l.sem_id, s.paper_id, s.slot_id FROM timetable_slot s JOIN link l ON s.slot_id LIKE 'T' || l.n || '\\_%'`);
+           SELECT '${EXAM}', l.session_id, l.course_comb_id, l.sem_id, s.paper_id, s.slot_id
+             FROM timetable_slot s JOIN link l ON s.slot_id LIKE 'T' || l.n || '\\_%'`);
   await q('COMMIT');
   await q('ANALYZE');
   const counts = await db.query(
-    `SELECT (SELECT count(*) FROM exam_form) AS forms, (SELECT count(*) FROM exam_form_paper) AS papers, (SELECT count(*) FROM timetable_slot) AS slots`,
+    `SELECT (SELECT count(*) FROM exam_form) AS forms, (SELECT count(*)
+        FROM exam_form_paper) AS papers, (SELECT count(*) FROM timetable_slot) AS slots`,
   );
   return counts.rows[0] as { forms: string; papers: string; slots: string };
 }
 
 /** The clash query as clash detection runs it, bare (no API): the baseline. */
-const CLASH_SQL = `SELECT a.student_id, s.date, s.shift, array_agg(DISTINCT a.paper_id ORDER BY a.paper_id) AS papers, count(*) OVER () AS total
+const CLASH_SQL = `SELECT a.student_id, s.date, s.shift, array_agg(DISTINCT a.paper_id
+    ORDER BY a.paper_id) AS papers, count(*) OVER () AS total
   FROM attempt a
-  JOIN timetable_slot_course c ON c.exam_id = a.exam_id AND c.session_id = a.session_id AND c.course_comb_id = a.course_comb_id AND c.sem_id = a.sem_id AND c.paper_id = a.paper_id
+  JOIN timetable_slot_course c ON c.exam_id = a.exam_id AND c.session_id = a.session_id
+    AND c.course_comb_id = a.course_comb_id AND c.sem_id = a.sem_id AND c.paper_id = a.paper_id
   JOIN timetable_slot s ON s.slot_id = c.slot_id
  WHERE a.exam_id = $1 GROUP BY s.date, s.shift, a.student_id HAVING min(s.slot_id) <> max(s.slot_id)
  ORDER BY s.date, s.shift, a.student_id LIMIT 1000`;
 
 /** Roll numbers in one statement (no job, no progress, no centres' districts): the baseline, rolled back. */
 const ROLL_SQL = `UPDATE exam_form f SET roll_no = r.roll, status = 'ROLL_ALLOTTED' FROM (
-  SELECT form_id, 'X' || course_comb_id || lpad(row_number() OVER (PARTITION BY course_comb_id ORDER BY college_id, course_comb_id,
-         CASE candidate_type WHEN 'REGULAR' THEN 0 WHEN 'EX' THEN 1 WHEN 'BACK' THEN 2 ELSE 3 END, student_id)::text, 5, '0') AS roll
+  SELECT form_id, 'X' || course_comb_id || lpad(row_number() OVER (PARTITION BY course_comb_id
+    ORDER BY college_id, course_comb_id,
+         CASE candidate_type WHEN 'REGULAR' THEN 0 WHEN 'EX' THEN 1 WHEN 'BACK' THEN 2
+           ELSE 3 END, student_id)::text, 5, '0') AS roll
     FROM exam_form WHERE exam_id = $1 AND status = 'APPROVED') r WHERE f.form_id = r.form_id`;
 
 export async function runExamFormsBench(
@@ -139,7 +170,9 @@ export async function runExamFormsBench(
   );
   const rows: Row[] = [];
   const notes: string[] = [
-    `${counts.forms} approved forms (${options.candidates} candidates, one in ten also a back candidate), ${counts.papers} form papers, ${counts.slots} timetable slots; photos and signatures on every card.`,
+    `${counts.forms} approved forms (${options.candidates} candidates, one in ten also a back ` +
+      `candidate), ${counts.papers} form papers, ${counts.slots} timetable slots; photos and signatures on ` +
+      `every card.`,
   ];
 
   const server = await startServer(
@@ -183,7 +216,9 @@ export async function runExamFormsBench(
       bare.push(performance.now() - t);
     }
     rows.push({
-      what: `clash detection, ${options.candidates.toLocaleString('en')} candidates (${total.toLocaleString('en')} clashes found)`,
+      what:
+        `clash detection, ${options.candidates.toLocaleString('en')} candidates ` +
+        `(${total.toLocaleString('en')} clashes found)`,
       ours: seconds(median(ours)),
       baseline: seconds(median(bare)),
       goal: '< 5 s',
@@ -222,7 +257,9 @@ export async function runExamFormsBench(
     }
     const rollMs = performance.now() - t;
     rows.push({
-      what: `roll allotment, ${counts.forms} approved forms (job ${finished.status}, ${finished.done}/${finished.total}; centres and admit cards too)`,
+      what:
+        `roll allotment, ${counts.forms} approved forms (job ${finished.status}, ` +
+        `${finished.done}/${finished.total}; centres and admit cards too)`,
       ours: seconds(rollMs),
       baseline: seconds(bareRolls),
       goal: '< 30 s',
@@ -263,7 +300,10 @@ export async function runExamFormsBench(
       ? (JSON.parse(line) as { pagesPerSecond: number; finalRssMB: number; rssMBByPage: string })
       : null;
     rows.push({
-      what: `admit cards, college of ${count.toLocaleString('en')} cards, one streamed PDF (${(bytes / 1048576).toFixed(0)} MB); server RSS ${Math.round(rssBefore)} → peak ${Math.round(peak)} MB (${samples.join(' ')})`,
+      what:
+        `admit cards, college of ${count.toLocaleString('en')} cards, one streamed PDF ` +
+        `(${(bytes / 1048576).toFixed(0)} MB); server RSS ${Math.round(rssBefore)} → peak ` +
+        `${Math.round(peak)} MB (${samples.join(' ')})`,
       ours: `${(count / (pdfMs / 1000)).toFixed(1)} cards/s`,
       baseline: base
         ? `${base.pagesPerSecond} cards/s (RSS by page ${base.rssMBByPage})`
@@ -285,7 +325,8 @@ export function renderExamFormsSection(report: ExamFormsBenchReport, notes: stri
     '<!-- exam-forms:start -->',
     '## Exam forms: clash detection, roll allotment, admit cards',
     '',
-    `\`pnpm --filter @exam/bench exam-forms\` on ${report.startedAt.toISOString().slice(0, 16)}Z, ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, PostgreSQL from DATABASE_URL. ${report.notes.join(' ')}`,
+    `\`pnpm --filter @exam/bench exam-forms\` on ${report.startedAt.toISOString().slice(0, 16)}Z, ` +
+      `${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, PostgreSQL from DATABASE_URL. ${report.notes.join(' ')}`,
     '',
     '| measurement | ours (API) | baseline | goal | met |',
     '| --- | --- | --- | --- | --- |',

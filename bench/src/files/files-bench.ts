@@ -199,7 +199,8 @@ export async function runFilesBench(
             note,
           });
           log(
-            `  ${format}${capped}: ${m.seconds.toFixed(1)} s, ${(m.result.bytes / 1048576).toFixed(1)} MB, peak ${m.peakMb.toFixed(0)} MB (before ${m.rssBeforeMb.toFixed(0)} MB)`,
+            `  ${format}${capped}: ${m.seconds.toFixed(1)} s, ${(m.result.bytes / 1048576).toFixed(1)} ` +
+              `MB, peak ${m.peakMb.toFixed(0)} MB (before ${m.rssBeforeMb.toFixed(0)} MB)`,
           );
         }
         if (!heapCapMb && options.importRows > 0 && size === options.sizes[0]) {
@@ -223,7 +224,8 @@ export async function runFilesBench(
               note,
             });
             log(
-              `  ${what}: ${m.result.status} in ${m.seconds.toFixed(1)} s, peak ${m.peakMb.toFixed(0)} MB: ${m.result.body.message}`,
+              `  ${what}: ${m.result.status} in ${m.seconds.toFixed(1)} s, peak ${m.peakMb.toFixed(0)} ` +
+                `MB: ${m.result.body.message}`,
             );
           }
         }
@@ -262,12 +264,18 @@ export function renderFilesSection(report: FilesBenchReport, heapCapMb: number, 
   const cpus = os.cpus();
   const lines = report.measurements.map(
     (m) =>
-      `| ${m.what} | ${m.rows.toLocaleString('en-IN')} | ${m.status} | ${m.seconds.toFixed(2)} | ${Math.round(m.rows / m.seconds).toLocaleString('en-IN')} | ${m.bytes === undefined ? '' : mb(m.bytes / 1048576)} | ${mb(m.rssBeforeMb)} | ${mb(m.peakMb)} | ${(m.note ?? '').replace(/\|/g, '/')} |`,
+      `| ${m.what} | ${m.rows.toLocaleString('en-IN')} | ${m.status} | ${m.seconds.toFixed(2)} | ` +
+      `${Math.round(m.rows / m.seconds).toLocaleString('en-IN')} | ` +
+      `${m.bytes === undefined ? '' : mb(m.bytes / 1048576)} | ${mb(m.rssBeforeMb)} | ${mb(m.peakMb)} | ` +
+      `${(m.note ?? '').replace(/\|/g, '/')} |`,
   );
   const verdicts = flatMemory(report.measurements, heapCapMb).map((v) =>
     v.small === undefined || v.large === undefined
-      ? `- FAIL memory flat for ${v.format.toUpperCase()}${v.capped}: a download failed, was cut short or was not measured at both sizes`
-      : `- ${v.flat ? 'PASS' : 'FAIL'} memory flat for ${v.format.toUpperCase()}${v.capped}: the peak rose ${mb(v.small)} MB above the RSS before a 10,000-row download and ${mb(v.large)} MB for 300,000 rows (target: at most 40 MB more)`,
+      ? `- FAIL memory flat for ${v.format.toUpperCase()}${v.capped}: a download failed, was cut short or ` +
+        `was not measured at both sizes`
+      : `- ${v.flat ? 'PASS' : 'FAIL'} memory flat for ${v.format.toUpperCase()}${v.capped}: the peak rose ` +
+        `${mb(v.small)} MB above the RSS before a 10,000-row download and ${mb(v.large)} MB for 300,000 ` +
+        `rows (target: at most 40 MB more)`,
   );
   return `<!-- files:start -->
 ## Files: list downloads and imports

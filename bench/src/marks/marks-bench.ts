@@ -58,30 +58,44 @@ async function fill(db: pg.Client, { operators, rows }: MarksBenchOptions) {
   const n = operators * rows;
   await q('BEGIN');
   // One theory paper of the exam's session, external maximum 75, its course link not coded.
-  await q(`CREATE TEMP TABLE link AS SELECT p.session_id, p.course_comb_id, p.sem_id, p.paper_id FROM paperinfosem p
-            WHERE p.session_id = (SELECT session_id FROM exam WHERE exam_id = '${EXAM}') ORDER BY 1, 2, 3, 4 LIMIT 1`);
+  await q(`CREATE TEMP TABLE link AS SELECT p.session_id, p.course_comb_id, p.sem_id, p.paper_id
+      FROM paperinfosem p
+            WHERE p.session_id = (SELECT session_id FROM exam WHERE exam_id = '${EXAM}') ORDER BY 1, 2, 3, 4
+              LIMIT 1`);
   await q(
-    `UPDATE paperinfosem p SET ext_max_marks = '75', th_pr_status = 'TH' FROM link l WHERE (p.session_id, p.course_comb_id, p.sem_id, p.paper_id) = (l.session_id, l.course_comb_id, l.sem_id, l.paper_id)`,
+    `UPDATE paperinfosem p SET ext_max_marks = '75', th_pr_status = 'TH' FROM link l
+        WHERE (p.session_id, p.course_comb_id, p.sem_id, p.paper_id) = (l.session_id, l.course_comb_id,
+        l.sem_id, l.paper_id)`,
   );
   await q(
-    `INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase, coding, updated_at) SELECT '${EXAM}', session_id, course_comb_id, sem_id, 'EVALUATION', 'OFF', now() FROM link`,
+    `INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase, coding, updated_at)
+        SELECT '${EXAM}', session_id, course_comb_id, sem_id, 'EVALUATION', 'OFF', now() FROM link`,
   );
   await q(
-    `INSERT INTO college (college_id, college_name, college_type, district, is_centre) VALUES ('BM01', 'Bench Marks College', 'GOVT', 'District 1', 0)`,
+    `INSERT INTO college (college_id, college_name, college_type, district, is_centre)
+        VALUES ('BM01', 'Bench Marks College', 'GOVT', 'District 1', 0)`,
   );
   await q(`INSERT INTO student (student_id, name_en, dob, gender, category, college_id, admission_session_id)
-           SELECT 'MS' || lpad(i::text, 7, '0'), 'Candidate ' || i, '2005-01-01', 'F', 'GEN', 'BM01', (SELECT session_id FROM exam WHERE exam_id = '${EXAM}') FROM generate_series(0, ${n} - 1) AS i`);
-  await q(`INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id, college_id, candidate_type, status, roll_no, updated_at)
-           SELECT 'MF' || i, '${EXAM}', 'MS' || lpad(i::text, 7, '0'), l.session_id, l.course_comb_id, l.sem_id, 'BM01', 'REGULAR', 'ROLL_ALLOTTED', 'MR' || lpad(i::text, 7, '0'), now()
+           SELECT 'MS' || lpad(i::text, 7, '0'), 'Candidate ' || i, '2005-01-01', 'F', 'GEN', 'BM01',
+             (SELECT session_id FROM exam WHERE exam_id = '${EXAM}') FROM generate_series(0, ${n} - 1) AS i`);
+  await q(`INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id,
+      college_id, candidate_type, status, roll_no, updated_at)
+           SELECT 'MF' || i, '${EXAM}', 'MS' || lpad(i::text, 7, '0'), l.session_id, l.course_comb_id,
+             l.sem_id, 'BM01', 'REGULAR', 'ROLL_ALLOTTED', 'MR' || lpad(i::text, 7, '0'), now()
              FROM generate_series(0, ${n} - 1) AS i CROSS JOIN link l`);
-  await q(`INSERT INTO attempt (attempt_id, exam_id, student_id, session_id, course_comb_id, sem_id, paper_id, form_id, college_id, attempt_type, updated_at)
-           SELECT 'MA' || substr(f.form_id, 3), f.exam_id, f.student_id, f.session_id, f.course_comb_id, f.sem_id, l.paper_id, f.form_id, 'BM01', 'REGULAR', now()
+  await q(`INSERT INTO attempt (attempt_id, exam_id, student_id, session_id, course_comb_id, sem_id, paper_id,
+      form_id, college_id, attempt_type, updated_at)
+           SELECT 'MA' || substr(f.form_id, 3), f.exam_id, f.student_id, f.session_id, f.course_comb_id,
+             f.sem_id, l.paper_id, f.form_id, 'BM01', 'REGULAR', now()
              FROM exam_form f CROSS JOIN link l WHERE f.exam_id = '${EXAM}' AND f.form_id LIKE 'MF%'`);
   // One external (roll-number) batch per operator, of `rows` candidates each.
-  await q(`INSERT INTO entry_batch (batch_id, component, exam_id, session_id, course_comb_id, sem_id, paper_id, unit_key, college_id, max_marks, row_count, updated_at)
-           SELECT 'MB' || b, 'EXT', '${EXAM}', l.session_id, l.course_comb_id, l.sem_id, l.paper_id, 'U' || b, 'BM01', 75, ${rows}, now() FROM generate_series(0, ${operators} - 1) AS b CROSS JOIN link l`);
+  await q(`INSERT INTO entry_batch (batch_id, component, exam_id, session_id, course_comb_id, sem_id,
+      paper_id, unit_key, college_id, max_marks, row_count, updated_at)
+           SELECT 'MB' || b, 'EXT', '${EXAM}', l.session_id, l.course_comb_id, l.sem_id, l.paper_id, 'U' || b,
+             'BM01', 75, ${rows}, now() FROM generate_series(0, ${operators} - 1) AS b CROSS JOIN link l`);
   await q(
-    `INSERT INTO entry_row (batch_id, line, attempt_id) SELECT 'MB' || (i / ${rows}), (i % ${rows}) + 1, 'MA' || i FROM generate_series(0, ${n} - 1) AS i`,
+    `INSERT INTO entry_row (batch_id, line, attempt_id)
+        SELECT 'MB' || (i / ${rows}), (i % ${rows}) + 1, 'MA' || i FROM generate_series(0, ${n} - 1) AS i`,
   );
   await q('COMMIT');
   await q('ANALYZE');
@@ -185,7 +199,9 @@ export async function runMarksBench(
     // The operators (office; the API made the admin at start and the operators share its password).
     await db.query(
       `INSERT INTO users (email, password_hash, name, role, updated_at)
-                    SELECT 'operator' || i || '@bench.example', (SELECT password_hash FROM users WHERE email = $1), 'Operator ' || i, 'office', now() FROM generate_series(0, $2::int - 1) AS i`,
+                    SELECT 'operator' || i || '@bench.example', (SELECT password_hash FROM users
+                      WHERE email = $1), 'Operator ' || i, 'office', now()
+                      FROM generate_series(0, $2::int - 1) AS i`,
       [ADMIN_EMAIL, options.operators],
     );
     const oursTokens = await signInOperators(api, options.operators);
@@ -209,10 +225,12 @@ export async function runMarksBench(
   const ours = combine(oursRuns);
   const baseline = combine(baseRuns);
   log(
-    `ours: ${ours.saves} saves, ${ours.perSecond.toFixed(1)}/s, p50 ${ours.p50.toFixed(0)} ms, p99 ${ours.p99.toFixed(0)} ms, ${ours.errors} errors`,
+    `ours: ${ours.saves} saves, ${ours.perSecond.toFixed(1)}/s, p50 ${ours.p50.toFixed(0)} ms, p99 ` +
+      `${ours.p99.toFixed(0)} ms, ${ours.errors} errors`,
   );
   log(
-    `baseline: ${baseline.saves} saves, ${baseline.perSecond.toFixed(1)}/s, p50 ${baseline.p50.toFixed(0)} ms, p99 ${baseline.p99.toFixed(0)} ms, ${baseline.errors} errors`,
+    `baseline: ${baseline.saves} saves, ${baseline.perSecond.toFixed(1)}/s, p50 ` +
+      `${baseline.p50.toFixed(0)} ms, p99 ${baseline.p99.toFixed(0)} ms, ${baseline.errors} errors`,
   );
   return {
     startedAt,
@@ -220,7 +238,10 @@ export async function runMarksBench(
     ours,
     baseline,
     notes: [
-      `${options.operators} concurrent operators, each saving its own ${options.rows}-row external batch (every row changed each time) for ${options.seconds} s each server, in ${ROUNDS} alternating rounds after a 2 s warm-up (both servers up at once); API with DB_POOL_MAX=10, USER_MAX_CONCURRENT_REQUESTS default (one operator, one request at a time).`,
+      `${options.operators} concurrent operators, each saving its own ${options.rows}-row external batch ` +
+        `(every row changed each time) for ${options.seconds} s each server, in ${ROUNDS} alternating ` +
+        `rounds after a 2 s warm-up (both servers up at once); API with DB_POOL_MAX=10, ` +
+        `USER_MAX_CONCURRENT_REQUESTS default (one operator, one request at a time).`,
     ],
   };
 }
@@ -230,12 +251,14 @@ export function renderMarksSection(report: MarksBenchReport, notes: string): str
   const { ours, baseline } = report;
   const ratio = ours.perSecond / baseline.perSecond;
   const line = (what: string, r: Run) =>
-    `| ${what} | ${r.saves} | ${r.perSecond.toFixed(1)} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.errors} |`;
+    `| ${what} | ${r.saves} | ${r.perSecond.toFixed(1)} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ` +
+    `ms | ${r.errors} |`;
   return [
     '<!-- marks:start -->',
     '## Marks: saving entry batches',
     '',
-    `\`pnpm --filter @exam/bench marks\` on ${report.startedAt.toISOString().slice(0, 16)}Z, ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, PostgreSQL from DATABASE_URL. ${report.notes.join(' ')}`,
+    `\`pnpm --filter @exam/bench marks\` on ${report.startedAt.toISOString().slice(0, 16)}Z, ` +
+      `${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, PostgreSQL from DATABASE_URL. ${report.notes.join(' ')}`,
     '',
     '| server | saves | saves/s | p50 | p99 | errors |',
     '| --- | --- | --- | --- | --- | --- |',
@@ -245,7 +268,8 @@ export function renderMarksSection(report: MarksBenchReport, notes: string): str
     ),
     line('baseline (node:http + pg: JWT + user lookup, one UPDATE … FROM unnest)', baseline),
     '',
-    `Throughput ratio ours/baseline: **${ratio.toFixed(2)}** (goal ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'not met'}); p99 ratio ${(ours.p99 / baseline.p99).toFixed(2)}.`,
+    `Throughput ratio ours/baseline: **${ratio.toFixed(2)}** (goal ≥ 0.5: ` +
+      `${ratio >= 0.5 ? 'met' : 'not met'}); p99 ratio ${(ours.p99 / baseline.p99).toFixed(2)}.`,
     '',
     notes.trim(),
     '<!-- marks:end -->',

@@ -40,31 +40,42 @@ export async function fill(db: pg.Client, students: number) {
   const {
     rows: [key],
   } = await q(
-    `SELECT session_id, course_comb_id, sem_id FROM paperinfosem GROUP BY 1, 2, 3 ORDER BY count(*) DESC, 1 DESC, 2, 3 LIMIT 1`,
+    `SELECT session_id, course_comb_id, sem_id FROM paperinfosem GROUP BY 1, 2, 3
+        ORDER BY count(*) DESC, 1 DESC, 2, 3 LIMIT 1`,
   );
   const scope = [key.session_id, key.course_comb_id, key.sem_id];
   await q('BEGIN');
   // Enough papers in the semester: copies of one of its rows for papers it does not have yet.
   await q(
-    `INSERT INTO paperinfosem (session_id, course_comb_id, sem_id, paper_id, group_status, group_code, th_pr_status, paper_score_status, paper_type, elective_status)
-           SELECT s.session_id, s.course_comb_id, s.sem_id, p.paper_id, s.group_status, s.group_code, s.th_pr_status, s.paper_score_status, 0, s.elective_status
-             FROM (SELECT * FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3 LIMIT 1) s
-            CROSS JOIN (SELECT paper_id FROM paper WHERE paper_id NOT IN (SELECT paper_id FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3) ORDER BY paper_id LIMIT ${PAPERS}) p`,
+    `INSERT INTO paperinfosem (session_id, course_comb_id, sem_id, paper_id, group_status, group_code,
+        th_pr_status, paper_score_status, paper_type, elective_status)
+           SELECT s.session_id, s.course_comb_id, s.sem_id, p.paper_id, s.group_status, s.group_code,
+             s.th_pr_status, s.paper_score_status, 0, s.elective_status
+             FROM (SELECT * FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3
+               LIMIT 1) s
+            CROSS JOIN (SELECT paper_id FROM paper WHERE paper_id NOT IN (SELECT paper_id FROM paperinfosem
+              WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3) ORDER BY paper_id
+              LIMIT ${PAPERS}) p`,
     scope,
   );
   // Only the six papers the candidates take stay in the semester (the run reads every paper of it).
   await q(
     `DELETE FROM paperinfosem p WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3
-             AND paper_id NOT IN (SELECT paper_id FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3 ORDER BY paper_id LIMIT ${PAPERS})`,
+             AND paper_id NOT IN (SELECT paper_id FROM paperinfosem WHERE session_id = $1
+               AND course_comb_id = $2 AND sem_id = $3 ORDER BY paper_id LIMIT ${PAPERS})`,
     scope,
   );
   await q(
-    `UPDATE paperinfosem SET max_marks = '100', min_marks = '36', ext_max_marks = '75', ext_min_marks = '27', int_max_marks = '25', int_min_marks = '9',
-             th_pr_status = 'TH', paper_score_status = 'Y', credit_point = '4', paper_type = 0 WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3`,
+    `UPDATE paperinfosem
+        SET max_marks = '100', min_marks = '36', ext_max_marks = '75', ext_min_marks = '27',
+        int_max_marks = '25', int_min_marks = '9',
+             th_pr_status = 'TH', paper_score_status = 'Y', credit_point = '4', paper_type = 0
+               WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3`,
     scope,
   );
   await q(
-    `INSERT INTO ruleset (ruleset_id, version, scheme, title, rules, status) VALUES ($1, $2, 'NEW', $3, $4, 'ACTIVE') ON CONFLICT DO NOTHING`,
+    `INSERT INTO ruleset (ruleset_id, version, scheme, title, rules, status)
+        VALUES ($1, $2, 'NEW', $3, $4, 'ACTIVE') ON CONFLICT DO NOTHING`,
     [cbcsDefault.ruleset_id, cbcsDefault.version, cbcsDefault.title, JSON.stringify(cbcsDefault.rules)],
   );
   await q(
@@ -72,40 +83,53 @@ export async function fill(db: pg.Client, students: number) {
     [EXAM, key.session_id],
   );
   await q(
-    `INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase, coding) VALUES ($1, $2, $3, $4, 'TABULATION', 'OFF')`,
+    `INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase, coding)
+        VALUES ($1, $2, $3, $4, 'TABULATION', 'OFF')`,
     [EXAM, ...scope],
   );
   await q(
-    `INSERT INTO college (college_id, college_name, college_type, district, is_centre) SELECT 'R' || lpad(i::text, 3, '0'), 'Bench College ' || i, 'AIDED', 'D', 0 FROM generate_series(1, 50) AS i`,
+    `INSERT INTO college (college_id, college_name, college_type, district, is_centre)
+        SELECT 'R' || lpad(i::text, 3, '0'), 'Bench College ' || i, 'AIDED', 'D', 0
+        FROM generate_series(1, 50) AS i`,
   );
   await q(
     `INSERT INTO student (student_id, name_en, dob, gender, category, college_id, admission_session_id)
-           SELECT 'RS' || lpad(i::text, 7, '0'), 'Candidate ' || i, '2005-01-01', 'F', 'GEN', 'R' || lpad((1 + i % 50)::text, 3, '0'), $2 FROM generate_series(1, $1::int) AS i`,
+           SELECT 'RS' || lpad(i::text, 7, '0'), 'Candidate ' || i, '2005-01-01', 'F', 'GEN',
+             'R' || lpad((1 + i % 50)::text, 3, '0'), $2 FROM generate_series(1, $1::int) AS i`,
     [students, key.session_id],
   );
   await q(
-    `INSERT INTO student_ccinfo (student_id, session_id, course_comb_id, sem_id, college_id, ruleset_id, ruleset_version)
-           SELECT 'RS' || lpad(i::text, 7, '0'), $2, $3, $4, 'R' || lpad((1 + i % 50)::text, 3, '0'), $5, $6 FROM generate_series(1, $1::int) AS i`,
+    `INSERT INTO student_ccinfo (student_id, session_id, course_comb_id, sem_id, college_id, ruleset_id,
+        ruleset_version)
+           SELECT 'RS' || lpad(i::text, 7, '0'), $2, $3, $4, 'R' || lpad((1 + i % 50)::text, 3, '0'), $5, $6
+             FROM generate_series(1, $1::int) AS i`,
     [students, ...scope, cbcsDefault.ruleset_id, cbcsDefault.version],
   );
   await q(
-    `INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id, college_id, candidate_type, status, roll_no)
-           SELECT 'RF' || lpad(i::text, 7, '0'), $1, 'RS' || lpad(i::text, 7, '0'), $2, $3, $4, 'R' || lpad((1 + i % 50)::text, 3, '0'), 'REGULAR', 'ROLL_ALLOTTED', 'RR' || lpad(i::text, 7, '0')
+    `INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id, college_id,
+        candidate_type, status, roll_no)
+           SELECT 'RF' || lpad(i::text, 7, '0'), $1, 'RS' || lpad(i::text, 7, '0'), $2, $3, $4,
+             'R' || lpad((1 + i % 50)::text, 3, '0'), 'REGULAR', 'ROLL_ALLOTTED', 'RR' || lpad(i::text, 7,
+             '0')
              FROM generate_series(1, $5::int) AS i`,
     [EXAM, ...scope, students],
   );
   await q(
-    `INSERT INTO attempt (attempt_id, exam_id, student_id, session_id, course_comb_id, sem_id, paper_id, form_id, college_id, attempt_type)
-           SELECT 'RA' || lpad(i::text, 7, '0') || '-' || p.n, $1, 'RS' || lpad(i::text, 7, '0'), $2, $3, $4, p.paper_id, 'RF' || lpad(i::text, 7, '0'), 'R' || lpad((1 + i % 50)::text, 3, '0'), 'REGULAR'
+    `INSERT INTO attempt (attempt_id, exam_id, student_id, session_id, course_comb_id, sem_id, paper_id,
+        form_id, college_id, attempt_type)
+           SELECT 'RA' || lpad(i::text, 7, '0') || '-' || p.n, $1, 'RS' || lpad(i::text, 7, '0'), $2, $3, $4,
+             p.paper_id, 'RF' || lpad(i::text, 7, '0'), 'R' || lpad((1 + i % 50)::text, 3, '0'), 'REGULAR'
              FROM generate_series(1, $5::int) AS i
-            CROSS JOIN (SELECT paper_id, row_number() OVER (ORDER BY paper_id) AS n FROM paperinfosem WHERE session_id = $2 AND course_comb_id = $3 AND sem_id = $4) p`,
+            CROSS JOIN (SELECT paper_id, row_number() OVER (ORDER BY paper_id) AS n FROM paperinfosem
+              WHERE session_id = $2 AND course_comb_id = $3 AND sem_id = $4) p`,
     [EXAM, ...scope, students],
   );
   // Marks of record as LOCKED batches leave them: an internal 9–25 for everyone; an external 27–75, or 0–14
   // (3 %), or AB (0.5 %).
   await q(
     `INSERT INTO mark_record (attempt_id, component, value, status, source)
-           SELECT attempt_id, 'INT', 9 + abs(hashtext(attempt_id || 'i')) % 17, NULL, 'BATCH' FROM attempt WHERE exam_id = $1`,
+           SELECT attempt_id, 'INT', 9 + abs(hashtext(attempt_id || 'i')) % 17, NULL, 'BATCH' FROM attempt
+             WHERE exam_id = $1`,
     [EXAM],
   );
   await q(
@@ -113,7 +137,8 @@ export async function fill(db: pg.Client, students: number) {
            SELECT attempt_id, 'EXT',
                   CASE WHEN h % 200 = 0 THEN NULL WHEN h % 33 = 0 THEN h % 15 ELSE 27 + h % 49 END,
                   CASE WHEN h % 200 = 0 THEN 'AB' END, 'BATCH'
-             FROM (SELECT attempt_id, abs(hashtext(attempt_id || 'e')) AS h FROM attempt WHERE exam_id = $1) a`,
+             FROM (SELECT attempt_id, abs(hashtext(attempt_id || 'e')) AS h FROM attempt
+               WHERE exam_id = $1) a`,
     [EXAM],
   );
   await q('COMMIT');
@@ -137,8 +162,10 @@ const FLOOR_SQL = `
     FROM (SELECT a.student_id,
                  CASE WHEN e.status = 'AB' THEN 0
                       WHEN i.value < 9 OR e.value < 27 OR i.value + e.value < 36 THEN 0
-                      WHEN i.value + e.value >= 90 THEN 10 WHEN i.value + e.value >= 80 THEN 9 WHEN i.value + e.value >= 70 THEN 8
-                      WHEN i.value + e.value >= 60 THEN 7 WHEN i.value + e.value >= 50 THEN 6 WHEN i.value + e.value >= 45 THEN 5 ELSE 4 END AS gp
+                      WHEN i.value + e.value >= 90 THEN 10 WHEN i.value + e.value >= 80 THEN 9
+                        WHEN i.value + e.value >= 70 THEN 8
+                      WHEN i.value + e.value >= 60 THEN 7 WHEN i.value + e.value >= 50 THEN 6
+                        WHEN i.value + e.value >= 45 THEN 5 ELSE 4 END AS gp
             FROM attempt a
             JOIN mark_record i ON i.attempt_id = a.attempt_id AND i.component = 'INT'
             JOIN mark_record e ON e.attempt_id = a.attempt_id AND e.component = 'EXT'
@@ -160,7 +187,10 @@ export async function runResultsBench(
   log(`filled: ${options.students} students × ${PAPERS} papers in ${seconds(performance.now() - t)}`);
   const rows: Row[] = [];
   const notes: string[] = [
-    `${options.students.toLocaleString('en')} students × ${PAPERS} theory papers (${attempts.toLocaleString('en')} attempts) of one CBCS course-semester, marks of record LOCKED (filled by SQL; the marks bench times their entry): ~3 % fail an external far below its minimum, ~0.5 % are absent in a paper.`,
+    `${options.students.toLocaleString('en')} students × ${PAPERS} theory papers ` +
+      `(${attempts.toLocaleString('en')} attempts) of one CBCS course-semester, marks of record LOCKED ` +
+      `(filled by SQL; the marks bench times their entry): ~3 % fail an external far below its minimum, ` +
+      `~0.5 % are absent in a paper.`,
   ];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'results-bench-'));
   const server = await startServer(
@@ -230,7 +260,9 @@ export async function runResultsBench(
       notes.push(`run job ${finished.status}: ${finished.message} ${JSON.stringify(finished.errors ?? '')}`);
     const ratio = floorMs / runMs;
     rows.push({
-      what: `result run, ${attempts.toLocaleString('en')} attempts with explanations and versioned rows (job ${finished.status}); floor: one SQL statement, SGPAs only`,
+      what:
+        `result run, ${attempts.toLocaleString('en')} attempts with explanations and versioned rows (job ` +
+        `${finished.status}); floor: one SQL statement, SGPAs only`,
       ours: seconds(runMs),
       baseline: seconds(floorMs),
       goal: "< 60 s and ≥ 0.2 of the floor's speed",
@@ -247,21 +279,27 @@ export async function runResultsBench(
     const early = Math.max(...rssSamples.slice(0, quarter));
     const late = Math.max(...rssSamples.slice(-quarter));
     rows.push({
-      what: `server memory (VmRSS MB): before ${rssBefore.toFixed(0)}, peak in the first quarter ${early.toFixed(0)}, in the last quarter ${late.toFixed(0)}, overall peak ${server.peakRss().toFixed(0)}`,
+      what:
+        `server memory (VmRSS MB): before ${rssBefore.toFixed(0)}, peak in the first quarter ` +
+        `${early.toFixed(0)}, in the last quarter ${late.toFixed(0)}, overall peak ${server.peakRss().toFixed(0)}`,
       ours: `${(late - early).toFixed(0)} MB growth`,
       baseline: '—',
       goal: 'flat (< 100 MB growth first to last quarter)',
       met: late - early < 100,
     });
     rows.push({
-      what: 'CPU time during the run (user + system; wall time depends on what else the 2 cores run, CPU time much less)',
+      what:
+        'CPU time during the run (user + system; wall time depends on what else the 2 cores run, CPU time ' +
+        'much less)',
       ours: `API ${cpu.api.toFixed(1)} s, PostgreSQL ${cpu.db.toFixed(1)} s`,
       baseline: '—',
       goal: '—',
       met: true,
     });
     rows.push({
-      what: `progress reports seen while polling every 0.5 s (done counts of ${options.students.toLocaleString('en')} students)`,
+      what:
+        `progress reports seen while polling every 0.5 s (done counts of ` +
+        `${options.students.toLocaleString('en')} students)`,
       ours: String(progress.length),
       baseline: '—',
       goal: 'visible throughout',
@@ -272,13 +310,16 @@ export async function runResultsBench(
     const {
       rows: [check],
     } = await db.query(
-      `SELECT count(*)::int AS students, count(*) FILTER (WHERE r.sgpa IS DISTINCT FROM f.sgpa::text)::int AS different,
+      `SELECT count(*)::int AS students,
+          count(*) FILTER (WHERE r.sgpa IS DISTINCT FROM f.sgpa::text)::int AS different,
               count(*) FILTER (WHERE json_array_length(r.explanation) = 0)::int AS unexplained
          FROM floor_sgpa f LEFT JOIN student_result r ON r.student_id = f.student_id AND r.exam_id = $1`,
       [EXAM],
     );
     rows.push({
-      what: `SGPAs equal to the floor's (of ${check.students.toLocaleString('en')} students); results without an explanation`,
+      what:
+        `SGPAs equal to the floor's (of ${check.students.toLocaleString('en')} students); results without ` +
+        `an explanation`,
       ours: `${check.students - check.different} equal, ${check.unexplained} unexplained`,
       baseline: '—',
       goal: 'all equal, none unexplained',
@@ -286,7 +327,9 @@ export async function runResultsBench(
     });
     if (check.different) {
       const { rows: sample } = await db.query(
-        `SELECT f.student_id, f.sgpa AS floor, r.sgpa AS ours, r.result FROM floor_sgpa f LEFT JOIN student_result r ON r.student_id = f.student_id AND r.exam_id = $1 WHERE r.sgpa IS DISTINCT FROM f.sgpa::text LIMIT 5`,
+        `SELECT f.student_id, f.sgpa AS floor, r.sgpa AS ours, r.result FROM floor_sgpa f
+            LEFT JOIN student_result r ON r.student_id = f.student_id AND r.exam_id = $1
+            WHERE r.sgpa IS DISTINCT FROM f.sgpa::text LIMIT 5`,
         [EXAM],
       );
       notes.push(`SGPA differences (first 5): ${JSON.stringify(sample)}`);

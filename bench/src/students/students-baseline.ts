@@ -37,7 +37,8 @@ async function signedIn(req: http.IncomingMessage) {
     return false;
   }
   const { rows } = await pool.query(
-    `SELECT u.active, EXISTS (SELECT 1 FROM revoked_token r WHERE r.jti = $2) AS revoked FROM users u WHERE u.id = $1`,
+    `SELECT u.active, EXISTS (SELECT 1 FROM revoked_token r WHERE r.jti = $2) AS revoked FROM users u
+        WHERE u.id = $1`,
     [Number(claims.sub), claims.jti],
   );
   return !!rows[0] && rows[0].active && !rows[0].revoked;

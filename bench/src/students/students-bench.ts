@@ -192,7 +192,9 @@ export async function runStudentsBench(
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   await db.query(
-    `INSERT INTO college (college_id, college_name, college_type) SELECT 'B' || lpad(i::text, 3, '0'), 'Bench College ' || i, 'AIDED' FROM generate_series(1, ${COLLEGES}) AS i`,
+    `INSERT INTO college (college_id, college_name, college_type)
+        SELECT 'B' || lpad(i::text, 3, '0'), 'Bench College ' || i, 'AIDED'
+        FROM generate_series(1, ${COLLEGES}) AS i`,
   );
   const secret = randomBytes(32).toString('hex');
   const common = { DATABASE_URL: url, JWT_SECRET: secret, DB_POOL_MAX: '10' };
@@ -243,7 +245,9 @@ export async function runStudentsBench(
         ] as const) {
           const m = await importFile(capped, cappedToken, studentsCsv(from, n, 'HC'));
           imports.push({
-            what: `import ${n.toLocaleString('en-IN')} students (CSV, as a job, heap capped at ${options.heapCapMb} MB)`,
+            what:
+              `import ${n.toLocaleString('en-IN')} students (CSV, as a job, heap capped at ` +
+              `${options.heapCapMb} MB)`,
             rows: n,
             ...m,
             capped: true,
@@ -283,8 +287,10 @@ export async function runStudentsBench(
 
     // Up to the page scale: the rest of the students in bulk, then statistics as a running database has them.
     const have = (await db.query('SELECT count(*)::int AS n FROM student')).rows[0].n as number;
-    await db.query(`INSERT INTO student (student_id, name_en, name_hi, dob, gender, category, college_id, admission_session_id)
-      SELECT 'BF' || lpad(i::text, 7, '0'), 'Student ' || i, 'छात्र', '2005-01-01', 'F', 'GEN', 'B' || lpad(((i % ${COLLEGES}) + 1)::text, 3, '0'), '${SESSION}'
+    await db.query(`INSERT INTO student (student_id, name_en, name_hi, dob, gender, category, college_id,
+        admission_session_id)
+      SELECT 'BF' || lpad(i::text, 7, '0'), 'Student ' || i, 'छात्र', '2005-01-01', 'F', 'GEN',
+        'B' || lpad(((i % ${COLLEGES}) + 1)::text, 3, '0'), '${SESSION}'
       FROM generate_series(1, ${Math.max(0, options.pageRows - have)}) AS i`);
     await db.query('ANALYZE student');
     totalStudents = (await db.query('SELECT count(*)::int AS n FROM student')).rows[0].n as number;
@@ -332,7 +338,9 @@ export function renderStudentsSection(report: StudentsBenchReport, notes = ''): 
   const bigRise = Math.max(...judged.filter((m) => m.rows === FILE_ROWS).map(rise));
   const uncappedRise = Math.max(...big.map(rise));
   const cap = cappedRuns.length
-    ? ` (heap capped at ${report.options.heapCapMb} MB; uncapped, the ${FILE_ROWS.toLocaleString('en-IN')}-row imports rose at most ${f1(uncappedRise)} MB, the 10,000-row one ${f1(rise(uncapped.find((m) => m.rows === 10_000)))} MB)`
+    ? ` (heap capped at ${report.options.heapCapMb} MB; uncapped, the ` +
+      `${FILE_ROWS.toLocaleString('en-IN')}-row imports rose at most ${f1(uncappedRise)} MB, the ` +
+      `10,000-row one ${f1(rise(uncapped.find((m) => m.rows === 10_000)))} MB)`
     : '';
   return `<!-- students:start -->
 ## Students: import against COPY, a college's page against the baseline

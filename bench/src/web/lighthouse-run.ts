@@ -175,7 +175,9 @@ function render(
   const sum = (s: ScriptSize[]) => s.reduce((n, x) => n + x.gzip, 0);
   const rows = results.map(
     (r) =>
-      `| ${r.page} | ${r.preset} | ${mark(r.performance)} | ${mark(r.accessibility)} | ${METRICS.map((m) => r.metrics[m]).join(' | ')} | ${r.scripts.length} files, ${kb(sum(r.scripts))} |`,
+      `| ${r.page} | ${r.preset} | ${mark(r.performance)} | ${mark(r.accessibility)} | ` +
+      `${METRICS.map((m) => r.metrics[m]).join(' | ')} | ${r.scripts.length} files, ` +
+      `${kb(sum(r.scripts))} |`,
   );
   const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   const scoresOk = results.every((r) => r.performance >= SCORE_TARGET && r.accessibility >= SCORE_TARGET);

@@ -93,21 +93,25 @@ describe('field parsing shared by web and API', () => {
 });
 
 describe('the registry', () => {
-  it('declares the eight legacy master-data resources with their legacy paths and response keys, then the lifecycle ones', () => {
-    expect(resources.map((r) => [r.name, r.path, r.responseKey])).toEqual([
-      ['session', 'session', 'session'],
-      ['course', 'course', 'course'],
-      ['paper', 'paper', 'paper'],
-      ['sempart', 'sempart', 'sempart'],
-      ['ccinfo_sem', 'ccinfosem', 'ccinfo_sem'],
-      ['paperinfosem', 'paperinfosem', 'paperinfosem'],
-      ['exam', 'exam', 'exam'],
-      ['examcycle', 'examcycle', 'examcycle'],
-      ['college', 'college', 'college'],
-      ['department', 'department', 'department'],
-      ['ruleset', 'ruleset', 'ruleset'],
-    ]);
-  });
+  it(
+    'declares the eight legacy master-data resources with their legacy paths and response keys, then the ' +
+      'lifecycle ones',
+    () => {
+      expect(resources.map((r) => [r.name, r.path, r.responseKey])).toEqual([
+        ['session', 'session', 'session'],
+        ['course', 'course', 'course'],
+        ['paper', 'paper', 'paper'],
+        ['sempart', 'sempart', 'sempart'],
+        ['ccinfo_sem', 'ccinfosem', 'ccinfo_sem'],
+        ['paperinfosem', 'paperinfosem', 'paperinfosem'],
+        ['exam', 'exam', 'exam'],
+        ['examcycle', 'examcycle', 'examcycle'],
+        ['college', 'college', 'college'],
+        ['department', 'department', 'department'],
+        ['ruleset', 'ruleset', 'ruleset'],
+      ]);
+    },
+  );
 
   it('derives who depends on whom from the declared parents', () => {
     expect(

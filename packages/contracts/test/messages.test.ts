@@ -6,7 +6,9 @@ import {
   fieldErrors,
   issueMessage,
   label,
+  list,
   msg,
+  plainParams,
   type MessageCode,
 } from '../src/index.ts';
 import hindiMessages from '../src/i18n/messages-hi.ts';
@@ -49,7 +51,8 @@ describe('rendering a message', () => {
   it('renders nested messages and labels in the same language, and never interprets a value', () => {
     const nested = msg('platform.checkWhetherSaved', { reason: msg('platform.busy') });
     expect(renderer.render(nested)).toBe(
-      'The server is busy right now; please try again in a few seconds. If you were saving a change, reload first to see whether it was saved.',
+      'The server is busy right now; please try again in a few seconds. If you were saving a change, ' +
+        'reload first to see whether it was saved.',
     );
     expect(renderer.render(nested, 'hi')).toMatch(/^सर्वर अभी व्यस्त है/);
     expect(renderer.render(msg('platform.text', { text: label('Verified') }), 'hi')).toBe(
@@ -58,6 +61,18 @@ describe('rendering a message', () => {
     expect(renderer.render(msg('platform.text', { text: '{{secret}} $t(platform.busy)' }))).toBe(
       '{{secret}} $t(platform.busy)',
     );
+  });
+
+  it('reads a list of items with its separator, each item in the language', () => {
+    const choices = ['Verify', 'Return'].map((action) =>
+      msg('records.actionChoice', { action: label(action), key: action.toLowerCase() }),
+    );
+    const now = msg('records.allowedNow', { actions: list(choices) });
+    expect(renderer.render(now)).toBe('Allowed now: Verify (verify), Return (return).');
+    expect(renderer.render(now, 'hi')).toBe(
+      `अभी अनुमत: ${hindiScreens['Verify'] ?? 'Verify'} (verify), ${hindiScreens['Return'] ?? 'Return'} (return)।`,
+    );
+    expect(plainParams({ actions: list([label('Verify'), 'x']) })).toEqual({ actions: ['Verify', 'x'] });
   });
 
   it('refuses, under test, a template whose parameter the message lacks', () => {

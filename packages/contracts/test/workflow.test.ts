@@ -49,58 +49,62 @@ const batch = defineWorkflow({
 });
 
 describe('defineWorkflow', () => {
-  it('refuses at declaration an unknown status, a backward move without a required reason, a key unfit for a path', () => {
-    const base = { resource: 'x', field: 'status', states, initial: 'DRAFT' as const };
-    expect(() =>
-      defineWorkflow({
-        ...base,
-        actions: {
-          go: {
-            label: 'Go',
-            from: ['DRAFT'],
-            to: 'GONE' as 'DRAFT',
-            capability: 'marks.lock',
-            reason: 'none',
-            confirm: '?',
+  it(
+    'refuses at declaration an unknown status, a backward move without a required reason, a key unfit for ' +
+      'a path',
+    () => {
+      const base = { resource: 'x', field: 'status', states, initial: 'DRAFT' as const };
+      expect(() =>
+        defineWorkflow({
+          ...base,
+          actions: {
+            go: {
+              label: 'Go',
+              from: ['DRAFT'],
+              to: 'GONE' as 'DRAFT',
+              capability: 'marks.lock',
+              reason: 'none',
+              confirm: '?',
+            },
           },
-        },
-      }),
-    ).toThrow(/unknown status GONE/);
-    expect(() =>
-      defineWorkflow({
-        ...base,
-        actions: {
-          back: {
-            label: 'Back',
-            from: ['LOCKED'],
-            to: 'DRAFT',
-            capability: 'marks.lock',
-            backward: true,
-            reason: 'optional' as 'required',
-            confirm: '?',
+        }),
+      ).toThrow(/unknown status GONE/);
+      expect(() =>
+        defineWorkflow({
+          ...base,
+          actions: {
+            back: {
+              label: 'Back',
+              from: ['LOCKED'],
+              to: 'DRAFT',
+              capability: 'marks.lock',
+              backward: true,
+              reason: 'optional' as 'required',
+              confirm: '?',
+            },
           },
-        },
-      }),
-    ).toThrow(/must require a reason/);
-    expect(() =>
-      defineWorkflow({
-        ...base,
-        actions: {
-          Go_On: {
-            label: 'Go',
-            from: ['DRAFT'],
-            to: 'LOCKED',
-            capability: 'marks.lock',
-            reason: 'none',
-            confirm: '?',
+        }),
+      ).toThrow(/must require a reason/);
+      expect(() =>
+        defineWorkflow({
+          ...base,
+          actions: {
+            Go_On: {
+              label: 'Go',
+              from: ['DRAFT'],
+              to: 'LOCKED',
+              capability: 'marks.lock',
+              reason: 'none',
+              confirm: '?',
+            },
           },
-        },
-      }),
-    ).toThrow(/lower-case/);
-    expect(() => defineWorkflow({ ...base, initial: 'NEW' as 'DRAFT', actions: {} })).toThrow(
-      /initial status NEW/,
-    );
-  });
+        }),
+      ).toThrow(/lower-case/);
+      expect(() => defineWorkflow({ ...base, initial: 'NEW' as 'DRAFT', actions: {} })).toThrow(
+        /initial status NEW/,
+      );
+    },
+  );
 
   it('labels statuses and fills the confirmation sentence from the record', () => {
     expect(batch.labelOf('SUBMITTED')).toBe('Submitted');

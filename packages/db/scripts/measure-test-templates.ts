@@ -62,7 +62,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const fmt = (xs: number[]) =>
   `median ${(median(xs) / 1000).toFixed(2)} s (${xs.map((x) => (x / 1000).toFixed(2)).join(' ')})`;
 console.log(
-  `${url ? 'PostgreSQL' : 'PGlite'}: templates prepared once in ${(prepareMs / 1000).toFixed(1)} s; load average ${load.map((l) => l.toFixed(1)).join(' -> ')}`,
+  `${url ? 'PostgreSQL' : 'PGlite'}: templates prepared once in ${(prepareMs / 1000).toFixed(1)} s; load ` +
+    `average ${load.map((l) => l.toFixed(1)).join(' -> ')}`,
 );
 console.log(`  old per-file setup: ${fmt(times.old)}`);
 console.log(`  new per-file setup: ${fmt(times.new)}`);

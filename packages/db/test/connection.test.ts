@@ -64,34 +64,38 @@ describe.each(kinds)('a plain-SQL transaction on %s', (_kind, open) => {
     await c.query(`DROP TABLE ${table}`);
   });
 
-  it('copies rows in COPY text format inside the transaction, every awkward character and null kept, json parsed once', async () => {
-    const c = await open();
-    opened.push(c);
-    const copied = `${table}_copy`;
-    await c.query(`CREATE TABLE ${copied} (id int PRIMARY KEY, note text, doc json)`);
-    const awkward = 'tab\there, new\nline, back\\slash \\N, द्वितीय ≥ 40 %';
-    const doc = JSON.stringify({ text: 'line one\nline "two"\t\\', marks: ['27.50', null] });
-    const rows = [
-      [1, awkward, doc],
-      [2, null, '[]'],
-      [3, '', null],
-    ]
-      .map((r) => r.map(copyField).join('\t') + '\n')
-      .join('');
-    await c.transaction(async (tx) => {
-      await tx.copyFrom(`${copied} (id, note, doc)`, rows);
-      expect(await tx.query(`SELECT count(*)::int AS n FROM ${copied}`)).toEqual([{ n: 3 }]);
-    });
-    expect(await c.query(`SELECT id, note, doc FROM ${copied} ORDER BY id`)).toEqual([
-      { id: 1, note: awkward, doc: JSON.parse(doc) },
-      { id: 2, note: null, doc: [] },
-      { id: 3, note: '', doc: null },
-    ]);
-    // A malformed value fails the COPY and rolls the transaction back.
-    await expect(
-      c.transaction((tx) => tx.copyFrom(`${copied} (id, note, doc)`, `4\tx\t{not json\n`)),
-    ).rejects.toThrow(/json/i);
-    expect(await c.query(`SELECT count(*)::int AS n FROM ${copied}`)).toEqual([{ n: 3 }]);
-    await c.query(`DROP TABLE ${copied}`);
-  });
+  it(
+    'copies rows in COPY text format inside the transaction, every awkward character and null kept, json ' +
+      'parsed once',
+    async () => {
+      const c = await open();
+      opened.push(c);
+      const copied = `${table}_copy`;
+      await c.query(`CREATE TABLE ${copied} (id int PRIMARY KEY, note text, doc json)`);
+      const awkward = 'tab\there, new\nline, back\\slash \\N, द्वितीय ≥ 40 %';
+      const doc = JSON.stringify({ text: 'line one\nline "two"\t\\', marks: ['27.50', null] });
+      const rows = [
+        [1, awkward, doc],
+        [2, null, '[]'],
+        [3, '', null],
+      ]
+        .map((r) => r.map(copyField).join('\t') + '\n')
+        .join('');
+      await c.transaction(async (tx) => {
+        await tx.copyFrom(`${copied} (id, note, doc)`, rows);
+        expect(await tx.query(`SELECT count(*)::int AS n FROM ${copied}`)).toEqual([{ n: 3 }]);
+      });
+      expect(await c.query(`SELECT id, note, doc FROM ${copied} ORDER BY id`)).toEqual([
+        { id: 1, note: awkward, doc: JSON.parse(doc) },
+        { id: 2, note: null, doc: [] },
+        { id: 3, note: '', doc: null },
+      ]);
+      // A malformed value fails the COPY and rolls the transaction back.
+      await expect(
+        c.transaction((tx) => tx.copyFrom(`${copied} (id, note, doc)`, `4\tx\t{not json\n`)),
+      ).rejects.toThrow(/json/i);
+      expect(await c.query(`SELECT count(*)::int AS n FROM ${copied}`)).toEqual([{ n: 3 }]);
+      await c.query(`DROP TABLE ${copied}`);
+    },
+  );
 });

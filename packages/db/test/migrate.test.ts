@@ -105,7 +105,8 @@ describe.skipIf(!pgUrl)('migrating one PostgreSQL database from several processe
   }
   const migrationLocksHeld = (query: Awaited<ReturnType<typeof emptyPostgres>>['query']) =>
     query(
-      `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = 72707369 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = 72707369 AND database = (SELECT oid
+          FROM pg_database WHERE datname = current_database())`,
     );
 
   it('leaves no lock behind once it is done', async () => {

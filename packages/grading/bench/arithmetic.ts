@@ -120,7 +120,8 @@ const run = (name: string, fn: (p: (typeof papers)[number]) => Out) => {
   for (let i = 0; i < N; i++) sink += fn(papers[i % papers.length]!).percentage.length;
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   console.log(
-    `${name.padEnd(24)} ${N} papers in ${seconds.toFixed(3)} s = ${Math.round(N / seconds).toLocaleString('en-US')} papers/s (${sink > 0 ? 'ok' : ''})`,
+    `${name.padEnd(24)} ${N} papers in ${seconds.toFixed(3)} s = ` +
+      `${Math.round(N / seconds).toLocaleString('en-US')} papers/s (${sink > 0 ? 'ok' : ''})`,
   );
 };
 

@@ -126,8 +126,11 @@ for (const preset of [oldVariantA, cbcsDefault]) {
   }
   const heap = Math.round(process.memoryUsage().heapUsed / 1_048_576);
   console.log(
-    `${preset.ruleset_id.padEnd(6)} ${STUDENTS} students, ${lines} paper results, ${explanationSteps} explanation steps in ${seconds.toFixed(2)} s: ` +
-      `${Math.round(lines / seconds).toLocaleString('en-US')} paper results/s, ${Math.round(STUDENTS / seconds).toLocaleString('en-US')} students/s; ` +
-      `per CPU second (the machine is shared): ${Math.round(lines / cpuSeconds).toLocaleString('en-US')} paper results/s; heap ${heap} MB`,
+    `${preset.ruleset_id.padEnd(6)} ${STUDENTS} students, ${lines} paper results, ${explanationSteps} ` +
+      `explanation steps in ${seconds.toFixed(2)} s: ` +
+      `${Math.round(lines / seconds).toLocaleString('en-US')} paper results/s, ` +
+      `${Math.round(STUDENTS / seconds).toLocaleString('en-US')} students/s; ` +
+      `per CPU second (the machine is shared): ${Math.round(lines / cpuSeconds).toLocaleString('en-US')} ` +
+      `paper results/s; heap ${heap} MB`,
   );
 }

@@ -38,7 +38,8 @@ export const finalDivision = (
           parts: parts.map((p) => p.sem_id).join(', '),
         },
         { percentage: shown, division },
-        `aggregate of all parts ${total.toDecimal()} of ${max.toDecimal()} = ${approx(exact)} %${bound ? ` ≥ ${pct(bound)}` : ''}: ${label}`,
+        `aggregate of all parts ${total.toDecimal()} of ${max.toDecimal()} = ${approx(exact)} ` +
+          `%${bound ? ` ≥ ${pct(bound)}` : ''}: ${label}`,
       ),
     ],
   };

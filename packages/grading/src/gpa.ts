@@ -94,7 +94,8 @@ export const gradePointAverage = (
         exact: exact.toFraction(),
       },
       name === 'SGPA' ? { sgpa: text } : { cgpa: text },
-      `${name} = ${points.toDecimal()} / ${credits.toDecimal()} = ${approx(exact)} → ${text} (${rounding.mode === 'HALF_UP' ? 'half-up' : 'truncated'} to ${rounding.decimals} decimals; ${policyText[policy]})${basis}`,
+      `${name} = ${points.toDecimal()} / ${credits.toDecimal()} = ${approx(exact)} → ${text} ` +
+        `(${rounding.mode === 'HALF_UP' ? 'half-up' : 'truncated'} to ${rounding.decimals} decimals; ${policyText[policy]})${basis}`,
     ),
   };
 };
@@ -174,7 +175,8 @@ export const cgpaOf = (rules: PreparedRules, courses: readonly EarlierCourse[]):
     perSem,
     'CGPA',
     'ROUNDED_SGPA',
-    `; from each semester's rounded SGPA (${semesters.map((s) => `${s.sem} ${s.sgpa.text ?? '-'} × ${s.sgpa.credits.toDecimal()}`).join(', ')}), ${attemptText}`,
+    `; from each semester's rounded SGPA ` +
+      `(${semesters.map((s) => `${s.sem} ${s.sgpa.text ?? '-'} × ${s.sgpa.credits.toDecimal()}`).join(', ')}), ${attemptText}`,
   );
 };
 

@@ -128,7 +128,10 @@ const evaluatePassRule = (
           text: `${outside.input.paper_id} is not examined by the university: ${rule.rule_id} does not apply`,
         };
       const budgetText = `budget ${budget.toDecimal()} (${pct(dec(p.budget_percent_of_aggregate_max))} of ${aggregateMax.toDecimal()})`;
-      const countText = `${failingPapers.length} failing paper${failingPapers.length === 1 ? '' : 's'} ${Q.of(failingPapers.length).lte(maxFailing) ? '≤' : '>'} ${maxFailing.toDecimal()} allowed (${pct(dec(p.max_failing_papers_percent))} of ${base} papers with minima)`;
+      const countText =
+        `${failingPapers.length} failing paper${failingPapers.length === 1 ? '' : 's'} ` +
+        `${Q.of(failingPapers.length).lte(maxFailing) ? '≤' : '>'} ${maxFailing.toDecimal()} allowed ` +
+        `(${pct(dec(p.max_failing_papers_percent))} of ${base} papers with minima)`;
       if (Q.of(failingPapers.length).gt(maxFailing))
         return { eligible: false, inputs, text: `${countText}: no grace` };
       if (total.gt(budget))
@@ -150,7 +153,9 @@ const evaluatePassRule = (
         return {
           eligible: false,
           inputs,
-          text: `${headLabel(allHeads[over]!)} needs ${grants[over]!.toDecimal()}, above its cap ${capOf(rule.params.head_caps, allHeads[over]!.max).toDecimal()}: no grace`,
+          text:
+            `${headLabel(allHeads[over]!)} needs ${grants[over]!.toDecimal()}, above its cap ` +
+            `${capOf(rule.params.head_caps, allHeads[over]!.max).toDecimal()}: no grace`,
         };
       if (total.gt(cap))
         return {
@@ -177,7 +182,9 @@ const evaluatePassRule = (
         return {
           eligible: false,
           inputs,
-          text: `${headLabel(allHeads[over]!)} needs ${grants[over]!.toDecimal()}, above ${capOf(rule.params.head_caps, allHeads[over]!.max).toDecimal()}: no condonation`,
+          text:
+            `${headLabel(allHeads[over]!)} needs ${grants[over]!.toDecimal()}, above ` +
+            `${capOf(rule.params.head_caps, allHeads[over]!.max).toDecimal()}: no condonation`,
         };
       return { eligible: true, inputs, text: `${allHeads.length} failed head within the condonation cap` };
     }
@@ -280,7 +287,8 @@ export const applyPassGrace = (ctx: GraceContext): void => {
           ruleId,
           { paper: blocked.input.paper_id, status: blocked.terminal },
           { granted: '0' },
-          `${rule.rule_id} not applied: ${blocked.input.paper_id} is ${blocked.terminal}, and grace is never given to absent or UFM papers`,
+          `${rule.rule_id} not applied: ${blocked.input.paper_id} is ${blocked.terminal}, and grace is ` +
+            `never given to absent or UFM papers`,
         ),
       );
       continue;
@@ -319,7 +327,9 @@ export const applyPassGrace = (ctx: GraceContext): void => {
             ...pick(verdict.inputs, 'budget', 'total_cap', 'pool'),
           },
           { grace: give.toDecimal(), passed: true },
-          `${h.component === 'TOTAL' ? 'total' : h.component.toLowerCase()} ${h.obtained.toDecimal()} < min ${h.min.toDecimal()}: failed; ${rule.rule_id} grace ${give.toDecimal()}${verdict.inputs.budget ? ` of budget ${verdict.inputs.budget} (${budgetBasis(rule)} of ${aggregateMax.toDecimal()})` : ''}: passed by grace${rule.ordinance ? ` under ${rule.ordinance}` : ''}`,
+          `${h.component === 'TOTAL' ? 'total' : h.component.toLowerCase()} ${h.obtained.toDecimal()} < ` +
+            `min ${h.min.toDecimal()}: failed; ${rule.rule_id} grace ` +
+            `${give.toDecimal()}${verdict.inputs.budget ? ` of budget ${verdict.inputs.budget} (${budgetBasis(rule)} of ${aggregateMax.toDecimal()})` : ''}: passed by grace${rule.ordinance ? ` under ${rule.ordinance}` : ''}`,
         ),
       );
     });
@@ -341,7 +351,8 @@ export const applyPassGrace = (ctx: GraceContext): void => {
         ruleId,
         verdict.inputs,
         { granted: total.toDecimal(), added_to_marks: rule.added_to_marks },
-        `${rule.rule_id}: ${verdict.text}: grace ${total.toDecimal()} given (${allHeads.map((h, i) => `${headLabel(h)} +${grants[i]!.toDecimal()}`).join(', ')}), ${addedText}`,
+        `${rule.rule_id}: ${verdict.text}: grace ${total.toDecimal()} given ` +
+          `(${allHeads.map((h, i) => `${headLabel(h)} +${grants[i]!.toDecimal()}`).join(', ')}), ${addedText}`,
       ),
     );
     ctx.passGraceRule = rule.rule_id;
@@ -393,7 +404,8 @@ export const applyDistinctionGrace = (ctx: GraceContext): void => {
           ruleId,
           { total: totalWithGrace(p)!.toDecimal(), target_percent: target.toDecimal(), cap: cap.toDecimal() },
           { grace: short.toDecimal() },
-          `${rule.rule_id}: short of ${pct(target)} by ${short.toDecimal()} ≤ ${cap.toDecimal()}: grace ${short.toDecimal()} for distinction in the paper`,
+          `${rule.rule_id}: short of ${pct(target)} by ${short.toDecimal()} ≤ ${cap.toDecimal()}: grace ` +
+            `${short.toDecimal()} for distinction in the paper`,
         ),
       );
     }
@@ -439,7 +451,8 @@ export const applyDivisionGrace = (ctx: GraceContext): void => {
     const capText =
       rule.rule_type === 'G1d'
         ? cap.toDecimal()
-        : `min(${pct(dec(rule.params.cap_percent_of_aggregate_max))} of ${aggregateMax.toDecimal()}, ${rule.params.cap_marks}) = ${cap.toDecimal()}`;
+        : `min(${pct(dec(rule.params.cap_percent_of_aggregate_max))} of ${aggregateMax.toDecimal()}, ` +
+          `${rule.params.cap_marks}) = ${cap.toDecimal()}`;
     const inputs = {
       aggregate: aggregate.toDecimal(),
       aggregate_max: aggregateMax.toDecimal(),
@@ -449,7 +462,9 @@ export const applyDivisionGrace = (ctx: GraceContext): void => {
       cap: cap.toDecimal(),
     };
     if (shortfall.gt(cap)) continue; // out of reach: nothing to explain on every ordinary pass
-    const reason = `${next.label} needs ${needed.toDecimal()} of ${aggregateMax.toDecimal()}, short by ${shortfall.toDecimal()} ≤ ${capText}`;
+    const reason =
+      `${next.label} needs ${needed.toDecimal()} of ${aggregateMax.toDecimal()}, short by ` +
+      `${shortfall.toDecimal()} ≤ ${capText}`;
     if (rule.added_to_marks) {
       if (
         !distribute(ctx, shortfall, { ruleId: rule.rule_id, kind: 'DIVISION', added: true }, reason, ruleId)

@@ -86,7 +86,8 @@ export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
         rules.ruleId('non_credit_codes'),
         { paper_score_status: 'N' },
         { grade: out.grade },
-        `qualifying paper (not counted in ${graded ? 'SGPA' : 'the aggregate'}): ${passed ? 'satisfactory' : 'not satisfactory'} (${out.grade})`,
+        `qualifying paper (not counted in ${graded ? 'SGPA' : 'the aggregate'}): ` +
+          `${passed ? 'satisfactory' : 'not satisfactory'} (${out.grade})`,
       ),
     );
   } else if (!graded) {
@@ -147,7 +148,9 @@ export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
     if (deemed || passGradeOnly) {
       band = lowest;
       ruleId = rules.ruleId(`grace.${passGrace[0]!.ruleId}`);
-      text = `passed by grace under ${passGrace.map((g) => g.ruleId).join(', ')}: the lowest pass grade ${lowest.grade} (grade point ${lowest.gradePointText})`;
+      text =
+        `passed by grace under ${passGrace.map((g) => g.ruleId).join(', ')}: the lowest pass grade ` +
+        `${lowest.grade} (grade point ${lowest.gradePointText})`;
     } else {
       const found = bandOf(rules, gradeTotal, p.max);
       band = found.band;
@@ -157,7 +160,8 @@ export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
           : found.percent.toFixed(rules.percentRounding.decimals, rules.percentRounding.mode);
       inputs.percentage = shown;
       text = found.belowLowest
-        ? `${shown} % is below the lowest pass band (${lowest.grade} from ${pct(lowest.min)}), but every minimum is met: grade ${lowest.grade} (passed on the minima, section 8.11)`
+        ? `${shown} % is below the lowest pass band (${lowest.grade} from ${pct(lowest.min)}), but every ` +
+          `minimum is met: grade ${lowest.grade} (passed on the minima, section 8.11)`
         : `${shown} % ≥ ${pct(band.min)}: grade ${band.grade}, grade point ${band.gradePointText}`;
     }
     out = {

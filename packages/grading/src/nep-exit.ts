@@ -64,7 +64,8 @@ const exitLevels = (
         const ok = max.isPositive() && percentage(obtained, max).gte(min);
         eligible &&= ok;
         reasons.push(
-          `${obtained.toDecimal()} of ${max.toDecimal()} = ${percentage(obtained, max).toFixed(2, 'TRUNCATE')} % ${ok ? '≥' : '<'} ${pct(min)}`,
+          `${obtained.toDecimal()} of ${max.toDecimal()} = ` +
+            `${percentage(obtained, max).toFixed(2, 'TRUNCATE')} % ${ok ? '≥' : '<'} ${pct(min)}`,
         );
       }
     }
@@ -150,7 +151,8 @@ export const exitCheck = (
       ...(marks ? { marks_obtained: marks.obtained, marks_max: marks.max } : {}),
     },
     { credits_earned: earned.toDecimal(), eligible_awards: out.awards.length },
-    `semester ${semId} ends year ${year}: exit levels checked over ${earned.toDecimal()} credits earned in semesters ${semesters.join(', ')}${categoryText ? ` (${categoryText})` : ''}: ${out.awards.length ? `eligible for ${out.awards.join(', ')}` : 'no award yet'}`,
+    `semester ${semId} ends year ${year}: exit levels checked over ${earned.toDecimal()} credits earned ` +
+      `in semesters ${semesters.join(', ')}${categoryText ? ` (${categoryText})` : ''}: ${out.awards.length ? `eligible for ${out.awards.join(', ')}` : 'no award yet'}`,
   );
   return [summary, ...out.levels.map((l) => l.explanation)];
 };

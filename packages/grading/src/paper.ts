@@ -143,7 +143,8 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
         rules.ruleId('internal_carry_forward'),
         { attempt_exam_id: paper.attempt_exam_id, attempt_type: paper.attempt_type },
         {},
-        `marks of the ${paper.attempt_type.toLowerCase()} attempt in ${paper.attempt_exam_id} replace the earlier attempt${carried}`,
+        `marks of the ${paper.attempt_type.toLowerCase()} attempt in ${paper.attempt_exam_id} replace ` +
+          `the earlier attempt${carried}`,
       ),
     );
   }
@@ -273,7 +274,8 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
       rules.ruleId('pass'),
       { total: total.toDecimal(), max: max.toDecimal(), min: state.min?.toDecimal() ?? null },
       { percentage: percent, passed: state.passedBeforeGrace },
-      `total ${total.toDecimal()} of ${max.toDecimal()} (${percent} %)${state.min === null ? ', no paper minimum' : state.totalPassed ? ` ≥ min ${state.min.toDecimal()}` : ` < min ${state.min.toDecimal()}`}${state.totalPassed && !state.passedBeforeGrace ? ', but a component minimum is failed' : ''}: ${state.passedBeforeGrace ? 'passed' : 'failed'}`,
+      `total ${total.toDecimal()} of ${max.toDecimal()} (${percent} ` +
+        `%)${state.min === null ? ', no paper minimum' : state.totalPassed ? ` ≥ min ${state.min.toDecimal()}` : ` < min ${state.min.toDecimal()}`}${state.totalPassed && !state.passedBeforeGrace ? ', but a component minimum is failed' : ''}: ${state.passedBeforeGrace ? 'passed' : 'failed'}`,
     ),
   );
   return state;

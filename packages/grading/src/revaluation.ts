@@ -81,14 +81,17 @@ export const revaluationOutcome = (ruleset: GradingRuleset, marks: RevaluationMa
       if (d.lte(small))
         return done(
           R,
-          `VTU: difference ${d.toDecimal()} ≤ ${params.vtu_small_percent} % of ${M.toDecimal()} (${small.toDecimal()}): the revaluation marks ${R.toDecimal()} stand`,
+          `VTU: difference ${d.toDecimal()} ≤ ${params.vtu_small_percent} % of ${M.toDecimal()} ` +
+            `(${small.toDecimal()}): the revaluation marks ${R.toDecimal()} stand`,
         );
       if (d.lte(large)) {
         const share = applyFraction(dec(params.vtu_share).mul(d.sub(small)), 'CEIL');
         const final = O.add(small).add(share);
         return done(
           final,
-          `VTU: ${small.toDecimal()} < difference ${d.toDecimal()} ≤ ${large.toDecimal()}: ${O.toDecimal()} + ${small.toDecimal()} + ⌈${params.vtu_share} × (${d.toDecimal()} − ${small.toDecimal()})⌉ = ${final.toDecimal()}`,
+          `VTU: ${small.toDecimal()} < difference ${d.toDecimal()} ≤ ${large.toDecimal()}: ` +
+            `${O.toDecimal()} + ${small.toDecimal()} + ⌈${params.vtu_share} × (${d.toDecimal()} − ` +
+            `${small.toDecimal()})⌉ = ${final.toDecimal()}`,
         );
       }
       if (marks.third === undefined || marks.third === null) {
@@ -101,7 +104,8 @@ export const revaluationOutcome = (ruleset: GradingRuleset, marks: RevaluationMa
               ruleId,
               inputs,
               { final: null, needs_third_valuation: true },
-              `VTU: difference ${d.toDecimal()} > ${params.vtu_large_percent} % of ${M.toDecimal()} (${large.toDecimal()}): a third valuation is needed`,
+              `VTU: difference ${d.toDecimal()} > ${params.vtu_large_percent} % of ${M.toDecimal()} ` +
+                `(${large.toDecimal()}): a third valuation is needed`,
             ),
           ],
         };
@@ -127,7 +131,9 @@ export const revaluationOutcome = (ruleset: GradingRuleset, marks: RevaluationMa
             ruleId,
             { ...inputs, third: T.toDecimal() },
             { final: final.toDecimal() },
-            `VTU: difference ${d.toDecimal()} > ${large.toDecimal()}, third valuation ${T.toDecimal()}; ${why} ${pair[0].toDecimal()} and ${pair[1].toDecimal()} average to ${final.toDecimal()} (fractions up)`,
+            `VTU: difference ${d.toDecimal()} > ${large.toDecimal()}, third valuation ${T.toDecimal()}; ` +
+              `${why} ${pair[0].toDecimal()} and ${pair[1].toDecimal()} average to ${final.toDecimal()} ` +
+              `(fractions up)`,
           ),
         ],
       };

@@ -58,7 +58,8 @@ export const prepareRules = (ruleset: GradingRuleset): PreparedRules => {
   if (ruleset.scheme !== 'OLD' && passBands.length === 0) {
     throw new GradingInputError(
       'RULESET_INCOMPLETE',
-      `Rule set ${ruleset.ruleset_id} version ${ruleset.version} (${ruleset.scheme}) has no passing grade band`,
+      `Rule set ${ruleset.ruleset_id} version ${ruleset.version} (${ruleset.scheme}) has no passing ` +
+        `grade band`,
     );
   }
   const marksStep = dec(rules.marks_step);

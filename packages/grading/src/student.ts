@@ -134,7 +134,9 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
         rules.ruleId(`student_level.on_${statusResult.toLowerCase()}`),
         { papers: which, policy: statusResult === 'RW' ? level.on_rw : level.on_rl },
         { result: statusResult },
-        `${which}: ${statusResult === 'RW' ? 'result withheld' : 'marks not available'}, so the student's result is ${statusResult}${partial ? '; the other papers are shown' : ''}, no SGPA or division`,
+        `${which}: ${statusResult === 'RW' ? 'result withheld' : 'marks not available'}, so the ` +
+          `student's result is ${statusResult}${partial ? '; the other papers are shown' : ''}, no SGPA ` +
+          `or division`,
       ),
     );
     if (!partial) {
@@ -166,7 +168,8 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
         rules.ruleId('pass.aggregate_min_percent'),
         { aggregate: aggregate.toDecimal(), needed: needed.toDecimal() },
         { passed: aggregateOk },
-        `aggregate minimum ${pct(rules.aggregateMin)} of ${aggregateMax.toDecimal()} = ${needed.toDecimal()}: ${aggregate.gte(needed) ? 'met' : ctx.aggregateMinDeemed ? `met by grace under ${ctx.passGraceRule}` : 'not met'}`,
+        `aggregate minimum ${pct(rules.aggregateMin)} of ${aggregateMax.toDecimal()} = ` +
+          `${needed.toDecimal()}: ${aggregate.gte(needed) ? 'met' : ctx.aggregateMinDeemed ? `met by grace under ${ctx.passGraceRule}` : 'not met'}`,
       ),
     );
   }
@@ -192,7 +195,8 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
         rules.ruleId('pass'),
         { total: aggregate.toDecimal(), max_total: aggregateMax.toDecimal(), papers: counted.length },
         { percentage: percentText },
-        `aggregate ${aggregate.toDecimal()} of ${aggregateMax.toDecimal()} = ${percentText} % over the ${counted.length} counted paper${counted.length === 1 ? '' : 's'}${graceNotAdded ? ' (grace not added to the marks)' : ''}${partial ? ', papers with results pending left out' : ''}`,
+        `aggregate ${aggregate.toDecimal()} of ${aggregateMax.toDecimal()} = ${percentText} % over the ` +
+          `${counted.length} counted paper${counted.length === 1 ? '' : 's'}${graceNotAdded ? ' (grace not added to the marks)' : ''}${partial ? ', papers with results pending left out' : ''}`,
       ),
     );
   }
@@ -214,7 +218,8 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
             min_percent: distinctionMin.toDecimal(),
           },
           { division },
-          `${forDivision.toDecimal()} × 100 ≥ ${distinctionMin.toDecimal()} × ${aggregateMax.toDecimal()}: ${rules.distinction.label}`,
+          `${forDivision.toDecimal()} × 100 ≥ ${distinctionMin.toDecimal()} × ` +
+            `${aggregateMax.toDecimal()}: ${rules.distinction.label}`,
         ),
       );
     } else if (d) {
@@ -229,7 +234,8 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
             min_percent: d.min.toDecimal(),
           },
           { division },
-          `${approx(exactPercent)} % ≥ ${pct(d.min)} (exact: ${forDivision.toDecimal()} × 100 ≥ ${d.min.toDecimal()} × ${aggregateMax.toDecimal()}): ${d.label}${ctx.deemedDivisionBonus.isPositive() ? ' (with deemed division grace)' : ''}`,
+          `${approx(exactPercent)} % ≥ ${pct(d.min)} (exact: ${forDivision.toDecimal()} × 100 ≥ ` +
+            `${d.min.toDecimal()} × ${aggregateMax.toDecimal()}): ${d.label}${ctx.deemedDivisionBonus.isPositive() ? ' (with deemed division grace)' : ''}`,
         ),
       );
     } else {
@@ -370,14 +376,17 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
     const limitText =
       atkt.max_failed_papers_count !== null
         ? `at most ${atkt.max_failed_papers_count}`
-        : `at most ${pct(dec(atkt.max_failed_papers_percent!))} of ${papers.length} = ${approx(percentOf(dec(atkt.max_failed_papers_percent!), Q.of(papers.length)))} → ${limit.toDecimal()} (${atkt.fraction_rule.toLowerCase().replace('_', '-')})`;
+        : `at most ${pct(dec(atkt.max_failed_papers_percent!))} of ${papers.length} = ` +
+          `${approx(percentOf(dec(atkt.max_failed_papers_percent!), Q.of(papers.length)))} → ` +
+          `${limit.toDecimal()} (${atkt.fraction_rule.toLowerCase().replace('_', '-')})`;
     steps.push(
       step(
         'ATKT',
         rules.ruleId('atkt'),
         { failed_papers: failed.length, papers: papers.length },
         { limit: limit.toDecimal(), promoted },
-        `${failed.length} failed paper${failed.length === 1 ? '' : 's'} (${failed.map((p) => p.input.paper_id).join(', ')}); ${limitText} may be carried: ${promoted ? 'promoted with back papers' : 'fail'}`,
+        `${failed.length} failed paper${failed.length === 1 ? '' : 's'} ` +
+          `(${failed.map((p) => p.input.paper_id).join(', ')}); ${limitText} may be carried: ${promoted ? 'promoted with back papers' : 'fail'}`,
       ),
     );
   }

@@ -20,14 +20,18 @@ const only = (
 const passing = () => [theory('ENG101', 15, 40), theory('HIS101', 20, 58), internalOnly('ENV101', 30)];
 
 describe('grace rule types', () => {
-  it('G2 (per-head table): ext short by 2 within the 51–100 cap of 3 and the 1 % total cap → passed by grace; short by 4 → no grace', () => {
-    const pass = gradeStudent(studentInput(only('G2'), [theory('HIN101', 12, 25), ...passing()])).result;
-    expect(pass.result).toBe('PASS_GRACE');
-    expect(pass.lines[0]!.grace).toEqual({ marks: '2', rule_id: 'G2' });
-    const fail = gradeStudent(studentInput(only('G2'), [theory('HIN101', 12, 23), ...passing()])).result;
-    expect(fail.result).toBe('PROMOTED');
-    expect(fail.explanation.find((s) => s.step === 'GRACE')!.text).toContain('above its cap 3');
-  });
+  it(
+    'G2 (per-head table): ext short by 2 within the 51–100 cap of 3 and the 1 % total cap → passed by ' +
+      'grace; short by 4 → no grace',
+    () => {
+      const pass = gradeStudent(studentInput(only('G2'), [theory('HIN101', 12, 25), ...passing()])).result;
+      expect(pass.result).toBe('PASS_GRACE');
+      expect(pass.lines[0]!.grace).toEqual({ marks: '2', rule_id: 'G2' });
+      const fail = gradeStudent(studentInput(only('G2'), [theory('HIN101', 12, 23), ...passing()])).result;
+      expect(fail.result).toBe('PROMOTED');
+      expect(fail.explanation.find((s) => s.step === 'GRACE')!.text).toContain('above its cap 3');
+    },
+  );
 
   it('G5 (condonation of a single head): one head short by 2 → condoned; two heads → not', () => {
     expect(

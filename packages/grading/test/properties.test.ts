@@ -231,21 +231,26 @@ describe('properties', () => {
     );
   });
 
-  it('the output has exactly the studentresult shape, and every line and the student carry explanations naming the rule set and version', () => {
-    fc.assert(
-      fc.property(studentArb(true), ({ preset, papers }) => {
-        const { result }: { result: ComputedStudentResult } = grade(preset, papers);
-        // Exactly the contract's shape: parsing strips unknown keys, so any extra or missing field shows
-        // here.
-        expect(computedStudentResult.parse(result)).toEqual(result);
-        expect(result.explanation[0]!.rule_id).toBe(`${preset.ruleset_id}@${preset.version}:*`);
-        for (const line of result.lines) {
-          expect(line.explanation.length).toBeGreaterThan(0);
-          for (const s of line.explanation)
-            if (s.rule_id) expect(s.rule_id.startsWith(`${preset.ruleset_id}@${preset.version}:`)).toBe(true);
-        }
-      }),
-      { numRuns: 100 },
-    );
-  });
+  it(
+    'the output has exactly the studentresult shape, and every line and the student carry explanations ' +
+      'naming the rule set and version',
+    () => {
+      fc.assert(
+        fc.property(studentArb(true), ({ preset, papers }) => {
+          const { result }: { result: ComputedStudentResult } = grade(preset, papers);
+          // Exactly the contract's shape: parsing strips unknown keys, so any extra or missing field shows
+          // here.
+          expect(computedStudentResult.parse(result)).toEqual(result);
+          expect(result.explanation[0]!.rule_id).toBe(`${preset.ruleset_id}@${preset.version}:*`);
+          for (const line of result.lines) {
+            expect(line.explanation.length).toBeGreaterThan(0);
+            for (const s of line.explanation)
+              if (s.rule_id)
+                expect(s.rule_id.startsWith(`${preset.ruleset_id}@${preset.version}:`)).toBe(true);
+          }
+        }),
+        { numRuns: 100 },
+      );
+    },
+  );
 });

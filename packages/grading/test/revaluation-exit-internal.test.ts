@@ -125,14 +125,18 @@ describe('T11: NEP exit', () => {
     );
   });
 
-  it('Honours with Research: 160 credits incl. 12 research and ≥ 75 % in semesters I–VI → eligible; 74.9 % → Honours only', () => {
-    const research = award('160', { RESEARCH: '12', VOCATIONAL: '8' }, { obtained: '2250', max: '3000' });
-    expect(research).toContain("Bachelor's degree (Honours with Research)");
-    expect(research).toContain("Bachelor's degree (Honours)");
-    const honours = award('160', { RESEARCH: '12', VOCATIONAL: '8' }, { obtained: '2247', max: '3000' });
-    expect(honours).toContain("Bachelor's degree (Honours)");
-    expect(honours).not.toContain("Bachelor's degree (Honours with Research)");
-  });
+  it(
+    'Honours with Research: 160 credits incl. 12 research and ≥ 75 % in semesters I–VI → eligible; 74.9 % ' +
+      '→ Honours only',
+    () => {
+      const research = award('160', { RESEARCH: '12', VOCATIONAL: '8' }, { obtained: '2250', max: '3000' });
+      expect(research).toContain("Bachelor's degree (Honours with Research)");
+      expect(research).toContain("Bachelor's degree (Honours)");
+      const honours = award('160', { RESEARCH: '12', VOCATIONAL: '8' }, { obtained: '2247', max: '3000' });
+      expect(honours).toContain("Bachelor's degree (Honours)");
+      expect(honours).not.toContain("Bachelor's degree (Honours with Research)");
+    },
+  );
 });
 
 describe('internal marks from CIA components (§S3)', () => {
@@ -247,82 +251,98 @@ describe('T11 in a result: the exit check of a year-end semester (gradeStudent)'
     explanation: Array<{ step: string; text: string; output: Record<string, unknown> }>;
   }) => r.explanation.filter((s) => s.step.startsWith('EXIT'));
 
-  it('semester 2 (year 1): 42 credits + a 4-credit vocational course → UG Certificate; 38 + 4 → not eligible; each level an EXIT step', () => {
-    // Semester 1: 20 credits; semester 2: 22 more (4 + 4 + 4 + 4 + 3 + 3) and the 4-credit vocational course.
-    const sem2 = (failOne: boolean) => [
-      theory('S201', 20, 45, { course_category: 'MAJOR' }),
-      theory('S202', 20, 45, { course_category: 'MAJOR' }),
-      theory('S203', 20, 45, { course_category: 'MINOR' }),
-      theory('S204', 20, failOne ? 10 : 45, { course_category: 'MDC' }),
-      theory('S205', 20, 45, { credit: '3', course_category: 'SEC' }),
-      theory('S206', 20, 45, { credit: '3', course_category: 'AEC' }),
-      theory('VOC201', 20, 45, { course_category: 'VOCATIONAL' }),
-    ];
-    const eligible = semester('2', sem2(false), earlier('1', 5));
-    const steps = exitSteps(eligible);
-    expect(steps[0]).toMatchObject({
-      step: 'EXIT_CHECK',
-      output: { credits_earned: '46', eligible_awards: 1 },
-    });
-    expect(steps[0]!.text).toBe(
-      'semester 2 ends year 1: exit levels checked over 46 credits earned in semesters 1, 2 (aec 3, major 28, mdc 4, minor 4, sec 3, vocational 4): eligible for UG Certificate',
-    );
-    expect(steps.slice(1).map((s) => s.output.eligible)).toEqual([true, false, false, false, false]);
-    expect(steps[1]!.text).toBe(
-      'UG Certificate: 46 credits ≥ 40 + 4; vocational 4 ≥ 4 (in addition): eligible',
-    );
-    // The lines carry the category, so a later semester's check reads it back from the published lines.
-    expect(eligible.lines.find((l) => l.paper_id === 'VOC201')!.course_category).toBe('VOCATIONAL');
-    // 38 credits earned besides the vocational course (S204 failed): 42 < 44.
-    const short = semester('2', sem2(true), earlier('1', 5));
-    expect(exitSteps(short)[1]!.text).toBe(
-      'UG Certificate: 42 credits < 40 + 4; vocational 4 ≥ 4 (in addition): not eligible',
-    );
-    expect(exitSteps(short)[0]!.output.eligible_awards).toBe(0);
-  });
-
-  it('no check in an odd semester, nor under a rule set without exit levels; a paper without a category carries none', () => {
-    const odd = semester('1', [theory('S101', 20, 45, { course_category: 'VOCATIONAL' })], []);
-    expect(exitSteps(odd)).toEqual([]);
-    const cbcs = gradeStudent(
-      studentInput(cbcsDefault, [theory('S201', 20, 45)], { sem_id: '2', earlier_courses: earlier('1', 5) }),
-    ).result;
-    expect(exitSteps(cbcs)).toEqual([]);
-    expect('course_category' in cbcs.lines[0]!).toBe(false);
-  });
-
-  it('semester 8: Honours with Research needs ≥ 75 % of the marks of semesters I–VI (from the published lines): 75 % → eligible, 74.9 % → Honours only', () => {
-    // Semesters 1–6: 30 courses of 4 credits (120 credits), each 75/100 or one short; 7: 20 credits; 8: 8
-    // credits + 12 research credits.
-    const marksSems = (last: string) =>
-      ['1', '2', '3', '4', '5', '6'].flatMap((sem) =>
-        earlier(sem, 5).map((c, i) => ({ ...c, total: sem === '6' && i === 4 ? last : '75' })),
+  it(
+    'semester 2 (year 1): 42 credits + a 4-credit vocational course → UG Certificate; 38 + 4 → not ' +
+      'eligible; each level an EXIT step',
+    () => {
+      // Semester 1: 20 credits; semester 2: 22 more (4 + 4 + 4 + 4 + 3 + 3) and the 4-credit vocational course.
+      const sem2 = (failOne: boolean) => [
+        theory('S201', 20, 45, { course_category: 'MAJOR' }),
+        theory('S202', 20, 45, { course_category: 'MAJOR' }),
+        theory('S203', 20, 45, { course_category: 'MINOR' }),
+        theory('S204', 20, failOne ? 10 : 45, { course_category: 'MDC' }),
+        theory('S205', 20, 45, { credit: '3', course_category: 'SEC' }),
+        theory('S206', 20, 45, { credit: '3', course_category: 'AEC' }),
+        theory('VOC201', 20, 45, { course_category: 'VOCATIONAL' }),
+      ];
+      const eligible = semester('2', sem2(false), earlier('1', 5));
+      const steps = exitSteps(eligible);
+      expect(steps[0]).toMatchObject({
+        step: 'EXIT_CHECK',
+        output: { credits_earned: '46', eligible_awards: 1 },
+      });
+      expect(steps[0]!.text).toBe(
+        'semester 2 ends year 1: exit levels checked over 46 credits earned in semesters 1, 2 (aec 3, ' +
+          'major 28, mdc 4, minor 4, sec 3, vocational 4): eligible for UG Certificate',
       );
-    const sem7 = earlier('7', 5);
-    const sem8 = [
-      theory('S801', 20, 55, { course_category: 'MAJOR' }),
-      theory('S802', 20, 55, { course_category: 'MAJOR' }),
-      theory('RES801', 20, 55, { credit: '12', course_category: 'RESEARCH' }),
-    ];
-    const research = semester('8', sem8, [...marksSems('75'), ...sem7]);
-    const awards = (r: typeof research) =>
-      exitSteps(r)
-        .slice(1)
-        .filter((s) => s.output.eligible)
-        .map((s) => s.text.split(':')[0]);
-    expect(awards(research)).toContain("Bachelor's degree (Honours with Research)");
-    expect(exitSteps(research)[0]!.output.credits_earned).toBe('160');
-    // 2247 of 3000 = 74.9 %
-    const honours = semester('8', sem8, [...marksSems('72'), ...sem7]);
-    expect(awards(honours)).toContain("Bachelor's degree (Honours)");
-    expect(awards(honours)).not.toContain("Bachelor's degree (Honours with Research)");
-    expect(exitSteps(honours).at(-1)!.text).toContain('2247 of 3000 = 74.90 % < 75 %');
-    // A semester of I–VI not published: the percentage condition cannot be met, and says so.
-    const gap = semester('8', sem8, [
-      ...marksSems('75').filter((c) => c.sem_id !== '3'),
-      ...earlier('3', 5).map((c) => ({ ...c, total: null, max: null })),
-      ...sem7,
-    ]);
-    expect(exitSteps(gap).at(-1)!.text).toContain('marks needed for the 75 % condition');
-  });
+      expect(steps.slice(1).map((s) => s.output.eligible)).toEqual([true, false, false, false, false]);
+      expect(steps[1]!.text).toBe(
+        'UG Certificate: 46 credits ≥ 40 + 4; vocational 4 ≥ 4 (in addition): eligible',
+      );
+      // The lines carry the category, so a later semester's check reads it back from the published lines.
+      expect(eligible.lines.find((l) => l.paper_id === 'VOC201')!.course_category).toBe('VOCATIONAL');
+      // 38 credits earned besides the vocational course (S204 failed): 42 < 44.
+      const short = semester('2', sem2(true), earlier('1', 5));
+      expect(exitSteps(short)[1]!.text).toBe(
+        'UG Certificate: 42 credits < 40 + 4; vocational 4 ≥ 4 (in addition): not eligible',
+      );
+      expect(exitSteps(short)[0]!.output.eligible_awards).toBe(0);
+    },
+  );
+
+  it(
+    'no check in an odd semester, nor under a rule set without exit levels; a paper without a category ' +
+      'carries none',
+    () => {
+      const odd = semester('1', [theory('S101', 20, 45, { course_category: 'VOCATIONAL' })], []);
+      expect(exitSteps(odd)).toEqual([]);
+      const cbcs = gradeStudent(
+        studentInput(cbcsDefault, [theory('S201', 20, 45)], {
+          sem_id: '2',
+          earlier_courses: earlier('1', 5),
+        }),
+      ).result;
+      expect(exitSteps(cbcs)).toEqual([]);
+      expect('course_category' in cbcs.lines[0]!).toBe(false);
+    },
+  );
+
+  it(
+    'semester 8: Honours with Research needs ≥ 75 % of the marks of semesters I–VI (from the published ' +
+      'lines): 75 % → eligible, 74.9 % → Honours only',
+    () => {
+      // Semesters 1–6: 30 courses of 4 credits (120 credits), each 75/100 or one short; 7: 20 credits; 8: 8
+      // credits + 12 research credits.
+      const marksSems = (last: string) =>
+        ['1', '2', '3', '4', '5', '6'].flatMap((sem) =>
+          earlier(sem, 5).map((c, i) => ({ ...c, total: sem === '6' && i === 4 ? last : '75' })),
+        );
+      const sem7 = earlier('7', 5);
+      const sem8 = [
+        theory('S801', 20, 55, { course_category: 'MAJOR' }),
+        theory('S802', 20, 55, { course_category: 'MAJOR' }),
+        theory('RES801', 20, 55, { credit: '12', course_category: 'RESEARCH' }),
+      ];
+      const research = semester('8', sem8, [...marksSems('75'), ...sem7]);
+      const awards = (r: typeof research) =>
+        exitSteps(r)
+          .slice(1)
+          .filter((s) => s.output.eligible)
+          .map((s) => s.text.split(':')[0]);
+      expect(awards(research)).toContain("Bachelor's degree (Honours with Research)");
+      expect(exitSteps(research)[0]!.output.credits_earned).toBe('160');
+      // 2247 of 3000 = 74.9 %
+      const honours = semester('8', sem8, [...marksSems('72'), ...sem7]);
+      expect(awards(honours)).toContain("Bachelor's degree (Honours)");
+      expect(awards(honours)).not.toContain("Bachelor's degree (Honours with Research)");
+      expect(exitSteps(honours).at(-1)!.text).toContain('2247 of 3000 = 74.90 % < 75 %');
+      // A semester of I–VI not published: the percentage condition cannot be met, and says so.
+      const gap = semester('8', sem8, [
+        ...marksSems('75').filter((c) => c.sem_id !== '3'),
+        ...earlier('3', 5).map((c) => ({ ...c, total: null, max: null })),
+        ...sem7,
+      ]);
+      expect(exitSteps(gap).at(-1)!.text).toContain('marks needed for the 75 % condition');
+    },
+  );
 });

@@ -161,48 +161,52 @@ describe('T6: F and Ab in SGPA', () => {
 });
 
 describe('T7: back paper cleared', () => {
-  it('the failed course passed in the supplementary with C (5): semester II 146 → SGPA 7.30 (new version); CGPA 300/38 → 7.89; × 9.5 → 74.96 %; (7.89 − 0.75) × 10 → 71.40 %', () => {
-    const original = sem2(cbcsDefault, t6Papers(), t4Courses());
-    const first = gradeStudent(original);
-    const revised = gradeStudent(
-      withBackAttempt(original, {
+  it(
+    'the failed course passed in the supplementary with C (5): semester II 146 → SGPA 7.30 (new version); ' +
+      'CGPA 300/38 → 7.89; × 9.5 → 74.96 %; (7.89 − 0.75) × 10 → 71.40 %',
+    () => {
+      const original = sem2(cbcsDefault, t6Papers(), t4Courses());
+      const first = gradeStudent(original);
+      const revised = gradeStudent(
+        withBackAttempt(original, {
+          paper_id: 'CHE201',
+          exam_id: 'SUPP-FEB-2025',
+          attempt_seq: 3,
+          ext: { value: '27', status: null },
+        }),
+      );
+      const line = revised.result.lines[1]!;
+      expect(line).toMatchObject({
         paper_id: 'CHE201',
-        exam_id: 'SUPP-FEB-2025',
-        attempt_seq: 3,
+        int: { value: '20', status: 'EX' },
         ext: { value: '27', status: null },
-      }),
-    );
-    const line = revised.result.lines[1]!;
-    expect(line).toMatchObject({
-      paper_id: 'CHE201',
-      int: { value: '20', status: 'EX' },
-      ext: { value: '27', status: null },
-      total: '47',
-      grade: 'C',
-      grade_point: '5',
-      credit_points: '20',
-      paper_result: 'P',
-    });
-    expect(line.explanation[0]!.text).toContain('SUPP-FEB-2025');
-    expect(revised.result).toMatchObject({
-      exam_id: 'MAIN-MAY-2025',
-      credit_points: '146',
-      credits_earned: '20',
-      sgpa: '7.30',
-      cgpa: '7.89',
-      result: 'PASS',
-      backlogs: [],
-    });
-    expect(first.result.credits_earned).toBe('16');
-    expect(cgpaToPercentage(rulesetOf(cbcsDefault), revised.result.cgpa!).percentage).toBe('74.96');
-    const vtu = variant((r) => {
-      r.percent_conversion.formula = 'MINUS_0_75_X10';
-    });
-    expect(cgpaToPercentage(rulesetOf(vtu), '7.89').percentage).toBe('71.40');
-    expect(revised.result.explanation.find((s) => s.step === 'CGPA_PERCENT')!.text).toBe(
-      'percentage = 7.89 × 9.5 = 74.96 %',
-    );
-  });
+        total: '47',
+        grade: 'C',
+        grade_point: '5',
+        credit_points: '20',
+        paper_result: 'P',
+      });
+      expect(line.explanation[0]!.text).toContain('SUPP-FEB-2025');
+      expect(revised.result).toMatchObject({
+        exam_id: 'MAIN-MAY-2025',
+        credit_points: '146',
+        credits_earned: '20',
+        sgpa: '7.30',
+        cgpa: '7.89',
+        result: 'PASS',
+        backlogs: [],
+      });
+      expect(first.result.credits_earned).toBe('16');
+      expect(cgpaToPercentage(rulesetOf(cbcsDefault), revised.result.cgpa!).percentage).toBe('74.96');
+      const vtu = variant((r) => {
+        r.percent_conversion.formula = 'MINUS_0_75_X10';
+      });
+      expect(cgpaToPercentage(rulesetOf(vtu), '7.89').percentage).toBe('71.40');
+      expect(revised.result.explanation.find((s) => s.step === 'CGPA_PERCENT')!.text).toBe(
+        'percentage = 7.89 × 9.5 = 74.96 %',
+      );
+    },
+  );
 
   it('a failed internal is not carried forward: without a new internal the paper is RL', () => {
     const papers = t6Papers();
@@ -259,17 +263,21 @@ describe('T8: band edges', () => {
     );
   });
 
-  it('the closed-range table 80–89 / 90–100, entered as the lower bounds it means, leaves no gap: 89.5 % is A+, not "no grade"', () => {
-    const closed = variant((r) => {
-      r.grading_bands = [
-        { grade: 'O', min_percent: '90', grade_point: '10', is_pass: true },
-        { grade: 'A+', min_percent: '80', grade_point: '9', is_pass: true },
-        { grade: 'P', min_percent: '36', grade_point: '4', is_pass: true },
-      ];
-    });
-    const { result } = gradeStudent(studentInput(closed, [edgePaper('179', '200', '72')]));
-    expect(result.lines[0]).toMatchObject({ grade: 'A+', grade_point: '9' });
-  });
+  it(
+    'the closed-range table 80–89 / 90–100, entered as the lower bounds it means, leaves no gap: 89.5 % is ' +
+      'A+, not "no grade"',
+    () => {
+      const closed = variant((r) => {
+        r.grading_bands = [
+          { grade: 'O', min_percent: '90', grade_point: '10', is_pass: true },
+          { grade: 'A+', min_percent: '80', grade_point: '9', is_pass: true },
+          { grade: 'P', min_percent: '36', grade_point: '4', is_pass: true },
+        ];
+      });
+      const { result } = gradeStudent(studentInput(closed, [edgePaper('179', '200', '72')]));
+      expect(result.lines[0]).toMatchObject({ grade: 'A+', grade_point: '9' });
+    },
+  );
 
   it('39.99 % → F; 40.00 % → P (default bands, paper minimum 40)', () => {
     expect(gradeStudent(studentInput(fine, [edgePaper('39.99', '100', '40')])).result.lines[0]!.grade).toBe(

@@ -73,37 +73,41 @@ describe('T1: OLD pass, First Division', () => {
 });
 
 describe('T2: pass by grace G1', () => {
-  it('budget ⌈1 % × 350⌉ = 4, one failing paper allowed, grace 2 in HIN101 ext, not added: 144/350 = 41.14 %, III Division', () => {
-    const { result, backlogs } = gradeStudent(studentInput(oldVariantA, t2Papers()));
-    expect(result).toMatchObject({
-      result: 'PASS_GRACE',
-      total: '144',
-      max_total: '350',
-      percentage: '41.14',
-      division: 'III',
-      backlogs: [],
-    });
-    expect(backlogs).toEqual([]);
-    const hin = result.lines[0]!;
-    expect(hin).toMatchObject({
-      paper_id: 'HIN101',
-      total: '37',
-      paper_result: 'P',
-      grace: { marks: '2', rule_id: 'G1' },
-    });
-    const grace = hin.explanation.find((s) => s.step === 'GRACE')!;
-    expect(grace.rule_id).toBe('OLD-A@1:grace.G1');
-    expect(grace.text).toContain(
-      'ext 25 < min 27: failed; G1 grace 2 of budget 4 (1 % of 350): passed by grace',
-    );
-    const studentGrace = result.explanation.find((s) => s.step === 'GRACE')!;
-    expect(studentGrace.inputs).toMatchObject({
-      budget: '4',
-      papers_with_minima: 3,
-      max_failing_papers: '1',
-      failing_papers: 1,
-    });
-  });
+  it(
+    'budget ⌈1 % × 350⌉ = 4, one failing paper allowed, grace 2 in HIN101 ext, not added: 144/350 = 41.14 ' +
+      '%, III Division',
+    () => {
+      const { result, backlogs } = gradeStudent(studentInput(oldVariantA, t2Papers()));
+      expect(result).toMatchObject({
+        result: 'PASS_GRACE',
+        total: '144',
+        max_total: '350',
+        percentage: '41.14',
+        division: 'III',
+        backlogs: [],
+      });
+      expect(backlogs).toEqual([]);
+      const hin = result.lines[0]!;
+      expect(hin).toMatchObject({
+        paper_id: 'HIN101',
+        total: '37',
+        paper_result: 'P',
+        grace: { marks: '2', rule_id: 'G1' },
+      });
+      const grace = hin.explanation.find((s) => s.step === 'GRACE')!;
+      expect(grace.rule_id).toBe('OLD-A@1:grace.G1');
+      expect(grace.text).toContain(
+        'ext 25 < min 27: failed; G1 grace 2 of budget 4 (1 % of 350): passed by grace',
+      );
+      const studentGrace = result.explanation.find((s) => s.step === 'GRACE')!;
+      expect(studentGrace.inputs).toMatchObject({
+        budget: '4',
+        papers_with_minima: 3,
+        max_failing_papers: '1',
+        failing_papers: 1,
+      });
+    },
+  );
 
   it('counting all four papers with minima gives one failing paper allowed too', () => {
     const preset = withGrace(oldVariantA, (g) => {
@@ -117,21 +121,28 @@ describe('T2: pass by grace G1', () => {
     });
   });
 
-  it('T2b: ENG101 ext 25 as well: two failing papers > 1, no grace; PROMOTED with back in HIN101, ENG101 (40 % of 4 = 1.6 → 2)', () => {
-    const papers = t2Papers();
-    papers[1] = theory('ENG101', 14, 25);
-    const { result, backlogs } = gradeStudent(studentInput(oldVariantA, papers));
-    expect(result).toMatchObject({ result: 'PROMOTED', division: null, backlogs: ['HIN101', 'ENG101'] });
-    expect(result.lines.every((l) => l.grace === null)).toBe(true);
-    expect(backlogs).toEqual([
-      { paper_id: 'HIN101', reason: 'EXTERNAL' },
-      { paper_id: 'ENG101', reason: 'EXTERNAL' },
-    ]);
-    expect(result.explanation.find((s) => s.step === 'GRACE')!.text).toContain(
-      '2 failing papers > 1 allowed',
-    );
-    expect(result.explanation.find((s) => s.step === 'ATKT')!.output).toEqual({ limit: '2', promoted: true });
-  });
+  it(
+    'T2b: ENG101 ext 25 as well: two failing papers > 1, no grace; PROMOTED with back in HIN101, ENG101 ' +
+      '(40 % of 4 = 1.6 → 2)',
+    () => {
+      const papers = t2Papers();
+      papers[1] = theory('ENG101', 14, 25);
+      const { result, backlogs } = gradeStudent(studentInput(oldVariantA, papers));
+      expect(result).toMatchObject({ result: 'PROMOTED', division: null, backlogs: ['HIN101', 'ENG101'] });
+      expect(result.lines.every((l) => l.grace === null)).toBe(true);
+      expect(backlogs).toEqual([
+        { paper_id: 'HIN101', reason: 'EXTERNAL' },
+        { paper_id: 'ENG101', reason: 'EXTERNAL' },
+      ]);
+      expect(result.explanation.find((s) => s.step === 'GRACE')!.text).toContain(
+        '2 failing papers > 1 allowed',
+      );
+      expect(result.explanation.find((s) => s.step === 'ATKT')!.output).toEqual({
+        limit: '2',
+        promoted: true,
+      });
+    },
+  );
 
   it('T2b with an ATKT limit of one paper: FAIL', () => {
     const preset = structuredClone(oldVariantA);

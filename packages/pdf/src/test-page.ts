@@ -41,7 +41,8 @@ export async function renderTestPage(pdf: PdfDocument, images: TestPageImages = 
   }
   pdf.text(`Names: ${hindiTestNames.join(' · ')}`, { size: 12 });
   pdf.text(
-    'Mixed in one line: B.A. Part II (द्वितीय वर्ष) Main Examination, May 2025 — Smt. (श्रीमती) Priyanka Thakur (प्रियंका ठाकुर)',
+    'Mixed in one line: B.A. Part II (द्वितीय वर्ष) Main Examination, May 2025 — Smt. (श्रीमती) Priyanka ' +
+      'Thakur (प्रियंका ठाकुर)',
     { size: 10 },
   );
   pdf.moveDown(6);

@@ -38,7 +38,8 @@ describe('bilingual test page', () => {
   const poppler = hasPoppler();
   if (!poppler) {
     const message =
-      '!!! pdftoppm (Debian package poppler-utils) is not installed: the test page was NOT rendered to PNG !!!';
+      '!!! pdftoppm (Debian package poppler-utils) is not installed: the test page was NOT rendered to ' +
+      'PNG !!!';
     console.warn(message);
     // CI installs poppler-utils (.ci/run), so there a missing pdftoppm is a failure, not a skip.
     if (process.env.CI === 'true')

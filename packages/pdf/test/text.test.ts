@@ -36,7 +36,8 @@ describe('text extraction', () => {
     'gives every line as written, Hindi included, and a justified paragraph word for word',
     async () => {
       const paragraph =
-        'प्रमाणित किया जाता है कि राजकीय महाविद्यालय, अजमेर राज्य विश्वविद्यालय से संबद्ध राजकीय महाविद्यालय है। दिनांक 23/11/2026 को विश्वविद्यालय के अभिलेखों के अनुसार इसकी संबद्धता सक्रिय है।';
+        'प्रमाणित किया जाता है कि राजकीय महाविद्यालय, अजमेर राज्य विश्वविद्यालय से संबद्ध राजकीय ' +
+        'महाविद्यालय है। दिनांक 23/11/2026 को विश्वविद्यालय के अभिलेखों के अनुसार इसकी संबद्धता सक्रिय है।';
       const pdf = await renderPdfToBuffer(async (doc) => {
         await doc.addPage();
         for (const line of lines) doc.text(line, { size: 12 });

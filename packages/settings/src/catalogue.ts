@@ -46,7 +46,8 @@ export const settings = {
   NODE_ENV: define({
     schema: z.enum(['development', 'production', 'test']).default('development'),
     meaning:
-      '`production` creates no demo users and refuses to start while an account still has the demo password (Express reads it too)',
+      '`production` creates no demo users and refuses to start while an account still has the demo ' +
+      'password (Express reads it too)',
     readBy: ['api', 'student-demo'],
   }),
   LOG_LEVEL: define({
@@ -71,7 +72,8 @@ export const settings = {
   DATA_DIR: define({
     schema: text.trim().optional(),
     meaning:
-      'data folder: the embedded databases and the generated signing secret (`jwt-secret`, mode 0600) live there',
+      'data folder: the embedded databases and the generated signing secret (`jwt-secret`, mode 0600) ' +
+      'live there',
     shownDefault: '`.data`',
     readBy: ['api', 'student-demo', 'migrate'],
     notInCompose: 'compose runs PostgreSQL and sets JWT_SECRET: nothing is kept in a data folder',
@@ -104,21 +106,25 @@ export const settings = {
   MIGRATE_ON_START: define({
     schema: flag.default(true),
     meaning:
-      "apply pending migrations when the API starts; `0`: leave them to `db:migrate deploy` (compose's migrate service) and answer 503 until it has run",
+      "apply pending migrations when the API starts; `0`: leave them to `db:migrate deploy` (compose's " +
+      'migrate service) and answer 503 until it has run',
     shownDefault: '`1` (compose: `0`)',
     readBy: ['api'],
   }),
   JOBS_IN_PROCESS: define({
     schema: flag.default(true),
     meaning:
-      'run jobs (long work with progress: imports, roll allotment, result runs) inside the API process; `0`: leave them to the worker service (`node apps/api/dist/worker.js`, needs `DATABASE_URL`); the embedded database always runs them in the API',
+      'run jobs (long work with progress: imports, roll allotment, result runs) inside the API process; ' +
+      '`0`: leave them to the worker service (`node apps/api/dist/worker.js`, needs `DATABASE_URL`); the ' +
+      'embedded database always runs them in the API',
     shownDefault: '`1` (compose: `0`, with a `worker` service)',
     readBy: ['api'],
   }),
   JOBS_CONCURRENCY: define({
     schema: z.coerce.number().int().min(1).max(64).default(2),
     meaning:
-      'jobs one process runs at once (a worker, or the API with `JOBS_IN_PROCESS`); more at once: more workers (`--scale worker=N`)',
+      'jobs one process runs at once (a worker, or the API with `JOBS_IN_PROCESS`); more at once: more ' +
+      'workers (`--scale worker=N`)',
     readBy: ['api', 'worker'],
   }),
   POSTGRES_PASSWORD: define({
@@ -149,7 +155,8 @@ export const settings = {
       .refine((v) => !isPublishedSecret(v), publishedSecretMessage)
       .optional(),
     meaning:
-      'HS256 signing secret, ≥ 32 characters; without it one is generated on first start and kept in `$DATA_DIR/jwt-secret` (replicas must share one: set it)',
+      'HS256 signing secret, ≥ 32 characters; without it one is generated on first start and kept in ' +
+      '`$DATA_DIR/jwt-secret` (replicas must share one: set it)',
     shownDefault: 'generated, kept in the data folder',
     readBy: ['api'],
     secret: true,
@@ -195,7 +202,8 @@ export const settings = {
   LOGIN_MAX_FAILURES_PER_ACCOUNT: define({
     schema: z.coerce.number().int().min(1).max(1000).default(10),
     meaning:
-      'sign-in attempts on one account from one address within the window before that pair gets 429; past it from all addresses together, the account is slowed (never refused)',
+      'sign-in attempts on one account from one address within the window before that pair gets 429; ' +
+      'past it from all addresses together, the account is slowed (never refused)',
     readBy: ['api'],
   }),
   LOGIN_MAX_FAILURES_PER_ADDRESS: define({
@@ -211,7 +219,8 @@ export const settings = {
   LOGIN_MAX_DELAY_SECONDS: define({
     schema: z.coerce.number().int().min(0).max(60).default(10),
     meaning:
-      'the longest a sign-in to an account guessed at from many addresses waits (the wait doubles per attempt past the limit)',
+      'the longest a sign-in to an account guessed at from many addresses waits (the wait doubles per ' +
+      'attempt past the limit)',
     readBy: ['api'],
   }),
   PUBLIC_URL: define({
@@ -222,14 +231,16 @@ export const settings = {
       })
       .optional(),
     meaning:
-      'the address users open; only an `https://` one makes pages upgrade requests to https and sends HSTS (plain HTTP on a LAN needs neither)',
+      'the address users open; only an `https://` one makes pages upgrade requests to https and sends ' +
+      'HSTS (plain HTTP on a LAN needs neither)',
     shownDefault: '(none: plain HTTP)',
     readBy: ['api', 'student-demo'],
   }),
   DOCUMENT_SIGNING_KEY: define({
     schema: text.optional(),
     meaning:
-      "the university's Ed25519 private key (PKCS8 PEM) that signs documents' QR tokens; without it a key pair is generated once and kept in the database (table document_signing_key)",
+      "the university's Ed25519 private key (PKCS8 PEM) that signs documents' QR tokens; without it a " +
+      'key pair is generated once and kept in the database (table document_signing_key)',
     shownDefault: 'generated, kept in the database',
     readBy: ['api'],
     secret: true,
@@ -238,26 +249,30 @@ export const settings = {
   DOCUMENT_AUTO_APPROVE: define({
     schema: text.default(''),
     meaning:
-      "document types issued without document_admin's approval, comma-separated (MARKSHEET, CONSOLIDATED_MARKSHEET, TRANSCRIPT, MIGRATION; never degrees or certificates)",
+      "document types issued without document_admin's approval, comma-separated (MARKSHEET, " +
+      'CONSOLIDATED_MARKSHEET, TRANSCRIPT, MIGRATION; never degrees or certificates)',
     shownDefault: '(none: every type is approved)',
     readBy: ['api', 'worker'],
   }),
   VERIFY_MAX_PER_MINUTE: define({
     schema: z.coerce.number().int().min(1).max(100_000).default(60),
     meaning:
-      'document verifications (GET /api/verify/{token}, no sign-in) one address may make per minute, per API process',
+      'document verifications (GET /api/verify/{token}, no sign-in) one address may make per minute, per ' +
+      'API process',
     readBy: ['api'],
   }),
   DB_STATEMENT_TIMEOUT_MS: define({
     schema: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
     meaning:
-      'PostgreSQL stops an API query running longer than this (the caller gets 503 "took too long"); `0` turns it off',
+      'PostgreSQL stops an API query running longer than this (the caller gets 503 "took too long"); `0` ' +
+      'turns it off',
     readBy: ['api'],
   }),
   USER_MAX_CONCURRENT_REQUESTS: define({
     schema: z.coerce.number().int().min(1).max(1000).default(4),
     meaning:
-      'requests one signed-in user may have running at once per API process; as many again wait their turn, the rest get 429 with `Retry-After`',
+      'requests one signed-in user may have running at once per API process; as many again wait their ' +
+      'turn, the rest get 429 with `Retry-After`',
     readBy: ['api'],
   }),
   CORS_ORIGINS: define({
@@ -269,7 +284,8 @@ export const settings = {
     // 'loopback', a hop count such as 1 (compose's nginx), or an address list.
     schema: text.trim().min(1).default('loopback'),
     meaning:
-      "proxies whose `X-Forwarded-For` is believed: `loopback`, a hop count, or addresses (compose's default: `1`)",
+      "proxies whose `X-Forwarded-For` is believed: `loopback`, a hop count, or addresses (compose's " +
+      'default: `1`)',
     readBy: ['api'],
   }),
 
@@ -277,7 +293,8 @@ export const settings = {
   DEMO_PORT: define({
     schema: port(3001),
     meaning:
-      'student demo service port (the API tells the web app at run time; `pnpm dev` forwards `/student-demo` there)',
+      'student demo service port (the API tells the web app at run time; `pnpm dev` forwards ' +
+      '`/student-demo` there)',
     readBy: ['api', 'student-demo', 'compose', 'dev'],
   }),
   DEMO_HOST: define({
@@ -300,7 +317,8 @@ export const settings = {
         z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' })),
       ),
     meaning:
-      "other origins whose pages may call the student demo service (comma-separated; the app's own pages always may)",
+      "other origins whose pages may call the student demo service (comma-separated; the app's own pages " +
+      'always may)',
     shownDefault: '(none)',
     readBy: ['student-demo'],
   }),

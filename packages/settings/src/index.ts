@@ -52,7 +52,8 @@ export function shownDefault(setting: Setting): string {
 export function readmeTable(): string {
   const rows = (Object.entries(settings) as [SettingName, Setting][]).map(
     ([name, s]) =>
-      `| \`${name}\` | ${shownDefault(s)} | ${s.readBy.join(', ')} | ${s.secret ? 'secret: ' : ''}${s.meaning} |`,
+      `| \`${name}\` | ${shownDefault(s)} | ${s.readBy.join(', ')} | ` +
+      `${s.secret ? 'secret: ' : ''}${s.meaning} |`,
   );
   return ['| setting | default | read by | meaning |', '|---|---|---|---|', ...rows].join('\n');
 }

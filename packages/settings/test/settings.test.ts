@@ -91,16 +91,20 @@ describe('every file that lists settings agrees with the catalogue', () => {
     },
   );
 
-  it('docker-compose.yml interpolates only catalogued settings, every compose setting, and requires every secret it takes', () => {
-    const interpolated = composeInterpolations();
-    expect([...interpolated.keys()].filter((n) => !entry(n))).toEqual([]);
-    expect(settingsReadBy('compose').filter((n) => !interpolated.has(n))).toEqual([]);
-    for (const [name, uses] of interpolated) {
-      // A secret has no default anywhere: compose stops with a message when it is unset or empty.
-      if (entry(name)!.secret)
-        for (const use of uses) expect(use, name).toMatch(new RegExp(`^\\$\\{${name}:\\?.+\\}$`));
-    }
-  });
+  it(
+    'docker-compose.yml interpolates only catalogued settings, every compose setting, and requires every ' +
+      'secret it takes',
+    () => {
+      const interpolated = composeInterpolations();
+      expect([...interpolated.keys()].filter((n) => !entry(n))).toEqual([]);
+      expect(settingsReadBy('compose').filter((n) => !interpolated.has(n))).toEqual([]);
+      for (const [name, uses] of interpolated) {
+        // A secret has no default anywhere: compose stops with a message when it is unset or empty.
+        if (entry(name)!.secret)
+          for (const use of uses) expect(use, name).toMatch(new RegExp(`^\\$\\{${name}:\\?.+\\}$`));
+      }
+    },
+  );
 
   it('.env.example lists exactly the settings compose takes from it, with no value for a secret', () => {
     const compose = composeFile();

@@ -23,7 +23,8 @@ export async function databaseDigest(
     if (exclude.includes(table)) continue;
     if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`unexpected table name ${table}`);
     const [row] = await db.query<{ digest: string; n: string | number }>(
-      `SELECT md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS digest, count(*) AS n FROM "${table}" t`,
+      `SELECT md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS digest, count(*) AS n
+          FROM "${table}" t`,
     );
     out[table] = `${row!.n}:${row!.digest}`;
   }

@@ -106,12 +106,14 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
   return {
     async course(courseId: string, sems: Record<string, PaperScheme[]>) {
       await sql(
-        `INSERT INTO course (course_comb_id, course_comb_name4, course_comb_name_hi) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        `INSERT INTO course (course_comb_id, course_comb_name4, course_comb_name_hi) VALUES ($1, $2, $3)
+            ON CONFLICT DO NOTHING`,
         [courseId, `Result test course ${courseId}`, 'परिणाम परीक्षण पाठ्यक्रम'],
       );
       for (const [sem, papers] of Object.entries(sems)) {
         await sql(
-          `INSERT INTO ccinfo_sem (session_id, course_comb_id, sem_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+          `INSERT INTO ccinfo_sem (session_id, course_comb_id, sem_id) VALUES ($1, $2, $3)
+              ON CONFLICT DO NOTHING`,
           [SESSION, courseId, sem],
         );
         for (const p of papers) {
@@ -121,9 +123,11 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
             `Paper ${p.paper_id}`,
           ]);
           await sql(
-            `INSERT INTO paperinfosem (session_id, course_comb_id, sem_id, paper_id, group_status, group_code, max_marks, min_marks, ext_max_marks, ext_min_marks, int_max_marks, int_min_marks,
+            `INSERT INTO paperinfosem (session_id, course_comb_id, sem_id, paper_id, group_status, group_code,
+                max_marks, min_marks, ext_max_marks, ext_min_marks, int_max_marks, int_min_marks,
                 th_pr_status, paper_score_status, credit_point, paper_type, elective_status, course_category)
-             VALUES ($1, $2, $3, $4, 'N', 'NG', $5, $6, $7, $8, $9, $10, $11::"TheoryPractical", 'Y', $12, $13, 0, $14::"CourseCategory")`,
+             VALUES ($1, $2, $3, $4, 'N', 'NG', $5, $6, $7, $8, $9, $10, $11::"TheoryPractical", 'Y', $12,
+               $13, 0, $14::"CourseCategory")`,
             [
               SESSION,
               courseId,
@@ -147,22 +151,26 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
 
     async exam(examId: string, courseId: string, sem: string) {
       await sql(
-        `INSERT INTO exam (exam_id, exam_desc, active_status, session_id) VALUES ($1, $2, 1, $3) ON CONFLICT DO NOTHING`,
+        `INSERT INTO exam (exam_id, exam_desc, active_status, session_id) VALUES ($1, $2, 1, $3)
+            ON CONFLICT DO NOTHING`,
         [examId, `Result test exam ${examId}`, SESSION],
       );
       await sql(
-        `INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase) VALUES ($1, $2, $3, $4, 'TABULATION') ON CONFLICT DO NOTHING`,
+        `INSERT INTO exam_ccinfo (exam_id, session_id, course_comb_id, sem_id, phase)
+            VALUES ($1, $2, $3, $4, 'TABULATION') ON CONFLICT DO NOTHING`,
         [examId, SESSION, courseId, sem],
       );
     },
 
     async enrol(studentId: string, courseId: string, sem: string, ruleset: string, college = 'C101') {
       await sql(
-        `INSERT INTO student (student_id, name_en, dob, gender, category, college_id, admission_session_id) VALUES ($1, $2, '2005-01-01', 'F', 'GEN', $3, $4) ON CONFLICT DO NOTHING`,
+        `INSERT INTO student (student_id, name_en, dob, gender, category, college_id, admission_session_id)
+            VALUES ($1, $2, '2005-01-01', 'F', 'GEN', $3, $4) ON CONFLICT DO NOTHING`,
         [studentId, `Student ${studentId}`, college, SESSION],
       );
       await sql(
-        `INSERT INTO student_ccinfo (student_id, session_id, course_comb_id, sem_id, college_id, ruleset_id, ruleset_version) VALUES ($1, $2, $3, $4, $5, $6, 1)`,
+        `INSERT INTO student_ccinfo (student_id, session_id, course_comb_id, sem_id, college_id, ruleset_id,
+            ruleset_version) VALUES ($1, $2, $3, $4, $5, $6, 1)`,
         [studentId, SESSION, courseId, sem, college, ruleset],
       );
     },
@@ -182,7 +190,8 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
       const college = options.college ?? 'C101';
       const formId = id('RF');
       await sql(
-        `INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id, college_id, candidate_type, status) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'APPROVED')`,
+        `INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id, college_id,
+            candidate_type, status) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'APPROVED')`,
         [formId, examId, studentId, SESSION, courseId, sem, college, options.type ?? 'REGULAR'],
       );
       const attempts: Record<string, string> = {};
@@ -190,7 +199,8 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
         const attemptId = id('RA');
         attempts[paperId] = attemptId;
         await sql(
-          `INSERT INTO attempt (attempt_id, exam_id, student_id, session_id, course_comb_id, sem_id, paper_id, form_id, college_id, attempt_type) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+          `INSERT INTO attempt (attempt_id, exam_id, student_id, session_id, course_comb_id, sem_id, paper_id,
+              form_id, college_id, attempt_type) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
           [
             attemptId,
             examId,
@@ -205,7 +215,8 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
           ],
         );
         const [scheme] = await sql(
-          `SELECT th_pr_status::text AS th_pr FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3 AND paper_id = $4`,
+          `SELECT th_pr_status::text AS th_pr FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2
+              AND sem_id = $3 AND paper_id = $4`,
           [SESSION, courseId, sem, paperId],
         );
         for (const [component, value] of [
@@ -229,7 +240,8 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
           const batchId = await this.batch(examId, courseId, sem, paperId, component, 'LOCKED');
           const numeric = /^\d/.test(value);
           await sql(
-            `INSERT INTO mark_record (attempt_id, component, value, status, source, batch_id) VALUES ($1, $2, $3, $4, 'ENTRY', $5)`,
+            `INSERT INTO mark_record (attempt_id, component, value, status, source, batch_id)
+                VALUES ($1, $2, $3, $4, 'ENTRY', $5)`,
             [attemptId, component, numeric ? value : null, numeric ? null : value, batchId],
           );
         }
@@ -317,14 +329,17 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
     ) {
       const unit = `C101/${component}`;
       const [found] = await sql(
-        `SELECT batch_id FROM entry_batch WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4 AND paper_id = $5 AND component = $6 AND unit_key = $7`,
+        `SELECT batch_id FROM entry_batch WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3
+            AND sem_id = $4 AND paper_id = $5 AND component = $6 AND unit_key = $7`,
         [examId, SESSION, courseId, sem, paperId, component, unit],
       );
       if (found) return String(found.batch_id);
       const batchId = id('RB');
       await sql(
-        `INSERT INTO entry_batch (batch_id, component, exam_id, session_id, course_comb_id, sem_id, paper_id, unit_key, college_id, max_marks, status, locked_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'C101', 100, $9::text, CASE WHEN $9::text = 'LOCKED' THEN now() END)`,
+        `INSERT INTO entry_batch (batch_id, component, exam_id, session_id, course_comb_id, sem_id, paper_id,
+            unit_key, college_id, max_marks, status, locked_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'C101', 100, $9::text, CASE
+           WHEN $9::text = 'LOCKED' THEN now() END)`,
         [batchId, component, examId, SESSION, courseId, sem, paperId, unit, status],
       );
       return batchId;
@@ -332,7 +347,8 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
 
     async setMark(attemptId: string, component: string, value: string) {
       await sql(
-        `UPDATE mark_record SET value = $3, status = NULL, source = 'CORRECTION', updated_at = now() WHERE attempt_id = $1 AND component = $2`,
+        `UPDATE mark_record SET value = $3, status = NULL, source = 'CORRECTION', updated_at = now()
+            WHERE attempt_id = $1 AND component = $2`,
         [attemptId, component, value],
       );
     },
@@ -340,7 +356,9 @@ export function resultArranger(db: Database, keyed?: MarksKeying) {
     /** An open unfair-means case of the attempt's paper (REPORTED): its result is withheld. */
     async ufmPending(examId: string, studentId: string, paperId: string) {
       await sql(
-        `INSERT INTO ufm_case (case_id, exam_id, slot_id, student_id, paper_id, roll_no, college_id, reported_by, nature, status) VALUES ($1, $2, 'NOSLOT', $3, $4, 'R0', 'C101', 'superintendent', 'COPYING', 'REPORTED')`,
+        `INSERT INTO ufm_case (case_id, exam_id, slot_id, student_id, paper_id, roll_no, college_id,
+            reported_by, nature, status)
+            VALUES ($1, $2, 'NOSLOT', $3, $4, 'R0', 'C101', 'superintendent', 'COPYING', 'REPORTED')`,
         [id('RU'), examId, studentId, paperId],
       );
     },

@@ -37,38 +37,42 @@ describeBrowser('behaviours of the spec in the browser', () => {
     await browser?.close();
   });
 
-  it('course list: page size 5 by default, offset (page-1)*size on every load, a size change goes back to page 1', async () => {
-    const calls: string[] = [];
-    const listen = (request: { url: () => string }) => {
-      const url = new URL(request.url());
-      if (/^\/api\/course\/\d+\//.test(url.pathname)) calls.push(url.pathname);
-    };
-    page.on('request', listen);
-    await page.goto('/ListCourses');
-    await page.getByRole('heading', { name: 'List Courses' }).waitFor();
-    await page.getByRole('cell', { name: '5', exact: true }).waitFor();
-    // The first load already uses the offset (the legacy passed the page number there).
-    expect(calls.length).toBeGreaterThan(0);
-    expect(new Set(calls)).toEqual(new Set(['/api/course/0/5']));
-    expect(await page.getByLabel('Page size').inputValue()).toBe('5');
-    expect(await page.locator('tbody tr').count()).toBe(5);
-    await shot(page, 'courses-list-page1');
+  it(
+    'course list: page size 5 by default, offset (page-1)*size on every load, a size change goes back to ' +
+      'page 1',
+    async () => {
+      const calls: string[] = [];
+      const listen = (request: { url: () => string }) => {
+        const url = new URL(request.url());
+        if (/^\/api\/course\/\d+\//.test(url.pathname)) calls.push(url.pathname);
+      };
+      page.on('request', listen);
+      await page.goto('/ListCourses');
+      await page.getByRole('heading', { name: 'List Courses' }).waitFor();
+      await page.getByRole('cell', { name: '5', exact: true }).waitFor();
+      // The first load already uses the offset (the legacy passed the page number there).
+      expect(calls.length).toBeGreaterThan(0);
+      expect(new Set(calls)).toEqual(new Set(['/api/course/0/5']));
+      expect(await page.getByLabel('Page size').inputValue()).toBe('5');
+      expect(await page.locator('tbody tr').count()).toBe(5);
+      await shot(page, 'courses-list-page1');
 
-    await page.getByRole('button', { name: 'Page 2' }).click();
-    await expect.poll(() => calls.at(-1)).toBe('/api/course/5/5');
-    await page.getByRole('cell', { name: '6', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Page 2' }).click();
+      await expect.poll(() => calls.at(-1)).toBe('/api/course/5/5');
+      await page.getByRole('cell', { name: '6', exact: true }).waitFor();
 
-    await page.getByLabel('Page size').selectOption('10');
-    await expect.poll(() => calls.at(-1)).toBe('/api/course/0/10');
-    await page.getByRole('cell', { name: '1', exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+      await page.getByLabel('Page size').selectOption('10');
+      await expect.poll(() => calls.at(-1)).toBe('/api/course/0/10');
+      await page.getByRole('cell', { name: '1', exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
 
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => calls.at(-1)).toBe('/api/course/10/10');
-    await page.getByRole('cell', { name: '11', exact: true }).waitFor();
-    await shot(page, 'courses-list-size10-page2');
-    page.off('request', listen);
-  });
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => calls.at(-1)).toBe('/api/course/10/10');
+      await page.getByRole('cell', { name: '11', exact: true }).waitFor();
+      await shot(page, 'courses-list-size10-page2');
+      page.off('request', listen);
+    },
+  );
 
   it('a validation error is listed as bullets under the form, and nothing is sent', async () => {
     let posts = 0;
@@ -159,72 +163,80 @@ describeBrowser('behaviours of the spec in the browser', () => {
     await none.context.close();
   });
 
-  it('a ?token= link of another user never silently replaces the signed-in one: a dialog asks, staying is the default', async () => {
-    const login = async (email: string) =>
-      (
-        (await (
-          await fetch(`${baseUrl()}/api/login`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-          })
-        ).json()) as { token: string }
-      ).token;
-    const officeToken = await login('office@university.test');
-    const a = await openPage(browser);
-    await signIn(a.page, 'admin@university.test');
-    const adminToken = (await storedToken(a.page))!;
+  it(
+    'a ?token= link of another user never silently replaces the signed-in one: a dialog asks, staying is ' +
+      'the default',
+    async () => {
+      const login = async (email: string) =>
+        (
+          (await (
+            await fetch(`${baseUrl()}/api/login`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+            })
+          ).json()) as { token: string }
+        ).token;
+      const officeToken = await login('office@university.test');
+      const a = await openPage(browser);
+      await signIn(a.page, 'admin@university.test');
+      const adminToken = (await storedToken(a.page))!;
 
-    await a.page.goto(`/ListPapers?token=${encodeURIComponent(officeToken)}`);
-    const dialog = a.page.getByRole('dialog', { name: 'Which account should stay signed in?' });
-    await dialog.waitFor();
-    expect(a.page.url()).not.toContain('token');
-    await shot(a.page, 'link-token-choice');
-    // Staying is focused: Enter keeps the admin signed in.
-    await expect
-      .poll(() => a.page.evaluate(() => document.activeElement?.textContent ?? ''))
-      .toMatch(/^Stay signed in as /);
-    await a.page.keyboard.press('Enter');
-    await a.page.getByRole('heading', { name: 'List Papers' }).waitFor();
-    expect(await storedToken(a.page)).toBe(adminToken);
+      await a.page.goto(`/ListPapers?token=${encodeURIComponent(officeToken)}`);
+      const dialog = a.page.getByRole('dialog', { name: 'Which account should stay signed in?' });
+      await dialog.waitFor();
+      expect(a.page.url()).not.toContain('token');
+      await shot(a.page, 'link-token-choice');
+      // Staying is focused: Enter keeps the admin signed in.
+      await expect
+        .poll(() => a.page.evaluate(() => document.activeElement?.textContent ?? ''))
+        .toMatch(/^Stay signed in as /);
+      await a.page.keyboard.press('Enter');
+      await a.page.getByRole('heading', { name: 'List Papers' }).waitFor();
+      expect(await storedToken(a.page)).toBe(adminToken);
 
-    await a.page.goto(`/ListPapers?token=${encodeURIComponent(officeToken)}`);
-    await dialog.getByRole('button', { name: /continue as/ }).click();
-    await a.page.getByRole('heading', { name: 'List Papers' }).waitFor();
-    expect(await storedToken(a.page)).toBe(officeToken);
-    expect((await api(officeToken, 'GET', '/check-user')).body).toMatchObject({
-      user_role: { name: 'office' },
-    });
-    await expect.poll(async () => (await api(adminToken, 'GET', '/check-user')).status).toBe(401);
-    await a.context.close();
-  });
+      await a.page.goto(`/ListPapers?token=${encodeURIComponent(officeToken)}`);
+      await dialog.getByRole('button', { name: /continue as/ }).click();
+      await a.page.getByRole('heading', { name: 'List Papers' }).waitFor();
+      expect(await storedToken(a.page)).toBe(officeToken);
+      expect((await api(officeToken, 'GET', '/check-user')).body).toMatchObject({
+        user_role: { name: 'office' },
+      });
+      await expect.poll(async () => (await api(adminToken, 'GET', '/check-user')).status).toBe(401);
+      await a.context.close();
+    },
+  );
 
-  it('logout revokes the token, clears storage and goes to the root; an old link token in /Logout/:id is revoked too', async () => {
-    const a = await openPage(browser);
-    await signIn(a.page, 'office@university.test');
-    const tokenA = (await storedToken(a.page))!;
-    const b = await openPage(browser);
-    await signIn(b.page, 'result@university.test');
-    const tokenB = (await storedToken(b.page))!;
+  it(
+    'logout revokes the token, clears storage and goes to the root; an old link token in /Logout/:id is ' +
+      'revoked too',
+    async () => {
+      const a = await openPage(browser);
+      await signIn(a.page, 'office@university.test');
+      const tokenA = (await storedToken(a.page))!;
+      const b = await openPage(browser);
+      await signIn(b.page, 'result@university.test');
+      const tokenB = (await storedToken(b.page))!;
 
-    await a.page.goto(`/Logout/${encodeURIComponent(tokenB)}`);
-    await a.page.getByRole('button', { name: 'Sign In' }).waitFor();
-    expect(new URL(a.page.url()).pathname).toBe('/');
-    expect(await storedToken(a.page)).toBeNull();
-    expect((await api(tokenA, 'GET', '/check-user')).status).toBe(401);
-    expect((await api(tokenB, 'GET', '/check-user')).status).toBe(401);
-    await a.context.close();
-    await b.context.close();
+      await a.page.goto(`/Logout/${encodeURIComponent(tokenB)}`);
+      await a.page.getByRole('button', { name: 'Sign In' }).waitFor();
+      expect(new URL(a.page.url()).pathname).toBe('/');
+      expect(await storedToken(a.page)).toBeNull();
+      expect((await api(tokenA, 'GET', '/check-user')).status).toBe(401);
+      expect((await api(tokenB, 'GET', '/check-user')).status).toBe(401);
+      await a.context.close();
+      await b.context.close();
 
-    const c = await openPage(browser);
-    await signIn(c.page, 'office@university.test');
-    const tokenC = (await storedToken(c.page))!;
-    await c.page.getByRole('button', { name: 'Logout' }).click();
-    await c.page.getByRole('button', { name: 'Sign In' }).waitFor();
-    expect(await storedToken(c.page)).toBeNull();
-    expect((await api(tokenC, 'GET', '/check-user')).status).toBe(401);
-    await c.context.close();
-  });
+      const c = await openPage(browser);
+      await signIn(c.page, 'office@university.test');
+      const tokenC = (await storedToken(c.page))!;
+      await c.page.getByRole('button', { name: 'Logout' }).click();
+      await c.page.getByRole('button', { name: 'Sign In' }).waitFor();
+      expect(await storedToken(c.page)).toBeNull();
+      expect((await api(tokenC, 'GET', '/check-user')).status).toBe(401);
+      await c.context.close();
+    },
+  );
 
   it('faculty of a college signs in by keyboard: dashboard with dept_id and college_id, master data read-only', async () => {
     const f = await openPage(browser);

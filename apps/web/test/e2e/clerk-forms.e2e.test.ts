@@ -79,81 +79,85 @@ describeBrowser(
       ({ page, dialogs, token, browser } = admin);
     });
 
-    it('done: a new session gets its paper schemes by copying the previous one and correcting a few rows, nothing retyped', async () => {
-      // The new session, added through its screen.
-      await page.goto('/AddSession');
-      await page.getByLabel('Session Id', { exact: true }).fill(session);
-      await page.getByLabel('Session Name', { exact: true }).fill(`Academic Session ${session}`);
-      await page.keyboard.press('Enter');
-      await page.getByText(/created successfully/).waitFor();
-
-      // From its view, the copy screen, by keyboard only.
-      await page.goto(`/ViewSession?id=${session}`);
-      await press(
-        page,
-        page.getByRole('link', { name: 'Copy links and paper schemes from another session' }),
-      );
-      await page.getByRole('heading', { name: `Copy into session ${session}` }).waitFor();
-      const from = page.getByLabel('Copy from session');
-      await poll(() => from.locator('option[value="2024-25"]').count()).toBe(1);
-      await from.focus();
-      await from.selectOption('2024-25');
-      await press(page, page.getByRole('button', { name: 'Preview' }));
-      const status = page.getByRole('status').filter({ hasText: 'would create' });
-      await status.waitFor();
-      const source = (await api(token, 'GET', '/paperinfosem?session_id=2024-25&limit=1000')).body as {
-        paperinfosem: Array<Record<string, string>>;
-      };
-      const sourcePapers = source.paperinfosem.filter((r) => r.session_id === '2024-25').length;
-      expect(await status.textContent()).toMatch(
-        new RegExp(
-          `would create \\d+ course-semester links and ${sourcePapers} paper schemes \\(0 already in ${session}\\)`,
-        ),
-      );
-      expect(await page.getByRole('row', { name: /BA01 1 ENG101 Will be created/ }).count()).toBe(1);
-      expect(await axeProblems(page)).toEqual([]);
-      await shot(page, 'clerk-copy-preview');
-      // Nothing is stored by the preview.
-      expect(await scheme(token, 'ENG101')).toBeUndefined();
-
-      await press(page, page.getByRole('button', { name: /^Copy \d+ rows into / }));
-      await page
-        .getByRole('status')
-        .filter({ hasText: `Copied 2024-25 into ${session}` })
-        .waitFor();
-      expect(await page.getByRole('row', { name: /BA01 1 ENG101 Created/ }).count()).toBe(1);
-      await shot(page, 'clerk-copy-done');
-      expect(await scheme(token, 'ENG101')).toMatchObject({
-        max_marks: '100',
-        credit_point: '4',
-        paper_type: 0,
-      });
-
-      // A few rows corrected in their edit screens: only the values that differ are typed.
-      for (const [paper, credit] of [
-        ['ENG101', '5'],
-        ['HIS101', '3'],
-      ] as const) {
-        await page.goto(editPath(paper));
-        const field = page.getByLabel('Credit Point', { exact: true });
-        await poll(() => field.inputValue()).toBe('4');
-        await field.fill(credit);
+    it(
+      'done: a new session gets its paper schemes by copying the previous one and correcting a few rows, ' +
+        'nothing retyped',
+      async () => {
+        // The new session, added through its screen.
+        await page.goto('/AddSession');
+        await page.getByLabel('Session Id', { exact: true }).fill(session);
+        await page.getByLabel('Session Name', { exact: true }).fill(`Academic Session ${session}`);
         await page.keyboard.press('Enter');
-        await page.getByText(/updated successfully|Update Successfully/).waitFor();
-      }
-      expect(await scheme(token, 'ENG101')).toMatchObject({
-        credit_point: '5',
-        max_marks: '100',
-        ext_max_marks: '75',
-      });
-      expect(await scheme(token, 'HIS101')).toMatchObject({ credit_point: '3' });
-      expect(await scheme(token, 'HIN101')).toMatchObject({ credit_point: '4' });
-      // The list of the new session shows every copied scheme.
-      const copied = (await api(token, 'GET', `/paperinfosem?q=${session}&limit=1000`)).body as {
-        total: number;
-      };
-      expect(copied.total).toBe(sourcePapers);
-    });
+        await page.getByText(/created successfully/).waitFor();
+
+        // From its view, the copy screen, by keyboard only.
+        await page.goto(`/ViewSession?id=${session}`);
+        await press(
+          page,
+          page.getByRole('link', { name: 'Copy links and paper schemes from another session' }),
+        );
+        await page.getByRole('heading', { name: `Copy into session ${session}` }).waitFor();
+        const from = page.getByLabel('Copy from session');
+        await poll(() => from.locator('option[value="2024-25"]').count()).toBe(1);
+        await from.focus();
+        await from.selectOption('2024-25');
+        await press(page, page.getByRole('button', { name: 'Preview' }));
+        const status = page.getByRole('status').filter({ hasText: 'would create' });
+        await status.waitFor();
+        const source = (await api(token, 'GET', '/paperinfosem?session_id=2024-25&limit=1000')).body as {
+          paperinfosem: Array<Record<string, string>>;
+        };
+        const sourcePapers = source.paperinfosem.filter((r) => r.session_id === '2024-25').length;
+        expect(await status.textContent()).toMatch(
+          new RegExp(
+            `would create \\d+ course-semester links and ${sourcePapers} paper schemes \\(0 already in ${session}\\)`,
+          ),
+        );
+        expect(await page.getByRole('row', { name: /BA01 1 ENG101 Will be created/ }).count()).toBe(1);
+        expect(await axeProblems(page)).toEqual([]);
+        await shot(page, 'clerk-copy-preview');
+        // Nothing is stored by the preview.
+        expect(await scheme(token, 'ENG101')).toBeUndefined();
+
+        await press(page, page.getByRole('button', { name: /^Copy \d+ rows into / }));
+        await page
+          .getByRole('status')
+          .filter({ hasText: `Copied 2024-25 into ${session}` })
+          .waitFor();
+        expect(await page.getByRole('row', { name: /BA01 1 ENG101 Created/ }).count()).toBe(1);
+        await shot(page, 'clerk-copy-done');
+        expect(await scheme(token, 'ENG101')).toMatchObject({
+          max_marks: '100',
+          credit_point: '4',
+          paper_type: 0,
+        });
+
+        // A few rows corrected in their edit screens: only the values that differ are typed.
+        for (const [paper, credit] of [
+          ['ENG101', '5'],
+          ['HIS101', '3'],
+        ] as const) {
+          await page.goto(editPath(paper));
+          const field = page.getByLabel('Credit Point', { exact: true });
+          await poll(() => field.inputValue()).toBe('4');
+          await field.fill(credit);
+          await page.keyboard.press('Enter');
+          await page.getByText(/updated successfully|Update Successfully/).waitFor();
+        }
+        expect(await scheme(token, 'ENG101')).toMatchObject({
+          credit_point: '5',
+          max_marks: '100',
+          ext_max_marks: '75',
+        });
+        expect(await scheme(token, 'HIS101')).toMatchObject({ credit_point: '3' });
+        expect(await scheme(token, 'HIN101')).toMatchObject({ credit_point: '4' });
+        // The list of the new session shows every copied scheme.
+        const copied = (await api(token, 'GET', `/paperinfosem?q=${session}&limit=1000`)).body as {
+          total: number;
+        };
+        expect(copied.total).toBe(sourcePapers);
+      },
+    );
 
     it('a second copy into the same session creates nothing and says so', async () => {
       await page.goto(`/CopySession?id=${session}`);
@@ -168,54 +172,58 @@ describeBrowser(
       expect(await page.getByRole('button', { name: 'Nothing to copy' }).isDisabled()).toBe(true);
     });
 
-    it('delete asks in an in-page alert dialog with the spec sentence and the record; Escape keeps it, focus returns', async () => {
-      await page.goto('/ListPaperInfoSem');
-      await page.getByLabel('Search').fill(`${session}`);
-      await page.keyboard.press('Enter');
-      const deleteButton = page.getByRole('button', { name: `Delete ${session} / BA01 / 1 / ENV101` });
-      await deleteButton.waitFor();
-      const before = dialogs.length;
-      await press(page, deleteButton);
-      const dialog = page.getByRole('alertdialog', { name: 'Do you want to delete the Paper' });
-      await dialog.waitFor();
-      expect(await dialog.getAttribute('aria-describedby')).toBeTruthy();
-      expect(await dialog.textContent()).toContain(`${session} BA01 1 ENV101 Environmental Studies`);
-      // Cancel is focused first, so Enter never deletes by accident.
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
-      expect(await axeProblems(page)).toEqual([]);
-      await shot(page, 'clerk-dialog-confirm');
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-        `Delete ${session} / BA01 / 1 / ENV101`,
-      );
-      expect(await scheme(token, 'ENV101')).toBeDefined();
+    it(
+      'delete asks in an in-page alert dialog with the spec sentence and the record; Escape keeps it, ' +
+        'focus returns',
+      async () => {
+        await page.goto('/ListPaperInfoSem');
+        await page.getByLabel('Search').fill(`${session}`);
+        await page.keyboard.press('Enter');
+        const deleteButton = page.getByRole('button', { name: `Delete ${session} / BA01 / 1 / ENV101` });
+        await deleteButton.waitFor();
+        const before = dialogs.length;
+        await press(page, deleteButton);
+        const dialog = page.getByRole('alertdialog', { name: 'Do you want to delete the Paper' });
+        await dialog.waitFor();
+        expect(await dialog.getAttribute('aria-describedby')).toBeTruthy();
+        expect(await dialog.textContent()).toContain(`${session} BA01 1 ENV101 Environmental Studies`);
+        // Cancel is focused first, so Enter never deletes by accident.
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+        expect(await axeProblems(page)).toEqual([]);
+        await shot(page, 'clerk-dialog-confirm');
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+          `Delete ${session} / BA01 / 1 / ENV101`,
+        );
+        expect(await scheme(token, 'ENV101')).toBeDefined();
 
-      // Tab stays inside the dialog: from Cancel (the last control) it wraps to Delete and back.
-      await page.keyboard.press('Enter');
-      await dialog.waitFor();
-      await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete');
-      await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
+        // Tab stays inside the dialog: from Cancel (the last control) it wraps to Delete and back.
+        await page.keyboard.press('Enter');
+        await dialog.waitFor();
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete');
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
 
-      // Again, and this time Shift+Tab to Delete and Enter.
-      await page.keyboard.press('Enter');
-      await dialog.waitFor();
-      await page.keyboard.press('Shift+Tab');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete');
-      await page.keyboard.press('Enter');
-      await page
-        .getByText('Paper link deleted successfully.')
-        .or(page.getByText(/deleted successfully/))
-        .first()
-        .waitFor();
-      expect(await scheme(token, 'ENV101')).toBeUndefined();
-      // No window dialog was used.
-      expect(dialogs.length).toBe(before);
-    });
+        // Again, and this time Shift+Tab to Delete and Enter.
+        await page.keyboard.press('Enter');
+        await dialog.waitFor();
+        await page.keyboard.press('Shift+Tab');
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete');
+        await page.keyboard.press('Enter');
+        await page
+          .getByText('Paper link deleted successfully.')
+          .or(page.getByText(/deleted successfully/))
+          .first()
+          .waitFor();
+        expect(await scheme(token, 'ENV101')).toBeUndefined();
+        // No window dialog was used.
+        expect(dialogs.length).toBe(before);
+      },
+    );
 
     it("a 409 raises the spec's alert as an in-page alert dialog, closed with Enter", async () => {
       await page.goto('/AddSession');

@@ -307,72 +307,76 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     await switchUser(page, 'office@university.test');
   });
 
-  it('switches every screen to Hindi by keyboard (labels, texts, dates), remembers it, sets <html lang>; English stays exact', async () => {
-    await page.goto('/ListPaperInfoSem?session_id=2024-25&course_comb_id=BA01&sort=paper_id');
-    await page.getByRole('heading', { name: 'List PaperInfoSem' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-    const englishDate = (await columnTexts(page, 'Created At'))[0]!;
-    await page.getByRole('button', { name: 'हिन्दी' }).focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'प्रश्नपत्र-सेमेस्टर (PaperInfoSem) सूची' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
-    expect(await page.getByRole('button', { name: 'हिन्दी' }).getAttribute('aria-pressed')).toBe('true');
-    await page.getByRole('columnheader', { name: 'सत्र आईडी' }).waitFor();
-    await page.getByLabel('पृष्ठ आकार').waitFor();
-    await page.getByRole('button', { name: 'पिछले पृष्ठ पर' }).waitFor();
-    await page.getByText(/में से 1–5/).waitFor();
-    // Dates through Intl in hi-IN: the month in Devanagari.
-    const hindiDate = (await columnTexts(page, 'बनाया गया'))[0]!;
-    expect(hindiDate).not.toBe(englishDate);
-    expect(hindiDate).toMatch(/[\u0900-\u097F]/);
-    // The Devanagari web font is there (no boxes on machines without a Hindi font).
-    await page.evaluate(() => document.fonts.ready);
-    expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Devanagari"', 'हिन्दी'))).toBe(
-      true,
-    );
-    expect(await axeProblems(page)).toEqual([]);
-    await shot(page, 'clerk-hindi-list');
+  it(
+    'switches every screen to Hindi by keyboard (labels, texts, dates), remembers it, sets <html lang>; ' +
+      'English stays exact',
+    async () => {
+      await page.goto('/ListPaperInfoSem?session_id=2024-25&course_comb_id=BA01&sort=paper_id');
+      await page.getByRole('heading', { name: 'List PaperInfoSem' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      const englishDate = (await columnTexts(page, 'Created At'))[0]!;
+      await page.getByRole('button', { name: 'हिन्दी' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'प्रश्नपत्र-सेमेस्टर (PaperInfoSem) सूची' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+      expect(await page.getByRole('button', { name: 'हिन्दी' }).getAttribute('aria-pressed')).toBe('true');
+      await page.getByRole('columnheader', { name: 'सत्र आईडी' }).waitFor();
+      await page.getByLabel('पृष्ठ आकार').waitFor();
+      await page.getByRole('button', { name: 'पिछले पृष्ठ पर' }).waitFor();
+      await page.getByText(/में से 1–5/).waitFor();
+      // Dates through Intl in hi-IN: the month in Devanagari.
+      const hindiDate = (await columnTexts(page, 'बनाया गया'))[0]!;
+      expect(hindiDate).not.toBe(englishDate);
+      expect(hindiDate).toMatch(/[\u0900-\u097F]/);
+      // The Devanagari web font is there (no boxes on machines without a Hindi font).
+      await page.evaluate(() => document.fonts.ready);
+      expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Devanagari"', 'हिन्दी'))).toBe(
+        true,
+      );
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, 'clerk-hindi-list');
 
-    // Remembered: another screen, and a reload, stay in Hindi.
-    await page.goto('/Dashboard');
-    await page.getByRole('heading', { name: 'डैशबोर्ड' }).waitFor();
-    await page.reload();
-    await page.getByRole('heading', { name: 'डैशबोर्ड' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
-    await shot(page, 'clerk-hindi-dashboard');
+      // Remembered: another screen, and a reload, stay in Hindi.
+      await page.goto('/Dashboard');
+      await page.getByRole('heading', { name: 'डैशबोर्ड' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'डैशबोर्ड' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+      await shot(page, 'clerk-hindi-dashboard');
 
-    // A form: its labels, help texts, dropdown options and button; the delete dialog: its sentence and
-    // buttons.
-    await page.goto('/AddPaper');
-    await page.getByLabel('प्रश्नपत्र आईडी').waitFor();
-    await page.getByLabel('प्रश्नपत्र का नाम', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'जोड़ें', exact: true }).waitFor();
-    expect(await axeProblems(page)).toEqual([]);
-    await shot(page, 'clerk-hindi-form');
-    await page.goto('/ListPapers');
-    await page.getByRole('button', { name: /हटाएँ$/ }).first().click();
-    const dialog = page.getByRole('alertdialog', { name: 'क्या आप यह प्रश्नपत्र हटाना चाहते हैं' });
-    await dialog.getByRole('button', { name: 'रद्द करें' }).waitFor();
-    await shot(page, 'clerk-hindi-dialog');
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    // A student's record: field names and enumerations in Hindi, the names as written.
-    await page.goto('/ViewStudent?id=2024C101001');
-    await page.getByRole('rowheader', { name: 'नामांकन संख्या' }).first().waitFor();
-    await page.getByRole('rowheader', { name: 'जन्म तिथि' }).first().waitFor();
-    await shot(page, 'clerk-hindi-student');
-    await page.goto('/Dashboard');
-    await page.getByRole('heading', { name: 'डैशबोर्ड' }).waitFor();
+      // A form: its labels, help texts, dropdown options and button; the delete dialog: its sentence and
+      // buttons.
+      await page.goto('/AddPaper');
+      await page.getByLabel('प्रश्नपत्र आईडी').waitFor();
+      await page.getByLabel('प्रश्नपत्र का नाम', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'जोड़ें', exact: true }).waitFor();
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, 'clerk-hindi-form');
+      await page.goto('/ListPapers');
+      await page.getByRole('button', { name: /हटाएँ$/ }).first().click();
+      const dialog = page.getByRole('alertdialog', { name: 'क्या आप यह प्रश्नपत्र हटाना चाहते हैं' });
+      await dialog.getByRole('button', { name: 'रद्द करें' }).waitFor();
+      await shot(page, 'clerk-hindi-dialog');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      // A student's record: field names and enumerations in Hindi, the names as written.
+      await page.goto('/ViewStudent?id=2024C101001');
+      await page.getByRole('rowheader', { name: 'नामांकन संख्या' }).first().waitFor();
+      await page.getByRole('rowheader', { name: 'जन्म तिथि' }).first().waitFor();
+      await shot(page, 'clerk-hindi-student');
+      await page.goto('/Dashboard');
+      await page.getByRole('heading', { name: 'डैशबोर्ड' }).waitFor();
 
-    // Back to English: the spec's texts exactly.
-    await page.getByRole('button', { name: 'English' }).click();
-    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await page.goto('/ListPapers');
-    await page.getByRole('heading', { name: 'List Papers', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Back to Previous' }).waitFor();
-    await page.getByLabel('Page size').waitFor();
-  });
+      // Back to English: the spec's texts exactly.
+      await page.getByRole('button', { name: 'English' }).click();
+      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await page.goto('/ListPapers');
+      await page.getByRole('heading', { name: 'List Papers', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Back to Previous' }).waitFor();
+      await page.getByLabel('Page size').waitFor();
+    },
+  );
 
   it('works at mobile width (375 px): filters and sort reachable, no serious axe finding', async () => {
     const { page: phone, context } = await openPage(browser, { width: 375, height: 760 });

@@ -238,34 +238,39 @@ describeBrowser('anonymous coding through the screens', () => {
     await page.context().close();
   });
 
-  it('secrecy cell: keys flap numbers; a duplicate, an unknown and an absent roll are named by line and nothing is kept', async () => {
-    const { page } = await openPage(browser);
-    await openAs(page, SECRECY, `/FlapEntry?exam_id=${EXAM}&paper_id=${flapPaper}`);
-    await page.getByRole('heading', { name: 'Flap Entry' }).waitFor();
-    const present = flapRolls.slice(1);
-    await page
-      .getByLabel('Flap number and roll number, one pair a line')
-      .fill(
-        [`F-101 ${present[0]}`, `F-101 ${present[1]}`, 'F-103 NOSUCHROLL', `F-104 ${flapRolls[0]}`].join(
-          '\n',
-        ),
-      );
-    await page.getByRole('button', { name: 'Save flap numbers' }).click();
-    await page.getByText(/Line 2: Flap number F-101 is entered twice/).waitFor();
-    await page.getByText(/Line 3: Roll number NOSUCHROLL has no candidate/).waitFor();
-    await page.getByText(/Line 4: .* is not PRESENT/).waitFor();
-    await shot(page, 'coding-flap-refused');
-    expect((await api(office, 'GET', `/coding/${EXAM}/${flapPaper}`)).status).toBe(403);
-    await page
-      .getByLabel('Flap number and roll number, one pair a line')
-      .fill(present.map((r, i) => `F-${201 + i} ${r}`).join('\n'));
-    await page.getByRole('button', { name: 'Save flap numbers' }).click();
-    await page
-      .getByText(
-        `${present.length} flap numbers recorded; ${present.length} of ${present.length} present candidates coded.`,
-      )
-      .waitFor();
-    await shot(page, 'coding-flap-saved');
-    await page.context().close();
-  });
+  it(
+    'secrecy cell: keys flap numbers; a duplicate, an unknown and an absent roll are named by line and ' +
+      'nothing is kept',
+    async () => {
+      const { page } = await openPage(browser);
+      await openAs(page, SECRECY, `/FlapEntry?exam_id=${EXAM}&paper_id=${flapPaper}`);
+      await page.getByRole('heading', { name: 'Flap Entry' }).waitFor();
+      const present = flapRolls.slice(1);
+      await page
+        .getByLabel('Flap number and roll number, one pair a line')
+        .fill(
+          [`F-101 ${present[0]}`, `F-101 ${present[1]}`, 'F-103 NOSUCHROLL', `F-104 ${flapRolls[0]}`].join(
+            '\n',
+          ),
+        );
+      await page.getByRole('button', { name: 'Save flap numbers' }).click();
+      await page.getByText(/Line 2: Flap number F-101 is entered twice/).waitFor();
+      await page.getByText(/Line 3: Roll number NOSUCHROLL has no candidate/).waitFor();
+      await page.getByText(/Line 4: .* is not PRESENT/).waitFor();
+      await shot(page, 'coding-flap-refused');
+      expect((await api(office, 'GET', `/coding/${EXAM}/${flapPaper}`)).status).toBe(403);
+      await page
+        .getByLabel('Flap number and roll number, one pair a line')
+        .fill(present.map((r, i) => `F-${201 + i} ${r}`).join('\n'));
+      await page.getByRole('button', { name: 'Save flap numbers' }).click();
+      await page
+        .getByText(
+          `${present.length} flap numbers recorded; ${present.length} of ${present.length} present ` +
+            `candidates coded.`,
+        )
+        .waitFor();
+      await shot(page, 'coding-flap-saved');
+      await page.context().close();
+    },
+  );
 });

@@ -144,85 +144,95 @@ describeBrowser('from seated candidates to locked marks', () => {
     await page.context().close();
   }, 120_000);
 
-  it("secrecy cell: codes the three present books, makes the packet and gives it to an examiner of no candidate's college", async () => {
-    const page = await signedIn('secrecy@university.test');
-    await page.goto(`/FlapStickers?exam_id=${EXAM}&paper_id=${THEORY}`);
-    await page.getByRole('heading', { name: `Paper ${THEORY}` }).waitFor();
-    await page.getByRole('button', { name: 'Assign fictitious numbers' }).click();
-    await page.getByText(/3 answer books of paper .* given fictitious numbers/).waitFor();
-    await page.getByRole('button', { name: 'Make packets' }).click();
-    await page.getByText(/packets? made for paper/).waitFor();
-    const packet = page.getByRole('row').filter({ hasText: `-${THEORY}-001` });
-    await packet.getByLabel('Examiner').selectOption('EXM002');
-    await packet.getByRole('button', { name: 'Assign' }).click();
-    await packet.getByText('Assigned').waitFor();
-    await shot(page, 'flow-coded');
-    await page.context().close();
-  }, 120_000);
+  it(
+    'secrecy cell: codes the three present books, makes the packet and gives it to an examiner of no ' +
+      "candidate's college",
+    async () => {
+      const page = await signedIn('secrecy@university.test');
+      await page.goto(`/FlapStickers?exam_id=${EXAM}&paper_id=${THEORY}`);
+      await page.getByRole('heading', { name: `Paper ${THEORY}` }).waitFor();
+      await page.getByRole('button', { name: 'Assign fictitious numbers' }).click();
+      await page.getByText(/3 answer books of paper .* given fictitious numbers/).waitFor();
+      await page.getByRole('button', { name: 'Make packets' }).click();
+      await page.getByText(/packets? made for paper/).waitFor();
+      const packet = page.getByRole('row').filter({ hasText: `-${THEORY}-001` });
+      await packet.getByLabel('Examiner').selectOption('EXM002');
+      await packet.getByRole('button', { name: 'Assign' }).click();
+      await packet.getByText('Assigned').waitFor();
+      await shot(page, 'flow-coded');
+      await page.context().close();
+    },
+    120_000,
+  );
 
-  it('two operators key the award list; 46 against 64 sends both back; corrected, a third person verifies and locks', async () => {
-    const { entrybatch } = (await call(
-      office,
-      'GET',
-      `/entrybatch?exam_id=${EXAM}&component=EXT&limit=10`,
-    )) as { entrybatch: Array<{ batch_id: string; entry_no: number }> };
-    const entries = entrybatch.sort((a, b) => Number(a.entry_no) - Number(b.entry_no));
-    expect(entries.map((b) => Number(b.entry_no))).toEqual([1, 2]);
-    const [first, second] = entries.map((b) => b.batch_id) as [string, string];
+  it(
+    'two operators key the award list; 46 against 64 sends both back; corrected, a third person verifies ' +
+      'and locks',
+    async () => {
+      const { entrybatch } = (await call(
+        office,
+        'GET',
+        `/entrybatch?exam_id=${EXAM}&component=EXT&limit=10`,
+      )) as { entrybatch: Array<{ batch_id: string; entry_no: number }> };
+      const entries = entrybatch.sort((a, b) => Number(a.entry_no) - Number(b.entry_no));
+      expect(entries.map((b) => Number(b.entry_no))).toEqual([1, 2]);
+      const [first, second] = entries.map((b) => b.batch_id) as [string, string];
 
-    const entry = async (email: string, batch: string, values: string[]) => {
-      const page = await signedIn(email);
-      await page.goto(`/ExternalMarksEntry?batch_id=${batch}`);
-      await keyAll(page, values);
-      // The operator sees fictitious numbers only: no roll number of the exam anywhere on the screen.
-      const text = await page.locator('main').innerText();
-      for (const roll of rolls.values()) expect(text).not.toContain(roll);
-      await workflowAction(page, 'Final submit');
-      await page.getByText(/is submitted/).waitFor();
-      return page;
-    };
-    await (await entry('office@university.test', first, ['46', '55.5', '38'])).context().close();
-    const operator2 = await entry('admin@university.test', second, ['64', '55.5', '38']);
-    await shot(operator2, 'flow-award-list-entry-2');
-    await operator2.context().close();
+      const entry = async (email: string, batch: string, values: string[]) => {
+        const page = await signedIn(email);
+        await page.goto(`/ExternalMarksEntry?batch_id=${batch}`);
+        await keyAll(page, values);
+        // The operator sees fictitious numbers only: no roll number of the exam anywhere on the screen.
+        const text = await page.locator('main').innerText();
+        for (const roll of rolls.values()) expect(text).not.toContain(roll);
+        await workflowAction(page, 'Final submit');
+        await page.getByText(/is submitted/).waitFor();
+        return page;
+      };
+      await (await entry('office@university.test', first, ['46', '55.5', '38'])).context().close();
+      const operator2 = await entry('admin@university.test', second, ['64', '55.5', '38']);
+      await shot(operator2, 'flow-award-list-entry-2');
+      await operator2.context().close();
 
-    const checker = await signedIn('secrecy@university.test');
-    await checker.goto(`/ExternalMarksEntry?batch_id=${first}`);
-    await workflowAction(checker, 'Verify');
-    await checker
-      .getByText(/Entries 1 and 2 differ in 1 book: .*46\.00 vs 64\.00/)
-      .first()
-      .waitFor();
-    await shot(checker, 'flow-award-list-mismatch');
-    // Operator 2 looks at the paper list again: 46 was right.
-    const fix = await signedIn('admin@university.test');
-    await fix.goto(`/ExternalMarksEntry?batch_id=${second}`);
-    await keyAll(fix, ['46', '55.5', '38']);
-    await workflowAction(fix, 'Final submit');
-    await fix.getByText(/is submitted/).waitFor();
-    await fix.context().close();
-    const opener = await signedIn('office@university.test');
-    await opener.goto(`/ExternalMarksEntry?batch_id=${first}`);
-    await workflowAction(opener, 'Final submit');
-    await opener.getByText(/is submitted/).waitFor();
-    await opener.context().close();
-    await checker.goto(`/ExternalMarksEntry?batch_id=${first}`);
-    await workflowAction(checker, 'Verify');
-    await checker.getByText(/agree on all 3 books; both are verified/).waitFor();
-    await workflowAction(checker, 'Lock');
-    await checker.getByText(/is now Locked/).waitFor();
-    await shot(checker, 'flow-award-list-locked');
-    await checker.context().close();
+      const checker = await signedIn('secrecy@university.test');
+      await checker.goto(`/ExternalMarksEntry?batch_id=${first}`);
+      await workflowAction(checker, 'Verify');
+      await checker
+        .getByText(/Entries 1 and 2 differ in 1 book: .*46\.00 vs 64\.00/)
+        .first()
+        .waitFor();
+      await shot(checker, 'flow-award-list-mismatch');
+      // Operator 2 looks at the paper list again: 46 was right.
+      const fix = await signedIn('admin@university.test');
+      await fix.goto(`/ExternalMarksEntry?batch_id=${second}`);
+      await keyAll(fix, ['46', '55.5', '38']);
+      await workflowAction(fix, 'Final submit');
+      await fix.getByText(/is submitted/).waitFor();
+      await fix.context().close();
+      const opener = await signedIn('office@university.test');
+      await opener.goto(`/ExternalMarksEntry?batch_id=${first}`);
+      await workflowAction(opener, 'Final submit');
+      await opener.getByText(/is submitted/).waitFor();
+      await opener.context().close();
+      await checker.goto(`/ExternalMarksEntry?batch_id=${first}`);
+      await workflowAction(checker, 'Verify');
+      await checker.getByText(/agree on all 3 books; both are verified/).waitFor();
+      await workflowAction(checker, 'Lock');
+      await checker.getByText(/is now Locked/).waitFor();
+      await shot(checker, 'flow-award-list-locked');
+      await checker.context().close();
 
-    // Neither entry's rows, as the API answers them, carries a roll number, a student or a name.
-    for (const batch of [first, second]) {
-      const body = JSON.stringify(await call(office, 'GET', `/entrybatch/${batch}/rows`));
-      for (const [student, roll] of rolls) {
-        expect(body).not.toContain(roll);
-        expect(body).not.toContain(student);
+      // Neither entry's rows, as the API answers them, carries a roll number, a student or a name.
+      for (const batch of [first, second]) {
+        const body = JSON.stringify(await call(office, 'GET', `/entrybatch/${batch}/rows`));
+        for (const [student, roll] of rolls) {
+          expect(body).not.toContain(roll);
+          expect(body).not.toContain(student);
+        }
       }
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 
   it("secrecy cell: decodes; every present attempt gets the award list's mark, the absentee none", async () => {
     const page = await signedIn('secrecy@university.test');

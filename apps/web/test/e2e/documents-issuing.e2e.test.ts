@@ -106,85 +106,99 @@ describeBrowser(
         .getByRole('row')
         .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
 
-    it('document_admin records the convocation date on /DocsNewDegreeAdmin; a date in the wrong form is refused on the field', async () => {
-      const { page } = await openPage(browser);
-      await openAs(page, 'document_admin@university.test', '/DocsNewDegreeAdmin');
-      await page.getByRole('heading', { name: /Issuing details \(5 of 6 recorded\)/ }).waitFor();
-      const row = issuingRow(page, 'Convocation date (degrees)');
-      await row.getByText('Not recorded').waitFor();
-      expect(await issuingRow(page, 'Vice-Chancellor (name)').textContent()).toContain('Prof. Meera Joshi');
-      await shot(page, 'issuing-before');
+    it(
+      'document_admin records the convocation date on /DocsNewDegreeAdmin; a date in the wrong form is ' +
+        'refused on the field',
+      async () => {
+        const { page } = await openPage(browser);
+        await openAs(page, 'document_admin@university.test', '/DocsNewDegreeAdmin');
+        await page.getByRole('heading', { name: /Issuing details \(5 of 6 recorded\)/ }).waitFor();
+        const row = issuingRow(page, 'Convocation date (degrees)');
+        await row.getByText('Not recorded').waitFor();
+        expect(await issuingRow(page, 'Vice-Chancellor (name)').textContent()).toContain('Prof. Meera Joshi');
+        await shot(page, 'issuing-before');
 
-      await row.getByRole('button', { name: 'Record…' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Record Convocation date (degrees)' });
-      const field = dialog.getByLabel('Convocation date (degrees)', { exact: true });
-      await field.fill('12/02/2027');
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog
-        .getByRole('alert')
-        .getByText(/Enter the convocation date as YYYY-MM-DD/)
-        .waitFor();
-      expect(await field.getAttribute('aria-invalid')).toBe('true');
-      expect(await field.inputValue()).toBe('12/02/2027');
-      expect(await axeProblems(page)).toEqual([]);
-      await shot(page, 'issuing-refused');
+        await row.getByRole('button', { name: 'Record…' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Record Convocation date (degrees)' });
+        const field = dialog.getByLabel('Convocation date (degrees)', { exact: true });
+        await field.fill('12/02/2027');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog
+          .getByRole('alert')
+          .getByText(/Enter the convocation date as YYYY-MM-DD/)
+          .waitFor();
+        expect(await field.getAttribute('aria-invalid')).toBe('true');
+        expect(await field.inputValue()).toBe('12/02/2027');
+        expect(await axeProblems(page)).toEqual([]);
+        await shot(page, 'issuing-refused');
 
-      await field.fill(CONVOCATION);
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      await page.getByText('Convocation date (degrees) is recorded.').waitFor();
-      await row.getByText(CONVOCATION, { exact: true }).waitFor();
-      await page.getByRole('heading', { name: /6 of 6 recorded/ }).waitFor();
-      expect(await axeProblems(page)).toEqual([]);
-      await shot(page, 'issuing-recorded');
-      await page.context().close();
+        await field.fill(CONVOCATION);
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await page.getByText('Convocation date (degrees) is recorded.').waitFor();
+        await row.getByText(CONVOCATION, { exact: true }).waitFor();
+        await page.getByRole('heading', { name: /6 of 6 recorded/ }).waitFor();
+        expect(await axeProblems(page)).toEqual([]);
+        await shot(page, 'issuing-recorded');
+        await page.context().close();
 
-      const stored = (await arrange(docToken, 'GET', '/documentissuing/CONVOCATION_DATE')) as {
-        documentissuing: { value_en: string };
-      };
-      expect(stored.documentissuing.value_en).toBe(CONVOCATION);
-    }, 120_000);
+        const stored = (await arrange(docToken, 'GET', '/documentissuing/CONVOCATION_DATE')) as {
+          documentissuing: { value_en: string };
+        };
+        expect(stored.documentissuing.value_en).toBe(CONVOCATION);
+      },
+      120_000,
+    );
 
-    it('the document cell, told the date before drafting, drafts a degree that shows and prints it; it cannot change the details', async () => {
-      const { page } = await openPage(browser);
-      await openAs(page, 'document@university.test', '/DocsNewDegree');
-      await page.getByText(`Convocation date printed on the degree: ${CONVOCATION}`).waitFor();
-      // Read only: no Record or Edit for the document cell.
-      await page.locator('.doc-issuing-panel summary').click();
-      await issuingRow(page, 'Convocation date (degrees)').getByText(CONVOCATION, { exact: true }).waitFor();
-      expect(await page.getByRole('region', { name: 'Issuing details' }).getByRole('button').count()).toBe(0);
+    it(
+      'the document cell, told the date before drafting, drafts a degree that shows and prints it; it ' +
+        'cannot change the details',
+      async () => {
+        const { page } = await openPage(browser);
+        await openAs(page, 'document@university.test', '/DocsNewDegree');
+        await page.getByText(`Convocation date printed on the degree: ${CONVOCATION}`).waitFor();
+        // Read only: no Record or Edit for the document cell.
+        await page.locator('.doc-issuing-panel summary').click();
+        await issuingRow(page, 'Convocation date (degrees)')
+          .getByText(CONVOCATION, { exact: true })
+          .waitFor();
+        expect(await page.getByRole('region', { name: 'Issuing details' }).getByRole('button').count()).toBe(
+          0,
+        );
 
-      const form = page.getByRole('form', { name: 'Draft a document' });
-      await form.getByLabel('Student').fill(student);
-      await form.getByLabel('Exam', { exact: true }).selectOption(EXAM);
-      await form.getByRole('button', { name: 'Draft' }).click();
-      const drafted = page.getByText(new RegExp(`Degree of ${student} is drafted \\((\\S+)\\)`));
-      await drafted.waitFor();
-      const detail = page.locator('.doc-detail');
-      const values = detail.locator('.doc-values .doc-facts');
-      await values
-        .locator('div', { has: page.getByText('Convocation date', { exact: true }) })
-        .getByText(CONVOCATION)
-        .waitFor();
-      expect(await values.textContent()).toContain('Prof. Meera Joshi / प्रो. मीरा जोशी');
-      expect(await axeProblems(page)).toEqual([]);
-      await detail.scrollIntoViewIfNeeded();
-      await shot(page, 'degree-drafted-with-convocation');
+        const form = page.getByRole('form', { name: 'Draft a document' });
+        await form.getByLabel('Student').fill(student);
+        await form.getByLabel('Exam', { exact: true }).selectOption(EXAM);
+        await form.getByRole('button', { name: 'Draft' }).click();
+        const drafted = page.getByText(new RegExp(`Degree of ${student} is drafted \\((\\S+)\\)`));
+        await drafted.waitFor();
+        const detail = page.locator('.doc-detail');
+        const values = detail.locator('.doc-values .doc-facts');
+        await values
+          .locator('div', { has: page.getByText('Convocation date', { exact: true }) })
+          .getByText(CONVOCATION)
+          .waitFor();
+        expect(await values.textContent()).toContain('Prof. Meera Joshi / प्रो. मीरा जोशी');
+        expect(await axeProblems(page)).toEqual([]);
+        await detail.scrollIntoViewIfNeeded();
+        await shot(page, 'degree-drafted-with-convocation');
 
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        detail.getByRole('button', { name: 'Download PDF' }).click(),
-      ]);
-      const file = await download.path();
-      expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
-      mkdirSync(shotsDir, { recursive: true });
-      const pdf = path.join(shotsDir, 'degree.pdf');
-      copyFileSync(file, pdf);
-      const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
-      expect(text).toContain(`Convocation / दीक्षांत: ${PRINTED}`);
-      execFileSync('pdftoppm', ['-r', '80', '-png', pdf, path.join(shotsDir, 'degree-pdf')]);
-      await page.context().close();
-    }, 180_000);
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          detail.getByRole('button', { name: 'Download PDF' }).click(),
+        ]);
+        const file = await download.path();
+        expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+        mkdirSync(shotsDir, { recursive: true });
+        const pdf = path.join(shotsDir, 'degree.pdf');
+        copyFileSync(file, pdf);
+        const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+        expect(text).toContain(`Convocation / दीक्षांत: ${PRINTED}`);
+        execFileSync('pdftoppm', ['-r', '80', '-png', pdf, path.join(shotsDir, 'degree-pdf')]);
+        await page.context().close();
+      },
+      180_000,
+    );
 
     it("a marksheet's papers table fits its frame at 1280 px: the last columns are not cut off", async () => {
       const { document } = (await arrange(docToken, 'POST', '/document', {

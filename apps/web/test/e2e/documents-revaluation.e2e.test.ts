@@ -218,127 +218,144 @@ describeBrowser('documents after a revaluation: the REVISED marksheet supersedes
     await page.context().close();
   }, 120_000);
 
-  it('the office processes it (accepted, re-coded, revalued BETTER) and the recomputed result is published as version 2', async () => {
-    const applications = async () =>
-      ((await arrange(office, 'GET', `/postresult?exam_id=${EXAM}`)) as { postresult: Application[] })
-        .postresult;
-    const [application, ...more] = await applications();
-    expect(more).toEqual([]);
-    expect(application).toMatchObject({ paper_id: paper, student_id: student, status: 'APPLIED' });
-    const app = `/postresult/${application!.app_id}`;
-    await arrange(office, 'POST', `${app}/accept`, {});
-    await arrange(office, 'POST', `${app}/assign`, { examiner_id: EXAMINER });
-    const { rows } = (await arrange(office, 'GET', `/revalawardlist?exam_id=${EXAM}`)) as {
-      rows: Array<{ fict_no: string; paper_id: string }>;
-    };
-    expect(rows.map((r) => r.paper_id)).toEqual([paper]);
-    const recorded = (await arrange(office, 'POST', '/revalawardlist', {
-      fict_no: rows[0]!.fict_no,
-      marks: revalued,
-    })) as { message: string };
-    expect(recorded.message).toMatch(/BETTER/);
-    const computed = (await arrange(people.calc, 'POST', `${app}/compute`, {})) as {
-      postresult: { run_id: string };
-    };
-    await publishRun(people, computed.postresult.run_id, `DR/${runId}/2`);
-    await arrange(office, 'POST', `${app}/publish`, {});
-    const [outcome] = await applications();
-    expect(outcome).toMatchObject({ status: 'PUBLISHED', new_version: 2 });
-    expect(Number(outcome!.final_marks)).toBe(Number(revalued));
-    // Nothing happens to the issued marksheet by itself: it stays VALID until a revision is issued.
-    const old = await docOf(oldId);
-    expect(old.status).toBe('ISSUED');
-    expect((await verifyApi(old.verification_token!)).document?.status).toBe('VALID');
-  }, 180_000);
+  it(
+    'the office processes it (accepted, re-coded, revalued BETTER) and the recomputed result is published ' +
+      'as version 2',
+    async () => {
+      const applications = async () =>
+        ((await arrange(office, 'GET', `/postresult?exam_id=${EXAM}`)) as { postresult: Application[] })
+          .postresult;
+      const [application, ...more] = await applications();
+      expect(more).toEqual([]);
+      expect(application).toMatchObject({ paper_id: paper, student_id: student, status: 'APPLIED' });
+      const app = `/postresult/${application!.app_id}`;
+      await arrange(office, 'POST', `${app}/accept`, {});
+      await arrange(office, 'POST', `${app}/assign`, { examiner_id: EXAMINER });
+      const { rows } = (await arrange(office, 'GET', `/revalawardlist?exam_id=${EXAM}`)) as {
+        rows: Array<{ fict_no: string; paper_id: string }>;
+      };
+      expect(rows.map((r) => r.paper_id)).toEqual([paper]);
+      const recorded = (await arrange(office, 'POST', '/revalawardlist', {
+        fict_no: rows[0]!.fict_no,
+        marks: revalued,
+      })) as { message: string };
+      expect(recorded.message).toMatch(/BETTER/);
+      const computed = (await arrange(people.calc, 'POST', `${app}/compute`, {})) as {
+        postresult: { run_id: string };
+      };
+      await publishRun(people, computed.postresult.run_id, `DR/${runId}/2`);
+      await arrange(office, 'POST', `${app}/publish`, {});
+      const [outcome] = await applications();
+      expect(outcome).toMatchObject({ status: 'PUBLISHED', new_version: 2 });
+      expect(Number(outcome!.final_marks)).toBe(Number(revalued));
+      // Nothing happens to the issued marksheet by itself: it stays VALID until a revision is issued.
+      const old = await docOf(oldId);
+      expect(old.status).toBe('ISSUED');
+      expect((await verifyApi(old.verification_token!)).document?.status).toBe('VALID');
+    },
+    180_000,
+  );
 
-  it('the document cell drafts the REVISED marksheet from version 2: it revises the issued one and prints the revalued mark', async () => {
-    const { page } = await openPage(browser);
-    await signIn(page, 'document@university.test');
-    newId = await draftMarksheet(page);
-    await page.getByText(/as REVISED: issuing it supersedes the document it revises/).waitFor();
-    const detail = page.locator('.doc-detail');
-    await detail.locator('.status-badge', { hasText: 'Drafted' }).waitFor();
-    await detail.locator('.doc-marker', { hasText: 'REVISED' }).waitFor();
-    await detail.locator('.doc-facts').getByRole('button', { name: oldId }).waitFor();
-    const { payload } = await docOf(newId);
-    const code = payload.lines.find((l) => l.paper_id === paper)!.paper_code;
-    expect(Number(await printedExternal(page, code))).toBe(Number(revalued));
-    expect(await detail.locator('.doc-values .doc-facts').textContent()).toMatch(
-      new RegExp(`Result version\\s*2 · DR/${runId}/2`),
-    );
-    await detail
-      .locator('.doc-values li', { hasText: 'Revised after revaluation / correction of the result' })
-      .waitFor();
-    expect(await axeProblems(page)).toEqual([]);
-    await shot(page, 'revised-drafted');
+  it(
+    'the document cell drafts the REVISED marksheet from version 2: it revises the issued one and prints ' +
+      'the revalued mark',
+    async () => {
+      const { page } = await openPage(browser);
+      await signIn(page, 'document@university.test');
+      newId = await draftMarksheet(page);
+      await page.getByText(/as REVISED: issuing it supersedes the document it revises/).waitFor();
+      const detail = page.locator('.doc-detail');
+      await detail.locator('.status-badge', { hasText: 'Drafted' }).waitFor();
+      await detail.locator('.doc-marker', { hasText: 'REVISED' }).waitFor();
+      await detail.locator('.doc-facts').getByRole('button', { name: oldId }).waitFor();
+      const { payload } = await docOf(newId);
+      const code = payload.lines.find((l) => l.paper_id === paper)!.paper_code;
+      expect(Number(await printedExternal(page, code))).toBe(Number(revalued));
+      expect(await detail.locator('.doc-values .doc-facts').textContent()).toMatch(
+        new RegExp(`Result version\\s*2 · DR/${runId}/2`),
+      );
+      await detail
+        .locator('.doc-values li', { hasText: 'Revised after revaluation / correction of the result' })
+        .waitFor();
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, 'revised-drafted');
 
-    await checkAndApprove(newId);
-    // Approved is not issued: the old marksheet is still in force.
-    expect((await docOf(oldId)).status).toBe('ISSUED');
-    await issueOnScreen(page, newId);
-    await detail.locator('.doc-marker', { hasText: 'REVISED' }).waitFor();
-    expect(await axeProblems(page)).toEqual([]);
-    await shot(page, 'revised-issued');
-    // The old one, opened from the revision: SUPERSEDED by it.
-    await detail.locator('.doc-facts').getByRole('button', { name: oldId }).click();
-    await page.locator('.doc-detail .status-badge', { hasText: 'Superseded' }).waitFor();
-    await page.locator('.doc-detail .doc-facts').getByRole('button', { name: newId }).waitFor();
-    await shot(page, 'old-superseded');
-    await page.context().close();
-  }, 180_000);
+      await checkAndApprove(newId);
+      // Approved is not issued: the old marksheet is still in force.
+      expect((await docOf(oldId)).status).toBe('ISSUED');
+      await issueOnScreen(page, newId);
+      await detail.locator('.doc-marker', { hasText: 'REVISED' }).waitFor();
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, 'revised-issued');
+      // The old one, opened from the revision: SUPERSEDED by it.
+      await detail.locator('.doc-facts').getByRole('button', { name: oldId }).click();
+      await page.locator('.doc-detail .status-badge', { hasText: 'Superseded' }).waitFor();
+      await page.locator('.doc-detail .doc-facts').getByRole('button', { name: newId }).waitFor();
+      await shot(page, 'old-superseded');
+      await page.context().close();
+    },
+    180_000,
+  );
 
-  it("the old marksheet's code answers SUPERSEDED naming the new serial (page and API); the new one VALID with the revised result", async () => {
-    const old = await docOf(oldId);
-    const revised = await docOf(newId);
-    expect(revised).toMatchObject({
-      status: 'ISSUED',
-      marker: 'REVISED',
-      supersedes: oldId,
-      basis: { version: 2 },
-    });
-    expect(old).toMatchObject({ status: 'SUPERSEDED', superseded_by: newId });
-    expect(revised.serial_no).not.toBe(old.serial_no);
+  it(
+    "the old marksheet's code answers SUPERSEDED naming the new serial (page and API); the new one VALID " +
+      'with the revised result',
+    async () => {
+      const old = await docOf(oldId);
+      const revised = await docOf(newId);
+      expect(revised).toMatchObject({
+        status: 'ISSUED',
+        marker: 'REVISED',
+        supersedes: oldId,
+        basis: { version: 2 },
+      });
+      expect(old).toMatchObject({ status: 'SUPERSEDED', superseded_by: newId });
+      expect(revised.serial_no).not.toBe(old.serial_no);
 
-    const visitor = await openPage(browser);
-    await visitor.page.goto(`/verify/${old.verification_token}`);
-    const banner = visitor.page.locator('.verify-banner[data-state="SUPERSEDED"]');
-    await banner.getByText('SUPERSEDED', { exact: true }).waitFor();
-    expect(await banner.textContent()).toContain(`Replaced by ${revised.serial_no}.`);
-    const oldFacts = (await visitor.page.locator('.verify-facts').textContent())!;
-    expect(oldFacts).toContain(old.serial_no);
-    if (old.payload.totals.sgpa) expect(oldFacts).toContain(`SGPA ${old.payload.totals.sgpa}`);
-    expect(await axeProblems(visitor.page)).toEqual([]);
-    await shot(visitor.page, 'verify-old-superseded');
+      const visitor = await openPage(browser);
+      await visitor.page.goto(`/verify/${old.verification_token}`);
+      const banner = visitor.page.locator('.verify-banner[data-state="SUPERSEDED"]');
+      await banner.getByText('SUPERSEDED', { exact: true }).waitFor();
+      expect(await banner.textContent()).toContain(`Replaced by ${revised.serial_no}.`);
+      const oldFacts = (await visitor.page.locator('.verify-facts').textContent())!;
+      expect(oldFacts).toContain(old.serial_no);
+      if (old.payload.totals.sgpa) expect(oldFacts).toContain(`SGPA ${old.payload.totals.sgpa}`);
+      expect(await axeProblems(visitor.page)).toEqual([]);
+      await shot(visitor.page, 'verify-old-superseded');
 
-    await visitor.page.goto(`/verify/${revised.verification_token}`);
-    await visitor.page
-      .locator('.verify-banner[data-state="VALID"]')
-      .getByText('VALID', { exact: true })
-      .waitFor();
-    const facts = (await visitor.page.locator('.verify-facts').textContent())!;
-    expect(facts).toContain(`${revised.serial_no}`);
-    expect(facts).toContain('Marksheet (REVISED)');
-    expect(facts).toContain(revised.payload.totals.result.en);
-    if (revised.payload.totals.sgpa) expect(facts).toContain(`SGPA ${revised.payload.totals.sgpa}`);
-    expect(await axeProblems(visitor.page)).toEqual([]);
-    await shot(visitor.page, 'verify-revised-valid');
-    await visitor.context.close();
+      await visitor.page.goto(`/verify/${revised.verification_token}`);
+      await visitor.page
+        .locator('.verify-banner[data-state="VALID"]')
+        .getByText('VALID', { exact: true })
+        .waitFor();
+      const facts = (await visitor.page.locator('.verify-facts').textContent())!;
+      expect(facts).toContain(`${revised.serial_no}`);
+      expect(facts).toContain('Marksheet (REVISED)');
+      expect(facts).toContain(revised.payload.totals.result.en);
+      if (revised.payload.totals.sgpa) expect(facts).toContain(`SGPA ${revised.payload.totals.sgpa}`);
+      expect(await axeProblems(visitor.page)).toEqual([]);
+      await shot(visitor.page, 'verify-revised-valid');
+      await visitor.context.close();
 
-    const before = await verifyApi(old.verification_token!);
-    expect(before).toMatchObject({
-      signature_valid: true,
-      reason: null,
-      document: { status: 'SUPERSEDED', serial_no: old.serial_no, superseded_by: revised.serial_no },
-    });
-    expect(before.message).toContain(`(${revised.serial_no})`);
-    const after = await verifyApi(revised.verification_token!);
-    expect(after).toMatchObject({
-      signature_valid: true,
-      document: { status: 'VALID', serial_no: revised.serial_no, marker: 'REVISED' },
-    });
-    // The revised payload carries the revalued mark; the old one the mark of record.
-    expect(Number(revised.payload.lines.find((l) => l.paper_id === paper)!.ext.value)).toBe(Number(revalued));
-    expect(Number(old.payload.lines.find((l) => l.paper_id === paper)!.ext.value)).toBe(Number(original));
-    expect(Number(revised.payload.totals.total)).toBe(Number(old.payload.totals.total) + 6);
-  }, 120_000);
+      const before = await verifyApi(old.verification_token!);
+      expect(before).toMatchObject({
+        signature_valid: true,
+        reason: null,
+        document: { status: 'SUPERSEDED', serial_no: old.serial_no, superseded_by: revised.serial_no },
+      });
+      expect(before.message).toContain(`(${revised.serial_no})`);
+      const after = await verifyApi(revised.verification_token!);
+      expect(after).toMatchObject({
+        signature_valid: true,
+        document: { status: 'VALID', serial_no: revised.serial_no, marker: 'REVISED' },
+      });
+      // The revised payload carries the revalued mark; the old one the mark of record.
+      expect(Number(revised.payload.lines.find((l) => l.paper_id === paper)!.ext.value)).toBe(
+        Number(revalued),
+      );
+      expect(Number(old.payload.lines.find((l) => l.paper_id === paper)!.ext.value)).toBe(Number(original));
+      expect(Number(revised.payload.totals.total)).toBe(Number(old.payload.totals.total) + 6);
+    },
+    120_000,
+  );
 });

@@ -50,46 +50,51 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     await page.locator('.doc-detail').waitFor();
   };
 
-  it('the document cell drafts the marksheet from the published result; a draft without the exam is refused, nothing lost', async () => {
-    const { page } = await openPage(browser);
-    await signIn(page, 'document@university.test');
-    await page.getByRole('link', { name: 'Documents' }).click();
-    await page.getByRole('heading', { name: 'Document Old' }).waitFor();
-    await page.goto('/DocsNewMarksheet');
-    const form = page.getByRole('form', { name: 'Draft a document' });
-    await form.getByLabel('Student').fill(student);
-    await form.getByRole('button', { name: 'Draft' }).click();
-    await page
-      .locator('.form-errors')
-      .getByText(/basis\.exam_id|Exam:/)
-      .first()
-      .waitFor();
-    expect(await form.getByLabel('Student').inputValue()).toBe(student);
-    await shot(page, 'draft-refused');
-    await form.getByLabel('Exam', { exact: true }).selectOption(EXAM);
-    await form.getByRole('button', { name: 'Draft' }).click();
-    await page.getByText(new RegExp(`Marksheet of ${student} is drafted \\((\\S+)\\)`)).waitFor();
-    const message = (await page.getByText(new RegExp(`Marksheet of ${student} is drafted`)).textContent())!;
-    docId = /drafted \((\S+)\)/.exec(message)![1]!;
-    const detail = page.locator('.doc-detail');
-    await detail.locator('.status-badge', { hasText: 'Drafted' }).waitFor();
-    await detail.getByRole('table', { name: 'Papers as printed' }).waitFor();
-    // The preparer may not check its own draft (maker–checker): the API refuses it, said in the dialog.
-    await page
-      .getByRole('group', { name: 'Status and actions' })
-      .getByRole('button', { name: 'Check' })
-      .click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Check' }).click();
-    await page
-      .getByRole('dialog')
-      .getByText(/another person checks it/)
-      .waitFor();
-    await shot(page, 'maker-checker-refused');
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).last().click();
-    expect(await axeProblems(page)).toEqual([]);
-    await shot(page, 'drafted');
-    await page.context().close();
-  }, 120_000);
+  it(
+    'the document cell drafts the marksheet from the published result; a draft without the exam is ' +
+      'refused, nothing lost',
+    async () => {
+      const { page } = await openPage(browser);
+      await signIn(page, 'document@university.test');
+      await page.getByRole('link', { name: 'Documents' }).click();
+      await page.getByRole('heading', { name: 'Document Old' }).waitFor();
+      await page.goto('/DocsNewMarksheet');
+      const form = page.getByRole('form', { name: 'Draft a document' });
+      await form.getByLabel('Student').fill(student);
+      await form.getByRole('button', { name: 'Draft' }).click();
+      await page
+        .locator('.form-errors')
+        .getByText(/basis\.exam_id|Exam:/)
+        .first()
+        .waitFor();
+      expect(await form.getByLabel('Student').inputValue()).toBe(student);
+      await shot(page, 'draft-refused');
+      await form.getByLabel('Exam', { exact: true }).selectOption(EXAM);
+      await form.getByRole('button', { name: 'Draft' }).click();
+      await page.getByText(new RegExp(`Marksheet of ${student} is drafted \\((\\S+)\\)`)).waitFor();
+      const message = (await page.getByText(new RegExp(`Marksheet of ${student} is drafted`)).textContent())!;
+      docId = /drafted \((\S+)\)/.exec(message)![1]!;
+      const detail = page.locator('.doc-detail');
+      await detail.locator('.status-badge', { hasText: 'Drafted' }).waitFor();
+      await detail.getByRole('table', { name: 'Papers as printed' }).waitFor();
+      // The preparer may not check its own draft (maker–checker): the API refuses it, said in the dialog.
+      await page
+        .getByRole('group', { name: 'Status and actions' })
+        .getByRole('button', { name: 'Check' })
+        .click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Check' }).click();
+      await page
+        .getByRole('dialog')
+        .getByText(/another person checks it/)
+        .waitFor();
+      await shot(page, 'maker-checker-refused');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).last().click();
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, 'drafted');
+      await page.context().close();
+    },
+    120_000,
+  );
 
   it('a second person checks it, and document_admin approves it from the queue: serial and QR fixed', async () => {
     const { page } = await openPage(browser);

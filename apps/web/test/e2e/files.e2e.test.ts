@@ -63,78 +63,82 @@ describeBrowser('exports and imports through the screens', () => {
     expect((await readFile((await xlsx.path())!)).subarray(0, 2).toString()).toBe('PK');
   });
 
-  it('imports a file with one bad row: the check and the import report it by row and field, nothing is stored; corrected, it imports', async () => {
-    await page.goto('/ListPapers');
-    await page.getByRole('link', { name: 'Import', exact: true }).click();
-    await page.getByRole('heading', { name: 'Import Paper records' }).waitFor();
-    await page.getByText('Nothing is stored when any row has an error').waitFor();
+  it(
+    'imports a file with one bad row: the check and the import report it by row and field, nothing is ' +
+      'stored; corrected, it imports',
+    async () => {
+      await page.goto('/ListPapers');
+      await page.getByRole('link', { name: 'Import', exact: true }).click();
+      await page.getByRole('heading', { name: 'Import Paper records' }).waitFor();
+      await page.getByText('Nothing is stored when any row has an error').waitFor();
 
-    const [template] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download template (CSV)' }).click(),
-    ]);
-    const header = csvLines(await downloaded(template))[0]!;
-    expect(header).toMatch(/^Paper Id,Paper Name,Paper Code/);
+      const [template] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download template (CSV)' }).click(),
+      ]);
+      const header = csvLines(await downloaded(template))[0]!;
+      expect(header).toMatch(/^Paper Id,Paper Name,Paper Code/);
 
-    const file = (rows: string[]) => ({
-      name: 'papers.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(['Paper Id,Paper Name,Paper Code', ...rows].join('\r\n'), 'utf8'),
-    });
-    const bad = [`${tag}N1,New paper one,N-1`, `${tag}N2,,N-2`, `${papers[0]},Renamed by import,`];
-    await page.getByLabel('File (CSV or XLSX)').setInputFiles(file(bad));
-    await page.getByRole('button', { name: 'Check (dry run)' }).click();
-    await page.getByRole('heading', { name: 'Check report' }).waitFor();
-    await page.getByText('Nothing was imported: 1 of 3 rows has errors.').waitFor();
-    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '3', exact: true }) });
-    expect(await row.getByRole('cell').allTextContents()).toEqual(['3', 'Error', 'Paper Name', 'Required']);
-    await shot(page, 'files-import-check-report');
+      const file = (rows: string[]) => ({
+        name: 'papers.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(['Paper Id,Paper Name,Paper Code', ...rows].join('\r\n'), 'utf8'),
+      });
+      const bad = [`${tag}N1,New paper one,N-1`, `${tag}N2,,N-2`, `${papers[0]},Renamed by import,`];
+      await page.getByLabel('File (CSV or XLSX)').setInputFiles(file(bad));
+      await page.getByRole('button', { name: 'Check (dry run)' }).click();
+      await page.getByRole('heading', { name: 'Check report' }).waitFor();
+      await page.getByText('Nothing was imported: 1 of 3 rows has errors.').waitFor();
+      const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '3', exact: true }) });
+      expect(await row.getByRole('cell').allTextContents()).toEqual(['3', 'Error', 'Paper Name', 'Required']);
+      await shot(page, 'files-import-check-report');
 
-    // The import itself refuses the whole file too.
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await page.getByRole('heading', { name: 'Import report' }).waitFor();
-    await page.getByText('Nothing was imported: 1 of 3 rows has errors.').waitFor();
-    expect((await api(token, 'GET', `/paper/${tag}N1`)).status).toBe(404);
-    expect((await api(token, 'GET', `/paper/${papers[0]}`)).body.paper).toMatchObject({
-      paper_name: 'Export test 0 हिन्दी',
-    });
+      // The import itself refuses the whole file too.
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await page.getByRole('heading', { name: 'Import report' }).waitFor();
+      await page.getByText('Nothing was imported: 1 of 3 rows has errors.').waitFor();
+      expect((await api(token, 'GET', `/paper/${tag}N1`)).status).toBe(404);
+      expect((await api(token, 'GET', `/paper/${papers[0]}`)).body.paper).toMatchObject({
+        paper_name: 'Export test 0 हिन्दी',
+      });
 
-    // All rows, with what each would have done.
-    await page.getByLabel('Show').selectOption('all');
-    expect(
+      // All rows, with what each would have done.
+      await page.getByLabel('Show').selectOption('all');
+      expect(
+        await page
+          .getByRole('row')
+          .filter({ has: page.getByRole('cell', { name: '2', exact: true }) })
+          .getByRole('cell')
+          .nth(1)
+          .textContent(),
+      ).toBe('Created');
+      await shot(page, 'files-import-report-all');
+
+      const [failed] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download the failed rows (CSV)' }).click(),
+      ]);
+      const failedLines = csvLines(await downloaded(failed));
+      expect(failedLines).toEqual([
+        'Paper Id,Paper Name,Paper Code,Import errors',
+        `${tag}N2,,N-2,Paper Name: Required`,
+      ]);
+
       await page
-        .getByRole('row')
-        .filter({ has: page.getByRole('cell', { name: '2', exact: true }) })
-        .getByRole('cell')
-        .nth(1)
-        .textContent(),
-    ).toBe('Created');
-    await shot(page, 'files-import-report-all');
-
-    const [failed] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download the failed rows (CSV)' }).click(),
-    ]);
-    const failedLines = csvLines(await downloaded(failed));
-    expect(failedLines).toEqual([
-      'Paper Id,Paper Name,Paper Code,Import errors',
-      `${tag}N2,,N-2,Paper Name: Required`,
-    ]);
-
-    await page
-      .getByLabel('File (CSV or XLSX)')
-      .setInputFiles(file([bad[0]!, `${tag}N2,New paper two,N-2`, bad[2]!]));
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await page.getByText('Imported 3 rows: 2 created, 1 updated, 0 unchanged.').waitFor();
-    await shot(page, 'files-import-done');
-    expect((await api(token, 'GET', `/paper/${tag}N2`)).body.paper).toMatchObject({
-      paper_name: 'New paper two',
-      paper_code: 'N-2',
-    });
-    expect((await api(token, 'GET', `/paper/${papers[0]}`)).body.paper).toMatchObject({
-      paper_name: 'Renamed by import',
-    });
-  });
+        .getByLabel('File (CSV or XLSX)')
+        .setInputFiles(file([bad[0]!, `${tag}N2,New paper two,N-2`, bad[2]!]));
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await page.getByText('Imported 3 rows: 2 created, 1 updated, 0 unchanged.').waitFor();
+      await shot(page, 'files-import-done');
+      expect((await api(token, 'GET', `/paper/${tag}N2`)).body.paper).toMatchObject({
+        paper_name: 'New paper two',
+        paper_code: 'N-2',
+      });
+      expect((await api(token, 'GET', `/paper/${papers[0]}`)).body.paper).toMatchObject({
+        paper_name: 'Renamed by import',
+      });
+    },
+  );
 
   it('a file of more than 2,000 rows is checked as a job: a progress bar, then the same report', async () => {
     await page.goto('/Import/paper');

@@ -76,89 +76,94 @@ describeBrowser('marks entry through the grid', () => {
     await page.keyboard.press('Enter');
   };
 
-  it('office opens the internal batches; the faculty user keys them with the keyboard only, sees autosave and submits; office verifies and locks', async () => {
-    const { page } = await openPage(browser);
-    await openAs(page, 'office@university.test', `/ListInternal?exam_id=${EXAM}`);
-    await page.getByRole('button', { name: 'Open internal batches' }).click();
-    await page.getByText(/internal batches opened for/).waitFor();
-    await shot(page, 'marks-internal-list');
-    await page.context().close();
+  it(
+    'office opens the internal batches; the faculty user keys them with the keyboard only, sees autosave ' +
+      'and submits; office verifies and locks',
+    async () => {
+      const { page } = await openPage(browser);
+      await openAs(page, 'office@university.test', `/ListInternal?exam_id=${EXAM}`);
+      await page.getByRole('button', { name: 'Open internal batches' }).click();
+      await page.getByText(/internal batches opened for/).waitFor();
+      await shot(page, 'marks-internal-list');
+      await page.context().close();
 
-    const faculty = await openPage(browser);
-    await signIn(faculty.page, 'faculty.college@university.test');
-    const p = faculty.page;
-    await p.goto(`/ListInternal?exam_id=${EXAM}`);
-    // The PHY faculty user of C101 sees its department's batch (PHY101) only.
-    await p.getByRole('cell', { name: 'PHY101', exact: true }).waitFor();
-    expect(await p.getByRole('cell', { name: 'CHE101', exact: true }).count()).toBe(0);
-    await p.getByRole('link', { name: 'Enter marks' }).first().click();
-    await p.getByRole('heading', { name: 'New Scheme Internal Entry' }).waitFor();
-    const cells = p.locator('input.mark-input');
-    await cells.first().waitFor();
-    const n = await cells.count();
-    await cells.first().focus();
-    // 26 is above the maximum 25: the error shows beside the cell, and the cell is fixed by typing over it.
-    await p.keyboard.type('26');
-    await p.getByText('Above the maximum 25').waitFor();
-    await shot(p, 'marks-grid-error');
-    await p.keyboard.press('Backspace');
-    await p.keyboard.press('Backspace');
-    await key(p, '18.5');
-    await key(p, 'AB');
-    for (let i = 2; i < n; i += 1) await key(p, String(12 + i));
-    await p
-      .getByTestId('save-state')
-      .getByText(/^Saved \d\d:\d\d$/)
-      .waitFor({ timeout: 15_000 });
-    await expect.poll(() => p.getByTestId('totals').innerText()).toContain(`Pending: 0`);
-    await shot(p, 'marks-grid-saved');
-    await workflowAction(p, 'Final submit');
-    await p.getByText(/is submitted: \d+ rows/).waitFor();
-    await shot(p, 'marks-grid-submitted');
-    const batchId = new URL(p.url()).searchParams.get('batch_id')!;
-    const rows = (await call(office, 'GET', `/entrybatch/${batchId}/rows`)) as {
-      rows: Array<{ value: string | null; status: string | null }>;
-    };
-    expect(rows.rows[0]).toMatchObject({ value: '18.50', status: null });
-    expect(rows.rows[1]).toMatchObject({ value: null, status: 'AB' });
-    await faculty.page.context().close();
+      const faculty = await openPage(browser);
+      await signIn(faculty.page, 'faculty.college@university.test');
+      const p = faculty.page;
+      await p.goto(`/ListInternal?exam_id=${EXAM}`);
+      // The PHY faculty user of C101 sees its department's batch (PHY101) only.
+      await p.getByRole('cell', { name: 'PHY101', exact: true }).waitFor();
+      expect(await p.getByRole('cell', { name: 'CHE101', exact: true }).count()).toBe(0);
+      await p.getByRole('link', { name: 'Enter marks' }).first().click();
+      await p.getByRole('heading', { name: 'New Scheme Internal Entry' }).waitFor();
+      const cells = p.locator('input.mark-input');
+      await cells.first().waitFor();
+      const n = await cells.count();
+      await cells.first().focus();
+      // 26 is above the maximum 25: the error shows beside the cell, and the cell is fixed by typing over it.
+      await p.keyboard.type('26');
+      await p.getByText('Above the maximum 25').waitFor();
+      await shot(p, 'marks-grid-error');
+      await p.keyboard.press('Backspace');
+      await p.keyboard.press('Backspace');
+      await key(p, '18.5');
+      await key(p, 'AB');
+      for (let i = 2; i < n; i += 1) await key(p, String(12 + i));
+      await p
+        .getByTestId('save-state')
+        .getByText(/^Saved \d\d:\d\d$/)
+        .waitFor({ timeout: 15_000 });
+      await expect.poll(() => p.getByTestId('totals').innerText()).toContain(`Pending: 0`);
+      await shot(p, 'marks-grid-saved');
+      await workflowAction(p, 'Final submit');
+      await p.getByText(/is submitted: \d+ rows/).waitFor();
+      await shot(p, 'marks-grid-submitted');
+      const batchId = new URL(p.url()).searchParams.get('batch_id')!;
+      const rows = (await call(office, 'GET', `/entrybatch/${batchId}/rows`)) as {
+        rows: Array<{ value: string | null; status: string | null }>;
+      };
+      expect(rows.rows[0]).toMatchObject({ value: '18.50', status: null });
+      expect(rows.rows[1]).toMatchObject({ value: null, status: 'AB' });
+      await faculty.page.context().close();
 
-    const o = await openPage(browser);
-    await openAs(o.page, 'office@university.test', `/NewSchemeInternalEntry?batch_id=${batchId}`);
-    await workflowAction(o.page, 'Verify');
-    await o.page.getByText(/is verified/).waitFor();
-    await workflowAction(o.page, 'Lock');
-    await o.page.getByText(/is now Locked/).waitFor();
-    await expect
-      .poll(async () => o.page.locator('input.mark-input').first().getAttribute('readonly'))
-      .not.toBeNull();
-    await shot(o.page, 'marks-grid-locked');
-    // The same screen in Hindi.
-    await o.page.getByRole('button', { name: 'हिन्दी' }).click();
-    await o.page.getByRole('heading', { name: 'नई योजना आंतरिक अंक प्रविष्टि' }).waitFor();
-    await shot(o.page, 'marks-grid-hindi');
-    await o.page.getByRole('button', { name: 'English' }).click();
-    // The award sheet for signatures, rendered to a picture to look at.
-    const pdf = await fetch(`${inject('baseUrl')}/api/entrybatch/${batchId}/pdf`, {
-      headers: { Authorization: `Bearer ${office}` },
-    });
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    mkdirSync(screenshotsDir, { recursive: true });
-    const file = path.join(screenshotsDir, 'marks-award-sheet.pdf');
-    writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      file,
-      path.join(screenshotsDir, 'marks-award-sheet'),
-    ]);
-    await o.page.context().close();
-  }, 180_000);
+      const o = await openPage(browser);
+      await openAs(o.page, 'office@university.test', `/NewSchemeInternalEntry?batch_id=${batchId}`);
+      await workflowAction(o.page, 'Verify');
+      await o.page.getByText(/is verified/).waitFor();
+      await workflowAction(o.page, 'Lock');
+      await o.page.getByText(/is now Locked/).waitFor();
+      await expect
+        .poll(async () => o.page.locator('input.mark-input').first().getAttribute('readonly'))
+        .not.toBeNull();
+      await shot(o.page, 'marks-grid-locked');
+      // The same screen in Hindi.
+      await o.page.getByRole('button', { name: 'हिन्दी' }).click();
+      await o.page.getByRole('heading', { name: 'नई योजना आंतरिक अंक प्रविष्टि' }).waitFor();
+      await shot(o.page, 'marks-grid-hindi');
+      await o.page.getByRole('button', { name: 'English' }).click();
+      // The award sheet for signatures, rendered to a picture to look at.
+      const pdf = await fetch(`${inject('baseUrl')}/api/entrybatch/${batchId}/pdf`, {
+        headers: { Authorization: `Bearer ${office}` },
+      });
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      mkdirSync(screenshotsDir, { recursive: true });
+      const file = path.join(screenshotsDir, 'marks-award-sheet.pdf');
+      writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '60',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        file,
+        path.join(screenshotsDir, 'marks-award-sheet'),
+      ]);
+      await o.page.context().close();
+    },
+    180_000,
+  );
 
   it('a practical batch: office creates it, the faculty user keys it, office verifies and locks', async () => {
     const created = (await call(office, 'POST', '/entrybatch', {

@@ -271,46 +271,53 @@ describeBrowser('a result run from locked marks to publication and the student d
     await browser?.close();
   });
 
-  it('calculate: a batch not locked blocks the run (named on the screen and in the refusal); once locked the run starts with its progress, counts and exceptions show; a second run shows the diff', async () => {
-    const { page } = await openPage(browser);
-    await openAs(page, 'calculate@university.test', '/CalculateNew');
-    await page.getByLabel('Exam', { exact: true }).selectOption(EXAM);
-    await page.getByLabel('Course-semester', { exact: true }).selectOption(COURSE_KEY);
-    await page.getByText(/^1 of \d+ entry batches are not LOCKED/).waitFor();
-    await page
-      .getByRole('table', { name: 'Batches not locked' })
-      .getByRole('rowheader', { name: held })
-      .waitFor();
-    await page.getByLabel('Scheme').selectOption('NEP');
-    await page.getByRole('button', { name: 'Compute results' }).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: `${held}` })
-      .filter({ hasText: /is SUBMITTED/ })
-      .waitFor();
-    expect(await axeProblems(page)).toEqual([]);
-    await shot(page, 'calculate-blocked');
-    for (const action of ['verify', 'lock'])
-      await arrange(office, 'POST', `/entrybatch/${held}/${action}`, {});
-    await page.reload();
-    await page.getByText(/entry batches are LOCKED: the run can start/).waitFor();
-    await page.getByLabel('Scheme').selectOption('NEP');
-    await page.getByRole('button', { name: 'Compute results' }).click();
-    await page.getByRole('progressbar').first().waitFor();
-    await page.getByText(/^Finished:/).waitFor({ timeout: 60_000 });
-    await page.getByRole('heading', { name: /^Run \S+ · BSC01/ }).waitFor();
-    const runs = page.getByRole('table', { name: 'Result runs' });
-    await runs.getByText('Computed', { exact: true }).first().waitFor();
-    await page.getByText('The first run of this course-semester: 3 students computed.').waitFor();
-    expect(await axeProblems(page)).toEqual([]);
-    await shot(page, 'calculate-run');
-    // Again: the new run supersedes the first, and the diff says nothing changed.
-    await page.getByRole('button', { name: 'Compute results' }).click();
-    await page.getByText(/^Against run \S+: 0 students changed, 3 unchanged\.$/).waitFor({ timeout: 60_000 });
-    await runs.getByText('Superseded by a later run').waitFor();
-    await shot(page, 'calculate-rerun-diff');
-    await page.context().close();
-  }, 180_000);
+  it(
+    'calculate: a batch not locked blocks the run (named on the screen and in the refusal); once locked ' +
+      'the run starts with its progress, counts and exceptions show; a second run shows the diff',
+    async () => {
+      const { page } = await openPage(browser);
+      await openAs(page, 'calculate@university.test', '/CalculateNew');
+      await page.getByLabel('Exam', { exact: true }).selectOption(EXAM);
+      await page.getByLabel('Course-semester', { exact: true }).selectOption(COURSE_KEY);
+      await page.getByText(/^1 of \d+ entry batches are not LOCKED/).waitFor();
+      await page
+        .getByRole('table', { name: 'Batches not locked' })
+        .getByRole('rowheader', { name: held })
+        .waitFor();
+      await page.getByLabel('Scheme').selectOption('NEP');
+      await page.getByRole('button', { name: 'Compute results' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: `${held}` })
+        .filter({ hasText: /is SUBMITTED/ })
+        .waitFor();
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, 'calculate-blocked');
+      for (const action of ['verify', 'lock'])
+        await arrange(office, 'POST', `/entrybatch/${held}/${action}`, {});
+      await page.reload();
+      await page.getByText(/entry batches are LOCKED: the run can start/).waitFor();
+      await page.getByLabel('Scheme').selectOption('NEP');
+      await page.getByRole('button', { name: 'Compute results' }).click();
+      await page.getByRole('progressbar').first().waitFor();
+      await page.getByText(/^Finished:/).waitFor({ timeout: 60_000 });
+      await page.getByRole('heading', { name: /^Run \S+ · BSC01/ }).waitFor();
+      const runs = page.getByRole('table', { name: 'Result runs' });
+      await runs.getByText('Computed', { exact: true }).first().waitFor();
+      await page.getByText('The first run of this course-semester: 3 students computed.').waitFor();
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, 'calculate-run');
+      // Again: the new run supersedes the first, and the diff says nothing changed.
+      await page.getByRole('button', { name: 'Compute results' }).click();
+      await page
+        .getByText(/^Against run \S+: 0 students changed, 3 unchanged\.$/)
+        .waitFor({ timeout: 60_000 });
+      await runs.getByText('Superseded by a later run').waitFor();
+      await shot(page, 'calculate-rerun-diff');
+      await page.context().close();
+    },
+    180_000,
+  );
 
   it('result verifies and gets the register, admin approves, result publishes with the notification number', async () => {
     const { resultrun } = (await arrange(admin, 'GET', `/resultrun?exam_id=${EXAM}&status=COMPUTED`)) as {

@@ -95,67 +95,77 @@ describeBrowser(
       await page.context().close();
     }, 120_000);
 
-    it('the office accepts, re-codes for another examiner, enters the marks by fictitious number; the outcome is applied and published', async () => {
-      const { page } = await openPage(browser);
-      await openAs(page, 'office@university.test', '/RevalEntry');
-      // The Exam filter narrows the list on the server: only this suite's application (others revalue the
-      // same student).
-      await page.getByLabel('Exam').fill(EXAM);
-      const row = page
-        .getByRole('table', { name: 'Applications (1)' })
-        .getByRole('row')
-        .filter({ hasText: student });
-      await row.getByRole('button', { name: /^Open / }).click();
-      await workflowAction(page, 'Accept');
-      await page.locator('.status-badge', { hasText: 'Accepted' }).first().waitFor();
-      await page.getByLabel('Examiner (not the first one)').fill(EXAMINER);
-      await workflowAction(page, 'Send for evaluation');
-      await page.locator('.reval-detail .status-badge', { hasText: 'In process' }).waitFor();
-      // The award list: the new fictitious number, never the student or its roll number.
-      const award = page
-        .getByRole('region', { name: 'Revaluation award list' })
-        .or(page.locator('section[aria-labelledby="reval-award"]'));
-      const book = award.getByRole('row').filter({ hasText: EXAM });
-      const fict = (await book.getByRole('rowheader').textContent())!.trim();
-      expect(fict).toMatch(/^RV\d{8}$/);
-      expect(await award.textContent()).not.toContain(student);
-      const revalued = String(Number(original) + 6);
-      await book.getByLabel(`Marks of ${fict}`).fill(revalued);
-      await book.getByRole('button', { name: `Save ${fict}` }).click();
-      await page.getByText(new RegExp(`Revaluation marks of ${fict}: recorded: BETTER`)).waitFor();
-      expect(await axeProblems(page)).toEqual([]);
-      await shot(page, 'office-award-list');
+    it(
+      'the office accepts, re-codes for another examiner, enters the marks by fictitious number; the ' +
+        'outcome is applied and published',
+      async () => {
+        const { page } = await openPage(browser);
+        await openAs(page, 'office@university.test', '/RevalEntry');
+        // The Exam filter narrows the list on the server: only this suite's application (others revalue the
+        // same student).
+        await page.getByLabel('Exam').fill(EXAM);
+        const row = page
+          .getByRole('table', { name: 'Applications (1)' })
+          .getByRole('row')
+          .filter({ hasText: student });
+        await row.getByRole('button', { name: /^Open / }).click();
+        await workflowAction(page, 'Accept');
+        await page.locator('.status-badge', { hasText: 'Accepted' }).first().waitFor();
+        await page.getByLabel('Examiner (not the first one)').fill(EXAMINER);
+        await workflowAction(page, 'Send for evaluation');
+        await page.locator('.reval-detail .status-badge', { hasText: 'In process' }).waitFor();
+        // The award list: the new fictitious number, never the student or its roll number.
+        const award = page
+          .getByRole('region', { name: 'Revaluation award list' })
+          .or(page.locator('section[aria-labelledby="reval-award"]'));
+        const book = award.getByRole('row').filter({ hasText: EXAM });
+        const fict = (await book.getByRole('rowheader').textContent())!.trim();
+        expect(fict).toMatch(/^RV\d{8}$/);
+        expect(await award.textContent()).not.toContain(student);
+        const revalued = String(Number(original) + 6);
+        await book.getByLabel(`Marks of ${fict}`).fill(revalued);
+        await book.getByRole('button', { name: `Save ${fict}` }).click();
+        await page.getByText(new RegExp(`Revaluation marks of ${fict}: recorded: BETTER`)).waitFor();
+        expect(await axeProblems(page)).toEqual([]);
+        await shot(page, 'office-award-list');
 
-      // Calculate applies the outcome (a REVALUATION correction and a run); the result section publishes the
-      // new version.
-      const { postresult } = (await arrange(office, 'GET', `/postresult?exam_id=${EXAM}`)) as {
-        postresult: Array<{ app_id: string; exam_id: string; final_marks: string }>;
-      };
-      expect(postresult.map((a) => a.exam_id)).toEqual([EXAM]);
-      expect(postresult[0]!.final_marks).toBe(revalued);
-      const computed = (await arrange(calc, 'POST', `/postresult/${postresult[0]!.app_id}/compute`, {})) as {
-        postresult: { run_id: string };
-      };
-      await publishRun({ calc, result, admin }, computed.postresult.run_id, `RV/${runId}/2`);
+        // Calculate applies the outcome (a REVALUATION correction and a run); the result section publishes the
+        // new version.
+        const { postresult } = (await arrange(office, 'GET', `/postresult?exam_id=${EXAM}`)) as {
+          postresult: Array<{ app_id: string; exam_id: string; final_marks: string }>;
+        };
+        expect(postresult.map((a) => a.exam_id)).toEqual([EXAM]);
+        expect(postresult[0]!.final_marks).toBe(revalued);
+        const computed = (await arrange(
+          calc,
+          'POST',
+          `/postresult/${postresult[0]!.app_id}/compute`,
+          {},
+        )) as {
+          postresult: { run_id: string };
+        };
+        await publishRun({ calc, result, admin }, computed.postresult.run_id, `RV/${runId}/2`);
 
-      await page.reload();
-      await page.getByLabel('Exam').fill(EXAM);
-      await page
-        .getByRole('table', { name: 'Applications (1)' })
-        .getByRole('row')
-        .filter({ hasText: student })
-        .getByRole('button', { name: /^Open / })
-        .click();
-      await workflowAction(page, 'Publish outcome');
-      const detail = page.locator('.reval-detail');
-      await detail.getByText(/revised as version 2/).waitFor();
-      expect(await detail.textContent()).toContain(
-        `BETTER: the better of ${original} and ${revalued} = ${revalued}`,
-      );
-      expect(await axeProblems(page)).toEqual([]);
-      await shot(page, 'office-outcome-published');
-      await page.context().close();
-    }, 180_000);
+        await page.reload();
+        await page.getByLabel('Exam').fill(EXAM);
+        await page
+          .getByRole('table', { name: 'Applications (1)' })
+          .getByRole('row')
+          .filter({ hasText: student })
+          .getByRole('button', { name: /^Open / })
+          .click();
+        await workflowAction(page, 'Publish outcome');
+        const detail = page.locator('.reval-detail');
+        await detail.getByText(/revised as version 2/).waitFor();
+        expect(await detail.textContent()).toContain(
+          `BETTER: the better of ${original} and ${revalued} = ${revalued}`,
+        );
+        expect(await axeProblems(page)).toEqual([]);
+        await shot(page, 'office-outcome-published');
+        await page.context().close();
+      },
+      180_000,
+    );
 
     it('the student reads the outcome with its explanation, and its revised result on the dashboard', async () => {
       const { page } = await openPage(browser);

@@ -137,41 +137,49 @@ describeBrowser('students: register, enrolment and scope through the screens', (
     await shot(page, 'students-view-office');
   });
 
-  it('faculty of college C101: lists only C101 students, without write actions; a C102 student does not exist for it', async () => {
-    const { page } = await openPage(browser);
-    await signIn(page, 'faculty.college@university.test');
-    await page.getByRole('link', { name: 'Students' }).click();
-    await page.getByRole('heading', { name: 'List Students' }).waitFor();
-    await page.getByRole('cell', { name: '2023C101001' }).waitFor();
-    await page.getByLabel('Page size').selectOption('All');
-    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThanOrEqual(80);
-    const colleges = await page.locator('tbody tr td:nth-child(6)').allTextContents();
-    expect(colleges.length).toBeGreaterThan(40);
-    expect(new Set(colleges)).toEqual(new Set(['C101']));
-    expect(await page.getByRole('link', { name: 'Add New' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
-    await shot(page, 'students-list-faculty');
+  it(
+    'faculty of college C101: lists only C101 students, without write actions; a C102 student does not ' +
+      'exist for it',
+    async () => {
+      const { page } = await openPage(browser);
+      await signIn(page, 'faculty.college@university.test');
+      await page.getByRole('link', { name: 'Students' }).click();
+      await page.getByRole('heading', { name: 'List Students' }).waitFor();
+      await page.getByRole('cell', { name: '2023C101001' }).waitFor();
+      await page.getByLabel('Page size').selectOption('All');
+      await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThanOrEqual(80);
+      const colleges = await page.locator('tbody tr td:nth-child(6)').allTextContents();
+      expect(colleges.length).toBeGreaterThan(40);
+      expect(new Set(colleges)).toEqual(new Set(['C101']));
+      expect(await page.getByRole('link', { name: 'Add New' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+      await shot(page, 'students-list-faculty');
 
-    await page.goto('/ViewStudent?id=2024C102001');
-    await page.getByText(/The record could not be loaded: Student 2024C102001 does not exist/).waitFor();
-    await shot(page, 'students-faculty-other-college');
-  });
+      await page.goto('/ViewStudent?id=2024C102001');
+      await page.getByText(/The record could not be loaded: Student 2024C102001 does not exist/).waitFor();
+      await shot(page, 'students-faculty-other-college');
+    },
+  );
 
-  it('student: its dashboard shows its own record, enrolments and papers; another student does not exist for it', async () => {
-    const { page } = await openPage(browser);
-    await signIn(page, 'student@university.test');
-    await page.getByRole('heading', { name: 'My record' }).waitFor();
-    await shot(page, 'students-dashboard-student');
-    await page.getByRole('row', { name: /Enrolment No\s+2024C101001/ }).waitFor();
-    await page.getByRole('heading', { name: 'Enrolments' }).waitFor();
-    await page.getByRole('heading', { name: 'Papers' }).waitFor();
-    await expect.poll(() => page.locator('table').nth(1).locator('tbody tr').count()).toBe(2);
-    expect(await page.getByRole('button', { name: /Upload/ }).count()).toBe(0);
-    await shot(page, 'students-dashboard-student');
+  it(
+    'student: its dashboard shows its own record, enrolments and papers; another student does not exist ' +
+      'for it',
+    async () => {
+      const { page } = await openPage(browser);
+      await signIn(page, 'student@university.test');
+      await page.getByRole('heading', { name: 'My record' }).waitFor();
+      await shot(page, 'students-dashboard-student');
+      await page.getByRole('row', { name: /Enrolment No\s+2024C101001/ }).waitFor();
+      await page.getByRole('heading', { name: 'Enrolments' }).waitFor();
+      await page.getByRole('heading', { name: 'Papers' }).waitFor();
+      await expect.poll(() => page.locator('table').nth(1).locator('tbody tr').count()).toBe(2);
+      expect(await page.getByRole('button', { name: /Upload/ }).count()).toBe(0);
+      await shot(page, 'students-dashboard-student');
 
-    await page.goto('/ViewStudent?id=2024C101002');
-    await page.getByText(/The record could not be loaded: Student 2024C101002 does not exist/).waitFor();
-    expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
-    await shot(page, 'students-student-other');
-  });
+      await page.goto('/ViewStudent?id=2024C101002');
+      await page.getByText(/The record could not be loaded: Student 2024C101002 does not exist/).waitFor();
+      expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
+      await shot(page, 'students-student-other');
+    },
+  );
 });

@@ -19,7 +19,8 @@ describe('Hindi catalogue: coding screens', () => {
       ...[codingStatus, codingMethod, decodeExceptionKind].flatMap((e) => e.options.map((o) => o.label)),
       ...packetWorkflow.states.map((s) => s.label),
       ...Object.values(packetWorkflow.actions).map((a) => a.label),
-      'Only the secrecy cell may see or change the answer-book coding: admin, or an office user with the secrecy flag.',
+      'Only the secrecy cell may see or change the answer-book coding: admin, or an office user with the ' +
+        'secrecy flag.',
     ];
     expect(texts.filter((text) => !catalogue[text])).toEqual([]);
   });

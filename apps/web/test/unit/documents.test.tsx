@@ -319,31 +319,35 @@ describe('drafting a document', () => {
 });
 
 describe('the list filters on the server', () => {
-  it('sends exam, type and status as exact filters (no client-side narrowing) and says when more match than are shown', async () => {
-    const { user, api } = documentsApp('/DocumentNew', documentUser, doc('DRAFTED'));
-    api.on('GET', /^\/api\/document\?/, { body: { document: [doc('DRAFTED')], total: 950 } });
-    const filters = await screen.findByRole('form', { name: 'Filter documents' });
-    await within(within(filters).getByLabelText('Exam')).findByRole('option', { name: 'EX1' });
-    await user.selectOptions(within(filters).getByLabelText('Exam'), 'EX1');
-    await user.selectOptions(within(filters).getByLabelText('Type'), 'DEGREE');
-    await user.selectOptions(within(filters).getByLabelText('Status'), 'CHECKED');
-    await waitFor(() => {
-      const last = new URL(api.callsTo('GET', /^\/api\/document\?/).at(-1)!.path, 'http://x').searchParams;
-      expect(Object.fromEntries(last)).toEqual({
-        limit: '200',
-        sort: '-doc_id',
-        exam_id: 'EX1',
-        doc_type: 'DEGREE',
-        status: 'CHECKED',
+  it(
+    'sends exam, type and status as exact filters (no client-side narrowing) and says when more match than ' +
+      'are shown',
+    async () => {
+      const { user, api } = documentsApp('/DocumentNew', documentUser, doc('DRAFTED'));
+      api.on('GET', /^\/api\/document\?/, { body: { document: [doc('DRAFTED')], total: 950 } });
+      const filters = await screen.findByRole('form', { name: 'Filter documents' });
+      await within(within(filters).getByLabelText('Exam')).findByRole('option', { name: 'EX1' });
+      await user.selectOptions(within(filters).getByLabelText('Exam'), 'EX1');
+      await user.selectOptions(within(filters).getByLabelText('Type'), 'DEGREE');
+      await user.selectOptions(within(filters).getByLabelText('Status'), 'CHECKED');
+      await waitFor(() => {
+        const last = new URL(api.callsTo('GET', /^\/api\/document\?/).at(-1)!.path, 'http://x').searchParams;
+        expect(Object.fromEntries(last)).toEqual({
+          limit: '200',
+          sort: '-doc_id',
+          exam_id: 'EX1',
+          doc_type: 'DEGREE',
+          status: 'CHECKED',
+        });
       });
-    });
-    expect(api.callsTo('GET', /^\/api\/document\?/).every((c) => !/[?&]q=|limit=1000/.test(c.path))).toBe(
-      true,
-    );
-    expect(
-      await screen.findByText(/the newest 1 of 950 that match: narrow the filters to see the others/),
-    ).toBeInTheDocument();
-  });
+      expect(api.callsTo('GET', /^\/api\/document\?/).every((c) => !/[?&]q=|limit=1000/.test(c.path))).toBe(
+        true,
+      );
+      expect(
+        await screen.findByText(/the newest 1 of 950 that match: narrow the filters to see the others/),
+      ).toBeInTheDocument();
+    },
+  );
 });
 
 describe("a whole exam's batch", () => {

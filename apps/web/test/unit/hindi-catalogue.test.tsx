@@ -84,76 +84,88 @@ describe('the Hindi catalogue', () => {
     expect(untranslated(texts)).toEqual([]);
   });
 
-  it('covers every text of the exam-forms screens: labels, enumeration and status labels, actions, phase locks and the texts written inline', () => {
-    const enums = { attemptType, candidateType, codingMode, examFormStatus, examPhase, shift };
-    const workflows = [examCcinfoWorkflow, examFormWorkflow, admitCardWorkflow];
-    const texts = [
-      ...Object.values(formLabels),
-      ...Object.values(linkLabels),
-      ...Object.values(slotLabels),
-      ...enumLabels(enums),
-      ...workflows.flatMap((workflow) => [
-        ...workflow.states.map((state) => state.label),
-        ...Object.values(workflow.actions).map((action) => action.label),
-      ]),
-      ...Object.values(phaseLocks),
-      ...formTexts,
-      ...linkTexts,
-      ...timetableTexts,
-      ...admitCardTexts,
-    ];
-    expect(untranslated(texts)).toEqual([]);
-  });
+  it(
+    'covers every text of the exam-forms screens: labels, enumeration and status labels, actions, phase ' +
+      'locks and the texts written inline',
+    () => {
+      const enums = { attemptType, candidateType, codingMode, examFormStatus, examPhase, shift };
+      const workflows = [examCcinfoWorkflow, examFormWorkflow, admitCardWorkflow];
+      const texts = [
+        ...Object.values(formLabels),
+        ...Object.values(linkLabels),
+        ...Object.values(slotLabels),
+        ...enumLabels(enums),
+        ...workflows.flatMap((workflow) => [
+          ...workflow.states.map((state) => state.label),
+          ...Object.values(workflow.actions).map((action) => action.label),
+        ]),
+        ...Object.values(phaseLocks),
+        ...formTexts,
+        ...linkTexts,
+        ...timetableTexts,
+        ...admitCardTexts,
+      ];
+      expect(untranslated(texts)).toEqual([]);
+    },
+  );
 
-  it('covers every text of the conduct screens: inline texts, table headers, workflow states, actions and their questions, enumerations', () => {
-    const workflows = [seatingWorkflow, attendanceSheetWorkflow, ufmCaseWorkflow];
-    const headers = [
-      'Room',
-      'Rows',
-      'Capacity',
-      'Floor',
-      'Accessible',
-      'Action',
-      'Paper',
-      'Candidates',
-      'Seated',
-      'Unseated',
-      'Case',
-      'Roll No.',
-      'Nature',
-      'Decision',
-      'Status',
-      'Slot',
-      'Print',
-    ];
-    const texts = [
-      ...conductTexts,
-      ...headers,
-      ...enumLabels({ ufmDecision, ufmNature, attendanceStatus }),
-      ...workflows.flatMap((workflow) => [
-        ...workflow.states.map((state) => state.label),
-        ...Object.values(workflow.actions).flatMap((action) => [action.label, action.confirm]),
-      ]),
-    ];
-    expect(untranslated(texts)).toEqual([]);
-  });
+  it(
+    'covers every text of the conduct screens: inline texts, table headers, workflow states, actions and ' +
+      'their questions, enumerations',
+    () => {
+      const workflows = [seatingWorkflow, attendanceSheetWorkflow, ufmCaseWorkflow];
+      const headers = [
+        'Room',
+        'Rows',
+        'Capacity',
+        'Floor',
+        'Accessible',
+        'Action',
+        'Paper',
+        'Candidates',
+        'Seated',
+        'Unseated',
+        'Case',
+        'Roll No.',
+        'Nature',
+        'Decision',
+        'Status',
+        'Slot',
+        'Print',
+      ];
+      const texts = [
+        ...conductTexts,
+        ...headers,
+        ...enumLabels({ ufmDecision, ufmNature, attendanceStatus }),
+        ...workflows.flatMap((workflow) => [
+          ...workflow.states.map((state) => state.label),
+          ...Object.values(workflow.actions).flatMap((action) => [action.label, action.confirm]),
+        ]),
+      ];
+      expect(untranslated(texts)).toEqual([]);
+    },
+  );
 
-  it('covers every text of the marks screens: inline texts, route titles, batch workflow states, actions and questions, enumerations', () => {
-    const titles = marksRoutes
-      .signedIn!.map((route) => (route.element as { props: { title?: string } }).props.title)
-      .filter((title): title is string => !!title);
-    const texts = [
-      ...marksTexts,
-      ...titles,
-      ...enumLabels({ markComponent }),
-      ...entryStatus.options.filter((o) => o.value !== 'UFM').map((o) => o.label),
-      ...[entryBatchWorkflow].flatMap((workflow) => [
-        ...workflow.states.map((state) => state.label),
-        ...Object.values(workflow.actions).flatMap((action) => [action.label, action.confirm]),
-      ]),
-    ];
-    expect(untranslated(texts)).toEqual([]);
-  });
+  it(
+    'covers every text of the marks screens: inline texts, route titles, batch workflow states, actions ' +
+      'and questions, enumerations',
+    () => {
+      const titles = marksRoutes
+        .signedIn!.map((route) => (route.element as { props: { title?: string } }).props.title)
+        .filter((title): title is string => !!title);
+      const texts = [
+        ...marksTexts,
+        ...titles,
+        ...enumLabels({ markComponent }),
+        ...entryStatus.options.filter((o) => o.value !== 'UFM').map((o) => o.label),
+        ...[entryBatchWorkflow].flatMap((workflow) => [
+          ...workflow.states.map((state) => state.label),
+          ...Object.values(workflow.actions).flatMap((action) => [action.label, action.confirm]),
+        ]),
+      ];
+      expect(untranslated(texts)).toEqual([]);
+    },
+  );
 
   it('covers the generic parts every screen shares: dialogs, forms, tabs and workflow actions', () => {
     expect(

@@ -42,57 +42,64 @@ function show(props: Partial<Parameters<typeof JobProgress>[0]> = {}) {
 }
 
 describe('JobProgress', () => {
-  it('polls while the job runs: the bar and the count follow done of total, then the outcome and the failed rows; polling stops', async () => {
-    const api = serve([
-      {},
-      { status: 'running', done: 0, total: 0, started_at: base.created_at, attempts: 1 },
-      { status: 'running', done: 120, total: 300, attempts: 1 },
-      {
-        status: 'succeeded',
-        done: 300,
-        total: 300,
-        attempts: 1,
-        result: { created: 297 },
-        errors: [
-          { row: 14, message: 'college_code: Required' },
-          { row: 201, message: 'district: Unknown district' },
-        ],
-      },
-    ]);
-    const onFinished = vi.fn();
-    show({ onFinished, renderResult: (result) => <p>Created {(result as { created: number }).created}</p> });
+  it(
+    'polls while the job runs: the bar and the count follow done of total, then the outcome and the failed ' +
+      'rows; polling stops',
+    async () => {
+      const api = serve([
+        {},
+        { status: 'running', done: 0, total: 0, started_at: base.created_at, attempts: 1 },
+        { status: 'running', done: 120, total: 300, attempts: 1 },
+        {
+          status: 'succeeded',
+          done: 300,
+          total: 300,
+          attempts: 1,
+          result: { created: 297 },
+          errors: [
+            { row: 14, message: 'college_code: Required' },
+            { row: 201, message: 'district: Unknown district' },
+          ],
+        },
+      ]);
+      const onFinished = vi.fn();
+      show({
+        onFinished,
+        renderResult: (result) => <p>Created {(result as { created: number }).created}</p>,
+      });
 
-    const bar = await screen.findByRole('progressbar', { name: 'Importing colleges' });
-    expect(screen.getByRole('region', { name: 'Importing colleges' })).toBeInTheDocument();
-    expect(bar).toHaveAttribute('aria-valuetext', 'Waiting to start');
-    expect(bar).not.toHaveAttribute('aria-valuenow');
+      const bar = await screen.findByRole('progressbar', { name: 'Importing colleges' });
+      expect(screen.getByRole('region', { name: 'Importing colleges' })).toBeInTheDocument();
+      expect(bar).toHaveAttribute('aria-valuetext', 'Waiting to start');
+      expect(bar).not.toHaveAttribute('aria-valuenow');
 
-    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '120'));
-    expect(bar).toHaveAttribute('aria-valuemin', '0');
-    expect(bar).toHaveAttribute('aria-valuemax', '300');
-    expect(bar).toHaveAttribute('aria-valuetext', '120 of 300 rows');
-    expect(screen.getByText('120 of 300 rows (40%)')).toBeInTheDocument();
-    expect(screen.getByText('Running')).toBeInTheDocument();
+      await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '120'));
+      expect(bar).toHaveAttribute('aria-valuemin', '0');
+      expect(bar).toHaveAttribute('aria-valuemax', '300');
+      expect(bar).toHaveAttribute('aria-valuetext', '120 of 300 rows');
+      expect(screen.getByText('120 of 300 rows (40%)')).toBeInTheDocument();
+      expect(screen.getByText('Running')).toBeInTheDocument();
 
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Finished: 300 of 300 rows done; some could not be taken (listed below).',
-    );
-    expect(bar).toHaveAttribute('aria-valuenow', '300');
-    expect(screen.getByText('Done')).toBeInTheDocument();
-    expect(screen.getByText('Created 297')).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: /Could not be taken \(2\)/ });
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .map((r) => r.textContent),
-    ).toEqual(['RowProblem', '14college_code: Required', '201district: Unknown district']);
-    expect(onFinished).toHaveBeenCalledTimes(1);
-    expect(onFinished.mock.calls[0]![0]).toMatchObject({ status: 'succeeded', done: 300 });
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'Finished: 300 of 300 rows done; some could not be taken (listed below).',
+      );
+      expect(bar).toHaveAttribute('aria-valuenow', '300');
+      expect(screen.getByText('Done')).toBeInTheDocument();
+      expect(screen.getByText('Created 297')).toBeInTheDocument();
+      const table = screen.getByRole('table', { name: /Could not be taken \(2\)/ });
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .map((r) => r.textContent),
+      ).toEqual(['RowProblem', '14college_code: Required', '201district: Unknown district']);
+      expect(onFinished).toHaveBeenCalledTimes(1);
+      expect(onFinished.mock.calls[0]![0]).toMatchObject({ status: 'succeeded', done: 300 });
 
-    const polls = api.callsTo('GET', /^\/api\/job\//).length;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(api.callsTo('GET', /^\/api\/job\//).length).toBe(polls);
-  });
+      const polls = api.callsTo('GET', /^\/api\/job\//).length;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(api.callsTo('GET', /^\/api\/job\//).length).toBe(polls);
+    },
+  );
 
   it('a failed job shows its reason as an alert', async () => {
     serve([

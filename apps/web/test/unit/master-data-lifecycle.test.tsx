@@ -156,7 +156,8 @@ describe('rule sets', () => {
             body: {
               code: 'LOCKED',
               message:
-                'Rule set CBCS version 1 is locked: a published result was computed with it, so it cannot change. Make a new version instead.',
+                'Rule set CBCS version 1 is locked: a published result was computed with it, so it ' +
+                'cannot change. Make a new version instead.',
             },
           }),
     });
@@ -186,7 +187,8 @@ describe('rule sets', () => {
       .getAllByRole('cell')
       .at(-1)!.textContent;
     expect(summary).toBe(
-      'Grades: O ≥ 90 % (10), A+ ≥ 80 % (9), A ≥ 70 % (8), B+ ≥ 60 % (7), B ≥ 50 % (6), C ≥ 45 % (5), P ≥ 40 % (4). Grace: G1, G1d. ' +
+      'Grades: O ≥ 90 % (10), A+ ≥ 80 % (9), A ≥ 70 % (8), B+ ≥ 60 % (7), B ≥ 50 % (6), C ≥ 45 % (5), P ' +
+        '≥ 40 % (4). Grace: G1, G1d. ' +
         'ATKT: at most 40 % of the papers, 5 attempts per paper. Revaluation: 15 days, outcome BETTER.',
     );
     expect(screen.getByText('Yes')).toBeInTheDocument();
@@ -252,7 +254,8 @@ describe('paper-semester links', () => {
   it('a free-text legacy scheme is shown with the reasons it cannot take marks', async () => {
     view({ ...row, ext_max_marks: '70', credit_point: 'four' });
     expect(await line('Marks Scheme Check')).toBe(
-      'Cannot take marks. Max Marks: ext_max_marks + int_max_marks = 70 + 25 = 95, not max_marks (100). Credit Point: "four" is not a number (at most two decimals): marks cannot be entered against it.',
+      'Cannot take marks. Max Marks: ext_max_marks + int_max_marks = 70 + 25 = 95, not max_marks (100). ' +
+        'Credit Point: "four" is not a number (at most two decimals): marks cannot be entered against it.',
     );
   });
 });

@@ -54,18 +54,22 @@ function ruleTexts() {
 const isCode = (text: string) => /^[A-Z0-9]+$|^[a-z_]+$/.test(text) || !text.trim();
 
 describe('Hindi catalogue: results screens', () => {
-  it('covers every text of the run, student-result, analysis and rule-set screens, the run workflow and the exception kinds', () => {
-    const catalogue = hindi as Record<string, string>;
-    const texts = [
-      ...screenTexts(),
-      ...ruleTexts(),
-      ...Object.values(paperResultWords),
-      ...Object.values(studentResultWords),
-      ...resultRunStatus.options.map((o) => o.label),
-      ...resultExceptionCode.options.map((o) => o.label),
-      ...Object.values(resultRunWorkflow.actions).map((a) => a.label),
-    ];
-    expect(texts.length).toBeGreaterThan(200);
-    expect([...new Set(texts)].filter((text) => !isCode(text) && !catalogue[text]).sort()).toEqual([]);
-  });
+  it(
+    'covers every text of the run, student-result, analysis and rule-set screens, the run workflow and the ' +
+      'exception kinds',
+    () => {
+      const catalogue = hindi as Record<string, string>;
+      const texts = [
+        ...screenTexts(),
+        ...ruleTexts(),
+        ...Object.values(paperResultWords),
+        ...Object.values(studentResultWords),
+        ...resultRunStatus.options.map((o) => o.label),
+        ...resultExceptionCode.options.map((o) => o.label),
+        ...Object.values(resultRunWorkflow.actions).map((a) => a.label),
+      ];
+      expect(texts.length).toBeGreaterThan(200);
+      expect([...new Set(texts)].filter((text) => !isCode(text) && !catalogue[text]).sort()).toEqual([]);
+    },
+  );
 });

@@ -140,44 +140,51 @@ describe('a student result with its explanations and versions', () => {
 });
 
 describe('a NEP year-end result with its exit check', () => {
-  it('names the awards the student may be issued on exit and every level with its reason; none for a result without a check', () => {
-    const exit = {
-      text: 'semester 2 ends year 1: exit levels checked over 46 credits earned in semesters 1, 2 (vocational 4): eligible for UG Certificate',
-      credits_earned: '46',
-      levels: [
-        {
-          level: 'YEAR_1',
-          award: 'UG Certificate',
-          eligible: true,
-          text: 'UG Certificate: 46 credits ≥ 40 + 4; vocational 4 ≥ 4 (in addition): eligible',
-        },
-        {
-          level: 'YEAR_2',
-          award: 'UG Diploma',
-          eligible: false,
-          text: 'UG Diploma: 46 credits < 80 + 4; vocational 4 ≥ 4 (in addition): not eligible',
-        },
-      ],
-      awards: ['UG Certificate'],
-    };
-    const nep = version(1, {
-      scheme: 'NEP',
-      ruleset_id: 'NEP',
-      result: 'PASS',
-      sem_id: '2',
-      sgpa: '7.00',
-      cgpa: '7.00',
-      exit,
-    });
-    const { unmount } = render(<ResultVersions versions={[nep]} />);
-    const section = screen.getByRole('region', { name: 'Exit eligibility (NEP)' });
-    expect(within(section).getByText('Eligible on exit for: UG Certificate')).toBeTruthy();
-    const levels = within(section).getAllByRole('listitem');
-    expect(levels.map((l) => l.getAttribute('data-eligible'))).toEqual(['true', 'false']);
-    expect(levels[1]!.textContent).toContain('UG Diploma: not eligible');
-    expect(levels[1]!.textContent).toContain('46 credits < 80 + 4');
-    unmount();
-    render(<ResultVersions versions={[version(1, { exit: null })]} />);
-    expect(screen.queryByRole('region', { name: 'Exit eligibility (NEP)' })).toBeNull();
-  });
+  it(
+    'names the awards the student may be issued on exit and every level with its reason; none for a result ' +
+      'without a check',
+    () => {
+      const exit = {
+        text:
+          'semester 2 ends year 1: exit levels checked over 46 credits earned in semesters 1, 2 ' +
+          '(vocational ' +
+          '4): eligible for UG Certificate',
+        credits_earned: '46',
+        levels: [
+          {
+            level: 'YEAR_1',
+            award: 'UG Certificate',
+            eligible: true,
+            text: 'UG Certificate: 46 credits ≥ 40 + 4; vocational 4 ≥ 4 (in addition): eligible',
+          },
+          {
+            level: 'YEAR_2',
+            award: 'UG Diploma',
+            eligible: false,
+            text: 'UG Diploma: 46 credits < 80 + 4; vocational 4 ≥ 4 (in addition): not eligible',
+          },
+        ],
+        awards: ['UG Certificate'],
+      };
+      const nep = version(1, {
+        scheme: 'NEP',
+        ruleset_id: 'NEP',
+        result: 'PASS',
+        sem_id: '2',
+        sgpa: '7.00',
+        cgpa: '7.00',
+        exit,
+      });
+      const { unmount } = render(<ResultVersions versions={[nep]} />);
+      const section = screen.getByRole('region', { name: 'Exit eligibility (NEP)' });
+      expect(within(section).getByText('Eligible on exit for: UG Certificate')).toBeTruthy();
+      const levels = within(section).getAllByRole('listitem');
+      expect(levels.map((l) => l.getAttribute('data-eligible'))).toEqual(['true', 'false']);
+      expect(levels[1]!.textContent).toContain('UG Diploma: not eligible');
+      expect(levels[1]!.textContent).toContain('46 credits < 80 + 4');
+      unmount();
+      render(<ResultVersions versions={[version(1, { exit: null })]} />);
+      expect(screen.queryByRole('region', { name: 'Exit eligibility (NEP)' })).toBeNull();
+    },
+  );
 });

@@ -92,7 +92,8 @@ export const attendanceSheetWorkflow = defineWorkflow({
       capability: 'conduct.write',
       reason: 'optional',
       confirm:
-        'Verify the attendance of paper {paper_id} at centre {centre_id} against the signed sheets and the answer-book count?',
+        'Verify the attendance of paper {paper_id} at centre {centre_id} against the signed sheets and ' +
+        'the answer-book count?',
     },
     lock: {
       label: 'Lock',
@@ -101,7 +102,8 @@ export const attendanceSheetWorkflow = defineWorkflow({
       capability: 'conduct.write',
       reason: 'optional',
       confirm:
-        'Lock the attendance of paper {paper_id} at centre {centre_id}? After this a change is a correction with a reason.',
+        'Lock the attendance of paper {paper_id} at centre {centre_id}? After this a change is a ' +
+        'correction with a reason.',
     },
   },
 });

@@ -48,7 +48,8 @@ export const seatingWorkflow = defineWorkflow({
       capability: 'conduct.write',
       reason: 'optional',
       confirm:
-        'Finalize the seating of {date} {shift} at centre {centre_id} (revision {revision})? Attendance sheets and stickers print from it.',
+        'Finalize the seating of {date} {shift} at centre {centre_id} (revision {revision})? Attendance ' +
+        'sheets and stickers print from it.',
     },
   },
 });

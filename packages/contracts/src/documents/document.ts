@@ -303,7 +303,8 @@ export const documentWorkflow = defineWorkflow({
       capability: 'documents.prepare',
       reason: 'required',
       confirm:
-        'Draft a DUPLICATE of {doc_type} {serial_no} (new serial; the original stays valid)? Say why (lost, damaged).',
+        'Draft a DUPLICATE of {doc_type} {serial_no} (new serial; the original stays valid)? Say why ' +
+        '(lost, damaged).',
     },
   },
 });
@@ -355,7 +356,8 @@ export const documentBatchCreate = z.object({
     (v) => (v === '' || v === undefined ? 'MARKSHEET' : v),
     z.enum(resultBasedType.options, {
       error:
-        'Batches draft the types drafted from a published result: MARKSHEET, CONSOLIDATED_MARKSHEET, TRANSCRIPT, PROVISIONAL_DEGREE or DEGREE',
+        'Batches draft the types drafted from a published result: MARKSHEET, CONSOLIDATED_MARKSHEET, ' +
+        'TRANSCRIPT, PROVISIONAL_DEGREE or DEGREE',
     }),
   ),
   exam_id: keyText(),

@@ -70,7 +70,8 @@ export const admitCardWorkflow = defineWorkflow({
       backward: true,
       reason: 'required',
       confirm:
-        'Withhold the admit card of {student_id} (roll {roll_no})? The student sees the reason instead of the card.',
+        'Withhold the admit card of {student_id} (roll {roll_no})? The student sees the reason instead ' +
+        'of the card.',
     },
   },
 });

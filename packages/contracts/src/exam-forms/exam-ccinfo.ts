@@ -83,7 +83,8 @@ const concessions = optionalText(200)
           /^\d{1,3}(\.\d{1,2})?$/.test(c.percent) &&
           Number(c.percent) <= 100,
       ),
-    `Write category:percent pairs, e.g. "SC:100 ST:100 OBC:50" (categories ${category.values.join(', ')}; 0 to 100)`,
+    `Write category:percent pairs, e.g. "SC:100 ST:100 OBC:50" (categories ` +
+      `${category.values.join(', ')}; 0 to 100)`,
   )
   .describe('Fee concession per category in percent of the fee: "SC:100 ST:100 OBC:50".');
 
@@ -206,7 +207,8 @@ export const examCcinfoWorkflow = defineWorkflow({
       capability: 'exam-setup.write',
       reason: 'optional',
       confirm:
-        'Close exam forms for {course_comb_id} {sem_id} in {exam_id}? Students can no longer fill or submit forms.',
+        'Close exam forms for {course_comb_id} {sem_id} in {exam_id}? Students can no longer fill or ' +
+        'submit forms.',
     },
     'reopen-forms': {
       label: 'Reopen forms',

@@ -58,7 +58,8 @@ const courses = z
     'Write each course-semester as session/course/semester, e.g. 2024-25/BA/SEM1, separated by commas',
   )
   .describe(
-    'The course-semesters that write this paper in this slot (a common paper shares one slot): "2024-25/BA/SEM1, 2024-25/BSC/SEM1".',
+    'The course-semesters that write this paper in this slot (a common paper shares one slot): ' +
+      '"2024-25/BA/SEM1, 2024-25/BSC/SEM1".',
   );
 
 const startTime = z

@@ -17,8 +17,25 @@ export interface Message {
  * language.
  */
 export type MessageParam =
-  string | number | boolean | null | undefined | Label | Message | readonly Message[];
+  string | number | boolean | null | undefined | Label | Message | readonly Message[] | MessageList;
 export type MessageParams = Readonly<Record<string, MessageParam>>;
+
+/**
+ * Items read in a row with their separator: `list([label('Verify'), label('Return')])` is "Verify, Return"
+ * in English and each item in the reader's language. (A plain array of messages is joined with "; ".)
+ */
+export interface MessageList {
+  list: ReadonlyArray<Message | Label | string>;
+  separator: string;
+}
+
+export const list = (items: ReadonlyArray<Message | Label | string>, separator = ', '): MessageList => ({
+  list: items,
+  separator,
+});
+
+export const isList = (value: unknown): value is MessageList =>
+  typeof value === 'object' && value !== null && Array.isArray((value as MessageList).list);
 
 /** A text of the screens (its English is the key of the screens' catalogue): "Verified", "Exam form". */
 export interface Label {
@@ -52,6 +69,7 @@ export function plainParams(params: MessageParams | undefined): Record<string, u
   if (!params) return undefined;
   const plain = (value: MessageParam): unknown => {
     if (Array.isArray(value)) return value.map((inner) => plain(inner));
+    if (isList(value)) return value.list.map((inner) => plain(inner));
     if (isLabel(value)) return value.label;
     if (isMessage(value)) return { code: value.code, params: plainParams(value.params) };
     return value;

@@ -8,6 +8,7 @@ import { marks } from './messages/marks.en.ts';
 import { masterData } from './messages/master-data.en.ts';
 import { platform } from './messages/platform.en.ts';
 import { postResult } from './messages/post-result.en.ts';
+import { records } from './messages/records.en.ts';
 import { results } from './messages/results.en.ts';
 import { students } from './messages/students.en.ts';
 import { validation } from './messages/validation.en.ts';
@@ -21,6 +22,7 @@ export const englishMessages = {
   ...masterData,
   ...platform,
   ...postResult,
+  ...records,
   ...results,
   ...students,
   ...validation,

@@ -9,6 +9,7 @@ import { marks } from './messages/marks.hi.ts';
 import { masterData } from './messages/master-data.hi.ts';
 import { platform } from './messages/platform.hi.ts';
 import { postResult } from './messages/post-result.hi.ts';
+import { records } from './messages/records.hi.ts';
 import { results } from './messages/results.hi.ts';
 import { students } from './messages/students.hi.ts';
 import { validation } from './messages/validation.hi.ts';
@@ -22,6 +23,7 @@ export const hindiMessages: Catalogue<typeof englishMessages> = {
   ...masterData,
   ...platform,
   ...postResult,
+  ...records,
   ...results,
   ...students,
   ...validation,

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { isLabel, isMessage, type Message, type MessageParam } from './message.ts';
+import { isLabel, isList, isMessage, type Message, type MessageParam } from './message.ts';
 import { englishMessages } from './messages-en.ts';
 
 /** The languages messages and screens are written in; English is the default and the fallback. */
@@ -58,6 +58,7 @@ export function createMessageRenderer(options: { strict?: boolean } = {}): Messa
   const param = (value: MessageParam, language: Language): string | number | boolean => {
     if (value === null || value === undefined) return '';
     if (Array.isArray(value)) return value.map((inner: Message) => render(inner, language)).join('; ');
+    if (isList(value)) return value.list.map((item) => String(param(item, language))).join(value.separator);
     if (isLabel(value))
       return (language === 'en' ? undefined : screens[language]?.[value.label]) ?? value.label;
     if (isMessage(value)) return render(value, language);

@@ -23,7 +23,8 @@ export const errorCodes = {
   OUT_OF_SCOPE: {
     status: 403,
     description:
-      "The values sent lie outside the caller's scope (another college's or department's row, another student's): the caller may write only its own",
+      "The values sent lie outside the caller's scope (another college's or department's row, another " +
+      "student's): the caller may write only its own",
   },
   NOT_FOUND: {
     status: 404,
@@ -38,7 +39,8 @@ export const errorCodes = {
     status: 503,
     also: [408],
     description:
-      'The database took too long to answer and the request was stopped (503, `Retry-After`), or the request itself took too long to arrive (408)',
+      'The database took too long to answer and the request was stopped (503, `Retry-After`), or the ' +
+      'request itself took too long to arrive (408)',
   },
   DUPLICATE_KEY: { status: 409, description: 'A record with this key already exists' },
   IN_USE: {
@@ -52,7 +54,8 @@ export const errorCodes = {
   INVALID_TRANSITION: {
     status: 409,
     description:
-      'The action is not allowed in the record’s current status; the message names the status and the actions allowed now',
+      'The action is not allowed in the record’s current status; the message names the status and the ' +
+      'actions allowed now',
   },
   LOCKED: {
     status: 409,

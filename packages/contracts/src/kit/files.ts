@@ -175,7 +175,8 @@ function hintOf(
     parts.push(json.description);
   } else if (json.pattern) {
     parts.push(
-      `Code of at most ${json.maxLength} letters, digits, dots, dashes or underscores, starting with a letter or digit.`,
+      `Code of at most ${json.maxLength} letters, digits, dots, dashes or underscores, starting with a ` +
+        `letter or digit.`,
     );
   } else if (json.type === 'string' && json.maxLength) {
     parts.push(`Text, at most ${json.maxLength} characters.`);

@@ -195,7 +195,8 @@ export const entryBatchWorkflow = defineWorkflow({
       capability: 'marks.enter',
       reason: 'none',
       confirm:
-        'Submit batch {batch_id}? Every row must have marks or a status; the batch can then only be verified or returned.',
+        'Submit batch {batch_id}? Every row must have marks or a status; the batch can then only be ' +
+        'verified or returned.',
     },
     verify: {
       label: 'Verify',

@@ -81,7 +81,8 @@ export const markCorrectionWorkflow = defineWorkflow({
       capability: 'marks.correct',
       reason: 'optional',
       confirm:
-        'Approve the correction of {attempt_id} ({component}) from {old} to {new}? The mark of record changes now.',
+        'Approve the correction of {attempt_id} ({component}) from {old} to {new}? The mark of record ' +
+        'changes now.',
     },
     reject: {
       label: 'Reject',

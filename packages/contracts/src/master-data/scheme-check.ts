@@ -92,7 +92,8 @@ export function checkMarksScheme(record: Record<string, unknown>): SchemeCheckRe
     if (type === '0' && extMax !== null && intMax !== null && extMax + intMax !== max) {
       fail(
         'max_marks',
-        `ext_max_marks + int_max_marks = ${shown(extMax)} + ${shown(intMax)} = ${shown(extMax + intMax)}, not max_marks (${shown(max)}).`,
+        `ext_max_marks + int_max_marks = ${shown(extMax)} + ${shown(intMax)} = ` +
+          `${shown(extMax + intMax)}, not max_marks (${shown(max)}).`,
       );
     }
     if (type === '1' && extMax !== null && extMax !== max)

@@ -244,7 +244,8 @@ export const postResultWorkflow = defineWorkflow({
       reason: 'none',
       guard: { description: 'a photocopy is not evaluated', check: (r) => r.type !== 'PHOTOCOPY' },
       confirm:
-        'Send application {app_id} for evaluation? A revalued book gets a new fictitious number and another examiner.',
+        'Send application {app_id} for evaluation? A revalued book gets a new fictitious number and ' +
+        'another examiner.',
     },
     'record-marks': {
       label: 'Record marks',

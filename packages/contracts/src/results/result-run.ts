@@ -162,7 +162,8 @@ export const resultRunWorkflow = defineWorkflow({
       capability: 'results.verify',
       reason: 'optional',
       confirm:
-        'Verify result run {run_id}? The tabulation register has been checked and every exception resolved or shown as RL/RW; the run can then no longer be re-run.',
+        'Verify result run {run_id}? The tabulation register has been checked and every exception ' +
+        'resolved or shown as RL/RW; the run can then no longer be re-run.',
     },
     approve: {
       label: 'Approve',
@@ -215,7 +216,10 @@ export const resultException = z.object({
   attempt_id: z.string().nullable(),
   component: z.string().nullable(),
   code: resultExceptionCode.schema,
+  /** In the reader's language (Accept-Language) where the finding has its code; as written otherwise. */
   message: z.string(),
+  message_code: z.string().nullable().optional(),
+  params: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type ResultException = z.infer<typeof resultException>;
 /** `GET /api/resultrun/{run_id}/exceptions?offset&limit&code`. */

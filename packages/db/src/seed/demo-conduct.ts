@@ -109,8 +109,10 @@ async function seedPastSitting(tx: Parameters<Parameters<PrismaClient['$transact
   if (!first) return;
   const seated = await tx.$queryRawUnsafe<Array<{ student_id: string; roll_no: string; college_id: string }>>(
     `SELECT a.student_id, ac.roll_no, ac.college_id FROM timetable_slot_course tsc
-       JOIN attempt a ON a.exam_id = tsc.exam_id AND a.session_id = tsc.session_id AND a.course_comb_id = tsc.course_comb_id AND a.sem_id = tsc.sem_id AND a.paper_id = tsc.paper_id
-       JOIN admit_card ac ON ac.exam_id = a.exam_id AND ac.student_id = a.student_id AND ac.status = 'PUBLISHED' AND ac.centre_id = 'C104'
+       JOIN attempt a ON a.exam_id = tsc.exam_id AND a.session_id = tsc.session_id
+         AND a.course_comb_id = tsc.course_comb_id AND a.sem_id = tsc.sem_id AND a.paper_id = tsc.paper_id
+       JOIN admit_card ac ON ac.exam_id = a.exam_id AND ac.student_id = a.student_id
+         AND ac.status = 'PUBLISHED' AND ac.centre_id = 'C104'
       WHERE tsc.slot_id = $1 ORDER BY ac.roll_no`,
     first.slot_id,
   );

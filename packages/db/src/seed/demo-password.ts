@@ -48,8 +48,11 @@ export async function replaceDemoPassword(
 export function demoPasswordRefusal(emails: string[]): string {
   const list = emails.map((e) => `'${e}'`).join(', ');
   return (
-    `${emails.length} account(s) still sign in with the demo password ${DEMO_PASSWORD}: ${emails.join(', ')}. ` +
-    `Production does not start until none does. Deactivate them in psql: UPDATE users SET active = false WHERE email IN (${list}); ` +
-    'or, to keep one of them as the administrator, start with ADMIN_EMAIL set to it and ADMIN_PASSWORD to a new password, which replaces its demo password.'
+    `${emails.length} account(s) still sign in with the demo password ${DEMO_PASSWORD}: ` +
+    `${emails.join(', ')}. ` +
+    `Production does not start until none does. Deactivate them in psql: UPDATE users SET active = false ` +
+    `WHERE email IN (${list}); ` +
+    'or, to keep one of them as the administrator, start with ADMIN_EMAIL set to it and ADMIN_PASSWORD ' +
+    'to a new password, which replaces its demo password.'
   );
 }

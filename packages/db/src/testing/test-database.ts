@@ -173,7 +173,8 @@ export async function openTestDatabase(options: {
   const { templates, template = 'demo' } = options;
   if (!templates)
     throw new Error(
-      'No test templates: call prepareTestTemplates in the vitest globalSetup and provide its answer to the test files.',
+      'No test templates: call prepareTestTemplates in the vitest globalSetup and provide its answer to ' +
+        'the test files.',
     );
   if (templates.kind === 'postgresql') {
     const source = templates.databases[template];

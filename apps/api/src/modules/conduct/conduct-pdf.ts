@@ -254,7 +254,9 @@ export async function writeAttendanceSheetPdf(
     const head = () => {
       pdf.text(headingLine(heading), { size: 9.5, bold: true });
       pdf.text(
-        `Paper / प्रश्नपत्र: ${heading.paper_code} ${heading.paper_name}${heading.paper_name_hi ? ` / ${heading.paper_name_hi}` : ''} · Room / कक्ष ${room}`,
+        `Paper / प्रश्नपत्र: ${heading.paper_code} ` +
+          `${heading.paper_name}${heading.paper_name_hi ? ` / ${heading.paper_name_hi}` : ''} · Room / ` +
+          `कक्ष ${room}`,
         { size: 9.5 },
       );
       pdf.moveDown(4);
@@ -302,11 +304,13 @@ export async function writeAttendanceSheetPdf(
     const ufm = list.filter((c) => c.status === 'UFM').length;
     const y = Math.max(pdf.y + 8, pdf.content.bottom - 52);
     pdf.text(
-      `Seated / बैठे: ${list.length}    Present / उपस्थित: ${present}    Absent / अनुपस्थित: ${absent}    UFM / अनुचित साधन: ${ufm}    Answer books / उत्तर पुस्तिकाएँ: ______`,
+      `Seated / बैठे: ${list.length}    Present / उपस्थित: ${present}    Absent / अनुपस्थित: ${absent} ` +
+        `   UFM / अनुचित साधन: ${ufm}    Answer books / उत्तर पुस्तिकाएँ: ______`,
       { x: pdf.content.left, y, size: 8.5, bold: true },
     );
     pdf.text(
-      'Invigilator 1 / कक्ष निरीक्षक 1: ____________________      Invigilator 2 / कक्ष निरीक्षक 2: ____________________      Superintendent / केन्द्राध्यक्ष: ____________________',
+      'Invigilator 1 / कक्ष निरीक्षक 1: ____________________      Invigilator 2 / कक्ष निरीक्षक 2: ' +
+        '____________________      Superintendent / केन्द्राध्यक्ष: ____________________',
       { x: pdf.content.left, y: y + 24, size: 7.5 },
     );
   }

@@ -12,13 +12,12 @@ import {
   ufmCaseWorkflow,
 } from '@exam/contracts';
 import { asDelegate } from '../../platform/crud/store.ts';
-import type { ResourceRules } from '../../platform/crud/registry.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import type { ApiModule } from '../../platform/module.ts';
-import { attendanceRules, reconciledEffect, sheetRules } from './attendance-store.ts';
-import { conductOpenApi, conductRoutes } from './conduct-routes.ts';
-import { finalizeEffect, seatingJob } from './seating-store.ts';
-import { ufmCaseEffects, ufmCaseRules } from './ufm-store.ts';
+import { attendanceRules, reconciledEffect, sheetRules } from './attendance-service.ts';
+import { conductOpenApi } from './conduct-openapi.ts';
+import { conductRoutes } from './conduct-routes.ts';
+import { finalizeEffect, seatingJob, seatingRules } from './seating-service.ts';
+import { ufmCaseEffects, ufmCaseRules } from './ufm-service.ts';
 
 /** The public read model for the marks and coding modules (view attempt_attendance). */
 export { attendanceOfAttempts, attendanceLockedForPaper, conductOfAttempts } from './read-model.ts';
@@ -30,29 +29,6 @@ export type {
   SheetStatus,
   Reader,
 } from './read-model.ts';
-
-/** Seating plans are made by their generation job and finalized by their workflow, never written by hand. */
-const seatingRules: ResourceRules = {
-  async beforeCreate(_tx, rows) {
-    return new Map(
-      rows.map((_, i) => [
-        i,
-        {
-          slot_id: [
-            'Seating plans are generated (POST /api/seating/{slot_id}/{centre_id}/generate), not added by hand.',
-          ],
-        },
-      ]),
-    );
-  },
-  async beforeDelete(_tx, row) {
-    if (row.status === 'FINAL')
-      throw new AppError(
-        'LOCKED',
-        `The seating plan of slot ${String(row.slot_id)} at centre ${String(row.centre_id)} is FINAL: generate it again to make a new revision.`,
-      );
-  },
-};
 
 /**
  * Conduct of the examination (lifecycle S5): centres, rooms, candidates' needs, seating, attendance, UFM

@@ -59,7 +59,8 @@ export function attendanceOfAttempts(
 ): Promise<AttemptAttendance[]> {
   return rows<AttemptAttendance>(
     db,
-    `SELECT attempt_id, exam_id, paper_id, student_id, college_id, slot_id, centre_id, status, answer_book_no, sheet_status, ufm_open
+    `SELECT attempt_id, exam_id, paper_id, student_id, college_id, slot_id, centre_id, status, answer_book_no,
+        sheet_status, ufm_open
        FROM attempt_attendance WHERE exam_id = $1 AND paper_id = $2 ORDER BY student_id, attempt_id`,
     [examId, paperId],
   );
@@ -83,7 +84,8 @@ export async function attendanceLockedForPaper(
     n: number;
   }>(
     db,
-    `SELECT v.slot_id, v.centre_id, CASE WHEN v.status IS NULL THEN 'NO_SHEET' ELSE COALESCE(v.sheet_status, 'NO_SHEET') END AS status, count(*)::int AS n
+    `SELECT v.slot_id, v.centre_id, CASE WHEN v.status IS NULL THEN 'NO_SHEET'
+        ELSE COALESCE(v.sheet_status, 'NO_SHEET') END AS status, count(*)::int AS n
        FROM attempt_attendance v
        LEFT JOIN admit_card ac ON ac.exam_id = v.exam_id AND ac.student_id = v.student_id
       WHERE v.exam_id = $1 AND v.paper_id = $2 AND (v.status IS NOT NULL OR ac.status = 'PUBLISHED')
@@ -114,8 +116,10 @@ export function conductOfAttempts(db: Reader, attemptIds: readonly string[]): Pr
   return rows<AttemptConduct>(
     db,
     `SELECT v.attempt_id, v.status, v.ufm_open,
-            EXISTS (SELECT 1 FROM ufm_case u WHERE u.exam_id = v.exam_id AND u.student_id = v.student_id AND u.status IN ('APPLIED', 'CLOSED')
-                      AND ((u.decision = 'U1' AND u.paper_id = v.paper_id) OR u.decision IN ('U2', 'U3', 'U4'))) AS ufm_cancelled
+            EXISTS (SELECT 1 FROM ufm_case u WHERE u.exam_id = v.exam_id AND u.student_id = v.student_id
+              AND u.status IN ('APPLIED', 'CLOSED')
+                      AND ((u.decision = 'U1' AND u.paper_id = v.paper_id)
+                        OR u.decision IN ('U2', 'U3', 'U4'))) AS ufm_cancelled
        FROM attempt_attendance v WHERE v.attempt_id = ANY($1::text[])`,
     [attemptIds],
   );

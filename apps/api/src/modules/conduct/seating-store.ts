@@ -1,24 +1,17 @@
 import type { Database, Prisma } from '@exam/db';
 import type { SeatingChart, SeatingReport } from '@exam/contracts';
-import { z } from 'zod';
-import { AppError } from '../../platform/http/errors.ts';
-import { defineJob, JobFailure, type JobContext } from '../../platform/jobs/index.ts';
-import type { ActionEffect } from '../../platform/workflows/effects.ts';
-import { planSeating, type PlanCandidate, type PlanRoom } from './seating-plan.ts';
+import type { PlacedCandidates, SeatCandidate } from './seating-rules.ts';
 
 /**
- * Seating plans in the database (lifecycle S5, §2.3 C): the generation job, the finalize effect that creates
- * the attendance rows and sheets, and the chart. A plan is per sitting (all timetable slots of the slot's
- * date and shift, any exam) and centre, keyed by the slot it was generated for; one plan per sitting and
- * centre.
+ * Seating plans in the database (lifecycle S5, §2.3 C), one function per question. A plan is per sitting
+ * (all timetable slots of the slot's date and shift, any exam) and centre, keyed by the slot it was
+ * generated for.
  */
 
 type Tx = Prisma.TransactionClient;
-
-export interface SeatCandidate extends PlanCandidate {
-  exam_id: string;
-  paper_slot_id: string;
-}
+type Reader = Database | Tx;
+type SeatingKey = { slot_id: string; centre_id: string };
+const clientOf = (db: Reader) => ('prisma' in db ? db.prisma : db);
 
 export interface Auditor {
   userId: number | null;
@@ -55,53 +48,55 @@ export async function audit(
   });
 }
 
-/** The slots of the sitting a slot belongs to (same date and shift, any exam). */
-export async function sittingOf(tx: Tx, slotId: string) {
-  const slot = await tx.timetableSlot.findUnique({
+/** A timetable slot's date and shift. */
+export const slotById = (tx: Tx, slotId: string) =>
+  tx.timetableSlot.findUnique({
     where: { slot_id: slotId },
     select: { slot_id: true, date: true, shift: true },
   });
-  if (!slot) throw new AppError('NOT_FOUND', `No timetable slot ${slotId}.`);
+
+/** The slots of a sitting (a date and shift, any exam), in slot order. */
+export async function slotIdsOfSitting(tx: Tx, sitting: { date: string; shift: string }) {
   const slots = await tx.timetableSlot.findMany({
-    where: { date: slot.date, shift: slot.shift },
+    where: { date: sitting.date, shift: sitting.shift },
     select: { slot_id: true },
     orderBy: { slot_id: 'asc' },
   });
-  return { date: slot.date, shift: slot.shift, slotIds: slots.map((s) => s.slot_id) };
+  return slots.map((s) => s.slot_id);
 }
 
-/**
- * What must hold before a plan is (re)generated: the slot, the centre, no other plan of the sitting, no
- * locked sheet.
- */
-export async function checkGenerate(tx: Tx, slotId: string, centreId: string) {
-  const sitting = await sittingOf(tx, slotId);
-  const centre = await tx.centre.findUnique({ where: { centre_id: centreId } });
-  if (!centre) throw new AppError('NOT_FOUND', `No centre ${centreId}.`);
-  const other = await tx.seating.findFirst({
+/** A centre by its id within a scope's condition (null: the scope reaches no centre). */
+export async function centreWithin(db: Reader, centreId: string, within: object | null) {
+  if (!within) return null;
+  return clientOf(db).centre.findFirst({
+    where: { AND: [{ centre_id: centreId }, within as Prisma.CentreWhereInput] },
+  });
+}
+
+/** A centre by its id, whoever asks. */
+export const centreById = (tx: Tx, centreId: string) =>
+  tx.centre.findUnique({ where: { centre_id: centreId } });
+
+/** A plan of the same sitting at the centre under another slot, if there is one. */
+export const otherPlanOfSitting = (
+  tx: Tx,
+  centreId: string,
+  sitting: { date: string; shift: string },
+  slotId: string,
+) =>
+  tx.seating.findFirst({
     where: { centre_id: centreId, date: sitting.date, shift: sitting.shift, NOT: { slot_id: slotId } },
   });
-  if (other)
-    throw new AppError(
-      'LOCKED',
-      `The sitting of ${sitting.date} ${sitting.shift} at centre ${centreId} already has its seating plan under slot ${other.slot_id}; generate that one again instead.`,
-    );
-  const locked = await tx.attendanceSheet.count({
-    where: { centre_id: centreId, slot_id: { in: sitting.slotIds }, status: 'LOCKED' },
+
+/** How many attendance sheets of the sitting's slots at the centre are LOCKED. */
+export const lockedSheetsOfSitting = (tx: Tx, centreId: string, slotIds: readonly string[]) =>
+  tx.attendanceSheet.count({
+    where: { centre_id: centreId, slot_id: { in: [...slotIds] }, status: 'LOCKED' },
   });
-  if (locked)
-    throw new AppError(
-      'LOCKED',
-      `Attendance of this sitting at centre ${centreId} is already LOCKED (${locked} sheet${locked === 1 ? '' : 's'}); the seating can no longer be generated again.`,
-    );
-  const rooms = await tx.room.findMany({ where: { centre_id: centreId }, orderBy: { room_no: 'asc' } });
-  if (!rooms.length)
-    throw new AppError(
-      'LOCKED',
-      `Centre ${centreId} has no rooms: add its rooms (rows, columns, capacity) first.`,
-    );
-  return { sitting, rooms };
-}
+
+/** The rooms of a centre in room order. */
+export const roomsOfCentre = (db: Reader, centreId: string) =>
+  clientOf(db).room.findMany({ where: { centre_id: centreId }, orderBy: { room_no: 'asc' } });
 
 /**
  * Candidates of a sitting at a centre: attempts whose paper's slot is in the sitting, with the admit card's
@@ -113,78 +108,53 @@ export async function candidatesOf(
   centreId: string,
 ) {
   return tx.$queryRawUnsafe<Array<SeatCandidate & { card_status: string }>>(
-    `SELECT a.exam_id, a.student_id, ac.roll_no, a.paper_id, tsc.slot_id AS paper_slot_id, ac.status AS card_status,
-            NULLIF(concat_ws(' ', CASE WHEN cn.scribe = 1 THEN 'SCRIBE' END,
-                                  CASE WHEN cn.extra_minutes > 0 THEN 'EXTRA' || cn.extra_minutes END,
-                                  CASE WHEN cn.ground_floor = 1 THEN 'GROUND' END), '') AS needs
+    `SELECT a.exam_id, a.student_id, ac.roll_no, a.paper_id, tsc.slot_id AS paper_slot_id,
+            ac.status AS card_status,
+            NULLIF(concat_ws(' ',
+              CASE WHEN cn.scribe = 1 THEN 'SCRIBE' END,
+              CASE WHEN cn.extra_minutes > 0 THEN 'EXTRA' || cn.extra_minutes END,
+              CASE WHEN cn.ground_floor = 1 THEN 'GROUND' END), '') AS needs
        FROM timetable_slot_course tsc
-       JOIN attempt a ON a.exam_id = tsc.exam_id AND a.session_id = tsc.session_id AND a.course_comb_id = tsc.course_comb_id
-                     AND a.sem_id = tsc.sem_id AND a.paper_id = tsc.paper_id
-       JOIN admit_card ac ON ac.exam_id = a.exam_id AND ac.student_id = a.student_id
-       LEFT JOIN candidate_need cn ON cn.exam_id = a.exam_id AND cn.student_id = a.student_id
-      WHERE tsc.slot_id = ANY($1::text[]) AND ac.centre_id = $2`,
+       JOIN attempt a
+         ON a.exam_id = tsc.exam_id
+        AND a.session_id = tsc.session_id
+        AND a.course_comb_id = tsc.course_comb_id
+        AND a.sem_id = tsc.sem_id
+        AND a.paper_id = tsc.paper_id
+       JOIN admit_card ac
+         ON ac.exam_id = a.exam_id
+        AND ac.student_id = a.student_id
+       LEFT JOIN candidate_need cn
+         ON cn.exam_id = a.exam_id
+        AND cn.student_id = a.student_id
+      WHERE tsc.slot_id = ANY($1::text[])
+        AND ac.centre_id = $2`,
     [...slotIds],
     centreId,
   );
 }
 
-const generateData = z.object({ slot_id: z.string().min(1).max(30), centre_id: z.string().min(1).max(30) });
+/** A plan by its key. */
+export const seatingPlanOf = (db: Reader, key: SeatingKey) =>
+  clientOf(db).seating.findUnique({ where: { key } });
 
-/**
- * Places the candidates and answers the report; writes nothing (the bench times it apart from the writes).
- */
-export function placeCandidates(
-  rooms: readonly PlanRoom[],
-  all: ReadonlyArray<SeatCandidate & { card_status: string }>,
-) {
-  const published = all.filter((c) => c.card_status === 'PUBLISHED');
-  const plan = planSeating(rooms, published);
-  const byPaper = new Map<
-    string,
-    { paper_id: string; paper_slot_id: string; candidates: number; seated: number; unseated: number }
-  >();
-  for (const c of published) {
-    const entry = byPaper.get(c.paper_slot_id) ?? {
-      paper_id: c.paper_id,
-      paper_slot_id: c.paper_slot_id,
-      candidates: 0,
-      seated: 0,
-      unseated: 0,
-    };
-    entry.candidates += 1;
-    byPaper.set(c.paper_slot_id, entry);
-  }
-  for (const s of plan.seats) byPaper.get(s.candidate.paper_slot_id)!.seated += 1;
-  for (const c of plan.unseated) byPaper.get(c.paper_slot_id)!.unseated += 1;
-  const papers = [...byPaper.values()].sort((a, b) => a.paper_id.localeCompare(b.paper_id));
-  const capacity = rooms.reduce((n, r) => n + r.capacity, 0);
-  const withheld = all.length - published.length;
-  const short = papers.filter((p) => p.unseated);
-  const message = plan.unseated.length
-    ? `Rooms ran out: ${plan.unseated.length} of ${published.length} candidates are not seated (${short.map((p) => `paper ${p.paper_id}: ${p.unseated}`).join(', ')}). ` +
-      'Add rooms or capacity at this centre and generate again; a plan with unseated candidates cannot be finalized.'
-    : `All ${published.length} candidates seated in ${plan.roomsUsed} room${plan.roomsUsed === 1 ? '' : 's'}.`;
-  const report: SeatingReport = {
-    candidates: published.length,
-    seated: plan.seats.length,
-    unseated: plan.unseated.length,
-    withheld,
-    capacity,
-    rooms_used: plan.roomsUsed,
-    papers,
-    message: withheld
-      ? `${message} ${withheld} candidate${withheld === 1 ? '' : 's'} without a published admit card not seated.`
-      : message,
-  };
-  return { plan, report };
+/** What a replacement is checked against: the plan's version as it stands. */
+export const planVersionOf = (tx: Tx, key: SeatingKey) =>
+  tx.seating.findUnique({ where: { key }, select: { updated_at: true, revision: true, status: true } });
+
+/** The e-mail of the user who started a job (`system` for none). */
+export async function starterEmail(db: Database, userId: number | null) {
+  if (userId === null) return 'system';
+  const user = await db.prisma.user.findUnique({ where: { id: userId }, select: { email: true } });
+  return user?.email ?? 'system';
 }
 
 /** Writes a plan (replacing the one before; a FINAL one becomes revision n+1, DRAFT). */
 export async function writePlan(
   tx: Tx,
-  key: { slot_id: string; centre_id: string },
+  key: SeatingKey,
   sitting: { date: string; shift: string },
-  placed: ReturnType<typeof placeCandidates>,
+  placed: { plan: PlacedCandidates['plan']; report: SeatingReport },
   who: Auditor & { jobId?: string },
 ) {
   const before = await tx.seating.findUnique({ where: { key } });
@@ -209,8 +179,11 @@ export async function writePlan(
   for (let i = 0; i < seats.length; i += CHUNK) {
     const part = seats.slice(i, i + CHUNK);
     await tx.$executeRawUnsafe(
-      `INSERT INTO seat_allocation (slot_id, centre_id, room_no, "row", col, exam_id, student_id, roll_no, paper_id, paper_slot_id, needs)
-       SELECT $1, $2, * FROM unnest($3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])`,
+      `INSERT INTO seat_allocation (slot_id, centre_id, room_no, "row", col, exam_id, student_id, roll_no,
+          paper_id, paper_slot_id, needs)
+       SELECT $1, $2, *
+         FROM unnest($3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[],
+         $10::text[], $11::text[])`,
       key.slot_id,
       key.centre_id,
       part.map((s) => s.room_no),
@@ -224,131 +197,61 @@ export async function writePlan(
       part.map((s) => s.candidate.needs),
     );
   }
+  const counts = (p: { status: string; revision: number; seated: number; unseated: number }) => ({
+    status: p.status,
+    revision: p.revision,
+    seated: p.seated,
+    unseated: p.unseated,
+  });
   await audit(tx, who, {
     entity: 'seating',
     key: `${key.slot_id}/${key.centre_id}`,
     transition: 'generate',
-    before: before
-      ? { status: before.status, revision: before.revision, seated: before.seated, unseated: before.unseated }
-      : undefined,
-    after: { status: 'DRAFT', revision, seated: placed.report.seated, unseated: placed.report.unseated },
+    before: before ? counts(before) : undefined,
+    after: counts({ status: 'DRAFT', revision, ...placed.report }),
   });
   return placed.report;
 }
 
-async function generate(job: JobContext<z.infer<typeof generateData>>) {
-  const key = { slot_id: job.data.slot_id, centre_id: job.data.centre_id };
-  const failing = (error: unknown): never => {
-    if (error instanceof AppError) throw new JobFailure(error.message);
-    throw error;
-  };
-  const { sitting, rooms, candidates } = await job
-    .transaction(async (tx) => {
-      const { sitting, rooms } = await checkGenerate(tx, key.slot_id, key.centre_id);
-      return { sitting, rooms, candidates: await candidatesOf(tx, sitting.slotIds, key.centre_id) };
-    })
-    .catch(failing);
-  await job.progress(0, candidates.length);
-  const placed = placeCandidates(
-    rooms.map((r) => ({ ...r, accessible: r.accessible === 1 })),
-    candidates,
+/** Each seat of a plan with the candidate's names and the paper's code, for the desk stickers. */
+export const stickerSeatsOf = (db: Database, key: SeatingKey) =>
+  db.prisma.$queryRawUnsafe<
+    Array<{
+      room_no: string;
+      row: number;
+      col: number;
+      roll_no: string;
+      name_en: string;
+      name_hi: string | null;
+      paper_code: string;
+    }>
+  >(
+    `SELECT s.room_no, s."row", s.col, s.roll_no, st.name_en, st.name_hi,
+            COALESCE(p.paper_code, p.paper_id) AS paper_code
+       FROM seat_allocation s
+       JOIN student st ON st.student_id = s.student_id
+       JOIN paper p ON p.paper_id = s.paper_id
+      WHERE s.slot_id = $1
+        AND s.centre_id = $2
+      ORDER BY s.room_no, s.col, s."row"`,
+    key.slot_id,
+    key.centre_id,
   );
-  const starter =
-    job.userId === null
-      ? null
-      : await job.db.prisma.user.findUnique({ where: { id: job.userId }, select: { email: true } });
-  const who = {
-    userId: job.userId,
-    email: starter?.email ?? 'system',
-    requestId: job.jobId,
-    jobId: job.jobId,
-  };
-  return job
-    .transaction(
-      async (tx) => {
-        await checkGenerate(tx, key.slot_id, key.centre_id);
-        return writePlan(tx, key, sitting, placed, who);
-      },
-      { done: candidates.length, total: candidates.length },
-    )
-    .catch(failing);
+
+/** The printed code of each paper (its id where it has none). */
+export async function paperCodesOf(db: Database, paperIds: readonly string[]) {
+  const papers = await db.prisma.paper.findMany({
+    where: { paper_id: { in: [...paperIds] } },
+    select: { paper_id: true, paper_code: true },
+  });
+  return new Map(papers.map((p) => [p.paper_id, p.paper_code ?? p.paper_id]));
 }
 
-export const seatingJob = defineJob({
-  kind: 'conduct.seating',
-  capability: 'conduct.write',
-  title: 'Generating the seating plan',
-  data: generateData,
-  run: generate,
-});
-
-/**
- * `finalize` (DRAFT → FINAL): refused while candidates are unseated; creates an attendance row (PRESENT) for
- * every seated candidate and an attendance sheet (PENDING) per paper slot, and drops the rows of candidates a
- * new revision no longer seats.
- */
-export const finalizeEffect: ActionEffect = {
-  async before({ tx, record }) {
-    const key = { slot_id: String(record.slot_id), centre_id: String(record.centre_id) };
-    const seating = await tx.seating.findUnique({ where: { key } });
-    if (!seating?.generated_at)
-      throw new AppError(
-        'LOCKED',
-        `The seating of slot ${key.slot_id} at centre ${key.centre_id} has not been generated yet.`,
-      );
-    if (seating.unseated > 0)
-      throw new AppError(
-        'LOCKED',
-        `${seating.unseated} candidate${seating.unseated === 1 ? ' is' : 's are'} not seated: add rooms or capacity at centre ${key.centre_id} and generate again before finalizing.`,
-      );
-    if (seating.seated === 0)
-      throw new AppError(
-        'LOCKED',
-        `The seating of slot ${key.slot_id} at centre ${key.centre_id} seats nobody (no candidate with a published admit card).`,
-      );
-  },
-  async after({ tx, record, user }) {
-    const key = { slot_id: String(record.slot_id), centre_id: String(record.centre_id) };
-    await tx.$executeRawUnsafe(
-      `INSERT INTO attendance (slot_id, student_id, exam_id, paper_id, centre_id, college_id, room_no, roll_no, status, updated_at)
-       SELECT s.paper_slot_id, s.student_id, s.exam_id, s.paper_id, s.centre_id, ac.college_id, s.room_no, s.roll_no, 'PRESENT', now()
-         FROM seat_allocation s JOIN admit_card ac ON ac.exam_id = s.exam_id AND ac.student_id = s.student_id
-        WHERE s.slot_id = $1 AND s.centre_id = $2
-       ON CONFLICT (slot_id, student_id) DO UPDATE SET centre_id = EXCLUDED.centre_id, room_no = EXCLUDED.room_no, roll_no = EXCLUDED.roll_no, updated_at = now()`,
-      key.slot_id,
-      key.centre_id,
-    );
-    // A later revision may seat fewer: drop the rows of candidates it no longer seats here (looked up by the
-    // seat's unique (paper_slot_id, student_id), so the check is one index probe per row whatever the
-    // statistics say).
-    if (Number(record.revision) > 1) {
-      const sitting = await sittingOf(tx, key.slot_id);
-      await tx.$executeRawUnsafe(
-        `DELETE FROM attendance a WHERE a.centre_id = $1 AND a.slot_id = ANY($2::text[])
-            AND NOT EXISTS (SELECT 1 FROM seat_allocation s WHERE s.paper_slot_id = a.slot_id AND s.student_id = a.student_id AND s.centre_id = $1)`,
-        key.centre_id,
-        sitting.slotIds,
-      );
-    }
-    await tx.$executeRawUnsafe(
-      `INSERT INTO attendance_sheet (slot_id, centre_id, exam_id, paper_id, updated_at)
-       SELECT DISTINCT paper_slot_id, centre_id, exam_id, paper_id, now() FROM seat_allocation WHERE slot_id = $1 AND centre_id = $2
-       ON CONFLICT (slot_id, centre_id) DO NOTHING`,
-      key.slot_id,
-      key.centre_id,
-    );
-    await tx.seating.update({ where: { key }, data: { finalized_by: user.email, finalized_at: new Date() } });
-  },
-};
-
 /** The chart of a plan: rooms in room order with their seats. */
-export async function chartOf(
-  db: Database | Tx,
-  key: { slot_id: string; centre_id: string },
-): Promise<SeatingChart> {
-  const prisma = 'prisma' in db ? db.prisma : db;
+export async function chartOf(db: Reader, key: SeatingKey): Promise<SeatingChart> {
+  const prisma = clientOf(db);
   const [rooms, seats] = await Promise.all([
-    prisma.room.findMany({ where: { centre_id: key.centre_id }, orderBy: { room_no: 'asc' } }),
+    roomsOfCentre(db, key.centre_id),
     prisma.seatAllocation.findMany({
       where: key,
       orderBy: [{ room_no: 'asc' }, { col: 'asc' }, { row: 'asc' }],
@@ -378,4 +281,67 @@ export async function chartOf(
         seats: byRoom.get(r.room_no)!,
       })),
   };
+}
+
+/** An attendance row (PRESENT) for every seat of a plan; a row there already follows its new seat. */
+export async function insertAttendanceOfPlan(tx: Tx, key: SeatingKey) {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO attendance (slot_id, student_id, exam_id, paper_id, centre_id, college_id, room_no,
+          roll_no, status, updated_at)
+       SELECT s.paper_slot_id, s.student_id, s.exam_id, s.paper_id, s.centre_id, ac.college_id, s.room_no,
+              s.roll_no, 'PRESENT', now()
+         FROM seat_allocation s
+         JOIN admit_card ac
+           ON ac.exam_id = s.exam_id
+          AND ac.student_id = s.student_id
+        WHERE s.slot_id = $1
+          AND s.centre_id = $2
+       ON CONFLICT (slot_id, student_id) DO UPDATE
+          SET centre_id = EXCLUDED.centre_id,
+              room_no = EXCLUDED.room_no,
+              roll_no = EXCLUDED.roll_no,
+              updated_at = now()`,
+    key.slot_id,
+    key.centre_id,
+  );
+}
+
+/**
+ * Drops the attendance rows of the sitting at the centre whose candidate no plan seats there any more (looked
+ * up by the seat's unique (paper_slot_id, student_id), so the check is one index probe per row whatever the
+ * statistics say).
+ */
+export async function dropAttendanceNoLongerSeated(tx: Tx, centreId: string, slotIds: readonly string[]) {
+  await tx.$executeRawUnsafe(
+    `DELETE FROM attendance a
+      WHERE a.centre_id = $1
+        AND a.slot_id = ANY($2::text[])
+        AND NOT EXISTS (
+              SELECT 1
+                FROM seat_allocation s
+               WHERE s.paper_slot_id = a.slot_id
+                 AND s.student_id = a.student_id
+                 AND s.centre_id = $1)`,
+    centreId,
+    [...slotIds],
+  );
+}
+
+/** An attendance sheet (PENDING) for each paper slot of a plan that has none yet. */
+export async function insertSheetsOfPlan(tx: Tx, key: SeatingKey) {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO attendance_sheet (slot_id, centre_id, exam_id, paper_id, updated_at)
+       SELECT DISTINCT paper_slot_id, centre_id, exam_id, paper_id, now()
+         FROM seat_allocation
+        WHERE slot_id = $1
+          AND centre_id = $2
+       ON CONFLICT (slot_id, centre_id) DO NOTHING`,
+    key.slot_id,
+    key.centre_id,
+  );
+}
+
+/** Records who finalized a plan, and when. */
+export async function markPlanFinalized(tx: Tx, key: SeatingKey, email: string) {
+  await tx.seating.update({ where: { key }, data: { finalized_by: email, finalized_at: new Date() } });
 }

@@ -37,10 +37,14 @@ export interface AdmitCardContent {
 
 /** Instructions printed on every card (settings data; lifecycle spec §8). */
 export const admitCardInstructions: readonly string[] = [
-  'Bring this admit card and a photo identity card to every paper. / प्रत्येक प्रश्नपत्र में यह प्रवेश पत्र एवं फ़ोटो पहचान पत्र साथ लाएँ।',
-  'Reach the centre 30 minutes before the start; no entry 30 minutes after it. / प्रारम्भ से 30 मिनट पूर्व केन्द्र पर पहुँचें।',
-  'Mobile phones, calculators and written material are not allowed in the examination hall. / मोबाइल फ़ोन परीक्षा कक्ष में वर्जित है।',
-  'Write your roll number only in the space for it; any other mark is unfair means. / अनुक्रमांक केवल निर्धारित स्थान पर लिखें।',
+  'Bring this admit card and a photo identity card to every paper. / ' +
+    'प्रत्येक प्रश्नपत्र में यह प्रवेश पत्र एवं फ़ोटो पहचान पत्र साथ लाएँ।',
+  'Reach the centre 30 minutes before the start; no entry 30 minutes after it. / ' +
+    'प्रारम्भ से 30 मिनट पूर्व केन्द्र पर पहुँचें।',
+  'Mobile phones, calculators and written material are not allowed in the examination hall. / ' +
+    'मोबाइल फ़ोन परीक्षा कक्ष में वर्जित है।',
+  'Write your roll number only in the space for it; any other mark is unfair means. / ' +
+    'अनुक्रमांक केवल निर्धारित स्थान पर लिखें।',
 ];
 
 const shiftHi: Record<string, string> = { FN: 'प्रथम पाली', AN: 'द्वितीय पाली' };
@@ -80,7 +84,11 @@ export async function drawAdmitCard(pdf: PdfDocument, card: AdmitCardContent): P
     ["Father's name / पिता का नाम", `${card.father.en}${card.father.hi ? ` / ${card.father.hi}` : ''}`],
     [
       'Course / पाठ्यक्रम',
-      `${card.course.en}${card.course.hi ? ` / ${card.course.hi}` : ''} · Sem ${card.course.sem_id} · ${card.course.session_id}`,
+      [
+        `${card.course.en}${card.course.hi ? ` / ${card.course.hi}` : ''}`,
+        `Sem ${card.course.sem_id}`,
+        card.course.session_id,
+      ].join(' · '),
     ],
     ['Candidate / परीक्षार्थी', typeLabel[card.candidate_type] ?? card.candidate_type],
     [

@@ -8,12 +8,12 @@ import {
   keyText,
   type CapabilityKey,
 } from '@exam/contracts';
-import type { Database, Prisma } from '@exam/db';
+import type { Database } from '@exam/db';
 import { recordChanges } from '../../platform/audit/audit-trail.ts';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
 import { scopeWhere } from '../../platform/auth/scope.ts';
 import { keyFromPath } from '../../platform/crud/store.ts';
-import { AppError, invalid, notFound, parseOr422 } from '../../platform/http/errors.ts';
+import { parseOr422 } from '../../platform/http/errors.ts';
 import { methodNotAllowed } from '../../platform/http/middleware.ts';
 import {
   bodyErrors,
@@ -26,7 +26,9 @@ import {
 import type { OpenApiPaths } from '../../platform/module.ts';
 import type { ActionEffect } from '../../platform/workflows/effects.ts';
 import { writeAdmitCards } from './admit-card-pdf.ts';
-import { admitCardContents, generateAdmitCards } from './admit-card-store.ts';
+import { notice } from '../../platform/i18n/messages.ts';
+import { cardFor, collegeCards, generateCards, moveCardsInBulk } from './admit-card-service.ts';
+import { admitCardContents } from './admit-card-store.ts';
 
 /**
  * Admit cards' own calls (lifecycle spec S4): one card's PDF (a student only its own PUBLISHED card; a
@@ -67,25 +69,7 @@ export function admitCardRoutes(db: Database, options: { secret: string; dataDir
         exam_id: string;
         student_id: string;
       };
-      const card =
-        within &&
-        (await db.prisma.admitCard.findFirst({
-          where: { AND: [key, within as Prisma.AdmitCardWhereInput] },
-        }));
-      if (!card) throw notFound(`No admit card of ${key.student_id} for exam ${key.exam_id}.`);
-      // A student (scope own) gets only its published card; staff print any, a withheld one marked WITHHELD.
-      if (scope === 'own-student') {
-        if (card.status === 'WITHHELD')
-          throw new AppError(
-            'LOCKED',
-            `Your admit card for ${card.exam_id} is withheld: ${card.withheld_reason ?? 'no reason recorded'}. Contact your college or the examination office.`,
-          );
-        if (card.status !== 'PUBLISHED')
-          throw new AppError(
-            'LOCKED',
-            `Your admit card for ${card.exam_id} is not published yet; the examination office publishes it before the first paper.`,
-          );
-      }
+      const card = await cardFor(db, key, scope, within);
       pdfHeaders(res, `admit-card-${card.exam_id}-${card.roll_no}.pdf`);
       await writeAdmitCards(res, admitCardContents(db, key, options), {
         title: `Admit card ${card.roll_no}`,
@@ -99,17 +83,7 @@ export function admitCardRoutes(db: Database, options: { secret: string; dataDir
       const { within } = reach(res, 'write');
       const exam_id = keyText().parse(req.params.exam_id);
       const college_id = keyText().parse(req.params.college_id);
-      const where = {
-        AND: [
-          { exam_id, college_id },
-          (within ?? { college_id: '\u0000none' }) as Prisma.AdmitCardWhereInput,
-        ],
-      };
-      const count = await db.prisma.admitCard.count({ where });
-      if (!count)
-        throw notFound(
-          `College ${college_id} has no admit cards for exam ${exam_id}; allot roll numbers first.`,
-        );
+      const { where, count } = await collegeCards(db, exam_id, college_id, within);
       pdfHeaders(res, `admit-cards-${exam_id}-${college_id}.pdf`);
       res.set('X-Card-Count', String(count));
       // Streamed: pages leave as they are drawn, so a college of thousands of candidates holds memory flat.
@@ -127,15 +101,9 @@ export function admitCardRoutes(db: Database, options: { secret: string; dataDir
       reach(res, 'write');
       const { exam_id } = parseOr422(generateBody, req.body ?? {});
       const user = res.locals.user!;
-      const made = await db.prisma.$transaction((tx) =>
-        generateAdmitCards(tx, exam_id, { userId: user.id, email: user.email, requestId: req.id }),
-      );
-      res.json({
-        changed: made,
-        message: made
-          ? `${made} admit card${made === 1 ? '' : 's'} generated for exam ${exam_id}.`
-          : `Every form of exam ${exam_id} with a roll number already has its admit card.`,
-      });
+      const auditor = { userId: user.id, email: user.email, requestId: req.id };
+      const { changed, notice: generated } = await generateCards(db, exam_id, auditor);
+      res.json({ changed, ...notice(req, generated) });
     })
     .all(methodNotAllowed);
 
@@ -145,53 +113,10 @@ export function admitCardRoutes(db: Database, options: { secret: string; dataDir
       .post(async (req: Request, res: Response) => {
         const { within } = reach(res, 'write');
         const body = parseOr422(admitCardBulkRequest, req.body ?? {});
-        if (action === 'withhold' && !body.reason)
-          throw invalid({ reason: ['Required: say why the cards are withheld (the students see it).'] });
-        if (!body.college_id && !body.student_ids)
-          throw invalid({ college_id: ['Choose a college, or list the students.'] });
-        const from = action === 'publish' ? ['GENERATED', 'WITHHELD'] : ['GENERATED', 'PUBLISHED'];
-        const where: Prisma.AdmitCardWhereInput = {
-          AND: [
-            { exam_id: body.exam_id, status: { in: from } },
-            body.college_id ? { college_id: body.college_id } : {},
-            body.student_ids ? { student_id: { in: body.student_ids } } : {},
-            (within ?? { college_id: '\u0000none' }) as Prisma.AdmitCardWhereInput,
-          ],
-        };
-        const changed = await db.prisma.$transaction(async (tx) => {
-          const cards = await tx.admitCard.findMany({
-            where,
-            select: { exam_id: true, student_id: true, status: true, withheld_reason: true },
-          });
-          const to = action === 'publish' ? 'PUBLISHED' : 'WITHHELD';
-          const reason = action === 'publish' ? null : body.reason!;
-          await tx.admitCard.updateMany({
-            where,
-            data: { status: to, withheld_reason: reason, updated_at: new Date() },
-          });
-          await recordChanges(
-            tx,
-            req,
-            res,
-            cards.map((c) => ({
-              action: 'transition',
-              transition: action,
-              reason: body.reason,
-              entity: 'admitcard',
-              key: `${c.exam_id}/${c.student_id}`,
-              before: { status: c.status, withheld_reason: c.withheld_reason },
-              after: { status: to, withheld_reason: reason },
-            })),
-          );
-          return cards.length;
-        });
-        const verb = action === 'publish' ? 'published' : 'withheld';
-        res.json({
-          changed,
-          message: changed
-            ? `${changed} admit card${changed === 1 ? '' : 's'} ${verb}.`
-            : `No admit card could be ${verb} (none matches in a status that allows it).`,
-        });
+        const { changed, notice: moved } = await moveCardsInBulk(db, action, body, within, (tx, changes) =>
+          recordChanges(tx, req, res, changes),
+        );
+        res.json({ changed, ...notice(req, moved) });
       })
       .all(methodNotAllowed);
   }
@@ -226,7 +151,9 @@ export const admitCardOpenApi: OpenApiPaths = {
       tags: ['admitcard'],
       summary: 'One admit card (PDF)',
       description:
-        'A student downloads only its own PUBLISHED card: a WITHHELD one answers 409 LOCKED with the reason, a GENERATED one 409 LOCKED (not published yet). Staff print any card in their scope.',
+        'A student downloads only its own PUBLISHED card: a WITHHELD one answers 409 LOCKED with ' +
+        'the reason, a GENERATED one 409 LOCKED (not published yet). Staff print any card in their ' +
+        'scope.',
       parameters: [pathParam('exam_id'), pathParam('student_id')],
       responses: { 200: pdf('The card'), ...errors(...signedInErrors, 'FORBIDDEN', 'NOT_FOUND', 'LOCKED') },
     },

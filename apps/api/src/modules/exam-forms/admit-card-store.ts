@@ -29,9 +29,11 @@ export async function generateAdmitCards(
     modelTable(tx, tx.admitCard)!,
     admitCardResource,
     `INSERT INTO admit_card (exam_id, student_id, form_id, college_id, roll_no, centre_id, status, updated_at)
-     SELECT DISTINCT ON (f.exam_id, f.student_id) f.exam_id, f.student_id, f.form_id, f.college_id, f.roll_no, f.centre_id, 'GENERATED', now()
+     SELECT DISTINCT ON (f.exam_id, f.student_id) f.exam_id, f.student_id, f.form_id, f.college_id, f.roll_no,
+            f.centre_id, 'GENERATED', now()
        FROM exam_form f
-      WHERE f.exam_id = $1 AND f.status = 'ROLL_ALLOTTED' AND f.roll_no IS NOT NULL ${formIds ? 'AND f.form_id = ANY($2::text[])' : ''}
+      WHERE f.exam_id = $1 AND f.status = 'ROLL_ALLOTTED' AND f.roll_no IS NOT NULL
+            ${formIds ? 'AND f.form_id = ANY($2::text[])' : ''}
       -- A candidate with a regular and a back form has one card: under the regular form's roll number.
       ORDER BY f.exam_id, f.student_id, (f.candidate_type <> 'REGULAR'), f.roll_no
      ON CONFLICT (exam_id, student_id) DO NOTHING`,
@@ -213,4 +215,40 @@ async function examLookups(db: Database, examId: string) {
     courses: new Map(courses.map((c) => [c.course_comb_id, c])),
     colleges: new Map(colleges.map((c) => [c.college_id, c])),
   };
+}
+
+/** A card within a reach (the scope's where; null: nothing is within it). */
+export async function cardWithin(
+  db: Database,
+  key: { exam_id: string; student_id: string },
+  within: Prisma.AdmitCardWhereInput | null,
+) {
+  if (!within) return null;
+  return db.prisma.admitCard.findFirst({ where: { AND: [key, within] } });
+}
+
+/** How many cards match. */
+export function cardCount(db: Database, where: Prisma.AdmitCardWhereInput) {
+  return db.prisma.admitCard.count({ where });
+}
+
+/** The cards a bulk move changes, as they are (for the audit trail). */
+export function cardsToMove(tx: Prisma.TransactionClient, where: Prisma.AdmitCardWhereInput) {
+  return tx.admitCard.findMany({
+    where,
+    select: { exam_id: true, student_id: true, status: true, withheld_reason: true },
+  });
+}
+
+/** Moves the matching cards to a status, with the reason they are withheld (null when published). */
+export function moveCards(
+  tx: Prisma.TransactionClient,
+  where: Prisma.AdmitCardWhereInput,
+  to: string,
+  reason: string | null,
+) {
+  return tx.admitCard.updateMany({
+    where,
+    data: { status: to, withheld_reason: reason, updated_at: new Date() },
+  });
 }

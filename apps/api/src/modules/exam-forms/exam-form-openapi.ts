@@ -53,7 +53,11 @@ export const examFormsOpenApi: OpenApiPaths = {
       summary:
         'Fill an exam form (a student its own; office for any student): a DRAFT with its papers and fee',
       description:
-        "Refused with 409 LOCKED outside the window (phase FORMS_OPEN, form_open_at .. late_fee_close_at), 409 DUPLICATE_KEY for a second form of the student for the exam course-semester, 422 naming a paper not in the eligible list, a candidate type the link does not take, a missing enrolment or the maximum duration. Regular papers are the enrolment's studentpaper rows.",
+        'Refused with 409 LOCKED outside the window (phase FORMS_OPEN, form_open_at .. ' +
+        'late_fee_close_at), 409 DUPLICATE_KEY for a second form of the student for the exam ' +
+        'course-semester, 422 naming a paper not in the eligible list, a candidate type the link ' +
+        'does not take, a missing enrolment or the maximum duration. Regular papers are the ' +
+        "enrolment's studentpaper rows.",
       requestBody: input(examFormCreate),
       responses: { 201: json(examFormDetail, 'The draft with its fee lines') },
     },
@@ -85,7 +89,8 @@ export const examFormsOpenApi: OpenApiPaths = {
     get: {
       tags: ['examform'],
       summary:
-        'The back and improvement papers a student may choose (open backlog rows, with the attempt limit) and the exam course links open for its forms',
+        'The back and improvement papers a student may choose (open backlog rows, with the attempt ' +
+        'limit) and the exam course links open for its forms',
       responses: { 200: json(eligible, 'The eligible list') },
     },
   },

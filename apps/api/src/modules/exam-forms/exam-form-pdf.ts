@@ -45,7 +45,11 @@ export async function examFormPdf(db: Database, form: Values, fee: readonly FeeL
       university,
       logo: universityLogo,
       title: { en: 'Examination Form', hi: 'परीक्षा आवेदन पत्र' },
-      footer: `Form ${text(form.form_id)} · printed ${new Date().toISOString().slice(0, 10)} · status ${examFormStatus.labelOf(form.status)}`,
+      footer: [
+        `Form ${text(form.form_id)}`,
+        `printed ${new Date().toISOString().slice(0, 10)}`,
+        `status ${examFormStatus.labelOf(form.status)}`,
+      ].join(' · '),
     },
   });
   await pdf.addPage();
@@ -59,13 +63,13 @@ export async function examFormPdf(db: Database, form: Values, fee: readonly FeeL
     height: 34,
     placeholder: 'No signature / हस्ताक्षर नहीं',
   });
+  const courseName = course
+    ? `(${course.course_comb_name4}${course.course_comb_name_hi ? ` / ${course.course_comb_name_hi}` : ''})`
+    : '';
   const facts: Array<[string, string]> = [
     ['Form no. / आवेदन क्रमांक', text(form.form_id)],
     ['Exam / परीक्षा', text(form.exam_id)],
-    [
-      'Course / पाठ्यक्रम',
-      `${text(form.course_comb_id)} ${course ? `(${course.course_comb_name4}${course.course_comb_name_hi ? ` / ${course.course_comb_name_hi}` : ''})` : ''}`,
-    ],
+    ['Course / पाठ्यक्रम', `${text(form.course_comb_id)} ${courseName}`],
     ['Semester, session / सेमेस्टर, सत्र', `${text(form.sem_id)}, ${text(form.session_id)}`],
     ['Enrolment no. / नामांकन संख्या', text(form.student_id)],
     ['Name / नाम', `${student?.name_en ?? ''}${student?.name_hi ? ` / ${student.name_hi}` : ''}`],

@@ -1,43 +1,32 @@
-import { randomBytes } from 'node:crypto';
 import {
-  computeFee,
-  examFormWorkflow,
   examPhase,
+  label,
+  msg,
   toPaise,
   typeList,
   type CandidateType,
-  type FeeLine,
+  type ExamFormCreate,
+  type FormClash,
+  type Message,
+  type TimetableClash,
 } from '@exam/contracts';
-import type { Prisma } from '@exam/db';
-import { AppError, invalid } from '../../platform/http/errors.ts';
+import {
+  AppError,
+  duplicateKey,
+  forbidden,
+  invalid,
+  staleEdit,
+  type FieldErrors,
+} from '../../platform/http/errors.ts';
+import type { CourseSemester, FormPaper, FormTarget, PaperKey } from './exam-form-store.ts';
 
 /**
- * The rules of an exam form that need the database (lifecycle spec S2): the window, who may apply for what,
- * the papers (regular ones from the student's studentpaper rows, back and improvement ones only from the
- * eligible list), one form per student per exam course-semester, the rule set's attendance threshold, attempt
- * limit and maximum duration, and the fee with its explanation. Each refusal is a 4xx saying why; the
- * caller's transaction then stores nothing.
+ * The rules of an exam form (lifecycle spec S2) as pure functions of what the store read: the window, who may
+ * apply for what, the papers (regular ones from the student's studentpaper rows, back and improvement ones
+ * only from the eligible list), one form per student per exam course-semester, the rule set's attendance
+ * threshold, attempt limit and maximum duration. Each answers a refusal (an AppError to throw), a message or
+ * nothing; none reads the database.
  */
-
-type Tx = Prisma.TransactionClient;
-type Errors = Record<string, string[]>;
-
-export interface CourseSemester {
-  session_id: string;
-  course_comb_id: string;
-  sem_id: string;
-}
-export interface FormTarget extends CourseSemester {
-  exam_id: string;
-  student_id: string;
-}
-export interface PaperKey extends CourseSemester {
-  paper_id: string;
-}
-export interface FormPaper extends PaperKey {
-  attempt_type: 'REGULAR' | 'BACK' | 'IMPROVEMENT';
-  attempt_no: number;
-}
 
 /**
  * The rule-set numbers of eligibility (lifecycle spec §8.4 and S2), with the defaults a rule set may
@@ -49,34 +38,21 @@ export const eligibilityDefaults = {
   completion_extra_years: 2,
 };
 
+const semester = (k: CourseSemester) => ({
+  course_comb_id: k.course_comb_id,
+  sem_id: k.sem_id,
+  session_id: k.session_id,
+});
 const paperText = (p: PaperKey) => `${p.paper_id} (${p.session_id}/${p.course_comb_id}/${p.sem_id})`;
-const semesterText = (k: CourseSemester) => `${k.course_comb_id} ${k.sem_id} (${k.session_id})`;
 /** The start year of a session id such as "2024-25". */
 const startYear = (session: string) => Number(/^\d{4}/.exec(session)?.[0] ?? NaN);
+/** A time as the refusals show it: "2024-12-06 10:00" (UTC). */
+const minutes = (at: Date) => at.toISOString().slice(0, 16).replace('T', ' ');
 
-/** A generated key: a letter, the time and randomness (sortable by creation, ≤ 30 characters). */
-export const newId = (prefix: string) =>
-  `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
-
-/** The exam course link of a form, refusing one that does not exist (422 naming it). */
-export async function examLink(tx: Tx, key: FormTarget) {
-  const link = await tx.examCcinfo.findUnique({
-    where: {
-      key: {
-        exam_id: key.exam_id,
-        session_id: key.session_id,
-        course_comb_id: key.course_comb_id,
-        sem_id: key.sem_id,
-      },
-    },
-  });
-  if (!link)
-    throw invalid({
-      exam_id: [
-        `${semesterText(key)} does not sit exam ${key.exam_id}; the exam office links it on List Exams CC Info.`,
-      ],
-    });
-  return link;
+/** A form needs its exam's link to the course-semester (422 naming it). */
+export function refuseWithoutLink(key: FormTarget, link: unknown) {
+  if (link) return undefined;
+  return invalid({ exam_id: [msg('examForms.noCourseLink', { ...semester(key), exam_id: key.exam_id })] });
 }
 
 /**
@@ -92,55 +68,53 @@ export function refuseOutsideWindow(
   } & CourseSemester,
   now = new Date(),
 ) {
-  const where = `${semesterText(link)} in ${link.exam_id}`;
+  const where = { ...semester(link), exam_id: link.exam_id };
   if (link.phase !== 'FORMS_OPEN') {
-    const label = examPhase.options.find((o) => o.value === link.phase)?.label ?? link.phase;
-    throw new AppError(
+    const phaseLabel = examPhase.options.find((o) => o.value === link.phase)?.label ?? link.phase;
+    return new AppError(
       'LOCKED',
-      `Exam forms for ${where} are not open: the exam is ${label} (${link.phase}). Forms can be filled only while it is Forms open.`,
+      msg('examForms.formsNotOpen', { ...where, phase_label: label(phaseLabel), phase: link.phase }),
     );
   }
   if (link.form_open_at && now < link.form_open_at)
-    throw new AppError(
+    return new AppError('LOCKED', msg('examForms.formsOpenOn', { ...where, at: minutes(link.form_open_at) }));
+  if (link.late_fee_close_at && now > link.late_fee_close_at)
+    return new AppError(
       'LOCKED',
-      `Exam forms for ${where} open on ${link.form_open_at.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      msg('examForms.formsClosedOn', { ...where, at: minutes(link.late_fee_close_at) }),
     );
-  if (link.late_fee_close_at && now > link.late_fee_close_at) {
-    throw new AppError(
-      'LOCKED',
-      `Exam forms for ${where} closed on ${link.late_fee_close_at.toISOString().slice(0, 16).replace('T', ' ')} UTC (the end of the late-fee window); no form can be filled or submitted now.`,
-    );
-  }
+  return undefined;
 }
 
-/**
- * The rule-set numbers that apply to a student: from the rule set its enrolment froze (the latest one if none
- * in this semester).
- */
-export async function eligibilityRules(tx: Tx, studentId: string, semester?: CourseSemester) {
-  const enrolment =
-    (semester &&
-      (await tx.studentCcinfo.findUnique({
-        where: { key: { student_id: studentId, ...semester } },
-        select: { ruleset_id: true, ruleset_version: true },
-      }))) ||
-    (await tx.studentCcinfo.findFirst({
-      where: { student_id: studentId },
-      orderBy: { session_id: 'desc' },
-      select: { ruleset_id: true, ruleset_version: true },
-    }));
-  const ruleset =
-    enrolment &&
-    (await tx.ruleset.findUnique({
-      where: { key: { ruleset_id: enrolment.ruleset_id, version: enrolment.ruleset_version } },
-      select: { ruleset_id: true, version: true, rules: true },
-    }));
+/** Whether the link admits a candidate type (its allow_types). */
+export function refuseType(link: { allow_types: string }, candidate: string) {
+  const types = typeList(link.allow_types);
+  if (types.includes(candidate)) return undefined;
+  return invalid({
+    candidate_type: [msg('examForms.typeNotTaken', { types: types.join(', '), candidate })],
+  });
+}
+
+/** The rule-set numbers that apply to a student, and where they come from. */
+export interface Eligibility {
+  source: Message;
+  attendance_min_percent: string;
+  max_attempts_per_paper: number;
+  completion_extra_years: number;
+}
+
+/** The eligibility numbers of a rule set (the defaults where it has none, or there is no rule set). */
+export function eligibilityOf(
+  ruleset: { ruleset_id: string; version: number; rules: unknown } | null,
+): Eligibility {
   const rules = (ruleset?.rules ?? {}) as {
     eligibility?: { attendance_min_percent?: number | string };
     atkt?: { max_attempts_per_paper?: number; completion_extra_years?: number };
   };
   return {
-    source: ruleset ? `rule set ${ruleset.ruleset_id} v${ruleset.version}` : 'the default rules',
+    source: ruleset
+      ? msg('examForms.ruleSet', { ruleset_id: ruleset.ruleset_id, version: ruleset.version })
+      : msg('examForms.defaultRules'),
     attendance_min_percent: String(
       rules.eligibility?.attendance_min_percent ?? eligibilityDefaults.attendance_min_percent,
     ),
@@ -149,15 +123,28 @@ export async function eligibilityRules(tx: Tx, studentId: string, semester?: Cou
   };
 }
 
-/** The papers a student may add as back or improvement papers: open backlog rows within the attempt limit. */
-export async function eligiblePapers(tx: Tx, studentId: string) {
-  const rules = await eligibilityRules(tx, studentId);
-  const rows = await tx.backlog.findMany({
-    where: { student_id: studentId, status: 'OPEN' },
-    orderBy: [{ session_id: 'asc' }, { sem_id: 'asc' }, { paper_id: 'asc' }],
-    include: { paperinfosem: { select: { th_pr_status: true, paper: { select: { paper_name: true } } } } },
-  });
-  return rows.map((b) => {
+/** An open backlog row as the eligible list reads it. */
+export interface Backlog extends PaperKey {
+  reason: string;
+  attempts_used: number;
+  first_exam_id: string | null;
+  paperinfosem: { paper: { paper_name: string } };
+}
+
+/** A paper a student may add as a back or improvement paper, and why not when it may not. */
+export interface EligiblePaper extends PaperKey {
+  paper_name: string;
+  attempt_type: 'BACK' | 'IMPROVEMENT';
+  attempt_no: number;
+  first_exam_id: string | null;
+  reason: string;
+  eligible: boolean;
+  why: Message | null;
+}
+
+/** The eligible list: open backlog rows within the attempt limit. */
+export function eligibleFrom(backlogs: readonly Backlog[], rules: Eligibility): EligiblePaper[] {
+  return backlogs.map((b) => {
     const attempt_type = b.reason === 'IMPROVEMENT' ? ('IMPROVEMENT' as const) : ('BACK' as const);
     const exhausted = b.attempts_used >= rules.max_attempts_per_paper;
     return {
@@ -171,126 +158,83 @@ export async function eligiblePapers(tx: Tx, studentId: string) {
       first_exam_id: b.first_exam_id,
       reason: b.reason,
       eligible: !exhausted,
-      why: exhausted ? `All ${rules.max_attempts_per_paper} attempts used (${rules.source})` : null,
+      why: exhausted
+        ? msg('examForms.attemptsUsed', { max: rules.max_attempts_per_paper, source: rules.source })
+        : null,
     };
   });
-}
-
-/**
- * The exam course links open for forms in the semesters of a student's enrolments (regular) and backlogs
- * (back), without a form of the student yet.
- */
-export async function openLinks(tx: Tx, studentId: string) {
-  const [enrolments, backlogs, forms] = await Promise.all([
-    tx.studentCcinfo.findMany({
-      where: { student_id: studentId },
-      select: { session_id: true, course_comb_id: true, sem_id: true },
-    }),
-    tx.backlog.findMany({
-      where: { student_id: studentId, status: 'OPEN' },
-      select: { session_id: true, course_comb_id: true, sem_id: true },
-    }),
-    tx.examForm.findMany({
-      where: { student_id: studentId },
-      select: { exam_id: true, session_id: true, course_comb_id: true, sem_id: true },
-    }),
-  ]);
-  // A link the student already has a form for is not offered again (one form per semester).
-  const filled = new Set(forms.map((f) => `${f.exam_id}/${f.session_id}/${f.course_comb_id}/${f.sem_id}`));
-  const semesters = [...enrolments, ...backlogs];
-  if (!semesters.length) return [];
-  const links = await tx.examCcinfo.findMany({
-    where: {
-      phase: 'FORMS_OPEN',
-      OR: semesters.map(({ session_id, course_comb_id, sem_id }) => ({ session_id, course_comb_id, sem_id })),
-    },
-    orderBy: [{ exam_id: 'asc' }, { session_id: 'asc' }, { course_comb_id: 'asc' }, { sem_id: 'asc' }],
-  });
-  return links
-    .filter((l) => !filled.has(`${l.exam_id}/${l.session_id}/${l.course_comb_id}/${l.sem_id}`))
-    .map((l) => ({
-      exam_id: l.exam_id,
-      session_id: l.session_id,
-      course_comb_id: l.course_comb_id,
-      sem_id: l.sem_id,
-      allow_types: l.allow_types,
-      form_due_at: l.form_due_at?.toISOString() ?? null,
-      late_fee_close_at: l.late_fee_close_at?.toISOString() ?? null,
-      enrolled: enrolments.some(
-        (e) =>
-          e.session_id === l.session_id && e.course_comb_id === l.course_comb_id && e.sem_id === l.sem_id,
-      ),
-    }));
 }
 
 /**
  * The maximum duration (nominal years + the rule set's extra years): refused once the exam's session lies
  * beyond it.
  */
-async function durationProblem(tx: Tx, target: FormTarget, extraYears: number, source: string) {
-  const [student, course, exam] = await Promise.all([
-    tx.student.findUnique({
-      where: { student_id: target.student_id },
-      select: { admission_session_id: true },
-    }),
-    tx.course.findUnique({
-      where: { course_comb_id: target.course_comb_id },
-      select: { duration_years: true },
-    }),
-    tx.exam.findUnique({ where: { exam_id: target.exam_id }, select: { session_id: true } }),
-  ]);
-  if (!student || !course || !exam) return undefined;
-  const allowed = (course.duration_years ?? 3) + extraYears;
-  const years = startYear(exam.session_id) - startYear(student.admission_session_id);
-  return years >= allowed
-    ? `Student ${target.student_id} (batch ${student.admission_session_id}) is beyond the maximum duration of ${allowed} years for ${target.course_comb_id} (${course.duration_years ?? 3} nominal + ${extraYears}, ${source}); exam session ${exam.session_id}.`
-    : undefined;
+export function durationProblem(
+  target: FormTarget,
+  facts: { admission_session_id: string; duration_years: number | null; exam_session_id: string } | undefined,
+  rules: Eligibility,
+): Message | undefined {
+  if (!facts) return undefined;
+  const nominal = facts.duration_years ?? 3;
+  const allowed = nominal + rules.completion_extra_years;
+  const years = startYear(facts.exam_session_id) - startYear(facts.admission_session_id);
+  if (years < allowed) return undefined;
+  return msg('examForms.beyondDuration', {
+    student_id: target.student_id,
+    admission_session_id: facts.admission_session_id,
+    allowed,
+    course_comb_id: target.course_comb_id,
+    nominal,
+    extra: rules.completion_extra_years,
+    source: rules.source,
+    session_id: facts.exam_session_id,
+  });
+}
+
+/** What the papers of a form are chosen from. */
+export interface PaperFacts {
+  /** Whether the student is enrolled in the form's course-semester. */
+  enrolled: boolean;
+  /** The enrolment's ACTIVE papers (regular and ex-student forms). */
+  activePapers: readonly string[];
+  eligible: readonly EligiblePaper[];
+  /** Why the student is beyond the maximum duration (checked when back papers are chosen). */
+  tooLong: Message | undefined;
 }
 
 /**
  * The papers of a form and what is wrong with them: regular ones are the enrolment's ACTIVE studentpaper rows
- * (a REGULAR or EX candidate), chosen ones must be in the eligible list within the attempt limit. 422 naming
- * each problem.
+ * (a REGULAR or EX candidate), chosen ones must be in the eligible list within the attempt limit. Answers the
+ * papers, or the refusal naming each problem (422).
  */
-export async function formPapers(
-  tx: Tx,
+export function choosePapers(
   target: FormTarget,
   candidate: CandidateType,
   chosen: ReadonlyArray<PaperKey & { attempt_type: 'BACK' | 'IMPROVEMENT' }>,
-): Promise<FormPaper[]> {
-  const errors: Errors = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-  const semester = {
-    session_id: target.session_id,
-    course_comb_id: target.course_comb_id,
-    sem_id: target.sem_id,
-  };
-  const rules = await eligibilityRules(tx, target.student_id, semester);
+  facts: PaperFacts,
+): { papers: FormPaper[]; refusal?: AppError } {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: Message) => (errors[field] ??= []).push(message);
   const papers: FormPaper[] = [];
   if (candidate === 'REGULAR' || candidate === 'EX') {
-    const enrolment = await tx.studentCcinfo.findUnique({
-      where: { key: { student_id: target.student_id, ...semester } },
-      select: { student_id: true },
-    });
-    if (!enrolment)
+    if (!facts.enrolled)
       add(
         'candidate_type',
-        `Student ${target.student_id} is not enrolled in ${semesterText(semester)}; a ${candidate === 'EX' ? 'ex-student' : 'regular'} form needs that enrolment (back candidates fill a back-paper form).`,
+        msg('examForms.notEnrolled', {
+          student_id: target.student_id,
+          ...semester(target),
+          kind: msg(candidate === 'EX' ? 'examForms.kindExStudent' : 'examForms.kindRegular'),
+        }),
       );
-    const rows = await tx.studentPaper.findMany({
-      where: { student_id: target.student_id, ...semester, status: 'ACTIVE' },
-      orderBy: { paper_id: 'asc' },
-      select: { paper_id: true },
-    });
-    if (enrolment && !rows.length)
+    if (facts.enrolled && !facts.activePapers.length)
       add(
         'candidate_type',
-        `Enrolment ${semesterText(semester)} of ${target.student_id} has no active papers.`,
+        msg('examForms.noActivePapers', { ...semester(target), student_id: target.student_id }),
       );
     papers.push(
-      ...rows.map((r) => ({
-        ...semester,
-        paper_id: r.paper_id,
+      ...facts.activePapers.map((paper_id) => ({
+        ...semester(target),
+        paper_id,
         attempt_type: 'REGULAR' as const,
         attempt_no: 1,
       })),
@@ -298,107 +242,189 @@ export async function formPapers(
   } else if (!chosen.length) {
     add(
       'extra_papers',
-      `A ${candidate === 'BACK' ? 'back-paper' : 'improvement'} form needs at least one paper from the eligible list.`,
+      msg('examForms.needsEligiblePaper', {
+        kind: msg(candidate === 'BACK' ? 'examForms.kindBackPaper' : 'examForms.kindImprovement'),
+      }),
     );
   }
-  const eligible = await eligiblePapers(tx, target.student_id);
-  const seen = new Set(papers.map((p) => `${p.session_id}/${p.course_comb_id}/${p.sem_id}/${p.paper_id}`));
+  const idOf = (p: PaperKey) => `${p.session_id}/${p.course_comb_id}/${p.sem_id}/${p.paper_id}`;
+  const seen = new Set(papers.map(idOf));
   for (const paper of chosen) {
-    const id = `${paper.session_id}/${paper.course_comb_id}/${paper.sem_id}/${paper.paper_id}`;
-    const match = eligible.find(
-      (e) => `${e.session_id}/${e.course_comb_id}/${e.sem_id}/${e.paper_id}` === id,
-    );
-    if (seen.has(id)) add('extra_papers', `${paperText(paper)} is on the form twice.`);
+    const id = idOf(paper);
+    const match = facts.eligible.find((e) => idOf(e) === id);
+    const named = { paper: paperText(paper) };
+    if (seen.has(id)) add('extra_papers', msg('examForms.paperTwice', named));
     else if (!match)
-      add(
-        'extra_papers',
-        `${paperText(paper)} is not in the eligible list of ${target.student_id}: it is not an open back paper (a paper already passed cannot be taken again as a back paper).`,
-      );
+      add('extra_papers', msg('examForms.paperNotEligible', { ...named, student_id: target.student_id }));
     else if (match.attempt_type !== paper.attempt_type)
       add(
         'extra_papers',
-        `${paperText(paper)} may be taken only as ${match.attempt_type === 'BACK' ? 'a back paper (BACK)' : 'an improvement (IMPROVEMENT)'}.`,
+        msg('examForms.paperOnlyAs', {
+          ...named,
+          as: msg(match.attempt_type === 'BACK' ? 'examForms.asBack' : 'examForms.asImprovement'),
+        }),
       );
-    else if (!match.eligible) add('extra_papers', `${paperText(paper)}: ${match.why}.`);
+    else if (!match.eligible)
+      add('extra_papers', msg('examForms.paperIneligible', { ...named, why: match.why }));
     else papers.push({ ...paper, attempt_no: match.attempt_no });
     seen.add(id);
   }
-  if (chosen.length) {
-    const tooLong = await durationProblem(tx, target, rules.completion_extra_years, rules.source);
-    if (tooLong) add('student_id', tooLong);
-  }
-  if (Object.keys(errors).length) throw invalid(errors);
-  return papers;
-}
-
-/** A form's fee now, from its link's settings, the student's category and its papers. */
-export async function feeOf(
-  tx: Tx,
-  link: Parameters<typeof computeFee>[0],
-  studentId: string,
-  papers: readonly FormPaper[],
-  at = new Date(),
-) {
-  const student = await tx.student.findUnique({
-    where: { student_id: studentId },
-    select: { category: true },
-  });
-  const practical = papers.length
-    ? await tx.paperInfoSem.count({
-        where: {
-          OR: papers.map((p) => ({
-            session_id: p.session_id,
-            course_comb_id: p.course_comb_id,
-            sem_id: p.sem_id,
-            paper_id: p.paper_id,
-          })),
-          th_pr_status: 'PR',
-        },
-      })
-    : 0;
-  return computeFee(link, {
-    category: student?.category ?? 'GEN',
-    backPapers: papers.filter((p) => p.attempt_type !== 'REGULAR').length,
-    practicalPapers: practical,
-    at,
-  });
+  if (chosen.length && facts.tooLong) add('student_id', facts.tooLong);
+  return Object.keys(errors).length ? { papers, refusal: invalid(errors) } : { papers };
 }
 
 /**
- * The attendance rule at verification and approval: a regular or ex candidate whose enrolment's attendance is
- * below the rule set's threshold (or not recorded) is returned with the reason. Answers the reason, or
- * undefined.
+ * The attendance rule at verification and approval: a regular candidate whose enrolment's attendance is below
+ * the rule set's threshold (or not recorded) is returned with the reason. Answers the reason, or undefined.
  */
-export async function attendanceShortfall(tx: Tx, form: FormTarget & { candidate_type: string }) {
+export function attendanceShortfall(
+  form: FormTarget & { candidate_type: string },
+  rules: Eligibility,
+  attendance: string | null | undefined,
+): Message | undefined {
   if (form.candidate_type !== 'REGULAR') return undefined;
-  const semester = { session_id: form.session_id, course_comb_id: form.course_comb_id, sem_id: form.sem_id };
-  const rules = await eligibilityRules(tx, form.student_id, semester);
-  const enrolment = await tx.studentCcinfo.findUnique({
-    where: { key: { student_id: form.student_id, ...semester } },
-    select: { attendance_percent: true },
-  });
-  const attendance = enrolment?.attendance_percent;
+  const min = rules.attendance_min_percent;
   if (attendance == null)
-    return `Attendance of ${form.student_id} in ${semesterText(semester)} is not recorded; the college records it (at least ${rules.attendance_min_percent} %, ${rules.source}).`;
-  // Both have at most two decimals: compare in hundredths, exactly.
-  if (toPaise(attendance) < toPaise(rules.attendance_min_percent)) {
-    return `Attendance ${attendance} % is below the required ${rules.attendance_min_percent} % (${rules.source}).`;
-  }
-  return undefined;
-}
-
-/** Whether the link admits a candidate type (its allow_types). */
-export function refuseType(link: { allow_types: string }, candidate: string) {
-  if (!typeList(link.allow_types).includes(candidate)) {
-    throw invalid({
-      candidate_type: [
-        `This exam course-semester takes ${typeList(link.allow_types).join(', ')} candidates, not ${candidate}.`,
-      ],
+    return msg('examForms.attendanceNotRecorded', {
+      student_id: form.student_id,
+      ...semester(form),
+      min,
+      source: rules.source,
     });
-  }
+  // Both have at most two decimals: compare in hundredths, exactly.
+  if (toPaise(attendance) < toPaise(min))
+    return msg('examForms.attendanceBelow', { attendance, min, source: rules.source });
+  return undefined;
 }
 
 /** The statuses in which a form's papers may still be edited by its filler. */
 export const editableStatuses: readonly string[] = ['DRAFT', 'RETURNED'];
-export const formStatusLabel = (status: string) => examFormWorkflow.labelOf(status);
-export type { FeeLine };
+
+/** A student fills only its own form (the scope's fields that the input has outside the caller's reach). */
+export function refuseForeignForm(outOfScope: Record<string, string | null>) {
+  if (!Object.keys(outOfScope).length) return undefined;
+  return new AppError(
+    'OUT_OF_SCOPE',
+    msg('examForms.fillOwnOnly', { student_id: outOfScope.student_id ?? msg('examForms.noStudent') }),
+  );
+}
+
+/** A form needs its student. */
+export function refuseUnknownStudent(studentId: string, exists: boolean) {
+  if (exists) return undefined;
+  return invalid({ student_id: [msg('examForms.noSuchStudent', { student_id: studentId })] });
+}
+
+/** One form per student per exam course-semester. */
+export function refuseSecondForm(
+  input: ExamFormCreate,
+  existing: { form_id: string; status: string } | null,
+) {
+  if (!existing) return undefined;
+  return duplicateKey(
+    msg('examForms.formExists', {
+      student_id: input.student_id,
+      form_id: existing.form_id,
+      status: existing.status,
+      course_comb_id: input.course_comb_id,
+      sem_id: input.sem_id,
+      exam_id: input.exam_id,
+    }),
+  );
+}
+
+/** The same rule when a concurrent request made the form first (the unique key answered). */
+export const secondFormRace = (input: ExamFormCreate) =>
+  duplicateKey(
+    msg('examForms.formExistsRace', {
+      student_id: input.student_id,
+      course_comb_id: input.course_comb_id,
+      sem_id: input.sem_id,
+      exam_id: input.exam_id,
+    }),
+  );
+
+/** An edit of a form someone else changed after it was opened (409). */
+export function refuseStaleForm(formId: string, updatedAt: unknown, openedAt: string | null | undefined) {
+  if (!openedAt || new Date(openedAt).getTime() === new Date(String(updatedAt)).getTime()) return undefined;
+  return staleEdit(msg('examForms.staleForm', { form_id: formId }));
+}
+
+/** Only a draft or a returned form is changed by its filler. */
+export function refuseNotEditable(formId: string, status: string) {
+  if (editableStatuses.includes(status)) return undefined;
+  return new AppError('LOCKED', msg('examForms.formNotEditable', { form_id: formId, status }));
+}
+
+/** The notice of a form created (a draft). */
+export const draftSaved = (formId: string) => msg('examForms.formSavedDraft', { form_id: formId });
+
+/** The notice of a form edited. */
+export const formSaved = (formId: string) => msg('examForms.formSaved', { form_id: formId });
+
+/** Exam forms are filled one by one with their papers, never imported. */
+export const formNotImported = () => ({ form_id: [msg('examForms.formsNotImported')] });
+
+/** Only a draft is deleted (a later form is rejected or cancelled). */
+export function refuseFormDelete(row: Record<string, unknown>) {
+  if (row.status === 'DRAFT') return undefined;
+  return new AppError(
+    'LOCKED',
+    msg('examForms.formNotDeletable', { form_id: String(row.form_id), status: String(row.status) }),
+  );
+}
+
+/**
+ * College verification is the college head's (lifecycle spec §2.5: faculty "W if college head"): of a
+ * college's faculty, who hold exam-forms.verify within it, only the head (users.college_head) acts.
+ */
+export function refuseUnlessHead(user: {
+  role: string;
+  college_head?: boolean | null;
+  college_id?: string | null;
+}) {
+  if (user.role !== 'faculty' || user.college_head) return undefined;
+  return forbidden(msg('examForms.onlyHead', { college_id: user.college_id ?? '' }));
+}
+
+/** The notice of a form returned to its filler instead of moving on (the attendance rule). */
+export const returnedNotice = (formId: string, reason: Message) =>
+  msg('examForms.formReturned', { form_id: formId, reason });
+
+/** The clashes in words, for a message: "2024-12-06 FN: ENG101, HIS101; ...". */
+export const clashText = (clashes: readonly Pick<TimetableClash, 'date' | 'shift' | 'papers'>[]) =>
+  clashes.map((c) => `${c.date} ${c.shift}: ${c.papers.join(', ')}`).join('; ');
+
+/** A timetable clash at submission is reported, never refused: the notice names them. */
+export const submittedWithClashes = (formId: string, clashes: readonly FormClash[]) =>
+  clashes.length
+    ? msg('examForms.submittedWithClashes', {
+        form_id: formId,
+        count: clashes.length,
+        clashes: clashText(clashes),
+      })
+    : undefined;
+
+/** The full fee is paid at once. */
+export function refuseShortPayment(form: { form_id: string; fee_amount: string }, amount: string) {
+  if (toPaise(amount) >= toPaise(form.fee_amount)) return undefined;
+  return invalid({
+    amount: [msg('examForms.feeShort', { amount, fee: form.fee_amount, form_id: form.form_id })],
+  });
+}
+
+/** A form is cancelled only before its exam's conduct (after it, the decision is UFM/RW). */
+export function refuseCancelAfterConduct(form: FormTarget & { form_id: string }, phase: string) {
+  const order = examPhase.values as readonly string[];
+  if (order.indexOf(phase) < order.indexOf('IN_CONDUCT')) return undefined;
+  return new AppError(
+    'LOCKED',
+    msg('examForms.notCancellable', {
+      form_id: form.form_id,
+      exam_id: form.exam_id,
+      phase,
+      course_comb_id: form.course_comb_id,
+      sem_id: form.sem_id,
+    }),
+  );
+}

@@ -7,12 +7,13 @@ import {
   examFormResource,
   examFormWorkflow,
 } from '@exam/contracts';
-import { AppError } from '../../platform/http/errors.ts';
 import { asDelegate } from '../../platform/crud/store.ts';
 import type { ApiModule } from '../../platform/module.ts';
 import type { ActionEffect } from '../../platform/workflows/effects.ts';
 import { examCcinfoRules, examFormEffects, readOnlyRules } from './exam-form-effects.ts';
-import { examFormRoutes, examFormStore } from './exam-form-routes.ts';
+import { examFormRoutes } from './exam-form-routes.ts';
+import { formNotImported, refuseFormDelete } from './exam-form-rules.ts';
+import { examFormStore } from './exam-form-store.ts';
 import { examFormsOpenApi } from './exam-form-openapi.ts';
 
 /**
@@ -39,23 +40,11 @@ export const setupAndForms = (examCcinfoEffects: Partial<Record<string, ActionEf
           // An import would skip the papers and the rules of a form: refused row by row, so nothing is
           // stored.
           async beforeCreate(_tx, rows) {
-            return new Map(
-              rows.map((_, i) => [
-                i,
-                {
-                  form_id: [
-                    'Exam forms are filled one by one (Pre Exam Form Entry, POST /api/examform), with their papers; they are not imported.',
-                  ],
-                },
-              ]),
-            );
+            return new Map(rows.map((_, i) => [i, formNotImported()]));
           },
           async beforeDelete(_tx, row) {
-            if (row.status !== 'DRAFT')
-              throw new AppError(
-                'LOCKED',
-                `Exam form ${String(row.form_id)} is ${String(row.status)}; only a draft can be deleted (reject or cancel it instead).`,
-              );
+            const refusal = refuseFormDelete(row);
+            if (refusal) throw refusal;
           },
         },
       },

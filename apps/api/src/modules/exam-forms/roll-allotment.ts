@@ -1,6 +1,6 @@
-import { examCcinfoResource, examFormResource } from '@exam/contracts';
+import { renderEnglish } from '@exam/contracts';
 import type { Prisma } from '@exam/db';
-import { modelTable, updateAudited, type Auditor } from '../../platform/files/write-rows.ts';
+import type { Auditor } from '../../platform/files/write-rows.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import {
   defineJob,
@@ -10,6 +10,15 @@ import {
 } from '../../platform/jobs/index.ts';
 import type { ActionEffect } from '../../platform/workflows/effects.ts';
 import { generateAdmitCards } from './admit-card-store.ts';
+import { centresOf, noCentre, refuseWhileFormsOpen as refuseOpenForms, rollsOf } from './roll-rules.ts';
+import {
+  approvedFormsOf,
+  closeLinksAllotted,
+  collegesWithCentres,
+  linksWithFormsOpen,
+  numberForms,
+  rollsPerCourse,
+} from './roll-store.ts';
 import { z } from 'zod';
 
 /**
@@ -35,72 +44,14 @@ import { z } from 'zod';
  * numbers given.
  */
 
-/**
- * Settings of roll numbers (lifecycle spec §8: settings data). `{exam_code}`: initials of the exam id's words
- * and the year's last two digits (MAIN-DEC-2024 → MD24).
- */
-export const rollSettings = { format: '{exam_code}{course}{seq}', seqDigits: 5 };
-
-export const examCode = (examId: string) => {
-  const words = examId.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const year = words.find((w) => /^\d{4}$/.test(w));
-  return `${words
-    .filter((w) => !/^\d+$/.test(w))
-    .map((w) => w[0]!.toUpperCase())
-    .join('')}${year ? year.slice(2) : ''}`;
-};
-
-export const formatRoll = (examId: string, course: string, college: string, seq: number) =>
-  rollSettings.format
-    .replace('{exam_code}', examCode(examId))
-    .replace('{course}', course)
-    .replace('{college}', college)
-    .replace('{seq}', String(seq).padStart(rollSettings.seqDigits, '0'));
-
-const TYPE_ORDER: Record<string, number> = { REGULAR: 0, EX: 1, BACK: 2, IMPROVEMENT: 3 };
 const CHUNK = 5000;
 
 const rollJobData = z.object({ exam_id: z.string().min(1).max(30) });
 
 /** Refuses (409 LOCKED) roll allotment while any course link of the exam has forms open or not yet opened. */
 export async function refuseWhileFormsOpen(tx: Prisma.TransactionClient, examId: string) {
-  const open = await tx.examCcinfo.findMany({
-    where: { exam_id: examId, phase: { in: ['PLANNED', 'FORMS_OPEN'] } },
-    orderBy: [{ course_comb_id: 'asc' }, { sem_id: 'asc' }],
-  });
-  if (open.length) {
-    const named = open
-      .slice(0, 5)
-      .map((l) => `${l.session_id}/${l.course_comb_id}/${l.sem_id} (${l.phase})`)
-      .join(', ');
-    throw new AppError(
-      'LOCKED',
-      `Roll numbers cannot be allotted for exam ${examId} while forms are open: close the forms of ${named}${open.length > 5 ? ` and ${open.length - 5} more` : ''} first.`,
-    );
-  }
-}
-
-/**
- * The centre of each college: its own when it is a centre, else its district's first centre, else the first
- * centre.
- */
-async function centresOf(tx: Prisma.TransactionClient) {
-  const colleges = await tx.college.findMany({
-    select: { college_id: true, district: true, is_centre: true },
-    orderBy: { college_id: 'asc' },
-  });
-  const centres = colleges.filter((c) => c.is_centre === 1);
-  const byDistrict = new Map<string, string>();
-  for (const c of centres)
-    if (c.district && !byDistrict.has(c.district)) byDistrict.set(c.district, c.college_id);
-  return new Map(
-    colleges.map((c) => [
-      c.college_id,
-      c.is_centre === 1
-        ? c.college_id
-        : ((c.district && byDistrict.get(c.district)) ?? centres[0]?.college_id ?? null),
-    ]),
-  );
+  const refusal = refuseOpenForms(examId, await linksWithFormsOpen(tx, examId));
+  if (refusal) throw refusal;
 }
 
 async function allotRolls(job: JobContext<{ exam_id: string }>) {
@@ -109,49 +60,19 @@ async function allotRolls(job: JobContext<{ exam_id: string }>) {
     .transaction(async (tx) => {
       await refuseWhileFormsOpen(tx, examId);
       return {
-        forms: await tx.examForm.findMany({
-          where: { exam_id: examId, status: 'APPROVED' },
-          select: {
-            form_id: true,
-            college_id: true,
-            course_comb_id: true,
-            candidate_type: true,
-            student_id: true,
-          },
-        }),
-        // Numbers given by an earlier run (or an earlier allotment of the exam): each course's sequence
-        // continues after them.
-        taken: await tx.examForm.groupBy({
-          by: ['course_comb_id'],
-          where: { exam_id: examId, roll_no: { not: null } },
-          _count: { _all: true },
-        }),
-        centres: await centresOf(tx),
+        forms: await approvedFormsOf(tx, examId),
+        taken: await rollsPerCourse(tx, examId),
+        centres: centresOf(await collegesWithCentres(tx)),
       };
     })
     .catch((error: unknown) => {
+      // A job's failure is kept as its English text (a record's field).
       if (error instanceof AppError) throw new JobFailure(error.message);
       throw error;
     });
   if (!centres.size || [...centres.values()].every((c) => c === null))
-    throw new JobFailure('No college is an examination centre (is_centre = 1): mark the centres first.');
-  forms.sort(
-    (a, b) =>
-      a.college_id.localeCompare(b.college_id) ||
-      a.course_comb_id.localeCompare(b.course_comb_id) ||
-      (TYPE_ORDER[a.candidate_type] ?? 9) - (TYPE_ORDER[b.candidate_type] ?? 9) ||
-      a.student_id.localeCompare(b.student_id),
-  );
-  const next = new Map(taken.map((t) => [t.course_comb_id, t._count._all]));
-  const rows = forms.map((f) => {
-    const seq = (next.get(f.course_comb_id) ?? 0) + 1;
-    next.set(f.course_comb_id, seq);
-    return {
-      form_id: f.form_id,
-      roll_no: formatRoll(examId, f.course_comb_id, f.college_id, seq),
-      centre_id: centres.get(f.college_id) ?? null,
-    };
-  });
+    throw new JobFailure(renderEnglish(noCentre()));
+  const rows = rollsOf(examId, forms, taken, centres);
   // Every move is in the audit trail as the user who started the job did it (request_id: the job), set-based
   // per chunk.
   const starter =
@@ -164,21 +85,7 @@ async function allotRolls(job: JobContext<{ exam_id: string }>) {
     const part = rows.slice(i, i + CHUNK);
     await job.transaction(
       async (tx) => {
-        // One statement per chunk (the update and its audit entries); `status = 'APPROVED'` keeps a form
-        // cancelled meanwhile (or numbered by a crashed run) as it is.
-        await updateAudited(
-          tx,
-          modelTable(tx, tx.examForm)!,
-          examFormResource,
-          {
-            set: `roll_no = v.roll_no, centre_id = v.centre_id, status = 'ROLL_ALLOTTED', updated_at = now()`,
-            from: `(SELECT unnest($1::text[]) AS form_id, unnest($2::text[]) AS roll_no, unnest($3::text[]) AS centre_id) v`,
-            where: `w.form_id = v.form_id AND w.status = 'APPROVED'`,
-            params: [part.map((r) => r.form_id), part.map((r) => r.roll_no), part.map((r) => r.centre_id)],
-          },
-          auditor,
-          'allot-rolls',
-        );
+        await numberForms(tx, part, auditor);
         await generateAdmitCards(
           tx,
           examId,
@@ -189,22 +96,10 @@ async function allotRolls(job: JobContext<{ exam_id: string }>) {
       { done: i + part.length, total: rows.length },
     );
   }
-  const moved = await job.transaction(
-    (tx) =>
-      updateAudited(
-        tx,
-        modelTable(tx, tx.examCcinfo)!,
-        examCcinfoResource,
-        {
-          set: `phase = 'ROLL_ALLOTTED', updated_at = now()`,
-          where: `w.exam_id = $1 AND w.phase = 'FORMS_CLOSED'`,
-          params: [examId],
-        },
-        auditor,
-        'allot-rolls',
-      ),
-    { done: rows.length, total: rows.length },
-  );
+  const moved = await job.transaction((tx) => closeLinksAllotted(tx, examId, auditor), {
+    done: rows.length,
+    total: rows.length,
+  });
   return {
     exam_id: examId,
     allotted: rows.length,

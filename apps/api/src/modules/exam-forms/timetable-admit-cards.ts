@@ -8,7 +8,7 @@ import type { ActionEffect, WorkflowEntry } from '../../platform/workflows/effec
 import { admitCardEffects, admitCardOpenApi, admitCardRoutes } from './admit-card-routes.ts';
 import { admitCardRules } from './admit-card-rules.ts';
 import { allotRollsEffect, rollAllotmentJob } from './roll-allotment.ts';
-import { timetableRules } from './timetable-rules.ts';
+import { timetableRules } from './timetable-service.ts';
 import { timetableOpenApi, timetableRoutes } from './timetable-routes.ts';
 
 /**

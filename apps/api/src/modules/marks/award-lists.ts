@@ -1,6 +1,19 @@
 import type { Prisma } from '@exam/db';
-import { AppError, invalid } from '../../platform/http/errors.ts';
-import { newId, sqlRows, type Reader } from './sql.ts';
+import {
+  maxOfComponent,
+  refuseBadPacket,
+  refuseMarkAndStatus,
+  refuseOpenedPacket,
+} from './award-list-rules.ts';
+import {
+  awardListBatchCount,
+  insertBookRows,
+  lockedRowsOf,
+  packetStatuses,
+  schemeOf,
+  upsertExternalMarks,
+} from './award-list-store.ts';
+import { newId, type Reader } from './sql.ts';
 
 /**
  * The coding module's way into award lists (lifecycle S6): it owns the coding map, packets and decode; the
@@ -8,6 +21,10 @@ import { newId, sqlRows, type Reader } from './sql.ts';
  * decode of 100,000 books joins the SQL view `locked_award_row` (migration 20261123200100_marks) in one
  * statement.
  */
+
+const throwIf = (refusal: Error | undefined) => {
+  if (refusal) throw refusal;
+};
 
 /** The syllabus key of a paper in an exam (attempt, paperinfosem). */
 export interface PaperKey {
@@ -27,33 +44,9 @@ export async function componentMax(
   key: Omit<PaperKey, 'exam_id'>,
   component: 'INT' | 'EXT' | 'PR',
 ): Promise<string> {
-  const [row] = await sqlRows<{
-    max_marks: string | null;
-    ext_max_marks: string | null;
-    int_max_marks: string | null;
-    th_pr_status: string;
-  }>(
-    db,
-    `SELECT max_marks, ext_max_marks, int_max_marks, th_pr_status::text AS th_pr_status FROM paperinfosem WHERE session_id = $1 AND course_comb_id = $2 AND sem_id = $3 AND paper_id = $4`,
-    [key.session_id, key.course_comb_id, key.sem_id, key.paper_id],
-  );
-  const paper = `Paper ${key.paper_id} of ${key.course_comb_id} ${key.sem_id} (${key.session_id})`;
-  if (!row) throw invalid({ paper_id: [`${paper} is not in the marks scheme (paperinfosem).`] });
-  const text =
-    component === 'INT'
-      ? row.int_max_marks
-      : component === 'EXT'
-        ? row.ext_max_marks
-        : (row.ext_max_marks ?? row.max_marks);
-  const field = component === 'INT' ? 'int_max_marks' : 'ext_max_marks';
-  if (!text || !/^\d{1,4}(\.\d{1,2})?$/.test(text.trim()) || Number(text) <= 0) {
-    throw invalid({
-      paper_id: [
-        `${paper} has no numeric ${field} ("${text ?? ''}"); correct its marks scheme (scheme-check) before marks are entered.`,
-      ],
-    });
-  }
-  return text.trim();
+  const found = maxOfComponent(key, component, await schemeOf(db, key));
+  if ('refusal' in found) throw found.refusal;
+  return found.max;
 }
 
 /**
@@ -66,17 +59,9 @@ export async function openAwardListBatches(
   input: PaperKey & { packet_no: string; fict_nos: readonly string[]; deadline?: Date | null },
 ): Promise<{ batch_ids: [string, string] }> {
   const { packet_no, fict_nos } = input;
-  if (!fict_nos.length) throw invalid({ fict_nos: [`Packet ${packet_no} has no answer books.`] });
-  const seen = new Set<string>();
-  const twice = fict_nos.filter((f) => (seen.has(f) ? true : (seen.add(f), false)));
-  if (twice.length)
-    throw invalid({
-      fict_nos: [`Fictitious number ${twice.slice(0, 5).join(', ')} appears twice in packet ${packet_no}.`],
-    });
+  throwIf(refuseBadPacket(packet_no, fict_nos));
   const max = await componentMax(tx, input, 'EXT');
-  const existing = await tx.entryBatch.count({ where: { component: 'EXT', coded: true, packet_no } });
-  if (existing)
-    throw new AppError('DUPLICATE_KEY', `Packet ${packet_no} already has its award-list batches.`);
+  throwIf(refuseOpenedPacket(packet_no, await awardListBatchCount(tx, packet_no)));
   // One stem, the entry number last: the two entries of a packet sort together and in entry order by
   // batch_id.
   const stem = newId('B');
@@ -99,12 +84,7 @@ export async function openAwardListBatches(
       row_count: fict_nos.length,
     })),
   });
-  await tx.$executeRawUnsafe(
-    `INSERT INTO entry_row (batch_id, line, fict_no)
-     SELECT b.id, t.ord::int, t.fict FROM unnest($1::text[]) AS b(id) CROSS JOIN unnest($2::text[]) WITH ORDINALITY AS t(fict, ord)`,
-    ids,
-    [...fict_nos],
-  );
+  await insertBookRows(tx, ids, fict_nos);
   return { batch_ids: ids };
 }
 
@@ -119,12 +99,7 @@ export async function awardListState(
   examId: string,
   paperId: string,
 ): Promise<{ packets: Array<{ packet_no: string; status: string }>; allLocked: boolean }> {
-  const rows = await sqlRows<{ packet_no: string; statuses: string[] }>(
-    db,
-    `SELECT packet_no, array_agg(status ORDER BY entry_no) AS statuses FROM entry_batch
-      WHERE exam_id = $1 AND paper_id = $2 AND component = 'EXT' AND coded GROUP BY packet_no ORDER BY packet_no`,
-    [examId, paperId],
-  );
+  const rows = await packetStatuses(db, examId, paperId);
   const packets = rows.map((r) => ({
     packet_no: r.packet_no,
     status: [...r.statuses].sort((a, b) => (RANK[a] ?? 0) - (RANK[b] ?? 0))[0]!,
@@ -144,17 +119,7 @@ export const LOCKED_AWARD_ROWS_VIEW = 'locked_award_row';
  * instead.
  */
 export function lockedAwardRows(db: Reader, examId: string, paperId: string) {
-  return sqlRows<{
-    packet_no: string;
-    fict_no: string;
-    value: string | null;
-    status: string | null;
-    batch_id: string;
-  }>(
-    db,
-    `SELECT packet_no, fict_no, value::text AS value, status, batch_id FROM ${LOCKED_AWARD_ROWS_VIEW} WHERE exam_id = $1 AND paper_id = $2 ORDER BY packet_no, fict_no`,
-    [examId, paperId],
-  );
+  return lockedRowsOf(db, LOCKED_AWARD_ROWS_VIEW, examId, paperId);
 }
 
 /**
@@ -172,24 +137,6 @@ export async function recordExternalMarks(
   }>,
 ): Promise<number> {
   if (!rows.length) return 0;
-  const bad = rows.find(
-    (r) => (r.value !== null && r.value !== undefined) === (r.status !== null && r.status !== undefined),
-  );
-  if (bad)
-    throw invalid({
-      rows: [
-        `Attempt ${bad.attempt_id}: give marks or a status, not ${bad.value === null ? 'neither' : 'both'}.`,
-      ],
-    });
-  return tx.$executeRawUnsafe(
-    `INSERT INTO mark_record (attempt_id, component, value, status, source, batch_id, updated_at)
-     SELECT a, 'EXT', CASE WHEN s = 'BLANK' THEN 0 ELSE v::numeric(6,2) END, CASE WHEN s = 'BLANK' THEN NULL ELSE s END, 'AWARD_LIST', b, now()
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS t(a, v, s, b)
-     ON CONFLICT (attempt_id, component) DO UPDATE
-       SET value = EXCLUDED.value, status = EXCLUDED.status, source = EXCLUDED.source, batch_id = EXCLUDED.batch_id, correction_id = NULL, updated_at = now()`,
-    rows.map((r) => r.attempt_id),
-    rows.map((r) => (r.value === null || r.status === 'BLANK' ? null : String(r.value))),
-    rows.map((r) => r.status ?? null),
-    rows.map((r) => r.batch_id),
-  );
+  throwIf(refuseMarkAndStatus(rows));
+  return upsertExternalMarks(tx, rows);
 }

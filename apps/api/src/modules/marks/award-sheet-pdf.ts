@@ -63,17 +63,19 @@ export async function awardSheetPdf(db: Database, batch: Values, rows: readonly 
       university,
       logo: universityLogo,
       title,
-      footer: `Batch ${text(batch.batch_id)} · ${entryBatchStatus.labelOf(batch.status)} · printed ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      footer: [
+        `Batch ${text(batch.batch_id)}`,
+        entryBatchStatus.labelOf(batch.status),
+        `printed ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      ].join(' · '),
     },
   });
   await pdf.addPage();
   const { left, right, width } = pdf.content;
+  const paperName = `${paper?.paper_name ?? ''}${paper?.paper_name_hi ? ` / ${paper.paper_name_hi}` : ''}`;
   const facts: Array<[string, string]> = [
     ['Exam / परीक्षा', text(batch.exam_id)],
-    [
-      'Paper / प्रश्नपत्र',
-      `${text(batch.paper_id)} ${paper?.paper_name ?? ''}${paper?.paper_name_hi ? ` / ${paper.paper_name_hi}` : ''}`,
-    ],
+    ['Paper / प्रश्नपत्र', `${text(batch.paper_id)} ${paperName}`],
     [
       'Course, semester / पाठ्यक्रम, सेमेस्टर',
       `${text(batch.course_comb_id)}, ${text(batch.sem_id)} (${text(batch.session_id)})`,
@@ -85,7 +87,12 @@ export async function awardSheetPdf(db: Database, batch: Values, rows: readonly 
   if (component === 'PR')
     facts.push([
       'Batch / बैच',
-      `${text(batch.practical_date)} ${text(batch.practical_shift)} · ${text(batch.lab)} · examiners / परीक्षक: ${text(batch.internal_examiner)} (int.), ${text(batch.external_examiner)} (ext.)`,
+      [
+        `${text(batch.practical_date)} ${text(batch.practical_shift)}`,
+        text(batch.lab),
+        `examiners / परीक्षक: ${text(batch.internal_examiner)} (int.), ` +
+          `${text(batch.external_examiner)} (ext.)`,
+      ].join(' · '),
     ]);
   for (const [label, value] of facts) {
     const y = pdf.y;
@@ -112,14 +119,22 @@ export async function awardSheetPdf(db: Database, batch: Values, rows: readonly 
         align: 'right' as const,
         bold: true,
       },
-      `${markInWords(r.value, r.status)}${r.value !== null || r.status ? ` / ${hindiWords(r.value, r.status)}` : ''}`,
+      r.value !== null || r.status
+        ? `${markInWords(r.value, r.status)} / ${hindiWords(r.value, r.status)}`
+        : markInWords(r.value, r.status),
     ]),
     { size: 9, padding: 3 },
   );
   const t = totalsOf(rows);
   pdf.moveDown(6);
   pdf.text(
-    `Candidates / परीक्षार्थी: ${t.rows} · with marks / अंक सहित: ${t.entered} · absent / अनुपस्थित: ${t.absent} · pending / शेष: ${t.pending} · total / योग: ${t.total}`,
+    [
+      `Candidates / परीक्षार्थी: ${t.rows}`,
+      `with marks / अंक सहित: ${t.entered}`,
+      `absent / अनुपस्थित: ${t.absent}`,
+      `pending / शेष: ${t.pending}`,
+      `total / योग: ${t.total}`,
+    ].join(' · '),
     { size: 9 },
   );
   pdf.moveDown(30);

@@ -1,33 +1,53 @@
 import {
+  can,
+  entryActionAnswer,
   entryBatchResource,
   enterCapabilityOf,
-  entryActionAnswer,
+  refusalOf,
+  renderEnglish,
   type CapabilityKey,
 } from '@exam/contracts';
-import type { Prisma } from '@exam/db';
 import { scopeWhere } from '../../platform/auth/scope.ts';
-import { can, refusalOf } from '@exam/contracts';
-import { AppError, forbidden, invalid, notFound } from '../../platform/http/errors.ts';
+import { forbidden } from '../../platform/http/errors.ts';
 import type { ActionContext, ActionEffect } from '../../platform/workflows/effects.ts';
-import { batchTotals, findBatch, marksAgainstAttendance } from './entry-rows.ts';
+import { batchTotals, findBatch, marksAgainstAttendance, noSuchBatch } from './entry-rows.ts';
+import {
+  batchWithin,
+  emptyRowLabels,
+  mismatchesOf,
+  otherEntryOf,
+  recordMarksOfBatch,
+} from './entry-store.ts';
+import {
+  agreedNotice,
+  differences,
+  refuseEmptyRows,
+  refuseLockBeforeOtherEntry,
+  refuseMarksOfAbsentees,
+  refuseOwnSubmission,
+  refuseUncomparable,
+  returnedNotice,
+  submittedNotice,
+  verifiedNotice,
+} from './workflow-rules.ts';
 
-type Tx = Prisma.TransactionClient;
+/**
+ * The database side of the entry-batch workflow (state machine G, docs/decisions/0022): each effect asks the
+ * store, asks the rules in workflow-rules.ts and throws the first refusal. The workflow router answers a
+ * sentence: the notices are rendered in English here until its `message` takes a message with its code.
+ */
+
 type Values = Record<string, unknown>;
 
-const name = (r: Values) => `Marks batch ${String(r.batch_id)}`;
+const throwIf = (refusal: Error | undefined) => {
+  if (refusal) throw refusal;
+};
 
 /** The other entry of a coded packet (entry 1 ↔ entry 2). */
-async function partnerOf(tx: Tx, record: Values) {
-  if (!record.coded) return null;
-  return tx.entryBatch.findFirst({
-    where: {
-      component: 'EXT',
-      coded: true,
-      packet_no: String(record.packet_no),
-      entry_no: Number(record.entry_no) === 1 ? 2 : 1,
-    },
-  });
-}
+const partnerOf = (context: ActionContext) =>
+  context.record.coded
+    ? otherEntryOf(context.tx, String(context.record.packet_no), Number(context.record.entry_no))
+    : Promise.resolve(null);
 
 /**
  * A move of the partner entry made by this action, with its own audit entry (the router audits the batch
@@ -36,16 +56,12 @@ async function partnerOf(tx: Tx, record: Values) {
 async function movePartner(
   context: ActionContext,
   partnerId: string,
-  from: string,
-  to: string,
-  set: Values,
-  transition: string,
-  reason: string | null,
+  move: { from: string; to: string; set: Values; transition: string; reason: string | null },
 ) {
   const before = await context.tx.entryBatch.findUnique({ where: { batch_id: partnerId } });
   const { count } = await context.tx.entryBatch.updateMany({
-    where: { batch_id: partnerId, status: from },
-    data: { ...set, status: to, updated_at: new Date() },
+    where: { batch_id: partnerId, status: move.from },
+    data: { ...move.set, status: move.to, updated_at: new Date() },
   });
   if (!count) return;
   const after = await context.tx.entryBatch.findUnique({ where: { batch_id: partnerId } });
@@ -58,8 +74,8 @@ async function movePartner(
       entity_key: partnerId,
       before: JSON.parse(JSON.stringify(before)),
       after: JSON.parse(JSON.stringify(after)),
-      transition,
-      reason,
+      transition: move.transition,
+      reason: move.reason,
     },
   });
 }
@@ -75,54 +91,24 @@ async function refuseWithoutEntry(context: ActionContext) {
   const scope = can(context.user.role, capability);
   if (!scope) throw forbidden(refusalOf(context.user.role, capability));
   const within = scopeWhere(scope, context.user, entryBatchResource.scopeFields);
-  if (
-    !within ||
-    !(await context.tx.entryBatch.findFirst({
-      where: { AND: [{ batch_id: String(context.record.batch_id) }, within] },
-      select: { batch_id: true },
-    }))
-  ) {
-    throw notFound(`${name(context.record)} does not exist.`);
-  }
+  const batchId = String(context.record.batch_id);
+  if (!(await batchWithin(context.tx, batchId, within))) throw noSuchBatch(batchId);
 }
 
-const countsText = (t: { rows: number; entered: number; absent: number; statuses: number; total: string }) =>
-  `${t.rows} rows: ${t.entered} with marks (total ${t.total}), ${t.absent} absent${t.statuses - t.absent ? `, ${t.statuses - t.absent} other statuses` : ''}`;
-
-/** Submit: every row has marks or a status (the batch's counts in the answer). */
+/** Submit: every row has marks or a status, none for an absentee (the batch's counts in the answer). */
 const submit: ActionEffect = {
   extra: entryActionAnswer,
   async before(context) {
     await refuseWithoutEntry(context);
-    const empty = await context.tx.$queryRawUnsafe<Array<{ label: string }>>(
-      `SELECT COALESCE(r.fict_no, f.roll_no, a.student_id, r.attempt_id) AS label FROM entry_row r
-         LEFT JOIN attempt a ON a.attempt_id = r.attempt_id LEFT JOIN exam_form f ON f.form_id = a.form_id
-        WHERE r.batch_id = $1 AND r.value IS NULL AND r.status IS NULL ORDER BY r.line`,
-      String(context.record.batch_id),
-    );
-    if (empty.length) {
-      const labels = empty
-        .slice(0, 10)
-        .map((e) => e.label)
-        .join(', ');
-      throw invalid({
-        rows: [
-          `${empty.length} ${empty.length === 1 ? 'row has' : 'rows have'} no marks or status (${labels}${empty.length > 10 ? ', …' : ''}): type the marks, or AB for an absent candidate, before the final submit.`,
-        ],
-      });
-    }
-    const batch = await findBatch(context.tx, String(context.record.batch_id), 'any', context.user);
-    const against = await marksAgainstAttendance(context.tx, batch);
-    if (against.length)
-      throw invalid({
-        rows: [
-          `The attendance marks ${against.slice(0, 10).join(', ')} absent or UFM: enter their status, not marks, before the final submit.`,
-        ],
-      });
-    const totals = await batchTotals(context.tx, String(context.record.batch_id));
+    const batchId = String(context.record.batch_id);
+    const empty = await emptyRowLabels(context.tx, batchId);
+    throwIf(refuseEmptyRows(empty.map((e) => e.label)));
+    const batch = await findBatch(context.tx, batchId, 'any', context.user);
+    throwIf(refuseMarksOfAbsentees(await marksAgainstAttendance(context.tx, batch)));
+    const totals = await batchTotals(context.tx, batchId);
     return {
       set: { submitted_by: context.user.email, submitted_at: new Date(), status_reason: null },
-      message: `${name(context.record)} is submitted: ${countsText(totals)}.`,
+      message: renderEnglish(submittedNotice(context.record, totals)),
       extra: { totals, mismatches: [] },
     };
   },
@@ -137,76 +123,48 @@ const verify: ActionEffect = {
   extra: entryActionAnswer,
   async before(context) {
     const { record, tx, user } = context;
-    if (record.submitted_by === user.email)
-      throw forbidden(`${name(record)} was submitted by you; a second person verifies it.`);
+    throwIf(refuseOwnSubmission(record, user.email));
     const totals = await batchTotals(tx, String(record.batch_id));
-    const partner = await partnerOf(tx, record);
+    const partner = await partnerOf(context);
     if (!record.coded)
       return {
         set: { verified_by: user.email, verified_at: new Date() },
-        message: `${name(record)} is verified: ${countsText(totals)}.`,
+        message: renderEnglish(verifiedNotice(record, totals)),
         extra: { totals, mismatches: [] },
       };
-    if (!partner)
-      throw new AppError(
-        'INVALID_TRANSITION',
-        `Packet ${String(record.packet_no)} has no second entry to compare with.`,
-      );
-    if (!['SUBMITTED', 'VERIFIED'].includes(partner.status)) {
-      throw new AppError(
-        'INVALID_TRANSITION',
-        `Entry ${partner.entry_no} of packet ${String(record.packet_no)} is ${partner.status}; both entries must be submitted before they are compared.`,
-      );
-    }
-    if (partner.submitted_by === user.email)
-      throw forbidden(
-        `You keyed entry ${partner.entry_no} of packet ${String(record.packet_no)}; a third person verifies the two entries.`,
-      );
-    const mismatches = await tx.$queryRawUnsafe<
-      Array<{ fict_no: string; entry_1: string | null; entry_2: string | null }>
-    >(
-      `SELECT COALESCE(a.fict_no, b.fict_no) AS fict_no, COALESCE(a.value::text, a.status) AS entry_1, COALESCE(b.value::text, b.status) AS entry_2
-         FROM (SELECT * FROM entry_row WHERE batch_id = $1) a FULL JOIN (SELECT * FROM entry_row WHERE batch_id = $2) b ON a.fict_no = b.fict_no
-        WHERE a.value IS DISTINCT FROM b.value OR a.status IS DISTINCT FROM b.status OR a.fict_no IS NULL OR b.fict_no IS NULL
-        ORDER BY 1`,
-      ...(Number(record.entry_no) === 1
-        ? [String(record.batch_id), partner.batch_id]
-        : [partner.batch_id, String(record.batch_id)]),
-    );
+    throwIf(refuseUncomparable(record, partner, user.email));
+    const [entry1, entry2] =
+      Number(record.entry_no) === 1
+        ? [String(record.batch_id), partner!.batch_id]
+        : [partner!.batch_id, String(record.batch_id)];
+    const mismatches = await mismatchesOf(tx, entry1, entry2);
     if (mismatches.length) {
-      const list = mismatches
-        .slice(0, 10)
-        .map((m) => `${m.fict_no}: ${m.entry_1 ?? 'empty'} vs ${m.entry_2 ?? 'empty'}`)
-        .join('; ');
-      const reason = `Entries 1 and 2 differ in ${mismatches.length} ${mismatches.length === 1 ? 'book' : 'books'}: ${list}`;
-      await movePartner(
-        context,
-        partner.batch_id,
-        partner.status,
-        'DRAFT',
-        { status_reason: reason.slice(0, 500) },
-        'return',
-        reason.slice(0, 500),
-      );
+      // Kept on both batches for the operators to read (a record's text, in English).
+      const reason = renderEnglish(differences(mismatches)).slice(0, 500);
+      await movePartner(context, partner!.batch_id, {
+        from: partner!.status,
+        to: 'DRAFT',
+        set: { status_reason: reason },
+        transition: 'return',
+        reason,
+      });
       return {
         to: 'DRAFT',
-        set: { status_reason: reason.slice(0, 500) },
-        message: `${reason}${mismatches.length > 10 ? '; …' : ''}. Both entries are back in DRAFT: check the award list and correct the wrong entry, then submit again.`,
+        set: { status_reason: reason },
+        message: renderEnglish(returnedNotice(mismatches)),
         extra: { totals, mismatches },
       };
     }
-    await movePartner(
-      context,
-      partner.batch_id,
-      'SUBMITTED',
-      'VERIFIED',
-      { verified_by: user.email, verified_at: new Date() },
-      'verify',
-      null,
-    );
+    await movePartner(context, partner!.batch_id, {
+      from: 'SUBMITTED',
+      to: 'VERIFIED',
+      set: { verified_by: user.email, verified_at: new Date() },
+      transition: 'verify',
+      reason: null,
+    });
     return {
       set: { verified_by: user.email, verified_at: new Date() },
-      message: `Entries 1 and 2 of packet ${String(record.packet_no)} agree on all ${totals.rows} books; both are verified.`,
+      message: renderEnglish(agreedNotice(record, totals)),
       extra: { totals, mismatches: [] },
     };
   },
@@ -218,36 +176,21 @@ const verify: ActionEffect = {
  */
 const lock: ActionEffect = {
   async before(context) {
-    const partner = await partnerOf(context.tx, context.record);
-    if (partner && !['VERIFIED', 'LOCKED'].includes(partner.status)) {
-      throw new AppError(
-        'INVALID_TRANSITION',
-        `Entry ${partner.entry_no} of packet ${String(context.record.packet_no)} is ${partner.status}; a packet locks when both entries are verified.`,
-      );
-    }
+    const partner = await partnerOf(context);
+    throwIf(refuseLockBeforeOtherEntry(context.record, partner));
     if (partner)
-      await movePartner(
-        context,
-        partner.batch_id,
-        'VERIFIED',
-        'LOCKED',
-        { locked_by: context.user.email, locked_at: new Date() },
-        'lock',
-        null,
-      );
+      await movePartner(context, partner.batch_id, {
+        from: 'VERIFIED',
+        to: 'LOCKED',
+        set: { locked_by: context.user.email, locked_at: new Date() },
+        transition: 'lock',
+        reason: null,
+      });
     return { set: { locked_by: context.user.email, locked_at: new Date() } };
   },
   async after(context) {
     if (context.after.coded) return;
-    await context.tx.$executeRawUnsafe(
-      `INSERT INTO mark_record (attempt_id, component, value, status, source, batch_id, updated_at)
-       SELECT r.attempt_id, b.component, CASE WHEN r.status = 'BLANK' THEN 0 ELSE r.value END, NULLIF(r.status, 'BLANK'), 'ENTRY', b.batch_id, now()
-         FROM entry_row r JOIN entry_batch b ON b.batch_id = r.batch_id
-        WHERE r.batch_id = $1 AND r.attempt_id IS NOT NULL AND (r.value IS NOT NULL OR r.status IS NOT NULL)
-       ON CONFLICT (attempt_id, component) DO UPDATE
-         SET value = EXCLUDED.value, status = EXCLUDED.status, source = EXCLUDED.source, batch_id = EXCLUDED.batch_id, correction_id = NULL, updated_at = now()`,
-      String(context.after.batch_id),
-    );
+    await recordMarksOfBatch(context.tx, String(context.after.batch_id));
   },
 };
 

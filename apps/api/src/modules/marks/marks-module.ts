@@ -7,7 +7,6 @@ import {
   markCorrectionWorkflow,
 } from '@exam/contracts';
 import { asDelegate } from '../../platform/crud/store.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import type { ApiModule } from '../../platform/module.ts';
 import {
   approveCorrection,
@@ -15,8 +14,10 @@ import {
   markCorrectionRules,
   markCorrectionStore,
 } from './corrections.ts';
+import { batchNotImported, refuseDeleteOfStarted, refuseDetailsOfLocked } from './batch-rules.ts';
 import { entryBatchEffects } from './entry-workflow.ts';
-import { entryBatchStore, entryRoutes } from './entry-routes.ts';
+import { entryRoutes } from './entry-routes.ts';
+import { entryBatchStore } from './entry-service.ts';
 import { markRecordRoutes } from './mark-records.ts';
 import { marksOpenApi } from './marks-openapi.ts';
 
@@ -36,31 +37,16 @@ export const marksModule: ApiModule = {
       ownCalls: ['create'],
       rules: {
         async beforeCreate(_tx, rows) {
-          return new Map(
-            rows.map((_, i) => [
-              i,
-              {
-                batch_id: [
-                  'Marks batches are opened by POST /api/entrybatch or /api/entrybatch-open, with their candidates; they are not imported.',
-                ],
-              },
-            ]),
-          );
+          return new Map(rows.map((_, i) => [i, batchNotImported()]));
         },
         async beforeUpdate(_tx, record) {
-          if (record.status === 'LOCKED')
-            throw new AppError(
-              'LOCKED',
-              `Marks batch ${String(record.batch_id)} is LOCKED; reopen it (admin, with a reason) to change its details.`,
-            );
+          const refusal = refuseDetailsOfLocked(record);
+          if (refusal) throw refusal;
           return {};
         },
         async beforeDelete(_tx, row) {
-          if (row.status !== 'OPEN')
-            throw new AppError(
-              'LOCKED',
-              `Marks batch ${String(row.batch_id)} is ${String(row.status)}; only an OPEN batch with nothing entered can be deleted.`,
-            );
+          const refusal = refuseDeleteOfStarted(row);
+          if (refusal) throw refusal;
         },
       },
     },

@@ -26,7 +26,8 @@ export interface UnlockedBatch {
 export function unlockedBatches(db: Reader, key: ExamCourseKey): Promise<UnlockedBatch[]> {
   return sqlRows<UnlockedBatch>(
     db,
-    `SELECT batch_id, component, paper_id, college_id, packet_no, status FROM entry_batch
+    `SELECT batch_id, component, paper_id, college_id, packet_no, status
+       FROM entry_batch
       WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4 AND status <> 'LOCKED'
       ORDER BY paper_id, component, batch_id`,
     [key.exam_id, key.session_id, key.course_comb_id, key.sem_id],
@@ -40,8 +41,10 @@ export function lockedBatches(
 ): Promise<Array<{ batch_id: string; locked_at: string | null }>> {
   return sqlRows(
     db,
-    `SELECT batch_id, to_char(locked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS locked_at FROM entry_batch
-      WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4 AND status = 'LOCKED' ORDER BY batch_id`,
+    `SELECT batch_id, to_char(locked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS locked_at
+       FROM entry_batch
+      WHERE exam_id = $1 AND session_id = $2 AND course_comb_id = $3 AND sem_id = $4 AND status = 'LOCKED'
+      ORDER BY batch_id`,
     [key.exam_id, key.session_id, key.course_comb_id, key.sem_id],
   );
 }
@@ -59,7 +62,10 @@ export function marksOfRecord(db: Reader, attemptIds: readonly string[]): Promis
   if (!attemptIds.length) return Promise.resolve([]);
   return sqlRows<MarkOfRecord>(
     db,
-    `SELECT attempt_id, component, value::text AS value, status FROM mark_record WHERE attempt_id = ANY($1::text[]) ORDER BY attempt_id, component`,
+    `SELECT attempt_id, component, value::text AS value, status
+       FROM mark_record
+      WHERE attempt_id = ANY($1::text[])
+      ORDER BY attempt_id, component`,
     [attemptIds],
   );
 }

@@ -91,15 +91,18 @@ export async function writeAffiliationLetters(
 
     const statusEn = collegeStatus.labelOf(college.status).toLowerCase();
     pdf.text(
-      `This is to certify that ${college.college_name} is ${/^[aeiou]/.test(typeEn) ? 'an' : 'a'} ${typeEn} college affiliated with ${university.en}. ` +
+      `This is to certify that ${college.college_name} is ${/^[aeiou]/.test(typeEn) ? 'an' : 'a'} ` +
+        `${typeEn} college affiliated with ${university.en}. ` +
         `According to the university's records on ${dateEn.format(issuedOn)}, its affiliation is ${statusEn}.`,
       { size: 11, lineGap: 3, align: 'justify' },
     );
     pdf.moveDown(8);
     const nameHi = college.college_name_hi ?? college.college_name;
     pdf.text(
-      `प्रमाणित किया जाता है कि ${nameHi} ${university.hi} से संबद्ध ${typeHi[college.college_type] ?? ''} महाविद्यालय है। ` +
-        `दिनांक ${issued} को विश्वविद्यालय के अभिलेखों के अनुसार इसकी संबद्धता ${statusHi[college.status] ?? college.status} है।`,
+      `प्रमाणित किया जाता है कि ${nameHi} ${university.hi} से संबद्ध ` +
+        `${typeHi[college.college_type] ?? ''} महाविद्यालय है। ` +
+        `दिनांक ${issued} को विश्वविद्यालय के अभिलेखों के अनुसार इसकी संबद्धता ` +
+        `${statusHi[college.status] ?? college.status} है।`,
       { size: 11, lineGap: 4, align: 'justify' },
     );
     pdf.moveDown(14);

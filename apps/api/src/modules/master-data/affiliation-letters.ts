@@ -108,8 +108,10 @@ export const affiliationLettersOpenApi: OpenApiPaths = {
       tags: ['college'],
       summary: 'Print letters of affiliation (one bilingual PDF, one page per college) as a job',
       description:
-        'Starts a job over the chosen colleges (`college_ids`), or every college the caller may write (`all: true`). Poll `GET /api/job/{job_id}`: ' +
-        '`done` of `total` counts the pages drawn; a chosen college that does not exist is listed in `errors`; once `succeeded`, `result.file.url` ' +
+        'Starts a job over the chosen colleges (`college_ids`), or every college the caller may write ' +
+        '(`all: true`). Poll `GET /api/job/{job_id}`: ' +
+        '`done` of `total` counts the pages drawn; a chosen college that does not exist is listed in ' +
+        '`errors`; once `succeeded`, `result.file.url` ' +
         'downloads the PDF (`GET /api/file/{file_id}`, only for the user who started the job).',
       requestBody: {
         required: false,

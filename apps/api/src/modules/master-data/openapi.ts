@@ -10,7 +10,11 @@ export const masterDataOpenApi: OpenApiPaths = {
       tags: [paperInfoSemResource.name],
       summary: 'Whether marks can be entered against the marks scheme, and if not why',
       description:
-        'The scheme must be numeric (at most two decimals) and consistent: max_marks > 0; each minimum within its maximum; paper_type 0: ext_max_marks + int_max_marks = max_marks; 1: ext_max_marks = max_marks and no internal fields; 2: int_max_marks = max_marks and no external fields; credit_point a number ≥ 0. Writes of other text are still accepted (legacy data); this check says what stands in the way of marks entry.',
+        'The scheme must be numeric (at most two decimals) and consistent: max_marks > 0; each minimum ' +
+        'within its maximum; paper_type 0: ext_max_marks + int_max_marks = max_marks; 1: ext_max_marks = ' +
+        'max_marks and no internal fields; 2: int_max_marks = max_marks and no external fields; ' +
+        'credit_point a number ≥ 0. Writes of other text are still accepted (legacy data); this check ' +
+        'says what stands in the way of marks entry.',
       parameters: paperInfoSemResource.keyFields.map((f) => pathParam(f)),
       responses: {
         200: json(

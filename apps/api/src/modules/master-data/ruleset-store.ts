@@ -46,7 +46,8 @@ export function rulesetDelegate(client: Prisma.TransactionClient): ModelDelegate
     if (locked) {
       throw new AppError(
         'LOCKED',
-        `Rule set ${String(locked.ruleset_id)} version ${String(locked.version)} is locked: a published result was computed with it, so it cannot change. Make a new version instead.`,
+        `Rule set ${String(locked.ruleset_id)} version ${String(locked.version)} is locked: a published ` +
+          `result was computed with it, so it cannot change. Make a new version instead.`,
       );
     }
     return { ...args, where: { AND: [where, { locked: false }] } };

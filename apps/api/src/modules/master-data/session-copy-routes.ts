@@ -184,7 +184,8 @@ export function sessionCopyRoutes(db: Database) {
             /duplicate key|23505/.test(String((error as Error)?.message))
           ) {
             throw duplicateKey(
-              `Session ${to} was being filled by someone else at the same time; nothing was copied. Run the preview again.`,
+              `Session ${to} was being filled by someone else at the same time; nothing was copied. Run ` +
+                `the preview again.`,
             );
           }
           throw error;
@@ -205,8 +206,13 @@ export const sessionCopyOpenApi: OpenApiPaths = {
       tags: [sessionResource.name],
       summary: "Copy a session's course-semester links and paper schemes into this session",
       description:
-        'Every ccinfo_sem and paperinfosem row of `from_session_id` whose key (course_comb_id, sem_id, paper_id) is not yet in `session_id` is created there with the same values; rows already there are left as they are. ' +
-        'With `dry_run=1` nothing is stored and the answer is the preview (what would be created, what exists already). Without it, all rows are created in one transaction and each is recorded in the audit trail (action create, reason naming the source), plus one entry on the target session (action transition, `copy-from`). Running it again creates nothing. Needs master-data.write.',
+        'Every ccinfo_sem and paperinfosem row of `from_session_id` whose key (course_comb_id, sem_id, ' +
+        'paper_id) is not yet in `session_id` is created there with the same values; rows already there ' +
+        'are left as they are. ' +
+        'With `dry_run=1` nothing is stored and the answer is the preview (what would be created, what ' +
+        'exists already). Without it, all rows are created in one transaction and each is recorded in ' +
+        'the audit trail (action create, reason naming the source), plus one entry on the target session ' +
+        '(action transition, `copy-from`). Running it again creates nothing. Needs master-data.write.',
       parameters: [
         {
           name: 'dry_run',

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import type {
-  ComputedStudentResult,
-  EarlierCourse,
-  GradingPaper,
-  GradingRuleset,
-  MarkCell,
-  ResultExceptionCode,
-  ResultLine,
+import {
+  msg,
+  type Message,
+  type ComputedStudentResult,
+  type EarlierCourse,
+  type GradingPaper,
+  type GradingRuleset,
+  type MarkCell,
+  type ResultExceptionCode,
+  type ResultLine,
 } from '@exam/contracts';
 
 /**
@@ -49,7 +51,7 @@ export interface Finding {
   attempt_id: string | null;
   component: string | null;
   code: ResultExceptionCode;
-  message: string;
+  message: Message;
 }
 
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -76,7 +78,7 @@ export function schemeOf(row: SchemeRow):
   | {
       scheme: Omit<GradingPaper, 'int' | 'ext' | 'pr' | 'ufm_cancelled' | 'attempt_type' | 'attempt_exam_id'>;
     }
-  | { problem: string } {
+  | { problem: Message } {
   const fields = {
     max: row.max_marks,
     min: row.min_marks,
@@ -91,13 +93,19 @@ export function schemeOf(row: SchemeRow):
     const n = numberOrNull(value);
     if (n === undefined)
       return {
-        problem: `${row.paper_id}: ${name} "${String(value)}" is not a number (check the paper's marks scheme)`,
+        problem: msg('results.schemeNotNumber', {
+          paper_id: row.paper_id,
+          field: name,
+          value: String(value),
+        }),
       };
     parsed[name] = n;
   }
-  if (parsed.max === null) return { problem: `${row.paper_id}: no maximum marks in the marks scheme` };
+  if (parsed.max === null) return { problem: msg('results.schemeNoMax', { paper_id: row.paper_id }) };
   if (![0, 1, 2].includes(row.paper_type))
-    return { problem: `${row.paper_id}: paper type ${row.paper_type} is not 0, 1 or 2` };
+    return {
+      problem: msg('results.schemePaperType', { paper_id: row.paper_id, paper_type: row.paper_type }),
+    };
   return {
     scheme: {
       paper_id: row.paper_id,
@@ -133,7 +141,7 @@ function cellOf(mark: Mark | undefined): MarkCell {
 
 export interface PaperInputs {
   attempt: AttemptRow;
-  scheme: Exclude<ReturnType<typeof schemeOf>, { problem: string }>['scheme'];
+  scheme: Exclude<ReturnType<typeof schemeOf>, { problem: Message }>['scheme'];
   marks: Partial<Record<'INT' | 'EXT' | 'PR', Mark>>;
   attendance: string | null;
   ufmOpen: boolean;
@@ -147,7 +155,7 @@ export interface PaperInputs {
  */
 export function paperInput(p: PaperInputs, findings: Finding[]): GradingPaper {
   const { attempt, scheme } = p;
-  const note = (component: string | null, code: ResultExceptionCode, message: string) =>
+  const note = (component: string | null, code: ResultExceptionCode, message: Message) =>
     findings.push({
       student_id: attempt.student_id,
       paper_id: attempt.paper_id,
@@ -161,54 +169,34 @@ export function paperInput(p: PaperInputs, findings: Finding[]): GradingPaper {
   const requiresInt = scheme.paper_type !== 1;
   const requiresExt = scheme.paper_type !== 2;
   const extComponent = practical ? (p.marks.PR ? 'PR' : 'EXT') : 'EXT';
+  const extName = msg(extComponent === 'PR' ? 'results.componentPractical' : 'results.componentExternalOnly');
+  const paper_id = attempt.paper_id;
   let int = requiresInt ? cellOf(p.marks.INT) : cellOf(undefined);
   let ext = requiresExt ? cellOf(p.marks[extComponent]) : cellOf(undefined);
   const intMax = scheme.paper_type === 2 ? (scheme.int_max ?? scheme.max) : scheme.int_max;
   const extMax = scheme.paper_type === 1 ? (scheme.ext_max ?? scheme.max) : scheme.ext_max;
   if (int.value !== null && intMax !== null && cmp(int.value, intMax) > 0) {
-    note(
-      'INT',
-      'MARKS_ABOVE_MAX',
-      `${attempt.paper_id}: internal ${int.value} is above the maximum ${intMax}; the paper is result later until it is corrected`,
-    );
+    note('INT', 'MARKS_ABOVE_MAX', msg('results.intAboveMax', { paper_id, value: int.value, max: intMax }));
     int = { value: null, status: null };
   }
   if (ext.value !== null && extMax !== null && cmp(ext.value, extMax) > 0) {
-    note(
-      extComponent,
-      'MARKS_ABOVE_MAX',
-      `${attempt.paper_id}: ${extComponent === 'PR' ? 'practical' : 'external'} ${ext.value} is above the maximum ${extMax}; the paper is result later until it is corrected`,
-    );
+    const above = { paper_id, component: extName, value: ext.value, max: extMax };
+    note(extComponent, 'MARKS_ABOVE_MAX', msg('results.extAboveMax', above));
     ext = { value: null, status: null };
   }
   if (requiresExt) {
     if (p.attendance === 'ABSENT' && ext.value !== null && ext.status === null)
-      note(
-        extComponent,
-        'ABSENT_WITH_MARKS',
-        `${attempt.paper_id}: absent in the attendance sheet but ${ext.value} marks are recorded`,
-      );
+      note(extComponent, 'ABSENT_WITH_MARKS', msg('results.absentWithMarks', { paper_id, value: ext.value }));
     if (p.attendance === 'PRESENT' && ext.value === null && (ext.status === null || ext.status === 'AB')) {
-      note(
-        extComponent,
-        'PRESENT_WITHOUT_MARKS',
-        `${attempt.paper_id}: present in the attendance sheet but ${ext.status === 'AB' ? 'marked absent' : 'no marks'} in the marks of record`,
-      );
+      const code = ext.status === 'AB' ? 'results.presentMarkedAbsent' : 'results.presentWithoutMarks';
+      note(extComponent, 'PRESENT_WITHOUT_MARKS', msg(code, { paper_id }));
     } else if (ext.value === null && ext.status === null)
-      note(
-        extComponent,
-        'MARKS_NOT_LOCKED',
-        `${attempt.paper_id}: no locked ${extComponent === 'PR' ? 'practical' : 'external'} marks: result later`,
-      );
+      note(extComponent, 'MARKS_NOT_LOCKED', msg('results.extNotLocked', { paper_id, component: extName }));
   }
   if (requiresInt && !back && int.value === null && int.status === null)
-    note('INT', 'INTERNAL_MISSING', `${attempt.paper_id}: internal marks missing: result later`);
+    note('INT', 'INTERNAL_MISSING', msg('results.internalMissing', { paper_id }));
   if (p.ufmOpen) {
-    note(
-      extComponent,
-      'UFM_PENDING',
-      `${attempt.paper_id}: an unfair-means case is pending: the paper's result is withheld`,
-    );
+    note(extComponent, 'UFM_PENDING', msg('results.ufmPending', { paper_id }));
     if (requiresExt) ext = { value: null, status: 'WH' };
     else int = { value: null, status: 'WH' };
   }

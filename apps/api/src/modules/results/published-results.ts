@@ -26,8 +26,10 @@ export interface ResultVersionFilter {
   latest?: boolean;
 }
 
-const COLUMNS = `r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_id, r.version, r.run_id, r.college_id, r.status, r.ruleset_id, r.ruleset_version, r.scheme,
-  r.total, r.max_total, r.percentage, r.division, r.credits_registered, r.credits_earned, r.credit_points, r.sgpa, r.cgpa, r.result, r.backlogs, r.lines, r.explanation,
+const COLUMNS = `r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_id, r.version, r.run_id,
+    r.college_id, r.status, r.ruleset_id, r.ruleset_version, r.scheme,
+  r.total, r.max_total, r.percentage, r.division, r.credits_registered, r.credits_earned, r.credit_points,
+    r.sgpa, r.cgpa, r.result, r.backlogs, r.lines, r.explanation,
   r.supersedes_version, r.published_at, r.notification_no, rr.notification_date`;
 
 /** Result versions matching the filter, newest version first within each key. */
@@ -50,12 +52,15 @@ export async function resultVersions(
     if (filter[field] !== undefined) where.push(`r.${field} = $${params.push(filter[field])}`);
   }
   if (filter.latest) {
-    where.push(`r.version = (SELECT max(x.version) FROM student_result x WHERE x.student_id = r.student_id AND x.exam_id = r.exam_id AND x.session_id = r.session_id
-                  AND x.course_comb_id = r.course_comb_id AND x.sem_id = r.sem_id${filter.status ? ` AND x.status = r.status` : ''})`);
+    where.push(`r.version = (SELECT max(x.version) FROM student_result x WHERE x.student_id = r.student_id
+        AND x.exam_id = r.exam_id AND x.session_id = r.session_id
+                  AND x.course_comb_id = r.course_comb_id
+                    AND x.sem_id = r.sem_id${filter.status ? ` AND x.status = r.status` : ''})`);
   }
   const rows = await q<Record<string, unknown>>(
     db,
-    `SELECT ${COLUMNS} FROM student_result r LEFT JOIN result_run rr ON rr.run_id = r.run_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    `SELECT ${COLUMNS} FROM student_result r
+        LEFT JOIN result_run rr ON rr.run_id = r.run_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY r.exam_id, r.session_id, r.course_comb_id, r.sem_id, r.student_id, r.version DESC`,
     params,
   );

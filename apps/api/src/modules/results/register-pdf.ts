@@ -52,11 +52,15 @@ function paperCell(line: ResultLine | undefined, graded: boolean): string {
 export async function registerPdf(db: Database, run: RunRecord, res: Response) {
   const rows = await q<RegisterRow>(
     db,
-    `SELECT r.student_id, s.name_en, ac.roll_no, r.version, r.total, r.max_total, r.credits_earned, r.percentage, r.division, r.sgpa, r.cgpa, r.result, r.lines
-       FROM student_result r LEFT JOIN student s ON s.student_id = r.student_id LEFT JOIN admit_card ac ON ac.exam_id = r.exam_id AND ac.student_id = r.student_id
+    `SELECT r.student_id, s.name_en, ac.roll_no, r.version, r.total, r.max_total, r.credits_earned,
+        r.percentage, r.division, r.sgpa, r.cgpa, r.result, r.lines
+       FROM student_result r LEFT JOIN student s ON s.student_id = r.student_id
+         LEFT JOIN admit_card ac ON ac.exam_id = r.exam_id AND ac.student_id = r.student_id
       WHERE r.run_id = $1
-         OR (r.status = 'PUBLISHED' AND r.exam_id = $2 AND r.session_id = $3 AND r.course_comb_id = $4 AND r.sem_id = $5
-             AND NOT EXISTS (SELECT 1 FROM student_result n WHERE n.run_id = $1 AND n.student_id = r.student_id AND n.exam_id = r.exam_id))
+         OR (r.status = 'PUBLISHED' AND r.exam_id = $2 AND r.session_id = $3 AND r.course_comb_id = $4
+           AND r.sem_id = $5
+             AND NOT EXISTS (SELECT 1 FROM student_result n WHERE n.run_id = $1
+               AND n.student_id = r.student_id AND n.exam_id = r.exam_id))
       ORDER BY COALESCE(ac.roll_no, r.student_id), r.student_id`,
     [run.run_id, run.exam_id, run.session_id, run.course_comb_id, run.sem_id],
   );
@@ -82,17 +86,16 @@ export async function registerPdf(db: Database, run: RunRecord, res: Response) {
       university,
       logo: universityLogo,
       title,
-      footer: `Run ${run.run_id} · ${resultRunStatus.labelOf(run.status)} · printed ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      footer:
+        `Run ${run.run_id} · ${resultRunStatus.labelOf(run.status)} · printed ` +
+        `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     },
   });
   await pdf.addPage();
   const { left, right, width } = pdf.content;
   const facts: Array<[string, string]> = [
     ['Examination / परीक्षा', run.exam_id],
-    [
-      'Course / पाठ्यक्रम',
-      `${run.course_comb_id} ${course?.course_comb_name ?? ''}${course?.course_comb_name_hi ? ` / ${course.course_comb_name_hi}` : ''}`,
-    ],
+    ['Course / पाठ्यक्रम', courseLine(run.course_comb_id, course)],
     ['Semester, session / सेमेस्टर, सत्र', `${run.sem_id}, ${run.session_id} · ${run.scheme} scheme / योजना`],
     [
       'Notification / अधिसूचना',
@@ -109,7 +112,9 @@ export async function registerPdf(db: Database, run: RunRecord, res: Response) {
   }
   pdf.moveDown(4);
   pdf.text(
-    `Paper cells: I internal, E external, P practical, = total${graded ? ', grade' : ''}; (G1 +2) grace under a rule; AB absent, RL result later, RW withheld. / I आंतरिक, E बाह्य, P प्रायोगिक, = योग; (G1 +2) नियम के अंतर्गत कृपांक; AB अनुपस्थित, RL परिणाम बाद में, RW परिणाम रोका गया।`,
+    `Paper cells: I internal, E external, P practical, = total${graded ? ', grade' : ''}; (G1 +2) grace ` +
+      `under a rule; AB absent, RL result later, RW withheld. / I आंतरिक, E बाह्य, P प्रायोगिक, = योग; (G1 ` +
+      `+2) नियम के अंतर्गत कृपांक; AB अनुपस्थित, RL परिणाम बाद में, RW परिणाम रोका गया।`,
     { size: 7.5, color: '#444444' },
   );
   pdf.moveDown(4);
@@ -148,10 +153,9 @@ export async function registerPdf(db: Database, run: RunRecord, res: Response) {
     { size: 7.5, padding: 2.5 },
   );
   pdf.moveDown(6);
-  pdf.text(
-    `Students / परीक्षार्थी: ${rows.length} · passed / उत्तीर्ण: ${rows.filter((r) => r.result === 'PASS' || r.result === 'PASS_GRACE').length}`,
-    { size: 9 },
-  );
+  pdf.text(`Students / परीक्षार्थी: ${rows.length} · passed / उत्तीर्ण: ${rows.filter(passed).length}`, {
+    size: 9,
+  });
   await pdf.ensureSpace(60);
   pdf.moveDown(30);
   const y = pdf.y;
@@ -166,3 +170,14 @@ export async function registerPdf(db: Database, run: RunRecord, res: Response) {
     pdf.watermark(resultRunStatus.labelOf(run.status).toUpperCase(), { opacity: 0.08 });
   await pdf.end();
 }
+
+const passed = (row: { result: string }) => row.result === 'PASS' || row.result === 'PASS_GRACE';
+
+/** "BA01 Bachelor of Arts / कला स्नातक": the code, the English name and the Hindi one where there is one. */
+const courseLine = (
+  id: string,
+  course: { course_comb_name?: string | null; course_comb_name_hi?: string | null } | undefined | null,
+) => {
+  const hindi = course?.course_comb_name_hi ? ` / ${course.course_comb_name_hi}` : '';
+  return `${id} ${course?.course_comb_name ?? ''}${hindi}`;
+};

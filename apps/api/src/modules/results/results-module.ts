@@ -7,7 +7,7 @@ import { resultsOpenApi } from './results-openapi.ts';
 import { resultRunJob } from './run-job.ts';
 import { runRoutes } from './run-routes.ts';
 import { resultRunEffects } from './run-workflow.ts';
-import { studentResultRoutes } from './student-results.ts';
+import { studentResultRoutes } from './result-read-routes.ts';
 
 /**
  * Results (lifecycle S8/S9, §4; state machine H): result runs, versioned student results, analysis, merit

@@ -3,7 +3,10 @@ import {
   KEY_MAX,
   KEY_PATTERN,
   msg,
+  plainParams,
   resultDiffQuery,
+  type Language,
+  type MessageCode,
   resultExceptionsQuery,
   resultRunCreate,
 } from '@exam/contracts';
@@ -11,11 +14,21 @@ import type { Database } from '@exam/db';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
 import { notFound, parseOr422 } from '../../platform/http/errors.ts';
 import { methodNotAllowed } from '../../platform/http/middleware.ts';
-import { notice } from '../../platform/i18n/messages.ts';
+import { languageOf, notice, renderMessage } from '../../platform/i18n/messages.ts';
 import { registerPdf } from './register-pdf.ts';
 import { presentRun, requireResultStaff, type RunRecord } from './run-record.ts';
 import { startRun } from './run-service.ts';
-import { diffPage, exceptionsPage, runById } from './run-store.ts';
+import { diffPage, exceptionsPage, runById, type ExceptionRow } from './run-store.ts';
+
+/** A finding as its reader reads it: a coded finding in the reader's language, an older one as written. */
+const findingIn = (row: ExceptionRow, language: Language) =>
+  row.message_code
+    ? {
+        ...row,
+        message: renderMessage({ code: row.message_code as MessageCode, params: row.params ?? {} }, language),
+        params: plainParams(row.params ?? {}),
+      }
+    : row;
 
 /**
  * `POST /api/resultrun` (202, the run's job), and a run's exception report, diff and tabulation register. A
@@ -50,7 +63,7 @@ export function runRoutes(db: Database) {
       await runOr404(req.params.run_id);
       const query = parseOr422(resultExceptionsQuery, req.query);
       const { rows, total } = await exceptionsPage(db, req.params.run_id, query);
-      res.json({ exceptions: rows, total });
+      res.json({ exceptions: rows.map((row) => findingIn(row, languageOf(req))), total });
     })
     .all(methodNotAllowed);
 

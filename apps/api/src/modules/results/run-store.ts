@@ -1,3 +1,4 @@
+import type { MessageParams } from '@exam/contracts';
 import type { Prisma } from '@exam/db';
 import type { RunRecord } from './run-record.ts';
 import { q, type Reader } from './sql.ts';
@@ -121,6 +122,12 @@ export function lockedInputsOf(tx: Prisma.TransactionClient, scope: RunScope) {
   );
 }
 
+export interface ExceptionRow {
+  message: string;
+  message_code: string | null;
+  params: MessageParams | null;
+}
+
 /** A page of a run's exception report, optionally of one code or one student, and how many there are. */
 export async function exceptionsPage(
   db: Reader,
@@ -132,9 +139,9 @@ export async function exceptionsPage(
   if (filter.code) where += ` AND code = $${params.push(filter.code)}`;
   if (filter.student_id) where += ` AND student_id = $${params.push(filter.student_id)}`;
   const [rows, [total]] = await Promise.all([
-    q(
+    q<ExceptionRow>(
       db,
-      `SELECT run_id, seq, student_id, paper_id, attempt_id, component, code, message
+      `SELECT run_id, seq, student_id, paper_id, attempt_id, component, code, message, message_code, params
          FROM result_exception
         WHERE ${where}
         ORDER BY seq

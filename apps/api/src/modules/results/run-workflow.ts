@@ -1,4 +1,4 @@
-import { resultPublishBody } from '@exam/contracts';
+import { msg, resultPublishBody } from '@exam/contracts';
 import type { ActionEffect } from '../../platform/workflows/effects.ts';
 
 /**
@@ -11,7 +11,7 @@ const verify: ActionEffect = {
   async before({ user, record }) {
     return {
       set: { verified_by: user.email, verified_at: new Date() },
-      message: `Result run ${String(record.run_id)} is verified; the CoE (admin) approves it next.`,
+      message: msg('results.runVerified', { run_id: String(record.run_id) }),
     };
   },
 };
@@ -20,7 +20,7 @@ const approve: ActionEffect = {
   async before({ user, record }) {
     return {
       set: { approved_by: user.email, approved_at: new Date() },
-      message: `Result run ${String(record.run_id)} is approved; the result section publishes it with the notification number.`,
+      message: msg('results.runApproved', { run_id: String(record.run_id) }),
     };
   },
 };
@@ -40,7 +40,7 @@ const publish: ActionEffect = {
         notification_no: no,
         notification_date: date,
       },
-      message: `Result run ${String(record.run_id)} is published under notification ${no} of ${date}; students can see their results.`,
+      message: msg('results.runPublished', { run_id: String(record.run_id), no, date }),
     };
   },
   async after({ tx, after }) {
@@ -49,38 +49,51 @@ const publish: ActionEffect = {
     // a time).
     await tx.$executeRawUnsafe(
       `UPDATE student_result o SET status = 'SUPERSEDED', updated_at = now() FROM student_result n
-        WHERE n.run_id = $1 AND o.status = 'PUBLISHED' AND o.student_id = n.student_id AND o.exam_id = n.exam_id AND o.session_id = n.session_id
+        WHERE n.run_id = $1 AND o.status = 'PUBLISHED' AND o.student_id = n.student_id
+          AND o.exam_id = n.exam_id AND o.session_id = n.session_id
           AND o.course_comb_id = n.course_comb_id AND o.sem_id = n.sem_id AND o.version < n.version`,
       runId,
     );
     await tx.$executeRawUnsafe(
-      `UPDATE student_result SET status = 'PUBLISHED', published_at = $2, notification_no = $3, updated_at = now() WHERE run_id = $1 AND status = 'COMPUTED'`,
+      `UPDATE student_result
+          SET status = 'PUBLISHED', published_at = $2, notification_no = $3, updated_at = now()
+          WHERE run_id = $1 AND status = 'COMPUTED'`,
       runId,
       after.published_at ? new Date(String(after.published_at)) : new Date(),
       after.notification_no,
     );
     // Backlogs (S9): a failed, absent or UFM-cancelled paper opens one; a later pass closes it.
     await tx.$executeRawUnsafe(
-      `INSERT INTO backlog (student_id, session_id, course_comb_id, sem_id, paper_id, first_exam_id, reason, status, attempts_used, updated_at)
-       SELECT r.student_id, r.session_id, r.course_comb_id, r.sem_id, b.paper_id, r.exam_id, b.reason, 'OPEN', 1, now()
-         FROM student_result r CROSS JOIN LATERAL jsonb_to_recordset(r.backlog_reasons) AS b(paper_id text, reason text)
+      `INSERT INTO backlog (student_id, session_id, course_comb_id, sem_id, paper_id, first_exam_id, reason,
+          status, attempts_used, updated_at)
+       SELECT r.student_id, r.session_id, r.course_comb_id, r.sem_id, b.paper_id, r.exam_id, b.reason, 'OPEN',
+         1, now()
+         FROM student_result r
+           CROSS JOIN LATERAL jsonb_to_recordset(r.backlog_reasons) AS b(paper_id text, reason text)
         WHERE r.run_id = $1
        ON CONFLICT (student_id, session_id, course_comb_id, sem_id, paper_id) DO UPDATE
          SET reason = EXCLUDED.reason, status = 'OPEN',
-             attempts_used = CASE WHEN backlog.status = 'OPEN' AND backlog.first_exam_id IS DISTINCT FROM EXCLUDED.first_exam_id THEN backlog.attempts_used + 1 ELSE backlog.attempts_used END,
+             attempts_used = CASE WHEN backlog.status = 'OPEN'
+               AND backlog.first_exam_id IS DISTINCT FROM EXCLUDED.first_exam_id THEN backlog.attempts_used +
+               1 ELSE backlog.attempts_used END,
              updated_at = now()`,
       runId,
     );
     await tx.$executeRawUnsafe(
-      `UPDATE backlog k SET status = 'CLEARED', attempts_used = k.attempts_used + CASE WHEN rr.exam_id IS DISTINCT FROM k.first_exam_id THEN 1 ELSE 0 END, updated_at = now()
-         FROM student_result r JOIN result_run rr ON rr.run_id = r.run_id CROSS JOIN LATERAL json_array_elements(r.lines) AS l(line)
-        WHERE r.run_id = $1 AND k.status = 'OPEN' AND k.student_id = r.student_id AND k.session_id = r.session_id AND k.course_comb_id = r.course_comb_id
-          AND k.sem_id = r.sem_id AND k.paper_id = l.line->>'paper_id' AND l.line->>'paper_result' IN ('P', 'EX', 'S')`,
+      `UPDATE backlog k SET status = 'CLEARED', attempts_used = k.attempts_used + CASE
+          WHEN rr.exam_id IS DISTINCT FROM k.first_exam_id THEN 1 ELSE 0 END, updated_at = now()
+         FROM student_result r JOIN result_run rr ON rr.run_id = r.run_id
+           CROSS JOIN LATERAL json_array_elements(r.lines) AS l(line)
+        WHERE r.run_id = $1 AND k.status = 'OPEN' AND k.student_id = r.student_id
+          AND k.session_id = r.session_id AND k.course_comb_id = r.course_comb_id
+          AND k.sem_id = r.sem_id AND k.paper_id = l.line->>'paper_id'
+            AND l.line->>'paper_result' IN ('P', 'EX', 'S')`,
       runId,
     );
     await tx.$executeRawUnsafe(
       `UPDATE ruleset SET locked = true, updated_at = now() WHERE locked = false
-          AND (ruleset_id, version) IN (SELECT DISTINCT ruleset_id, ruleset_version FROM student_result WHERE run_id = $1)`,
+          AND (ruleset_id, version) IN (SELECT DISTINCT ruleset_id, ruleset_version FROM student_result
+            WHERE run_id = $1)`,
       runId,
     );
   },
@@ -92,7 +105,8 @@ const withdraw: ActionEffect = {
   },
   async after({ tx, after }) {
     await tx.$executeRawUnsafe(
-      `UPDATE student_result SET status = 'WITHDRAWN', updated_at = now() WHERE run_id = $1 AND status = 'PUBLISHED'`,
+      `UPDATE student_result SET status = 'WITHDRAWN', updated_at = now() WHERE run_id = $1
+          AND status = 'PUBLISHED'`,
       String(after.run_id),
     );
   },

@@ -91,7 +91,8 @@ export function electiveProblems(
     const required = requiredChoices(group);
     if (count !== required) {
       problems.push(
-        `Group ${group} needs exactly ${required} paper${required === 1 ? '' : 's'} chosen from ${members.join(', ')}; ${count} chosen.`,
+        `Group ${group} needs exactly ${required} paper${required === 1 ? '' : 's'} chosen from ` +
+          `${members.join(', ')}; ${count} chosen.`,
       );
     }
   }
@@ -103,7 +104,8 @@ export function refuseLocked(enrolment: { papers_locked_at: Date | null } | null
   if (enrolment?.papers_locked_at) {
     throw new AppError(
       'LOCKED',
-      `Paper choices of ${what} closed on ${enrolment.papers_locked_at.toISOString().slice(0, 10)}, when an exam form for the semester was submitted; the exam office can return the form first.`,
+      `Paper choices of ${what} closed on ${enrolment.papers_locked_at.toISOString().slice(0, 10)}, when ` +
+        `an exam form for the semester was submitted; the exam office can return the form first.`,
     );
   }
 }
@@ -224,7 +226,8 @@ export const enrolmentRules: ResourceRules = {
           errors,
           i,
           'sem_id',
-          `Student ${String(row.student_id)} is already enrolled in semester ${String(row.sem_id)} of session ${String(row.session_id)} (${taken.get(slot)}); one enrolment per semester.`,
+          `Student ${String(row.student_id)} is already enrolled in semester ${String(row.sem_id)} of ` +
+            `session ${String(row.session_id)} (${taken.get(slot)}); one enrolment per semester.`,
         );
       } else taken.set(slot, String(row.course_comb_id));
       const ruleset = rulesetFor(student.admission_session_id);
@@ -233,7 +236,8 @@ export const enrolmentRules: ResourceRules = {
           errors,
           i,
           'student_id',
-          `No active rule set applies to batch ${student.admission_session_id} (none has a w.e.f. session on or before it); give one a w.e.f. session on List Rule Sets.`,
+          `No active rule set applies to batch ${student.admission_session_id} (none has a w.e.f. ` +
+            `session on or before it); give one a w.e.f. session on List Rule Sets.`,
         );
       } else {
         row.ruleset_id = ruleset.ruleset_id;
@@ -324,7 +328,8 @@ export const studentPaperRules: ResourceRules = {
               errors,
               i,
               'paper_id',
-              `Group ${group} needs exactly ${required} paper${required === 1 ? '' : 's'} chosen from ${members.join(', ')}; this would make ${count}. Change the choice with Change choices instead.`,
+              `Group ${group} needs exactly ${required} paper${required === 1 ? '' : 's'} chosen from ` +
+                `${members.join(', ')}; this would make ${count}. Change the choice with Change choices instead.`,
             );
           }
         }
@@ -361,13 +366,15 @@ export const studentPaperRules: ResourceRules = {
     if (row.choice_source === 'COMPULSORY') {
       throw invalid({
         paper_id: [
-          `${String(row.paper_id)} is a compulsory paper of the enrolment and stays; set its status to Dropped instead.`,
+          `${String(row.paper_id)} is a compulsory paper of the enrolment and stays; set its status to ` +
+            `Dropped instead.`,
         ],
       });
     }
     throw invalid({
       paper_id: [
-        `${String(row.paper_id)} is the choice of group ${String(row.group_code)}, which needs exactly ${requiredChoices(String(row.group_code))}; change the choice with Change choices instead.`,
+        `${String(row.paper_id)} is the choice of group ${String(row.group_code)}, which needs exactly ` +
+          `${requiredChoices(String(row.group_code))}; change the choice with Change choices instead.`,
       ],
     });
   },

@@ -48,7 +48,8 @@ function receive(kind: StudentImageKind): RequestHandler {
         return next(
           new AppError(
             'PAYLOAD_TOO_LARGE',
-            `The ${kind} is larger than ${maxBytes / KB} KB; save it smaller (a JPEG of lower quality) and upload it again.`,
+            `The ${kind} is larger than ${maxBytes / KB} KB; save it smaller (a JPEG of lower quality) ` +
+              `and upload it again.`,
           ),
         );
       next(invalid({ file: ['The upload is malformed or was cut short; send the file again.'] }));
@@ -129,7 +130,8 @@ export function studentImageRoutes(db: Database, dataDir: string) {
           ) {
             throw invalid({
               file: [
-                `The ${kind} is ${info.width}×${info.height} pixels; it must be ${minWidth}–${maxWidth} wide and ${minHeight}–${maxHeight} high.`,
+                `The ${kind} is ${info.width}×${info.height} pixels; it must be ${minWidth}–${maxWidth} ` +
+                  `wide and ${minHeight}–${maxHeight} high.`,
               ],
             });
           }

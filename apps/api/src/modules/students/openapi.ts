@@ -32,7 +32,8 @@ const image = (kind: 'photo' | 'signature') => ({
     tags: ['students'],
     summary: `Upload a student's ${kind}`,
     description:
-      'multipart/form-data, field `file`: a JPEG or PNG within the size and pixel limits (studentImageLimits); stored under the data folder by its SHA-256.',
+      'multipart/form-data, field `file`: a JPEG or PNG within the size and pixel limits ' +
+      '(studentImageLimits); stored under the data folder by its SHA-256.',
     parameters: [pathParam('student_id')],
     requestBody: {
       required: true,
@@ -61,7 +62,8 @@ export const studentsOpenApi: OpenApiPaths = {
       tags: ['students'],
       summary: "Change an enrolment's elective choices",
       description:
-        'Every elective group needs exactly its required number of papers (default 1); 422 names the group. Closed (409 LOCKED) once an exam form of the semester is submitted.',
+        'Every elective group needs exactly its required number of papers (default 1); 422 names the ' +
+        'group. Closed (409 LOCKED) once an exam form of the semester is submitted.',
       parameters: enrolmentKey,
       requestBody: {
         required: true,

@@ -35,7 +35,8 @@ export function keptJwtSecret(dataDir: string): KeptSecret {
   const secret = fs.readFileSync(file, 'utf8').trim();
   if (secret.length < 32 || isPublishedSecret(secret)) {
     throw new Error(
-      `The signing secret kept in ${file} is not usable (too short or published); delete that file to have a new one made (everyone is signed out), or set JWT_SECRET.`,
+      `The signing secret kept in ${file} is not usable (too short or published); delete that file to ` +
+        `have a new one made (everyone is signed out), or set JWT_SECRET.`,
     );
   }
   // A copy restored with looser permissions is tightened: nobody but the owner may read it.

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { LIST_CAP, type CapabilityKey, type Resource } from '@exam/contracts';
+import { LIST_CAP, label, msg, type CapabilityKey, type Resource } from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
 import { recordChange } from '../audit/audit-trail.ts';
 import { scopeOf } from '../auth/capabilities.ts';
@@ -17,6 +17,7 @@ import {
 } from '../http/errors.ts';
 import { listPlan } from './list-plan.ts';
 import { methodNotAllowed } from '../http/middleware.ts';
+import { notice } from '../i18n/messages.ts';
 import type { Response } from 'express';
 import { dependents, missingParents } from './references.ts';
 import type { ResourceRegistry } from './registry.ts';
@@ -42,6 +43,8 @@ export function crudRouter(
   const select = store.include ? { include: store.include } : {};
   const keyPath = '/' + resource.keyFields.map((f) => `:${f}`).join('/');
   const name = resource.title;
+  /** The record a message is about: its type as the screens name it, and its key. */
+  const about = (key: KeyValues) => ({ record: label(name), key: describeKey(resource, key) });
   const router = Router();
 
   /**
@@ -53,7 +56,7 @@ export function crudRouter(
     const scope = scopeOf(res, resource.capability[access] as CapabilityKey);
     return { scope, where: scopeWhere(scope, res.locals.user!, resource.scopeFields) };
   };
-  const missing = (key: KeyValues) => notFound(`${name} ${describeKey(resource, key)} does not exist.`);
+  const missing = (key: KeyValues) => notFound(msg('records.notFound', about(key)));
 
   /** One row by key within the caller's reach; a row out of scope does not exist for the caller (404). */
   const findOne = async (
@@ -86,9 +89,7 @@ export function crudRouter(
       const [field, mine] = Object.entries(out)[0]!;
       throw new AppError(
         'OUT_OF_SCOPE',
-        mine
-          ? `You may only use ${field} ${mine} (your own).`
-          : `Your account has no ${field}; ask the exam office to set it.`,
+        mine ? msg('records.onlyYourOwn', { field, value: mine }) : msg('records.accountLacks', { field }),
       );
     }
   };
@@ -125,7 +126,7 @@ export function crudRouter(
               .delegate(tx)
               .findUnique({ where: uniqueWhere(resource, key), select: { created_at: true } })
           ) {
-            throw duplicateKey(`${name} ${describeKey(resource, key)} already exists.`);
+            throw duplicateKey(msg('records.exists', about(key)));
           }
           const refused = (await rules.beforeCreate?.(tx, [values]))?.get(0);
           if (refused && Object.keys(refused).length) throw invalid(refused);
@@ -133,10 +134,7 @@ export function crudRouter(
           await rules.afterCreate?.(tx, [values]);
           // Reached through a relation (paper.dept_id), the scope can only be checked on the row as written.
           const created = await findOne(tx, key, within).catch(() => {
-            throw new AppError(
-              'OUT_OF_SCOPE',
-              `${name} ${describeKey(resource, key)} would lie outside your scope; you may only add your own.`,
-            );
+            throw new AppError('OUT_OF_SCOPE', msg('records.outsideScope', about(key)));
           });
           await recordChange(tx, req, res, {
             action: 'create',
@@ -148,8 +146,7 @@ export function crudRouter(
         })
         .catch(async (error) => {
           // Lost a race with another writer: the constraint caught it; say which way.
-          if (prismaCode(error) === 'P2002')
-            throw duplicateKey(`${name} ${describeKey(resource, key)} already exists.`);
+          if (prismaCode(error) === 'P2002') throw duplicateKey(msg('records.exists', about(key)));
           if (prismaCode(error) === 'P2003') {
             const missing = await missingParents(db.prisma, registry, resource, values);
             throw Object.keys(missing).length ? invalid(missing) : error;
@@ -160,7 +157,7 @@ export function crudRouter(
       res.status(201).json({
         [resource.responseKey]: record,
         ...Object.fromEntries(resource.legacyCreateKeys.map((k) => [k, record])),
-        message: `${name} created successfully.`,
+        ...notice(req, msg('records.created', { record: label(name) })),
       });
     });
   }
@@ -193,9 +190,7 @@ export function crudRouter(
           const current = await findOne(tx, key, within);
           const readAt = body.updated_at as string | null | undefined;
           if (readAt && new Date(readAt).getTime() !== (current.updated_at as Date).getTime()) {
-            throw staleEdit(
-              `${name} ${describeKey(resource, key)} was changed by someone else after you opened it. Reload it and make your change again.`,
-            );
+            throw staleEdit(msg('records.changedSinceOpened', about(key)));
           }
           const errors: FieldErrors = {
             ...Object.fromEntries(
@@ -212,10 +207,7 @@ export function crudRouter(
             where: { ...flatWhere(resource.keyFields, key), updated_at: current.updated_at },
             data: { ...changes, updated_at: new Date() },
           });
-          if (count !== 1)
-            throw staleEdit(
-              `${name} ${describeKey(resource, key)} was changed by someone else just now. Reload it and try again.`,
-            );
+          if (count !== 1) throw staleEdit(msg('records.changedJustNow', about(key)));
           const updated = await findOne(tx, key);
           await recordChange(tx, req, res, {
             action: 'update',
@@ -233,7 +225,10 @@ export function crudRouter(
           }
           throw error;
         });
-      res.json({ [resource.responseKey]: present(store, row), message: `${name} updated successfully.` });
+      res.json({
+        [resource.responseKey]: present(store, row),
+        ...notice(req, msg('records.updated', { record: label(name) })),
+      });
     });
   }
   record
@@ -243,9 +238,7 @@ export function crudRouter(
       const inTheWay = async (client: Prisma.TransactionClient) => {
         const users = await dependents(client, registry, resource, key);
         if (users.length) {
-          return inUse(
-            `${name} ${describeKey(resource, key)} cannot be deleted: it is used by ${users.join(', ')}. Delete or move those first.`,
-          );
+          return inUse(msg('records.usedBy', { ...about(key), users: users.join(', ') }));
         }
         return undefined;
       };
@@ -258,7 +251,7 @@ export function crudRouter(
           const { count } = await store
             .delegate(tx)
             .deleteMany({ where: flatWhere(resource.keyFields, key) });
-          if (count !== 1) throw notFound(`${name} ${describeKey(resource, key)} does not exist.`);
+          if (count !== 1) throw notFound(msg('records.notFound', about(key)));
           await recordChange(tx, req, res, {
             action: 'delete',
             entity: resource.name,
@@ -270,13 +263,13 @@ export function crudRouter(
         .catch(async (error) => {
           // A child was added between our check and the delete: the foreign key refused it.
           if (prismaCode(error) === 'P2003')
-            throw (
-              (await inTheWay(db.prisma)) ??
-              inUse(`${name} ${describeKey(resource, key)} is in use and cannot be deleted.`)
-            );
+            throw (await inTheWay(db.prisma)) ?? inUse(msg('records.inUse', about(key)));
           throw error;
         });
-      res.json({ [resource.responseKey]: present(store, row), message: `${name} deleted successfully.` });
+      res.json({
+        [resource.responseKey]: present(store, row),
+        ...notice(req, msg('records.deleted', { record: label(name) })),
+      });
     })
     .all(methodNotAllowed);
 

@@ -3,6 +3,7 @@ import {
   filterSchema,
   listFilterFields,
   listQuery,
+  msg,
   type CapabilityKey,
   type ListQuery,
   type Resource,
@@ -68,7 +69,7 @@ export function listPlan(resource: Resource, rawQuery: unknown, res: Response): 
   const order = query.sort ?? resource.keyFields[0]!;
   const field = order.replace(/^-/, '');
   if (!sortableFields(resource).includes(field))
-    throw invalid({ sort: [`Sort by one of ${sortableFields(resource).join(', ')}`] });
+    throw invalid({ sort: [msg('records.sortBy', { fields: sortableFields(resource).join(', ') })] });
   const direction = order.startsWith('-') ? 'desc' : 'asc';
   // Prisma hands `contains` to ILIKE as it is: %, _ and \ would act as wildcards (q=% matched every row).
   const literal = query.q?.replace(/[\\%_]/g, '\\$&');

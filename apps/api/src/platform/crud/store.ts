@@ -1,4 +1,4 @@
-import { KEY_MAX, KEY_PATTERN, type Resource } from '@exam/contracts';
+import { KEY_MAX, KEY_PATTERN, label, msg, type Resource } from '@exam/contracts';
 import { notFound } from '../http/errors.ts';
 import type { Prisma } from '@exam/db';
 
@@ -36,7 +36,13 @@ export function keyFromPath(resource: Resource, params: Record<string, string>):
   for (const field of resource.keyFields) {
     const value = params[field] ?? '';
     if (value.length > KEY_MAX || !KEY_PATTERN.test(value)) {
-      throw notFound(`No ${resource.title.toLowerCase()} has ${field} "${value.slice(0, 40)}".`);
+      throw notFound(
+        msg('records.noneWithKey', {
+          record: label(resource.title.toLowerCase()),
+          field,
+          value: value.slice(0, 40),
+        }),
+      );
     }
     key[field] = value;
   }

@@ -181,7 +181,8 @@ function validateRows(
         addError(
           found,
           field,
-          "Has question marks where letters were: the file was saved in a code page that cannot hold Hindi. Save it as 'CSV UTF-8' and import it again.",
+          'Has question marks where letters were: the file was saved in a code page that cannot hold ' +
+            "Hindi. Save it as 'CSV UTF-8' and import it again.",
         );
       }
     }
@@ -291,7 +292,8 @@ async function planRows(
     if (current && !reachable.has(key)) {
       errors.set(row, {
         [resource.keyFields.at(-1)!]: [
-          `${resource.title} ${describeKey(resource, keyValues(resource, values))} already exists outside your scope; you may not change it.`,
+          `${resource.title} ${describeKey(resource, keyValues(resource, values))} already exists ` +
+            `outside your scope; you may not change it.`,
         ],
       });
       continue;
@@ -360,14 +362,16 @@ async function checkCreatedInScope(
   if (inside !== part.length) {
     throw new AppError(
       'OUT_OF_SCOPE',
-      `Some rows of the file (rows ${part[0]!.row} to ${part.at(-1)!.row}) would lie outside your scope; you may only add your own. Nothing was imported.`,
+      `Some rows of the file (rows ${part[0]!.row} to ${part.at(-1)!.row}) would lie outside your scope; ` +
+        `you may only add your own. Nothing was imported.`,
     );
   }
 }
 
 const changedMeanwhile = (p: Planned) =>
   staleEdit(
-    `Row ${p.row} (${p.key}) was changed by someone else during the import. Nothing was imported; import the file again.`,
+    `Row ${p.row} (${p.key}) was changed by someone else during the import. Nothing was imported; import ` +
+      `the file again.`,
   );
 
 /**
@@ -484,10 +488,16 @@ function summary(report: Omit<ImportReport, 'message'>) {
   const { created, updated, unchanged, error } = report.counts;
   const total = report.rows.length;
   if (error)
-    return `Nothing was imported: ${error} of ${total} row${total === 1 ? '' : 's'} ${error === 1 ? 'has' : 'have'} errors. Fix them and import the file again.`;
+    return (
+      `Nothing was imported: ${error} of ${total} row${total === 1 ? '' : 's'} ` +
+      `${error === 1 ? 'has' : 'have'} errors. Fix them and import the file again.`
+    );
   const parts = `${created} to create, ${updated} to update, ${unchanged} unchanged`;
   if (report.dry_run) return `The file is valid (${parts}). This was a dry run: nothing was stored.`;
-  return `Imported ${report.imported} row${report.imported === 1 ? '' : 's'}: ${created} created, ${updated} updated, ${unchanged} unchanged.`;
+  return (
+    `Imported ${report.imported} row${report.imported === 1 ? '' : 's'}: ${created} created, ${updated} ` +
+    `updated, ${unchanged} unchanged.`
+  );
 }
 
 /**
@@ -536,7 +546,8 @@ export async function importTable(
   if (within === null) {
     throw new AppError(
       'OUT_OF_SCOPE',
-      `Your account reaches no ${resource.title.toLowerCase()} records (${ctx.scope} scope), so it cannot import any; ask the exam office.`,
+      `Your account reaches no ${resource.title.toLowerCase()} records (${ctx.scope} scope), so it ` +
+        `cannot import any; ask the exam office.`,
     );
   }
   const reach: Reach = { scope: ctx.scope, user, within };
@@ -582,7 +593,8 @@ export async function importTable(
     // Another writer got in between the checks and the writes: a key created or a parent deleted meanwhile.
     if (isConflict(error)) {
       throw staleEdit(
-        'Some records of the file were added, changed or deleted by someone else during the import. Nothing was imported; import the file again.',
+        'Some records of the file were added, changed or deleted by someone else during the import. ' +
+          'Nothing was imported; import the file again.',
       );
     }
     throw error;

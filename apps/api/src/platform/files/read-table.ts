@@ -54,7 +54,8 @@ export function detectFormat(buffer: Buffer, filename = ''): FileFormat {
 function checkUtf8(buffer: Buffer) {
   if (!isUtf8(buffer)) {
     throw badFile(
-      `The file is not UTF-8 text (it was probably saved as 'CSV (Comma delimited)', which uses a Windows code page and cannot hold Hindi). ${SAVE_AS}`,
+      `The file is not UTF-8 text (it was probably saved as 'CSV (Comma delimited)', which uses a ` +
+        `Windows code page and cannot hold Hindi). ${SAVE_AS}`,
     );
   }
 }
@@ -184,12 +185,14 @@ function readHeader(header: Cell[], columns: readonly FileColumn[]) {
     .join(', ');
   if (unknown.length)
     throw badFile(
-      `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. The columns are: ${expected}. Download the template to start from the right header row.`,
+      `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. The columns are: ` +
+        `${expected}. Download the template to start from the right header row.`,
     );
   const missing = columns.filter((c) => c.required && !c.readOnly && !seen.has(c.field));
   if (missing.length)
     throw badFile(
-      `Missing column${missing.length > 1 ? 's' : ''}: ${missing.map((c) => c.header).join(', ')}. The columns are: ${expected}.`,
+      `Missing column${missing.length > 1 ? 's' : ''}: ${missing.map((c) => c.header).join(', ')}. The ` +
+        `columns are: ${expected}.`,
     );
   const present = columns.filter((c) => !c.readOnly && seen.has(c.field));
   return { mapped, ignored, present, fields: new Set(present.map((c) => c.field)) };
@@ -237,7 +240,8 @@ async function* dataRows(
     if (count >= options.maxRows) {
       throw new AppError(
         'PAYLOAD_TOO_LARGE',
-        `The file has more than ${options.maxRows.toLocaleString('en-IN')} rows, the most one import takes. Split it into smaller files.`,
+        `The file has more than ${options.maxRows.toLocaleString('en-IN')} rows, the most one import ` +
+          `takes. Split it into smaller files.`,
       );
     }
     count += 1;

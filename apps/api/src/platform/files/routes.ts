@@ -78,7 +78,8 @@ function receiveFile(maxFileBytes: number): RequestHandler {
         return next(
           new AppError(
             'PAYLOAD_TOO_LARGE',
-            `The file is larger than ${maxFileBytes / MB} MB, the most one import takes. Split it into smaller files.`,
+            `The file is larger than ${maxFileBytes / MB} MB, the most one import takes. Split it into ` +
+              `smaller files.`,
           ),
         );
       if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT')

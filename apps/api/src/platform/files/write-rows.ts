@@ -73,7 +73,8 @@ function presentedSql(model: ModelTable) {
 }
 
 /** The transaction's time, formatted once, as alias `c` of `presentedSql`. */
-const CLOCK_SQL = `SELECT now()::timestamptz(3) AS now, to_char(now()::timestamptz(3) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS text`;
+const CLOCK_SQL = `SELECT now()::timestamptz(3) AS now, to_char(now()::timestamptz(3) AT TIME ZONE 'UTC',
+    'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS text`;
 
 /** Rows grouped by the columns they give values for (a column a row leaves out keeps the table's default). */
 function byColumns<T>(items: readonly T[], fieldsOf: (item: T) => string[]) {
@@ -118,10 +119,12 @@ export async function insertAudited(
     const table = quote(model.table);
     await tx.$executeRawUnsafe(
       `WITH w AS (
-         INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, $1::json) RETURNING *
+         INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, $1::json)
+           RETURNING *
        ), c AS MATERIALIZED (${CLOCK_SQL})
        INSERT INTO audit_log (user_id, user_email, action, entity, entity_key, after, request_id)
-       SELECT $2::int, $3, 'create'::"AuditAction", $4, ${keySql(resource)}, ${presentedSql(model)}, $5 FROM w, c`,
+       SELECT $2::int, $3, 'create'::"AuditAction", $4, ${keySql(resource)}, ${presentedSql(model)}, $5
+         FROM w, c`,
       JSON.stringify(members.map((values) => pick(values, fields))),
       auditor.userId,
       auditor.email,
@@ -160,7 +163,9 @@ export async function updateRows(
     const table = quote(model.table);
     const matches = resource.keyFields.map((k) => `t.${quote(k)} = v.${quote(k)}`).join(' AND ');
     const rows = await tx.$queryRawUnsafe<{ key: string }[]>(
-      `UPDATE ${table} AS t SET ${[...fields.map((f) => `${quote(f)} = v.${quote(f)}`), 'updated_at = $2::timestamptz'].join(', ')}
+      `UPDATE ${table} AS t
+          SET
+          ${[...fields.map((f) => `${quote(f)} = v.${quote(f)}`), 'updated_at = $2::timestamptz'].join(', ')}
          FROM json_populate_recordset(NULL::${table}, $1::json) AS v
         WHERE ${matches} AND t.updated_at = v.updated_at
         RETURNING ${keySql(resource).replaceAll('w.', 't.')} AS key`,
@@ -207,10 +212,14 @@ export async function updateAudited(
   const n = update.params.length;
   return tx.$executeRawUnsafe(
     `WITH c AS MATERIALIZED (${CLOCK_SQL}),
-     b AS (SELECT ${keySql(resource)} AS key, ${presentedSql(model)} AS row FROM ${table} AS w${from}, c WHERE ${update.where}),
-     u AS (UPDATE ${table} AS w SET ${update.set} ${update.from ? `FROM ${update.from}` : ''} WHERE ${update.where} RETURNING w.*)
-     INSERT INTO audit_log (user_id, user_email, action, entity, entity_key, before, after, request_id, transition)
-     SELECT $${n + 1}::int, $${n + 2}, 'transition'::"AuditAction", $${n + 3}, b.key, b.row, ${presentedSql(model)}, $${n + 4}, $${n + 5}
+     b AS (SELECT ${keySql(resource)} AS key, ${presentedSql(model)} AS row FROM ${table} AS w${from}, c
+       WHERE ${update.where}),
+     u AS (UPDATE ${table} AS w SET ${update.set} ${update.from ? `FROM ${update.from}` : ''}
+       WHERE ${update.where} RETURNING w.*)
+     INSERT INTO audit_log (user_id, user_email, action, entity, entity_key, before, after, request_id,
+       transition)
+     SELECT $${n + 1}::int, $${n + 2}, 'transition'::"AuditAction", $${n + 3}, b.key, b.row,
+       ${presentedSql(model)}, $${n + 4}, $${n + 5}
        FROM u AS w JOIN b ON b.key = ${keySql(resource)}, c`,
     ...update.params,
     auditor.userId,
@@ -237,7 +246,8 @@ export async function insertSelectAudited(
   return tx.$executeRawUnsafe(
     `WITH w AS (${insert} RETURNING *), c AS MATERIALIZED (${CLOCK_SQL})
      INSERT INTO audit_log (user_id, user_email, action, entity, entity_key, after, request_id)
-     SELECT $${n + 1}::int, $${n + 2}, 'create'::"AuditAction", $${n + 3}, ${keySql(resource)}, ${presentedSql(model)}, $${n + 4} FROM w, c`,
+     SELECT $${n + 1}::int, $${n + 2}, 'create'::"AuditAction", $${n + 3}, ${keySql(resource)},
+       ${presentedSql(model)}, $${n + 4} FROM w, c`,
     ...params,
     auditor.userId,
     auditor.email,
@@ -258,7 +268,8 @@ export async function storedKeys(
   const table = quote(model.table);
   const matches = resource.keyFields.map((k) => `w.${quote(k)} = v.${quote(k)}`).join(' AND ');
   const keys = await tx.$queryRawUnsafe<{ key: string }[]>(
-    `SELECT ${keySql(resource)} AS key FROM ${table} AS w JOIN json_populate_recordset(NULL::${table}, $1::json) AS v ON ${matches}`,
+    `SELECT ${keySql(resource)} AS key FROM ${table} AS w
+        JOIN json_populate_recordset(NULL::${table}, $1::json) AS v ON ${matches}`,
     JSON.stringify(rows.map((values) => pick(values, resource.keyFields))),
   );
   for (const { key } of keys) found.add(key);

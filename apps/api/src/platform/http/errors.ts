@@ -19,7 +19,7 @@ import { languageOf, renderMessage } from '../i18n/messages.ts';
  * A message, or (until every refusal has its code) a sentence: shown as it is, translated like a screen text.
  */
 export type MessageOrText = Message | string;
-const asMessage = (message: MessageOrText): Message =>
+export const asMessage = (message: MessageOrText): Message =>
   typeof message === 'string' ? msg('platform.text', { text: label(message) }) : message;
 
 /** Field name -> its errors: what a rule finds wrong with a record (or an imported row). */

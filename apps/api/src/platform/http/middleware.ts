@@ -68,7 +68,8 @@ export function answerClientErrorsAsJson(server: Server) {
     const { status } = refusal;
     const body = JSON.stringify(refusal.body);
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; ` +
+        `charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
         `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
     );
   });

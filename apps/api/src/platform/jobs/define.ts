@@ -100,7 +100,8 @@ export function defineJob<Data = unknown, Result = unknown>(
 ): JobDefinition<Data, Result> {
   if (!/^[a-z][a-z0-9-]*(\.[a-z0-9-]+)*$/.test(definition.kind) || definition.kind.length > 100) {
     throw new Error(
-      `Job kind "${definition.kind}" must be lower-case words joined by dots and dashes (module.what), at most 100 characters`,
+      `Job kind "${definition.kind}" must be lower-case words joined by dots and dashes (module.what), ` +
+        `at most 100 characters`,
     );
   }
   if (

@@ -24,8 +24,10 @@ export const jobsOpenApi: OpenApiPaths = {
       summary:
         'A job’s status, progress (done of total), the rows it could not take, and its result once succeeded',
       description:
-        'Calls that start long work answer `202 {job: {job_id, kind, status, done, total, message}}`; poll this until `status` is `succeeded`, `failed` or `cancelled`. ' +
-        'A job whose process died while `running` goes back to `queued` and runs again (`attempts`). Another user’s job answers 404 unless the caller holds jobs.read.',
+        'Calls that start long work answer `202 {job: {job_id, kind, status, done, total, message}}`; ' +
+        'poll this until `status` is `succeeded`, `failed` or `cancelled`. ' +
+        'A job whose process died while `running` goes back to `queued` and runs again (`attempts`). ' +
+        'Another user’s job answers 404 unless the caller holds jobs.read.',
       parameters: [pathParam('job_id', 'The job id (a UUID)')],
       responses: { 200: json(schema(jobAnswer), 'The job'), ...errors(...signedInErrors, 'NOT_FOUND') },
     },

@@ -103,7 +103,8 @@ export async function saveProgress(
   progress: Progress,
 ): Promise<boolean> {
   const count = await sql.$executeRawUnsafe(
-    `UPDATE job SET done = $4, total = $5, errors = $6::jsonb, lease_until = now() + ${lease}, updated_at = now()
+    `UPDATE job
+        SET done = $4, total = $5, errors = $6::jsonb, lease_until = now() + ${lease}, updated_at = now()
       WHERE id = $1::uuid AND worker = $2 AND status = 'RUNNING'`,
     id,
     worker,
@@ -126,7 +127,9 @@ export async function finish(
   outcome: Progress & { status: 'SUCCEEDED' | 'FAILED'; result?: unknown },
 ): Promise<boolean> {
   const count = await sql.$executeRawUnsafe(
-    `UPDATE job SET status = $3::"JobStatus", done = $4, total = $5, errors = $6::jsonb, result = $7::jsonb, message = COALESCE($8, message),
+    `UPDATE job
+        SET status = $3::"JobStatus", done = $4, total = $5, errors = $6::jsonb, result = $7::jsonb,
+        message = COALESCE($8, message),
             finished_at = now(), lease_until = NULL, updated_at = now()
       WHERE id = $1::uuid AND worker = $2 AND status = 'RUNNING'`,
     id,
@@ -148,7 +151,9 @@ export async function finish(
  */
 export async function release(sql: Sql, id: string, worker: string): Promise<boolean> {
   const count = await sql.$executeRawUnsafe(
-    `UPDATE job SET status = 'QUEUED', worker = NULL, lease_until = NULL, attempts = GREATEST(attempts - 1, 0), updated_at = now()
+    `UPDATE job
+        SET status = 'QUEUED', worker = NULL, lease_until = NULL, attempts = GREATEST(attempts - 1, 0),
+        updated_at = now()
       WHERE id = $1::uuid AND worker = $2 AND status = 'RUNNING'`,
     id,
     worker,
@@ -165,7 +170,8 @@ export async function requeueAbandoned(sql: Sql, everyRunning: boolean): Promise
   const abandoned = everyRunning ? 'TRUE' : 'lease_until < now()';
   await sql.$executeRawUnsafe(
     `UPDATE job SET status = 'FAILED', finished_at = now(), lease_until = NULL, updated_at = now(),
-            message = 'The job stopped ' || attempts || ' times without finishing (its process ended each time); it was given up.'
+            message = 'The job stopped ' || attempts ||
+              ' times without finishing (its process ended each time); it was given up.'
       WHERE status = 'RUNNING' AND ${abandoned} AND attempts >= max_attempts`,
   );
   const rows = await sql.$queryRawUnsafe<Array<{ id: string }>>(

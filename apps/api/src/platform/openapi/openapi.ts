@@ -142,7 +142,8 @@ function fileResourcePaths(resource: Resource): Record<string, Json> {
         tags,
         summary: `The import template of ${title}s`,
         description:
-          'The header row, a row saying what each column takes and an example row (an import skips both); the XLSX has a Columns sheet explaining every column.',
+          'The header row, a row saying what each column takes and an example row (an import skips ' +
+          'both); the XLSX has a Columns sheet explaining every column.',
         parameters: [formatParam('File type; xlsx when not given')],
         responses: {
           200: { description: 'The template', content: fileContent('The template') },
@@ -155,9 +156,12 @@ function fileResourcePaths(resource: Resource): Record<string, Json> {
         tags,
         summary: `Import ${title}s from a CSV or XLSX file`,
         description:
-          'Every row is checked like a create (an existing key updates its changeable fields; a row equal to the stored record is `unchanged`). ' +
-          'All rows are stored in one transaction, and nothing at all when any row fails or with `dry_run=1`; every stored row is in the audit trail. ' +
-          `A caller with a scoped write capability may only create or change rows within its scope. At most 50,000 rows and 20 MB per file.`,
+          'Every row is checked like a create (an existing key updates its changeable fields; a row ' +
+          'equal to the stored record is `unchanged`). ' +
+          'All rows are stored in one transaction, and nothing at all when any row fails or with ' +
+          '`dry_run=1`; every stored row is in the audit trail. ' +
+          `A caller with a scoped write capability may only create or change rows within its scope. At ` +
+          `most 50,000 rows and 20 MB per file.`,
         parameters: [
           {
             name: 'dry_run',
@@ -188,7 +192,9 @@ function fileResourcePaths(resource: Resource): Record<string, Json> {
           200: json(report, 'Every row valid: stored (or, on a dry run, would be); the report per row'),
           202: json(
             schema(jobAccepted),
-            `More than ${IMPORT_JOB_ROWS.toLocaleString('en-IN')} data rows: the import (or the dry run) runs as a job; GET /job/{job_id} reports its progress, its failed rows as errors, and once succeeded the report as its result`,
+            `More than ${IMPORT_JOB_ROWS.toLocaleString('en-IN')} data rows: the import (or the dry run) ` +
+              `runs as a job; GET /job/{job_id} reports its progress, its failed rows as errors, and once ` +
+              `succeeded the report as its result`,
           ),
           ...errors(
             ...signedInErrors,
@@ -201,7 +207,9 @@ function fileResourcePaths(resource: Resource): Record<string, Json> {
           ),
           422: json(
             { oneOf: [report, errorRef] },
-            'Some rows failed: the report names each failing row (as numbered in the file: the header is row 1), field and message, and nothing was stored. Or VALIDATION_FAILED: the query (dry_run) is invalid',
+            'Some rows failed: the report names each failing row (as numbered in the file: the header is ' +
+              'row 1), field and message, and nothing was stored. Or VALIDATION_FAILED: the query ' +
+              '(dry_run) is invalid',
           ),
         },
       },
@@ -223,7 +231,8 @@ function resourcePaths(resource: Resource): Record<string, Json> {
         tags,
         summary: `List ${resource.title.toLowerCase()}s`,
         description:
-          "With `format`, the whole list (search, filters, sort and the caller's scope applied; `offset` and `limit` ignored) as a file download, streamed.",
+          "With `format`, the whole list (search, filters, sort and the caller's scope applied; `offset` " +
+          'and `limit` ignored) as a file download, streamed.',
         parameters: [
           ...listParams,
           ...filterParams(resource),
@@ -273,7 +282,10 @@ function resourcePaths(resource: Resource): Record<string, Json> {
       put: {
         tags,
         summary: `Edit a ${resource.title.toLowerCase()}`,
-        description: `Changes ${resource.updatable.join(', ') || 'nothing (every field is part of the key)'}. Key fields in the body must match the path. Send the updated_at you read to be told (409) if someone changed the record since.`,
+        description:
+          `Changes ${resource.updatable.join(', ') || 'nothing (every field is part of the key)'}. Key ` +
+          `fields in the body must match the path. Send the updated_at you read to be told (409) if ` +
+          `someone changed the record since.`,
         requestBody: {
           required: true,
           content: { 'application/json': { schema: schema(resource.updateSchema) } },
@@ -303,7 +315,9 @@ function historyPaths(resource: Resource): Record<string, Json> {
       get: {
         tags: [resource.name],
         summary: `History of one ${resource.title.toLowerCase()}: who changed what, when, before and after`,
-        description: `The record's audit entries, newest first (at most ${HISTORY_LIMIT}; \`total\` counts all). Needs the capability that reads the record, within the caller's scope (404 otherwise).`,
+        description:
+          `The record's audit entries, newest first (at most ${HISTORY_LIMIT}; \`total\` counts all). ` +
+          `Needs the capability that reads the record, within the caller's scope (404 otherwise).`,
         responses: {
           200: json(schema(recordHistory), 'The entries'),
           ...errors(...signedInErrors, 'FORBIDDEN', 'NOT_FOUND'),
@@ -335,11 +349,14 @@ export function workflowPaths(entry: WorkflowEntry, resource: Resource): Record<
         summary: `${action.label}: ${workflow.field} ${action.from.join('/')} → ${action.to}`,
         description: [
           `Moves ${resource.title.toLowerCase()}.${workflow.field} from ${from} to ${action.to} (${workflow.labelOf(action.to)}).`,
-          `Needs the capability ${action.capability} (${capability}); a record outside the caller's scope answers 404.`,
+          `Needs the capability ${action.capability} (${capability}); a record outside the caller's ` +
+            `scope answers 404.`,
           action.guard ? `Also needs ${action.guard.description} (409 INVALID_TRANSITION otherwise).` : '',
           reasonText[action.reason],
-          'Send the `updated_at` you read to be told (409 STALE_EDIT) if the record changed since. From any other status: 409 INVALID_TRANSITION naming the current status and the actions allowed now.',
-          'The move is recorded in the audit trail (action `transition`) with the caller, the reason and the record before and after.',
+          'Send the `updated_at` you read to be told (409 STALE_EDIT) if the record changed since. From ' +
+            'any other status: 409 INVALID_TRANSITION naming the current status and the actions allowed now.',
+          'The move is recorded in the audit trail (action `transition`) with the caller, the reason and ' +
+            'the record before and after.',
         ]
           .filter(Boolean)
           .join(' '),
@@ -359,7 +376,8 @@ export function workflowPaths(entry: WorkflowEntry, resource: Resource): Record<
             ? {
                 202: json(
                   schema(jobAccepted),
-                  `Long work started: the job moves ${workflow.field} to ${action.to} when it succeeds (GET /api/job/{job_id})`,
+                  `Long work started: the job moves ${workflow.field} to ${action.to} when it succeeds ` +
+                    `(GET /api/job/{job_id})`,
                 ),
               }
             : {
@@ -501,8 +519,11 @@ export function buildOpenApiDocument(modules: readonly ApiModule[]): Json {
       title: 'Exam administration API',
       version: '1.0.0',
       description:
-        'Master data of the examination branch. Every call but login, health and ready needs Authorization: Bearer <token>. Form values may be sent as strings or JSON numbers. ' +
-        'Every error answers {message, code, errors?}: `message` is for people, `code` is stable for programs (the Error schema lists every code and its status), `errors` names each failing field on 422.',
+        'Master data of the examination branch. Every call but login, health and ready needs ' +
+        'Authorization: Bearer <token>. Form values may be sent as strings or JSON numbers. ' +
+        'Every error answers {message, code, errors?}: `message` is for people, `code` is stable for ' +
+        'programs (the Error schema lists every code and its status), `errors` names each failing field ' +
+        'on 422.',
     },
     servers: [{ url: '/api' }],
     security: [{ bearer: [] }],

@@ -19,7 +19,8 @@ export const storedFilesPlatform: ApiModule = {
         tags: ['files'],
         summary: 'Download a file a job made for the caller (a PDF of letters, documents, ...)',
         description:
-          'The `url` of a job result’s `file`. Only the user the file was made for downloads it, for 7 days; anyone else, or later, gets 404.',
+          'The `url` of a job result’s `file`. Only the user the file was made for downloads it, for 7 ' +
+          'days; anyone else, or later, gets 404.',
         parameters: [pathParam('file_id', 'The file id (a UUID)')],
         responses: {
           200: {

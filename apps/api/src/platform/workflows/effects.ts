@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Scope, Workflow } from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
 import type { AuthenticatedUser } from '../auth/authenticate.ts';
+import type { MessageOrText } from '../http/errors.ts';
 
 type Values = Record<string, unknown>;
 
@@ -31,7 +32,7 @@ export interface ActionContext {
 export interface Prepared {
   set?: Values;
   to?: string;
-  message?: string;
+  message?: MessageOrText;
   /** Fields the answer carries beside the record and the message (their shape: the effect's `extra`). */
   extra?: Values;
 }

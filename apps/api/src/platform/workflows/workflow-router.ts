@@ -1,6 +1,9 @@
 import { Router, type Request, type Response } from 'express';
 import {
   allowedActions,
+  label,
+  list,
+  msg,
   startsFrom,
   workflowActionBody,
   type CapabilityKey,
@@ -13,8 +16,9 @@ import { scopeOf } from '../auth/capabilities.ts';
 import { scopeWhere } from '../auth/scope.ts';
 import type { ResourceRegistry } from '../crud/registry.ts';
 import { describeKey, flatWhere, keyFromPath, keyString, present, type KeyValues } from '../crud/store.ts';
-import { AppError, invalid, notFound, parseOr422, staleEdit } from '../http/errors.ts';
+import { AppError, asMessage, invalid, notFound, parseOr422, staleEdit } from '../http/errors.ts';
 import { methodNotAllowed } from '../http/middleware.ts';
+import { notice } from '../i18n/messages.ts';
 import { checkEffects, served, type WorkflowEntry } from './effects.ts';
 
 /** The path of one action of a resource, in Express spelling: `/:college_id/suspend`. */
@@ -44,12 +48,14 @@ export function workflowRouter(
   // Create, edit and import take only `fields`: a status among them could be set without its workflow.
   if (workflow.field in resource.fields) {
     throw new Error(
-      `${resource.name}.${workflow.field} is moved by its workflow: declare it in the resource's extras, not its fields.`,
+      `${resource.name}.${workflow.field} is moved by its workflow: declare it in the resource's extras, ` +
+        `not its fields.`,
     );
   }
   if (!(workflow.field in resource.extras))
     throw new Error(
-      `${resource.name} does not answer its workflow's status ${workflow.field}: add it to the resource's extras.`,
+      `${resource.name} does not answer its workflow's status ${workflow.field}: add it to the ` +
+        `resource's extras.`,
     );
   const select = store.include ? { include: store.include } : {};
   const router = Router();
@@ -69,32 +75,43 @@ export function workflowRouter(
       req.body ?? {},
     ) as Record<string, unknown> & { reason?: string; updated_at?: string | null };
     const key = keyFromPath(resource, req.params as Record<string, string>);
-    const name = `${resource.title} ${describeKey(resource, key)}`;
+    /** Why the action cannot start from this record's status, and which actions can. */
+    const transitionRefused = (action: WorkflowAction, before: Record<string, unknown>) => {
+      const status = before[workflow.field];
+      const now = allowedActions(workflow, before, res.locals.user?.role).map((a) =>
+        msg('records.actionChoice', { action: label(a.label), key: a.key }),
+      );
+      const name = label(action.label);
+      const why = !action.from.includes(status as string)
+        ? msg('records.actionNotFromStatus', { action: name })
+        : action.guard?.description
+          ? msg('records.actionNeeds', { action: name, condition: label(action.guard.description) })
+          : msg('records.actionNeedsUnnamed', { action: name });
+      return msg('records.transitionRefused', {
+        ...about,
+        status: label(workflow.labelOf(status)),
+        code: String(status),
+        why,
+        now: now.length ? msg('records.allowedNow', { actions: list(now) }) : msg('records.noActionNow'),
+      });
+    };
+    const about = { record: label(resource.title), key: describeKey(resource, key) };
     const within = scopeWhere(scope, res.locals.user!, resource.scopeFields);
 
     const outcome = await db.prisma.$transaction(async (tx) => {
       const current = within && (await find(tx, key, within));
-      if (!current) throw notFound(`${name} does not exist.`);
+      if (!current) throw notFound(msg('records.notFound', about));
       const before = present(store, current);
       if (body.updated_at && new Date(body.updated_at).getTime() !== (current.updated_at as Date).getTime()) {
-        throw staleEdit(`${name} was changed by someone else after you opened it. Reload it and try again.`);
+        throw staleEdit(msg('records.changedSinceOpenedTryAgain', about));
       }
       const status = before[workflow.field];
       if (!startsFrom(workflow, action, before)) {
-        const now = allowedActions(workflow, before, res.locals.user?.role).map(
-          (a) => `${a.label} (${a.key})`,
-        );
-        const why = action.from.includes(status as string)
-          ? `${action.label} needs ${action.guard?.description ?? 'a condition that does not hold'}`
-          : `${action.label} is not allowed from that status`;
-        throw new AppError(
-          'INVALID_TRANSITION',
-          `${name} is ${workflow.labelOf(status)} (${String(status)}); ${why}. ${now.length ? `Allowed now: ${now.join(', ')}.` : 'No action is allowed now.'}`,
-        );
+        throw new AppError('INVALID_TRANSITION', transitionRefused(action, before));
       }
       if (action.reason === 'required' && !body.reason)
         throw invalid({
-          reason: [`Required: say why (${action.label.toLowerCase()} is recorded with its reason)`],
+          reason: [msg('records.reasonRequired', { action: label(action.label.toLowerCase()) })],
         });
       const context = {
         tx,
@@ -138,8 +155,7 @@ export function workflowRouter(
         },
         data: { ...prepared.set, [workflow.field]: to, updated_at: new Date() },
       });
-      if (count !== 1)
-        throw staleEdit(`${name} was changed by someone else just now. Reload it and try again.`);
+      if (count !== 1) throw staleEdit(msg('records.changedJustNow', about));
       let after = present(store, (await find(tx, key, {}))!);
       if (effect?.after && to === action.to) {
         await effect.after({ ...context, after });
@@ -156,12 +172,18 @@ export function workflowRouter(
       });
       return {
         row: after,
-        message: prepared.message ?? `${name} is now ${workflow.labelOf(to)}.`,
+        message:
+          prepared.message ?? msg('records.nowStatus', { ...about, status: label(workflow.labelOf(to)) }),
         extra: prepared.extra,
       };
     });
     if ('answer' in outcome) res.status(outcome.answer.status).json(outcome.answer.body);
-    else res.json({ ...outcome.extra, [resource.responseKey]: outcome.row, message: outcome.message });
+    else
+      res.json({
+        ...outcome.extra,
+        [resource.responseKey]: outcome.row,
+        ...notice(req, asMessage(outcome.message)),
+      });
   };
 
   for (const [actionKey, action] of Object.entries(workflow.actions) as Array<[string, WorkflowAction]>) {

@@ -206,7 +206,8 @@ export const useMarked = (slotId: string, centreId: string, enabled: boolean) =>
         const rows: AttendanceRow[] = [];
         for (let total = Infinity; rows.length < total;) {
           const page = await request<{ attendance: AttendanceRow[]; total: number }>(
-            `/attendance?slot_id=${enc(slotId)}&centre_id=${enc(centreId)}&status=${status}&offset=${rows.length}&limit=${LIMIT}`,
+            `/attendance?slot_id=${enc(slotId)}&centre_id=${enc(centreId)}&status=${status}` +
+              `&offset=${rows.length}&limit=${LIMIT}`,
             { signal },
           );
           rows.push(...page.attendance);

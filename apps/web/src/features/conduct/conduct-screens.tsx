@@ -655,7 +655,8 @@ export function PresentAbsentScreen() {
         <form className="attendance-form" onSubmit={(e) => void save(e)}>
           <p className="hint">
             {t(
-              'Type or paste roll numbers, separated by spaces, commas or new lines; everyone else is present.',
+              'Type or paste roll numbers, separated by spaces, commas or new lines; ' +
+                'everyone else is present.',
             )}
           </p>
           <div className="field">
@@ -738,6 +739,8 @@ export function UfmEntryScreen() {
   // U3 debars the candidate from the next n examinations: the committee's n, asked beside the decision.
   const [debar, setDebar] = useState<Record<string, string>>({});
   const refresh = () => client.invalidateQueries({ queryKey: ['conduct'] });
+  const debarred = (n: number | null | undefined) =>
+    n ? ` · ${t('debarred for {{n}} examinations', { n })}` : '';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (await run(() => reportCase({ ...draft, slot_id: sitting.slotId }))) setDraft(empty);
@@ -779,7 +782,7 @@ export function UfmEntryScreen() {
             )}
           </>
         ) : c.decision ? (
-          `${c.decision}${c.debar_exams ? ` · ${t('debarred for {{n}} examinations', { n: c.debar_exams })}` : ''}`
+          `${c.decision}${debarred(c.debar_exams)}`
         ) : (
           '—'
         ),

@@ -60,9 +60,9 @@ export const admitCardTexts = [
 ];
 
 /**
- * /PreAdmitCard (lifecycle S2 roll numbers, S4 admit cards): the office allots roll numbers and centres for an exam (a
- * job), generates the cards, publishes or withholds a college's cards at once or one by one, and downloads a
- * college's cards as one PDF.
+ * /PreAdmitCard (lifecycle S2 roll numbers, S4 admit cards): the office allots roll numbers and centres for
+ * an exam (a job), generates the cards, publishes or withholds a college's cards at once or one by one, and
+ * downloads a college's cards as one PDF.
  */
 export function AdmitCardScreen() {
   const [search, setSearch] = useSearchParams();

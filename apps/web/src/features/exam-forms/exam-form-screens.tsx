@@ -57,7 +57,8 @@ export const formTexts = [
   'closes {{date}}',
   'Fill an exam form',
   'Exam and semester',
-  'Your regular papers are the papers of your enrolment; they are added by themselves and cannot be changed here.',
+  'Your regular papers are the papers of your enrolment; they are added by themselves and cannot ' +
+    'be changed here.',
   'Back and improvement papers (from your eligible list)',
   'You have no back or improvement paper to take.',
   '{{paper}} ({{session}} semester {{sem}})',
@@ -164,12 +165,12 @@ function NewForm({
             <div className="field">
               <label htmlFor="form-link">{t('Exam and semester')}</label>
               <select id="form-link" value={choice} onChange={(e) => setChoice(e.target.value)}>
-                {links.map((l, i) => (
-                  <option
-                    key={i}
-                    value={i}
-                  >{`${linkText(l)}${l.late_fee_close_at ? ` — ${t('closes {{date}}', { date: new Date(l.late_fee_close_at).toLocaleDateString('en-IN') })}` : ''}`}</option>
-                ))}
+                {links.map((l, i) => {
+                  const date =
+                    l.late_fee_close_at && new Date(l.late_fee_close_at).toLocaleDateString('en-IN');
+                  const closes = date ? ` — ${t('closes {{date}}', { date })}` : '';
+                  return <option key={i} value={i}>{`${linkText(l)}${closes}`}</option>;
+                })}
               </select>
             </div>
             <div className="field">
@@ -185,7 +186,8 @@ function NewForm({
             {(chosenType === 'REGULAR' || chosenType === 'EX') && (
               <p className="hint">
                 {t(
-                  'Your regular papers are the papers of your enrolment; they are added by themselves and cannot be changed here.',
+                  'Your regular papers are the papers of your enrolment; they are added by ' +
+                    'themselves and cannot be changed here.',
                 )}
               </p>
             )}
@@ -196,6 +198,15 @@ function NewForm({
               )}
               {offered.map((p) => {
                 const id = `${p.session_id}/${p.paper_id}`;
+                const paper = t('{{paper}} ({{session}} semester {{sem}})', {
+                  paper: `${p.paper_id} ${p.paper_name}`,
+                  session: p.session_id,
+                  sem: p.sem_id,
+                });
+                const attempt = [
+                  t(attemptType.labelOf(p.attempt_type)),
+                  t('attempt {{n}}', { n: p.attempt_no }),
+                ].join(', ');
                 return (
                   <label key={id} className="check">
                     <input
@@ -206,7 +217,7 @@ function NewForm({
                         setPapers(e.target.checked ? [...papers, id] : papers.filter((x) => x !== id))
                       }
                     />
-                    {` ${t('{{paper}} ({{session}} semester {{sem}})', { paper: `${p.paper_id} ${p.paper_name}`, session: p.session_id, sem: p.sem_id })} — ${t(attemptType.labelOf(p.attempt_type))}, ${t('attempt {{n}}', { n: p.attempt_no })}${p.why ? ` — ${p.why}` : ''}`}
+                    {` ${paper} — ${attempt}${p.why ? ` — ${p.why}` : ''}`}
                   </label>
                 );
               })}
@@ -239,8 +250,17 @@ function FormDetail({ formId }: { formId: string }) {
     <QueryState query={detail} failure={(e) => e.message}>
       {({ examform: form, fee }) => (
         <section className="form-detail" aria-labelledby="form-detail-title">
-          <h2 id="form-detail-title">{`${t('Exam form')} ${form.form_id} — ${form.student_id}${form.name_en ? ` ${form.name_en}` : ''}`}</h2>
-          <p>{`${linkText(form)} · ${t(candidateType.labelOf(form.candidate_type))} · ${t('college {{college}}', { college: form.college_id })}`}</p>
+          <h2 id="form-detail-title">
+            {`${t('Exam form')} ${form.form_id} — ${form.student_id}` +
+              (form.name_en ? ` ${form.name_en}` : '')}
+          </h2>
+          <p>
+            {[
+              linkText(form),
+              t(candidateType.labelOf(form.candidate_type)),
+              t('college {{college}}', { college: form.college_id }),
+            ].join(' · ')}
+          </p>
           {message && <Notice kind="success">{message}</Notice>}
           {failure && <ErrorList message={failure.text} errors={listServerErrors(failure.errors, labels)} />}
           {form.status_reason && (

@@ -74,7 +74,8 @@ export const marksTexts = [
   'Batch totals',
   'the network failed; your typing is kept and will be sent again',
   'Loading…',
-  'Type marks and press Enter to go down (Shift+Enter up); type AB for an absent candidate. The draft saves itself.',
+  'Type marks and press Enter to go down (Shift+Enter up); type AB for an absent candidate. The ' +
+    'draft saves itself.',
   'Pattern',
   'Scheme',
   'From session',
@@ -410,8 +411,8 @@ export function BatchEntryScreen({
               <div>
                 <dt>{t('Lab')}</dt>
                 <dd>
-                  {b.practical_date} {b.practical_shift} · {b.lab} · {t('Examiners')}: {b.internal_examiner},{' '}
-                  {b.external_examiner}
+                  {b.practical_date} {b.practical_shift} · {b.lab} · {t('Examiners')}:{' '}
+                  {[b.internal_examiner, b.external_examiner].join(', ')}
                 </dd>
               </div>
             )}
@@ -422,7 +423,8 @@ export function BatchEntryScreen({
           </dl>
           <p className="hint">
             {t(
-              'Type marks and press Enter to go down (Shift+Enter up); type AB for an absent candidate. The draft saves itself.',
+              'Type marks and press Enter to go down (Shift+Enter up); type AB for an absent ' +
+                'candidate. The draft saves itself.',
             )}
           </p>
           <MarksGrid

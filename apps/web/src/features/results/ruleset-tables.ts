@@ -103,7 +103,8 @@ function graceParams(g: GraceRule): Phrase[] {
     case 'G3':
       return [
         p(
-          'shortfall to the next division up to {{percent}} % of the aggregate maximum, at most {{marks}} marks',
+          'shortfall to the next division up to {{percent}} % of the aggregate maximum, at most ' +
+            '{{marks}} marks',
           { percent: g.params.cap_percent_of_aggregate_max, marks: g.params.cap_marks },
         ),
         ...(g.params.only_without_other_grace ? [p('only without other grace')] : []),

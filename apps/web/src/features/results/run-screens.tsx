@@ -63,7 +63,8 @@ function Preconditions({ exam, course }: { exam: string; course: string }) {
         <>
           <Notice kind="error">
             {t(
-              '{{n}} of {{all}} entry batches are not LOCKED: the run is refused unless you run with result later (RL).',
+              '{{n}} of {{all}} entry batches are not LOCKED: the run is refused unless you run with ' +
+                'result later (RL).',
               { n: open.length, all: all.length },
             )}
           </Notice>

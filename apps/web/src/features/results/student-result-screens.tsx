@@ -220,7 +220,8 @@ export function NoResultEntryScreen({ title }: { title: string }) {
     <Page title={title}>
       <Notice kind="info">
         {t(
-          'A student result is computed by a result run and never typed in; a change after publication is a new version (revaluation, UFM decision, correction).',
+          'A student result is computed by a result run and never typed in; a change after publication ' +
+            'is a new version (revaluation, UFM decision, correction).',
         )}
       </Notice>
       <p>

@@ -33,10 +33,44 @@ export const results = {
   'results.runStarted_one': 'Result run {{run_id}} started for {{count}} attempt{{supersedes}}.',
   'results.runStarted_other': 'Result run {{run_id}} started for {{count}} attempts{{supersedes}}.',
   'results.runSupersedes': '; it supersedes run {{run_id}}',
+  'results.noSuchVersion': 'No result version {{version}} of {{student_id}} in {{exam_id}}.',
   'results.noSuchRun': 'No result run {{run_id}}.',
   'results.runNotImported': 'Result runs are started by POST /api/resultrun (a job); they are not imported.',
   'results.runNotEditable':
     'Result run {{run_id}} cannot be edited: run it again, or move it with its actions (verify, approve, publish, withdraw).',
   'results.runNotDeletable':
     'Result run {{run_id}} cannot be deleted: runs are kept (a later run supersedes it).',
+  'results.componentPractical': 'practical',
+  'results.componentExternalOnly': 'external',
+  'results.schemeNotNumber':
+    '{{paper_id}}: {{field}} "{{value}}" is not a number (check the paper\'s marks scheme)',
+  'results.schemeNoMax': '{{paper_id}}: no maximum marks in the marks scheme',
+  'results.schemePaperType': '{{paper_id}}: paper type {{paper_type}} is not 0, 1 or 2',
+  'results.intAboveMax':
+    '{{paper_id}}: internal {{value}} is above the maximum {{max}}; the paper is result later until it is corrected',
+  'results.extAboveMax':
+    '{{paper_id}}: {{component}} {{value}} is above the maximum {{max}}; the paper is result later until it is corrected',
+  'results.absentWithMarks': '{{paper_id}}: absent in the attendance sheet but {{value}} marks are recorded',
+  'results.presentMarkedAbsent':
+    '{{paper_id}}: present in the attendance sheet but marked absent in the marks of record',
+  'results.presentWithoutMarks':
+    '{{paper_id}}: present in the attendance sheet but no marks in the marks of record',
+  'results.extNotLocked': '{{paper_id}}: no locked {{component}} marks: result later',
+  'results.internalMissing': '{{paper_id}}: internal marks missing: result later',
+  'results.ufmPending': "{{paper_id}}: an unfair-means case is pending: the paper's result is withheld",
+  'results.findingOfStudent': '{{student_id}}: {{reason}}',
+  'results.findingNoEnrolment':
+    '{{student_id}} has no enrolment (studentccinfo) in {{course_comb_id}} semester {{sem_id}} of {{session_id}}: no rule set to compute with',
+  'results.rulesetInvalid': 'rule set {{ruleset}} has invalid rules',
+  'results.rulesetMissing': 'rule set {{ruleset}} does not exist',
+  'results.notPaperOfCourse': '{{paper_id}} is not a paper of {{course_comb_id}} semester {{sem_id}}',
+  'results.backWithoutOriginal':
+    'back papers {{papers}} but no published result of {{course_comb_id}} semester {{sem_id}} to revise',
+  'results.runVanished': 'Result run {{run_id}} does not exist.',
+  'results.runFailed': 'Result run {{run_id}} failed: {{reason}}',
+  'results.runVerified': 'Result run {{run_id}} is verified; the CoE (admin) approves it next.',
+  'results.runApproved':
+    'Result run {{run_id}} is approved; the result section publishes it with the notification number.',
+  'results.runPublished':
+    'Result run {{run_id}} is published under notification {{no}} of {{date}}; students can see their results.',
 } as const;

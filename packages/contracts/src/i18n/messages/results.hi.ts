@@ -34,10 +34,41 @@ export const results: Catalogue<typeof english> = {
   'results.runStarted_one': 'परिणाम रन {{run_id}} {{count}} प्रयास के लिए आरंभ हुआ{{supersedes}}।',
   'results.runStarted_other': 'परिणाम रन {{run_id}} {{count}} प्रयासों के लिए आरंभ हुआ{{supersedes}}।',
   'results.runSupersedes': '; यह रन {{run_id}} का स्थान लेता है',
+  'results.noSuchVersion': '{{exam_id}} में {{student_id}} का परिणाम संस्करण {{version}} नहीं है।',
   'results.noSuchRun': 'कोई परिणाम रन {{run_id}} नहीं है।',
   'results.runNotImported': 'परिणाम रन POST /api/resultrun (एक जॉब) से आरंभ होते हैं; इनका आयात नहीं होता।',
   'results.runNotEditable':
     'परिणाम रन {{run_id}} संपादित नहीं हो सकता: इसे फिर से चलाएँ, या इसकी कार्रवाइयों (सत्यापन, अनुमोदन, प्रकाशन, वापसी) से आगे बढ़ाएँ।',
   'results.runNotDeletable':
     'परिणाम रन {{run_id}} हटाया नहीं जा सकता: रन रखे जाते हैं (बाद का रन इसका स्थान लेता है)।',
+  'results.componentPractical': 'प्रायोगिक',
+  'results.componentExternalOnly': 'बाह्य',
+  'results.schemeNotNumber': '{{paper_id}}: {{field}} "{{value}}" संख्या नहीं है (प्रश्नपत्र की अंक योजना जाँचें)',
+  'results.schemeNoMax': '{{paper_id}}: अंक योजना में अधिकतम अंक नहीं हैं',
+  'results.schemePaperType': '{{paper_id}}: प्रश्नपत्र प्रकार {{paper_type}} 0, 1 या 2 नहीं है',
+  'results.intAboveMax':
+    '{{paper_id}}: आंतरिक {{value}} अधिकतम {{max}} से अधिक है; सुधार होने तक प्रश्नपत्र का परिणाम बाद में',
+  'results.extAboveMax':
+    '{{paper_id}}: {{component}} {{value}} अधिकतम {{max}} से अधिक है; सुधार होने तक प्रश्नपत्र का परिणाम बाद में',
+  'results.absentWithMarks': '{{paper_id}}: उपस्थिति पत्रक में अनुपस्थित, पर {{value}} अंक दर्ज हैं',
+  'results.presentMarkedAbsent': '{{paper_id}}: उपस्थिति पत्रक में उपस्थित, पर अभिलेख के अंकों में अनुपस्थित',
+  'results.presentWithoutMarks': '{{paper_id}}: उपस्थिति पत्रक में उपस्थित, पर अभिलेख के अंकों में कोई अंक नहीं',
+  'results.extNotLocked': '{{paper_id}}: {{component}} के लॉक किए गए अंक नहीं: परिणाम बाद में',
+  'results.internalMissing': '{{paper_id}}: आंतरिक अंक नहीं हैं: परिणाम बाद में',
+  'results.ufmPending': '{{paper_id}}: अनुचित साधन का मामला लंबित है: प्रश्नपत्र का परिणाम रोका गया है',
+  'results.findingOfStudent': '{{student_id}}: {{reason}}',
+  'results.findingNoEnrolment':
+    '{{student_id}} का {{session_id}} के {{course_comb_id}} सेमेस्टर {{sem_id}} में नामांकन (studentccinfo) नहीं है: गणना के लिए कोई नियम-समूह नहीं',
+  'results.rulesetInvalid': 'नियम-समूह {{ruleset}} के नियम अमान्य हैं',
+  'results.rulesetMissing': 'नियम-समूह {{ruleset}} मौजूद नहीं है',
+  'results.notPaperOfCourse': '{{paper_id}} {{course_comb_id}} सेमेस्टर {{sem_id}} का प्रश्नपत्र नहीं है',
+  'results.backWithoutOriginal':
+    'बैक प्रश्नपत्र {{papers}}, पर संशोधन के लिए {{course_comb_id}} सेमेस्टर {{sem_id}} का कोई प्रकाशित परिणाम नहीं',
+  'results.runVanished': 'परिणाम रन {{run_id}} मौजूद नहीं है।',
+  'results.runFailed': 'परिणाम रन {{run_id}} विफल रहा: {{reason}}',
+  'results.runVerified': 'परिणाम रन {{run_id}} सत्यापित हो गया; अब परीक्षा नियंत्रक (admin) इसे अनुमोदित करेंगे।',
+  'results.runApproved':
+    'परिणाम रन {{run_id}} अनुमोदित हो गया; परिणाम अनुभाग इसे अधिसूचना संख्या के साथ प्रकाशित करेगा।',
+  'results.runPublished':
+    'परिणाम रन {{run_id}} अधिसूचना {{no}} दिनांक {{date}} के अंतर्गत प्रकाशित हो गया; विद्यार्थी अपने परिणाम देख सकते हैं।',
 };
