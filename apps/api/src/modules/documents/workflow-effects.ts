@@ -2,7 +2,7 @@ import { documentApproveBody, documentRecord, type DocumentType } from '@exam/co
 import type { Database, Prisma } from '@exam/db';
 import { z } from 'zod';
 import type { ActionEffect } from '../../platform/workflows/effects.ts';
-import { draftDuplicate } from './draft.ts';
+import { draftDuplicate } from './draft-service.ts';
 import { nextSerial } from './numbering.ts';
 import { documentKeys, documentSettings } from './settings.ts';
 import { signToken } from './signing.ts';

@@ -43,7 +43,7 @@ import {
   revalFictTaken,
   runStatusOf,
 } from './application-store.ts';
-import { rulesetOf } from './eligibility.ts';
+import { rulesetOf } from './eligibility-service.ts';
 import { startResultRun } from './result-run.ts';
 import { hundredths, marksText, newId, newRevalFictNo } from './sql.ts';
 
