@@ -162,8 +162,8 @@ function wrapSql(e) {
 
 /**
  * Markdown written as a template (a bench's report): a long prose line or list item is broken at spaces
- * outside `${}`, a list item's continuation indented by two (Markdown reads both as the same paragraph); tables,
- * headings and fenced code stay as written.
+ * outside `${}`, a list item's continuation indented by two (Markdown reads both as the same paragraph);
+ * tables, headings and fenced code stay as written.
  */
 function wrapMarkdown(e) {
   const all = splitPoints(e.raw, { template: true, sql: false });

@@ -259,7 +259,8 @@ describe('T11 in a result: the exit check of a year-end semester (gradeStudent)'
     'semester 2 (year 1): 42 credits + a 4-credit vocational course → UG Certificate; 38 + 4 → not ' +
       'eligible; each level an EXIT step',
     () => {
-      // Semester 1: 20 credits; semester 2: 22 more (4 + 4 + 4 + 4 + 3 + 3) and the 4-credit vocational course.
+      // Semester 1: 20 credits; semester 2: 22 more (4 + 4 + 4 + 4 + 3 + 3) and the 4-credit vocational
+      // course.
       const sem2 = (failOne: boolean) => [
         theory('S201', 20, 45, { course_category: 'MAJOR' }),
         theory('S202', 20, 45, { course_category: 'MAJOR' }),
