@@ -109,8 +109,11 @@ function wrapFile(file) {
   return changed;
 }
 
-const CLAUSE =
-  /^(AND|OR|FROM|WHERE|(LEFT |INNER |CROSS |FULL )?JOIN|ORDER BY|GROUP BY|LIMIT|OFFSET|SET|ON CONFLICT|RETURNING|VALUES|SELECT|UNION|HAVING|WHEN|ELSE)\b/;
+const CLAUSE_WORDS = [
+  'AND|OR|FROM|WHERE|(LEFT |INNER |CROSS |FULL )?JOIN|ORDER BY|GROUP BY|LIMIT|OFFSET|SET|ON CONFLICT',
+  'RETURNING|VALUES|SELECT|UNION|HAVING|WHEN|ELSE',
+];
+const CLAUSE = new RegExp(`^(${CLAUSE_WORDS.join('|')})\\b`);
 
 /** Where a break reads best: before a clause, after a comma, at any space; never inside `CROSS JOIN`. */
 function rankOf(line, p) {

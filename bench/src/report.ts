@@ -2,6 +2,7 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { BenchReport } from './bench.ts';
+import { tableRow } from './markdown.ts';
 import { KEPT_SECTIONS, section, withSection } from './web/results-section.ts';
 
 const P99_TARGET_MS = 50;
@@ -69,6 +70,18 @@ export function renderMarkdown(report: BenchReport, notes = ''): string {
       `${b ? fmt(o.rps / b.rps, 2) : '—'} |`
     );
   });
+  const header = tableRow([
+    'scenario',
+    'ours req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'baseline req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'ours/baseline',
+  ]);
   const memory = report.runs.map(
     (r) =>
       `| ${r.name} | ${fmt(r.memory.ready)} | ${fmt(r.memory.warm)} | ${fmt(r.memory.peak)} | ` +
@@ -94,7 +107,7 @@ Written by \`pnpm bench\` (bench/src/run.ts). Rerun it to replace this table.
 
 ## Throughput and latency
 
-| scenario | ours req/s | p50 ms | p99 ms | errors | baseline req/s | p50 ms | p99 ms | errors | ours/baseline |
+${header}
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 

@@ -214,7 +214,8 @@ export async function runFilesBench(
             const m = await measured(server, () =>
               upload(server.baseUrl, `/api/import/paper${query}`, token, csv, 'papers.csv'),
             );
-            const note = `${m.result.asJob ? 'as a job (202, then GET /api/job until done): ' : ''}${m.result.body.message}`;
+            const asJob = m.result.asJob ? 'as a job (202, then GET /api/job until done): ' : '';
+            const note = `${asJob}${m.result.body.message}`;
             measurements.push({
               what,
               rows: options.importRows,

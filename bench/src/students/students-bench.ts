@@ -336,6 +336,9 @@ const importRow = (m: ImportMeasurement) =>
     m.status,
   ]);
 
+const pageRow = (p: PageMeasurement) =>
+  tableRow([p.server, f1(p.requestsPerSecond), p.p50, p.p99, p.non2xx, p.errors, f1(p.peakMb)]);
+
 export function renderStudentsSection(report: StudentsBenchReport, notes = ''): string {
   const cpus = os.cpus();
   const uncapped = report.imports.filter((m) => !m.capped);
@@ -358,6 +361,7 @@ export function renderStudentsSection(report: StudentsBenchReport, notes = ''): 
       `${FILE_ROWS.toLocaleString('en-IN')}-row imports rose at most ${f1(uncappedRise)} MB, the ` +
       `10,000-row one ${f1(rise(uncapped.find((m) => m.rows === 10_000)))} MB)`
     : '';
+  const { connections } = report.options;
   return `<!-- students:start -->
 ## Students: import against COPY, a college's page against the baseline
 
@@ -375,7 +379,7 @@ Written by \`pnpm --filter @exam/bench students\` (bench/src/students/); \`pnpm 
   columns,
   primary key, unique ABC id and indexes; no foreign keys).
 - The page: \`GET /api/student?college_id=B007&limit=20&offset=40\` (page and total) at
-  ${n(report.totalStudents)} students in ${COLLEGES} colleges, autocannon ${report.options.connections} connections
+  ${n(report.totalStudents)} students in ${COLLEGES} colleges, autocannon ${connections} connections
   for ${report.options.duration} s each, ours then the baseline (\`bench/src/students/students-baseline.ts\`:
   node:http + pg, the same JWT check and user query, the same two SQL statements).
 
@@ -385,7 +389,7 @@ ${[...report.imports, report.copy].map(importRow).join('\n')}
 
 | page of a college | req/s | p50 (ms) | p99 (ms) | non-2xx | errors | peak RSS (MB) |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
-${report.pages.map((p) => tableRow([p.server, f1(p.requestsPerSecond), p.p50, p.p99, p.non2xx, p.errors, f1(p.peakMb)])).join('\n')}
+${report.pages.map(pageRow).join('\n')}
 
 - ${ratio >= 0.25 ? 'PASS' : 'FAIL'} import vs COPY: ${n(Math.round(importRows / importSeconds))} rows/s
   against

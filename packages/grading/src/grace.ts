@@ -316,6 +316,10 @@ export const applyPassGrace = (ctx: GraceContext): void => {
     const addedText = rule.added_to_marks
       ? 'added to the marks'
       : 'not added to the marks: deemed to have obtained the minimum';
+    const budgetText = verdict.inputs.budget
+      ? ` of budget ${verdict.inputs.budget} (${budgetBasis(rule)} of ${aggregateMax.toDecimal()})`
+      : '';
+    const underText = rule.ordinance ? ` under ${rule.ordinance}` : '';
     heads.forEach((h, i) => {
       const give = grants[i]!;
       h.paper.graces.push({ ruleId: rule.rule_id, kind: 'PASS', marks: give, added: rule.added_to_marks });
@@ -333,7 +337,7 @@ export const applyPassGrace = (ctx: GraceContext): void => {
           { grace: give.toDecimal(), passed: true },
           `${h.component === 'TOTAL' ? 'total' : h.component.toLowerCase()} ${h.obtained.toDecimal()} < ` +
             `min ${h.min.toDecimal()}: failed; ${rule.rule_id} grace ` +
-            `${give.toDecimal()}${verdict.inputs.budget ? ` of budget ${verdict.inputs.budget} (${budgetBasis(rule)} of ${aggregateMax.toDecimal()})` : ''}: passed by grace${rule.ordinance ? ` under ${rule.ordinance}` : ''}`,
+            `${give.toDecimal()}${budgetText}: passed by grace${underText}`,
         ),
       );
     });
@@ -482,14 +486,16 @@ export const applyDivisionGrace = (ctx: GraceContext): void => {
       least.graces.push({ ruleId: rule.rule_id, kind: 'DIVISION', marks: shortfall, added: false });
       ctx.deemedDivisionBonus = ctx.deemedDivisionBonus.add(shortfall);
     }
+    const givenTo = rule.added_to_marks
+      ? 'to the paper with the least marks and to the aggregate'
+      : '(deemed, not added to the marks)';
     ctx.steps.push(
       step(
         'GRACE',
         ruleId,
         inputs,
         { granted: shortfall.toDecimal(), added_to_marks: rule.added_to_marks },
-        `${rule.rule_id}: ${reason}: +${shortfall.toDecimal()} ` +
-          `${rule.added_to_marks ? 'to the paper with the least marks and to the aggregate' : '(deemed, not added to the marks)'}`,
+        `${rule.rule_id}: ${reason}: +${shortfall.toDecimal()} ${givenTo}`,
       ),
     );
   }

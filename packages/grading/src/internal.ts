@@ -103,6 +103,9 @@ export const computeInternal = (
           ? exact.round(decimals, 'HALF_UP')
           : exact.round(2, 'HALF_UP'); // NONE: marks carry at most two decimals
   const value = Q.min(rounded, max).toDecimal();
+  const roundingText =
+    pattern.rounding.toLowerCase().replace('_', '-') +
+    (pattern.rounding === 'NONE' ? '' : `, ${decimals} decimals`);
   return {
     cell: { value, status: null },
     explanation: [
@@ -112,7 +115,7 @@ export const computeInternal = (
         { int_max: max.toDecimal(), exact: exact.toFraction(), rounding: pattern.rounding },
         { int: value },
         `${parts.join('; ')}; weighted × ${max.toDecimal()} = ${exact.toFraction()} → ${value} ` +
-          `(${pattern.rounding.toLowerCase().replace('_', '-')}${pattern.rounding === 'NONE' ? '' : `, ${decimals} decimals`})`,
+          `(${roundingText})`,
       ),
     ],
   };

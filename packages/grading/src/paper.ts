@@ -269,6 +269,14 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
   state.totalPassed = state.min === null || total.gte(state.min);
   state.passedBeforeGrace = (state.intPassed ?? true) && (state.extPassed ?? true) && state.totalPassed;
   const percent = percentage(total, max).toFixed(rules.percentRounding.decimals, rules.percentRounding.mode);
+  const minText =
+    state.min === null
+      ? ', no paper minimum'
+      : state.totalPassed
+        ? ` ≥ min ${state.min.toDecimal()}`
+        : ` < min ${state.min.toDecimal()}`;
+  const componentText =
+    state.totalPassed && !state.passedBeforeGrace ? ', but a component minimum is failed' : '';
   state.steps.push(
     step(
       'TOTAL',
@@ -276,7 +284,7 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
       { total: total.toDecimal(), max: max.toDecimal(), min: state.min?.toDecimal() ?? null },
       { percentage: percent, passed: state.passedBeforeGrace },
       `total ${total.toDecimal()} of ${max.toDecimal()} (${percent} ` +
-        `%)${state.min === null ? ', no paper minimum' : state.totalPassed ? ` ≥ min ${state.min.toDecimal()}` : ` < min ${state.min.toDecimal()}`}${state.totalPassed && !state.passedBeforeGrace ? ', but a component minimum is failed' : ''}: ${state.passedBeforeGrace ? 'passed' : 'failed'}`,
+        `%)${minText}${componentText}: ${state.passedBeforeGrace ? 'passed' : 'failed'}`,
     ),
   );
   return state;

@@ -127,7 +127,7 @@ describe('grace rule types', () => {
 });
 
 describe('student-level policies and refusals', () => {
-  it('RL with the PARTIAL policy: the other papers are graded and their backlogs opened, the result waits', () => {
+  it('RL with the PARTIAL policy: the other papers graded, their backlogs opened, the result waits', () => {
     const partial = structuredClone(oldVariantA);
     partial.rules.student_level.on_rl = 'PARTIAL';
     const { result, backlogs } = gradeStudent(
@@ -142,7 +142,7 @@ describe('student-level policies and refusals', () => {
     expect(result).toMatchObject({ result: 'DETAINED', lines: [], backlogs: [] });
   });
 
-  it('marks above the maximum, off the marks step, or for a component the paper does not have are refused', () => {
+  it('refuses marks above the maximum, off the marks step, or for a component the paper lacks', () => {
     expect(() => gradeStudent(studentInput(oldVariantA, [theory('HIN101', 26, 50)]))).toThrow(
       GradingInputError,
     );

@@ -36,14 +36,15 @@ describe('T10: revaluation (M = 100)', () => {
     expect(out.final).toBe('48');
     expect(out.explanation[0]!.text).toContain('40 + 5 + ⌈0.5 × (10 − 5)⌉ = 48');
   });
-  it('VTU: O 30, R 48 (d = 18 > 15) asks for a third valuation; with T 44 the nearest two 44, 48 → 46', () => {
+  it('VTU: O 30, R 48 (d = 18 > 15) needs a third valuation; with T 44 the nearest two 44, 48 → 46', () => {
     expect(final(30, 48)).toMatchObject({ final: null, needs_third_valuation: true });
     expect(final(30, 48, 44).final).toBe('46');
   });
   it('VTU: O 30, R 50, T 40 (exactly midway) → the higher two 40, 50 → 45', () =>
     expect(final(30, 50, 40).final).toBe('45'));
   it('VTU: O 40, R 35 → 40', () => expect(final(40, 35).final).toBe('40'));
-  it('VTU: an average with a half is rounded up', () => expect(final(30, 49, 46).final).toBe('48')); // 46 and 49 → 47.5 → 48
+  // 46 and 49 → 47.5 → 48
+  it('VTU: an average with a half is rounded up', () => expect(final(30, 49, 46).final).toBe('48'));
   it('BETTER: O 40, R 35 → 40 (the default rule)', () => {
     expect(
       revaluationOutcome(rulesetOf(cbcsDefault), { original: '40', revaluation: '35', max: '100' }).final,
