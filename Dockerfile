@@ -19,8 +19,11 @@ FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app /app
-# The code stays root's; the node user may write only the data folder (the embedded database when no DATABASE_URL).
-COPY --from=build --chown=node:node /app/.data /app/.data
+# The code stays root's; the node user may write only the data folder (the embedded database and its
+# generated signing secret when no DATABASE_URL). A COPY --chown onto the folder the COPY above made left it
+# root's; this layer changes only the folder's owner (0 bytes). A named volume mounted there starts as it is:
+#   docker run -v exam-data:/app/.data -e ADMIN_EMAIL=... -e ADMIN_PASSWORD=... -p 3000:3000 exam-admin:local
+RUN chown node:node /app/.data && chmod 0700 /app/.data
 USER node
 EXPOSE 3000 3001
 # node is PID 1: the servers handle SIGTERM and SIGINT themselves (stop accepting, finish requests, exit 0).

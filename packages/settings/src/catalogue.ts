@@ -52,7 +52,7 @@ export const settings = {
   LOG_LEVEL: define({
     schema: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     meaning: 'lowest level of the JSON log lines written to stdout',
-    readBy: ['api', 'worker'],
+    readBy: ['api', 'worker', 'migrate', 'student-demo'],
   }),
 
   // --- database ---
