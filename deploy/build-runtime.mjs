@@ -1,6 +1,8 @@
-// Builds the image's runtime tree into an empty folder: `node deploy/build-runtime.mjs <out>`. The Dockerfile
-// runs exactly this (into /app) and deploy/test/deploy.test.ts runs it into a temporary folder, so the image
-// and its test cannot drift apart. Run it after `pnpm install` in the workspace. It writes:
+// Builds the image's runtime tree into an empty folder: `node deploy/build-runtime.mjs <out>`, or in two
+// phases, `--dependencies` (needs only the workspace's manifests and lockfile) then `--code`. The Dockerfile
+// runs the two (into /app) and deploy/test/deploy.test.ts runs the Dockerfile's lines into a temporary
+// folder, so the image and its test cannot drift apart. Run it after `pnpm install` in the workspace. It
+// writes:
 //   node_modules/       `pnpm deploy --prod` of @exam/deploy (whose dependencies are the API, the demo and
 //   @exam/db):
 //                       production dependencies only, one hoisted copy; an app's own version of a library that
@@ -180,9 +182,9 @@ function keepOnlyOurQueryCompilers(out, bundleFiles) {
 /**
  * Files in node_modules that nothing at run time loads (the image's /app layer was 181 MB, 43 MB of it source
  * maps): source maps, type declarations and TypeScript sources, `@types/*`, documentation, package-internal
- * dot-folders (`.yarn`, `.github`). Licence files stay. Then the builds of a package for other platforms
+ * dot-folders (`.yarn`, `.github`); licence files stay. Then the builds of a package for other platforms
  * (browsers, React Native, bundler inputs), named in `otherPlatforms` by what Node's resolution of our
- * imports never reaches, and the font files our code does not name. Returns the bytes removed per reason.
+ * imports never reaches. Answers the bytes removed per reason.
  */
 const generatedJunk = [
   [/\.(js|mjs|cjs|css|ts)\.map$|\.map$/, 'source maps'],
@@ -254,7 +256,7 @@ function walk(dir, visit) {
   }
 }
 
-function pruneFiles(out, bundleFiles) {
+function pruneFiles(out) {
   const removed = new Map();
   const remove = (file, reason) => {
     const size = fs.statSync(file).size;
@@ -276,17 +278,21 @@ function pruneFiles(out, bundleFiles) {
       continue;
     }
     for (const entry of fs.readdirSync(pkg)) {
-      if (entry.startsWith('.') && entry !== '.') removeTree(path.join(pkg, entry), 'dot-folders');
+      if (entry.startsWith('.')) removeTree(path.join(pkg, entry), 'dot-folders');
     }
     for (const item of otherPlatforms[name] ?? [])
-      removeTree(path.join(pkg, item), `builds for other platforms`);
+      removeTree(path.join(pkg, item), 'builds for other platforms');
   }
   walk(modules, (file) => {
     if (licence.test(path.basename(file))) return;
     const rule = generatedJunk.find(([pattern]) => pattern.test(file));
     if (rule) remove(file, rule[1]);
   });
-  // Fonts: those a bundle resolves by name stay.
+  return removed;
+}
+
+/** The font files of font packages that no bundle names (`require.resolve('<package>/.../x.ttf')`). */
+function pruneUnnamedFonts(out, bundleFiles) {
   const named = new Set();
   for (const bundle of bundleFiles) {
     const text = fs.readFileSync(bundle, 'utf8');
@@ -296,14 +302,21 @@ function pruneFiles(out, bundleFiles) {
     ))
       named.add(require.resolve(specifier));
   }
+  let bytes = 0;
+  const modules = path.join(out, 'node_modules');
   for (const pkg of installedPackages(out)) {
     if (!fontPackages.test(path.relative(modules, pkg))) continue;
     walk(pkg, (file) => {
-      if (/\.(ttf|otf|woff2?)$/.test(file) && !named.has(file)) remove(file, 'fonts no bundle names');
+      if (!/\.(ttf|otf|woff2?)$/.test(file) || named.has(file)) return;
+      bytes += fs.statSync(file).size;
+      fs.rmSync(file);
     });
   }
-  return removed;
+  return bytes;
 }
+
+const megabytes = (removed) =>
+  [...removed].map(([reason, bytes]) => `${reason} ${(bytes / 1e6).toFixed(1)} MB`).join(', ');
 
 const packageName = (specifier) =>
   specifier
@@ -311,18 +324,20 @@ const packageName = (specifier) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
-export async function buildRuntime(out) {
+/**
+ * The whole tree into an empty folder, or one of its two phases: `dependencies` needs only the workspace's
+ * manifests and lockfile (the Dockerfile runs it before copying the sources, so its layer is rebuilt only
+ * when a dependency changes), `code` adds our code to a folder that phase made.
+ */
+export async function buildRuntime(out, { phase = 'all' } = {}) {
+  if (phase !== 'code') await buildDependencies(out);
+  if (phase !== 'dependencies') await buildCode(out);
+}
+
+async function buildDependencies(out) {
   if (fs.existsSync(out) && fs.readdirSync(out).length) throw new Error(`${out} is not empty`);
 
-  // 1. The Prisma client is generated source; make it unless it is already newer than the schema.
-  const client = path.join(root, 'packages/db/src/generated/prisma/client.ts');
-  const schema = path.join(root, 'prisma/schema.prisma');
-  if (!fs.existsSync(client) || fs.statSync(client).mtimeMs < fs.statSync(schema).mtimeMs) {
-    step('generating the Prisma client');
-    pnpm(['--filter', '@exam/db', 'run', 'generate'], { cwd: root });
-  }
-
-  // 2. Production dependencies, from the lockfile (and the local store, when it has them).
+  // 1. Production dependencies, from the lockfile (and the local store, when it has them).
   step('installing production dependencies (pnpm deploy --prod, hoisted)');
   // inject-workspace-packages: pnpm 10's deploy then installs exactly the workspace lockfile's versions.
   pnpm(
@@ -383,6 +398,22 @@ export async function buildRuntime(out) {
     if (entry.startsWith('.'))
       fs.rmSync(path.join(out, 'node_modules', entry), { recursive: true, force: true });
   }
+  // Only what Node loads: no source maps, declarations or other platforms' builds of the libraries.
+  step(`removed files nothing loads: ${megabytes(pruneFiles(out))}`);
+  step(`dependencies done: ${out}`);
+}
+
+async function buildCode(out) {
+  if (!fs.existsSync(path.join(out, 'node_modules')) || fs.existsSync(path.join(out, bundles[0][1])))
+    throw new Error(`${out} must hold the dependencies phase's output only`);
+
+  // 2. The Prisma client is generated source; make it unless it is already newer than the schema.
+  const client = path.join(root, 'packages/db/src/generated/prisma/client.ts');
+  const schema = path.join(root, 'prisma/schema.prisma');
+  if (!fs.existsSync(client) || fs.statSync(client).mtimeMs < fs.statSync(schema).mtimeMs) {
+    step('generating the Prisma client');
+    pnpm(['--filter', '@exam/db', 'run', 'generate'], { cwd: root });
+  }
 
   // 3. Our TypeScript to JavaScript: workspace packages (@exam/*) go into the bundle, every library stays an
   //    import.
@@ -438,15 +469,13 @@ export async function buildRuntime(out) {
     }
   }
 
-  // Only what Node loads: no source maps, declarations or other platforms' builds of the libraries.
+  // Fonts and query compilers no bundle names.
   const bundleFiles = bundles.map(([, to]) => path.join(out, to));
-  const pruned = pruneFiles(out, bundleFiles);
-  pruned.set('other query compilers', keepOnlyOurQueryCompilers(out, bundleFiles));
-  step(
-    `removed files nothing loads: ${[...pruned]
-      .map(([reason, bytes]) => `${reason} ${(bytes / 1e6).toFixed(1)} MB`)
-      .join(', ')}`,
-  );
+  const named = new Map([
+    ['fonts no bundle names', pruneUnnamedFonts(out, bundleFiles)],
+    ['query compilers no bundle names', keepOnlyOurQueryCompilers(out, bundleFiles)],
+  ]);
+  step(`removed ${megabytes(named)}`);
 
   // 4. The web app's build, straight into the runtime tree (the checkout's apps/web/dist is left alone).
   step('building the web app (vite)');
@@ -521,10 +550,12 @@ export async function buildRuntime(out) {
 }
 
 if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const out = process.argv[2];
+  const args = process.argv.slice(2);
+  const phase = args.includes('--dependencies') ? 'dependencies' : args.includes('--code') ? 'code' : 'all';
+  const out = args.find((a) => !a.startsWith('--'));
   if (!out) {
-    console.error('Usage: node deploy/build-runtime.mjs <empty output folder>');
+    console.error('Usage: node deploy/build-runtime.mjs [--dependencies | --code] <output folder>');
     process.exit(2);
   }
-  await buildRuntime(path.resolve(out));
+  await buildRuntime(path.resolve(out), { phase });
 }
