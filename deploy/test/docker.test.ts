@@ -492,6 +492,7 @@ describe.skipIf(!runnable)('the image and docker-compose.yml on a real Docker en
 
   it('answers only 503 + Retry-After while the database restarts; recovers by itself', async () => {
     const [db] = containers('db');
+    let restarting = 0;
     let restarted = 0;
     const answers = await load(port, '/api/session?limit=5', token, {
       count: 400,
@@ -499,6 +500,7 @@ describe.skipIf(!runnable)('the image and docker-compose.yml on a real Docker en
       maxMs: 90_000,
       events: {
         20: async () => {
+          restarting = Date.now();
           must('docker', ['restart', '-t', '20', db!]);
           restarted = Date.now();
         },
@@ -527,6 +529,7 @@ describe.skipIf(!runnable)('the image and docker-compose.yml on a real Docker en
     const outage = unavailable.length
       ? `503s for ${seconds(unavailable.at(-1)!.at - unavailable[0]!.at)} s; `
       : '';
+    figure('docker restart of the database', `${seconds(restarted - restarting)} s`);
     figure(
       'recovered after the database restart',
       `${outage}first 200 ${seconds(firstOk - restarted)} s after docker restart returned`,
