@@ -162,7 +162,7 @@ describe.skipIf(!postgres)(
       },
     );
 
-    it('a create cut before it commits (at its audit row) leaves nothing, and the retry stores it once', async () => {
+    it('a create cut before its commit (at its audit row) leaves nothing; a retry stores it', async () => {
       const examId = uniqueKey('FC');
       const fired = proxy.cutWhen((sent) => sent.includes('INSERT INTO "public"."audit_log"'));
       const res = await send('POST', '/exam', { exam_id: examId, session_id: '2024-25', active_status: '1' });
@@ -220,9 +220,8 @@ describe.skipIf(!postgres)(
         // Give PostgreSQL a moment to finish the COMMIT it received.
         await new Promise((resolve) => setTimeout(resolve, 300));
         const stored = await examExists(examId);
-        console.log(
-          `faults: a create cut at its COMMIT answered ${res.status} and was ${stored ? 'committed whole' : 'rolled back whole'}`,
-        );
+        const outcome = stored ? 'committed whole' : 'rolled back whole';
+        console.log(`faults: a create cut at its COMMIT answered ${res.status} and was ${outcome}`);
         expect(await auditOf(examId)).toBe(stored ? 1 : 0);
         // The client does not know; retrying is safe either way: it lands, or it is told the exam already
         // exists.
