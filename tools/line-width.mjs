@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// Lists the lines of the code (TypeScript, JavaScript) longer than Prettier's print width, which Prettier cannot
-// shorten (long strings, template literals, comments). The message catalogues are prose and are not counted: a
-// translator reads a whole sentence per line. Usage: node tools/line-width.mjs [--check] [path...]
+// Lists the lines of the code (TypeScript, JavaScript) longer than Prettier's print width, which Prettier
+// cannot shorten (long strings, template literals, comments). The message catalogues are prose and are not
+// counted: a translator reads a whole sentence per line. Usage: node tools/line-width.mjs [--check] [path...]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
-/** A line's width as Prettier measures it: combining marks (Devanagari vowel signs, virama) take no column. */
+/**
+ * A line's width as Prettier measures it: combining marks (Devanagari vowel signs, virama) take no column.
+ */
 const widthOf = (line) => [...line.replace(/\p{M}/gu, '')].length;
 
 const width = JSON.parse(fs.readFileSync(new URL('../.prettierrc.json', import.meta.url), 'utf8')).printWidth;

@@ -91,14 +91,15 @@ function wrapFile(file) {
     const column = sf.getLineAndCharacterOfPosition(start).character;
     const lineText = lines[lineOf(start)];
     const indent = lineText.match(/^\s*/)[0];
-    return { start, end: node.getEnd(), raw, sql, isTemplate, column, indent };
+    const markdown = isTemplate && !sql && /\n(- |## |\| )/.test(raw);
+    return { start, end: node.getEnd(), raw, sql, markdown, isTemplate, column, indent };
   };
   visit(sf);
   if (!edits.length) return 0;
   let out = text;
   let changed = 0;
   for (const e of edits.sort((a, b) => b.start - a.start)) {
-    const replacement = e.sql ? wrapSql(e) : wrapConcat(e);
+    const replacement = e.sql ? wrapSql(e) : e.markdown ? wrapMarkdown(e) : wrapConcat(e);
     if (replacement && replacement !== e.raw) {
       out = out.slice(0, e.start) + replacement + out.slice(e.end);
       changed++;
@@ -108,8 +109,11 @@ function wrapFile(file) {
   return changed;
 }
 
-const CLAUSE =
-  /^(AND|OR|FROM|WHERE|(LEFT |INNER |CROSS |FULL )?JOIN|ORDER BY|GROUP BY|LIMIT|OFFSET|SET|ON CONFLICT|RETURNING|VALUES|SELECT|UNION|HAVING|WHEN|ELSE)\b/;
+const CLAUSE_WORDS = [
+  'AND|OR|FROM|WHERE|(LEFT |INNER |CROSS |FULL )?JOIN|ORDER BY|GROUP BY|LIMIT|OFFSET|SET|ON CONFLICT',
+  'RETURNING|VALUES|SELECT|UNION|HAVING|WHEN|ELSE',
+];
+const CLAUSE = new RegExp(`^(${CLAUSE_WORDS.join('|')})\\b`);
 
 /** Where a break reads best: before a clause, after a comma, at any space; never inside `CROSS JOIN`. */
 function rankOf(line, p) {
@@ -159,6 +163,48 @@ function wrapSql(e) {
   return result.join('\n');
 }
 
+/**
+ * Markdown written as a template (a bench's report): a long prose line or list item is broken at spaces
+ * outside `${}`, a list item's continuation indented by two (Markdown reads both as the same paragraph);
+ * tables, headings and fenced code stay as written.
+ */
+function wrapMarkdown(e) {
+  const all = splitPoints(e.raw, { template: true, sql: false });
+  const out = [];
+  let offset = 0;
+  let fenced = false;
+  for (const [index, line] of e.raw.split('\n').entries()) {
+    const startCol = index === 0 ? e.column : 0;
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    const prose = !fenced && !/^\s*(\||#|<!--|\$\{)/.test(line);
+    if (!prose || startCol + line.length <= WIDTH) {
+      out.push(line);
+      offset += line.length + 1;
+      continue;
+    }
+    const lead = line.match(/^\s*(- )?/)[0];
+    const inner = ' '.repeat(lead.length);
+    const points = all
+      .filter((p) => p > offset + lead.length && p < offset + line.length)
+      .map((p) => p - offset);
+    const pieces = [];
+    let pieceStart = 0;
+    let col = startCol;
+    while (col + (line.length - pieceStart) > WIDTH) {
+      const fitting = points.filter((p) => p > pieceStart && col + (p - pieceStart) <= WIDTH);
+      if (!fitting.length) break;
+      const best = fitting[fitting.length - 1];
+      pieces.push(line.slice(pieceStart, best));
+      pieceStart = best + 1;
+      col = inner.length;
+    }
+    pieces.push(line.slice(pieceStart));
+    out.push(pieces.map((piece, i) => (i === 0 ? piece : inner + piece.trimStart())).join('\n'));
+    offset += line.length + 1;
+  }
+  return out.join('\n');
+}
+
 /** Any other literal: `'a b c' + 'd e'`, parts cut at spaces so each fits on its own line. */
 function wrapConcat(e) {
   if (e.raw.includes('\n')) return null;
@@ -167,16 +213,15 @@ function wrapConcat(e) {
   const room = Math.max(40, WIDTH - e.indent.length - 6);
   const parts = [];
   let pieceStart = 1;
-  let lastFit = -1;
-  for (const p of points) {
-    if (p + 1 - pieceStart <= room) lastFit = p;
-    else if (lastFit > pieceStart) {
-      parts.push(e.raw.slice(pieceStart, lastFit + 1));
-      pieceStart = lastFit + 1;
-      lastFit = p + 1 - pieceStart <= room ? p : -1;
-    }
+  const end = e.raw.length - 1;
+  while (end - pieceStart > room) {
+    const fitting = points.filter((p) => p >= pieceStart && p + 1 - pieceStart <= room);
+    if (!fitting.length) break;
+    const cut = fitting[fitting.length - 1] + 1;
+    parts.push(e.raw.slice(pieceStart, cut));
+    pieceStart = cut;
   }
-  parts.push(e.raw.slice(pieceStart, e.raw.length - 1));
+  parts.push(e.raw.slice(pieceStart, end));
   if (parts.length < 2) return null;
   return parts.map((part) => `${quote}${part}${quote}`).join(` +\n${e.indent}  `);
 }

@@ -153,7 +153,8 @@ export async function runBench(
   });
   const baseline = baselineServer(common);
   log(
-    `Loading 127.0.0.1 with autocannon: ${options.connections} connections, ${options.duration} s per scenario`,
+    `Loading 127.0.0.1 with autocannon: ${options.connections} connections, ${options.duration} s per ` +
+      `scenario`,
   );
   const loadBefore = os.loadavg()[0]!;
   const runs = await loadBoth([ours, baseline], probe, options, log);

@@ -13,8 +13,11 @@ export interface BenchOptions {
   out?: string;
 }
 
-const usage = `pnpm bench [--scale tiny|small|default|large] [--duration 10] [--long] [--connections 32] [--db exam_bench] [--out bench/RESULTS.md | --no-write]
-  env: BENCH_SCALE, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_DB, DATABASE_URL (the server; default postgresql://postgres@127.0.0.1:5432/postgres)`;
+const usage =
+  'pnpm bench [--scale tiny|small|default|large] [--duration 10] [--long] [--connections 32] ' +
+  '[--db exam_bench] [--out bench/RESULTS.md | --no-write]\n' +
+  '  env: BENCH_SCALE, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_DB, DATABASE_URL ' +
+  '(the server; default postgresql://postgres@127.0.0.1:5432/postgres)';
 
 /**
  * Flags win over environment variables, which win over defaults (10 s per scenario, 32 connections, default

@@ -2,6 +2,7 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { BenchReport } from './bench.ts';
+import { tableRow } from './markdown.ts';
 import { KEPT_SECTIONS, section, withSection } from './web/results-section.ts';
 
 const P99_TARGET_MS = 50;
@@ -69,6 +70,18 @@ export function renderMarkdown(report: BenchReport, notes = ''): string {
       `${b ? fmt(o.rps / b.rps, 2) : '—'} |`
     );
   });
+  const header = tableRow([
+    'scenario',
+    'ours req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'baseline req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'ours/baseline',
+  ]);
   const memory = report.runs.map(
     (r) =>
       `| ${r.name} | ${fmt(r.memory.ready)} | ${fmt(r.memory.warm)} | ${fmt(r.memory.peak)} | ` +
@@ -83,12 +96,18 @@ Written by \`pnpm bench\` (bench/src/run.ts). Rerun it to replace this table.
 - Data: scale \`${options.scaleName}\` (${Object.entries(report.fill.counts)
     .map(([t, n]) => `${t} ${n}`)
     .join(', ')}), generated in ${(report.fill.ms / 1000).toFixed(1)} s
-- Load: autocannon from the bench process on 127.0.0.1, ${options.connections} connections, ${options.duration} s per scenario after a short warm-up, each scenario on ours then on the baseline (both running); servers, PostgreSQL and load share the machine. 1-minute load average ${report.loadAverage.before.toFixed(1)} before, ${report.loadAverage.after.toFixed(1)} after (above ~3 means other work competed for the ${m.cpus} CPUs)
-- ours: \`apps/api/src/server.ts\`, NODE_ENV=production, pool of ${process.env.DB_POOL_MAX ?? 10}, request log at ${process.env.BENCH_LOG_LEVEL ?? 'info'}; baseline: \`bench/src/baseline-server.ts\` (node:http + pg, same pool size, same JWT and bcrypt work)
+- Load: autocannon from the bench process on 127.0.0.1, ${options.connections} connections,
+  ${options.duration} s per scenario after a short warm-up, each scenario on ours then on the baseline (both
+  running); servers, PostgreSQL and load share the machine. 1-minute load average
+  ${report.loadAverage.before.toFixed(1)} before, ${report.loadAverage.after.toFixed(1)} after (above ~3 means
+  other work competed for the ${m.cpus} CPUs)
+- ours: \`apps/api/src/server.ts\`, NODE_ENV=production, pool of ${process.env.DB_POOL_MAX ?? 10}, request log
+  at ${process.env.BENCH_LOG_LEVEL ?? 'info'}; baseline: \`bench/src/baseline-server.ts\` (node:http + pg,
+  same pool size, same JWT and bcrypt work)
 
 ## Throughput and latency
 
-| scenario | ours req/s | p50 ms | p99 ms | errors | baseline req/s | p50 ms | p99 ms | errors | ours/baseline |
+${header}
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 

@@ -108,7 +108,8 @@ export async function startServer(
     if (exited !== null) {
       clearInterval(sampler);
       throw new Error(
-        `${spec.name} server exited (${exited}) before answering:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`,
+        `${spec.name} server exited (${exited}) before ` +
+          `answering:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`,
       );
     }
     try {

@@ -17,7 +17,7 @@ describe('initial JavaScript of the web app', () => {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-web-budget-'));
   afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
-  it(`stays under ${INITIAL_JS_BUDGET_BYTES / 1024} KB gzipped, with the screens in chunks of their own`, () => {
+  it(`stays under ${INITIAL_JS_BUDGET_BYTES / 1024} KB gzipped, with the screens in their own chunks`, () => {
     execFileSync(
       'pnpm',
       [

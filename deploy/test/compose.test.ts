@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import yaml from 'yaml';
 import { composeEnvironment, composeFile, type ComposeService } from '@exam/settings/repository-files';
 import { bundles } from '../build-runtime.mjs';
 import { last, readDockerfile, repoRoot } from './dockerfile.ts';
@@ -124,6 +125,37 @@ describe('the Dockerfile', () => {
     expect(last(runtime, 'USER')?.args).toBe('node');
     expect(last(runtime, 'CMD')?.exec?.[0]).toBe('node');
     expect(last(runtime, 'WORKDIR')?.args).toBe('/app');
+  });
+
+  it('installs from the manifests before the sources arrive (a source change reinstalls nothing)', () => {
+    const build = stages[0]!.instructions;
+    const install = build.findIndex((i) => i.keyword === 'RUN' && /pnpm install/.test(i.args));
+    const sources = build.findIndex((i) => i.keyword === 'COPY' && /^\.\s+\.$/.test(i.args.trim()));
+    expect(install).toBeGreaterThan(0);
+    expect(sources, 'COPY . . comes after the install and the dependencies phase').toBeGreaterThan(
+      install + 1,
+    );
+    expect(build[install + 1]?.args).toMatch(/build-runtime\.mjs --dependencies/);
+    const copied = build
+      .slice(0, install)
+      .filter((i) => i.keyword === 'COPY')
+      .flatMap((i) => i.args.trim().split(/\s+/).slice(0, -1));
+    const globs = (
+      yaml.parse(fs.readFileSync(path.join(repoRoot, 'pnpm-workspace.yaml'), 'utf8')) as {
+        packages: string[];
+      }
+    ).packages;
+    const manifests = globs
+      .flatMap((glob) =>
+        glob.endsWith('/*')
+          ? fs.readdirSync(path.join(repoRoot, glob.slice(0, -2))).map((d) => `${glob.slice(0, -2)}/${d}`)
+          : [glob],
+      )
+      .map((dir) => `${dir}/package.json`)
+      .filter((file) => fs.existsSync(path.join(repoRoot, file)));
+    expect(copied.filter((f) => f.endsWith('package.json') && f !== 'package.json').sort()).toEqual(
+      manifests.sort(),
+    );
   });
 
   it('installs the pnpm version of package.json (no second place to update)', () => {

@@ -195,7 +195,7 @@ describe('UFM case rules', () => {
   const slot = { slot_id: 'S1', exam_id: 'E1', paper_id: 'P1' };
   const card = { student_id: 'ST9' };
 
-  it('need the slot, a candidate of the exam who writes its paper there, and no case of that paper yet', () => {
+  it('need the slot, a candidate who writes its paper there, and no case of that paper yet', () => {
     const found = { slot, card, writes: 1, open: null };
     expect(reportProblems(report, found)).toBeUndefined();
     expect(reportProblems(report, { ...found, slot: null })?.slot_id?.[0]).toMatchObject({

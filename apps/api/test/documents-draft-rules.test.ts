@@ -69,7 +69,7 @@ describe('drafting rules', () => {
     });
   });
 
-  it('say why a result has no published version: none, computed, withdrawn, superseded or another status', () => {
+  it('say why a result has no published version: none, computed, withdrawn, superseded, other', () => {
     const key = { student_id: 'DS1', exam_id: 'MAIN-2026' };
     expect(whyUnpublished(key, []).code).toBe('documents.noResult');
     expect(whyUnpublished({ ...key, version: 3 }, [result()])).toEqual({
@@ -95,7 +95,8 @@ describe('drafting rules', () => {
     const refusal = refuseUnpublished(key, [result({ status: 'COMPUTED' })]);
     expect(refusal.code).toBe('VALIDATION_FAILED');
     expect(refusal.message).toBe(
-      'The result of DS1 in exam MAIN-2026 (version 1) is not published yet (COMPUTED): documents are drafted only from a PUBLISHED result. Publish the result run first.',
+      'The result of DS1 in exam MAIN-2026 (version 1) is not published yet (COMPUTED): documents are ' +
+        'drafted only from a PUBLISHED result. Publish the result run first.',
     );
     expect(refusal.errors?.basis?.[0]?.code).toBe('documents.resultComputed');
   });
@@ -122,7 +123,8 @@ describe('drafting rules', () => {
     const fail = refuseDegreeWithoutPass('PROVISIONAL_DEGREE', result({ result: 'FAIL' }))!;
     expect(fail.reason.code).toBe('documents.degreeNeedsPass');
     expect(fail.message).toBe(
-      "A provisional degree certificate needs a final result PASS; DS1's published result in MAIN-2026 is FAIL.",
+      'A provisional degree certificate needs a final result PASS; ' +
+        "DS1's published result in MAIN-2026 is FAIL.",
     );
     expect(refuseSecondDegree('DEGREE', result(), [])).toBeUndefined();
     const second = refuseSecondDegree('DEGREE', result(), [{ doc_id: 'D9', status: 'ISSUED' }])!;
@@ -130,7 +132,7 @@ describe('drafting rules', () => {
     expect(second.reason.params).toMatchObject({ course_comb_id: 'BA01', held: 'D9, ISSUED' });
   });
 
-  it('gather the latest published version of each semester, in semester order, once per set of results', () => {
+  it('gather the latest published version of each semester in order, once per set of results', () => {
     expect(refuseWithoutPublished('TRANSCRIPT', 'DS1', 2)).toBeUndefined();
     expect(refuseWithoutPublished('TRANSCRIPT', 'DS1', 0)?.reason.code).toBe('documents.noPublishedResult');
     const terms = termsOf([
@@ -153,7 +155,7 @@ describe('drafting rules', () => {
     expect(refuseSameTerms('TRANSCRIPT', 'DS1', terms.slice(0, 1), held)).toBeUndefined();
   });
 
-  it('give an UG certificate or diploma only with an NEP exit award, a passing certificate only with a PASS', () => {
+  it('give a UG certificate or diploma only with an NEP exit award, a passing one with a PASS', () => {
     const exit = result({
       explanation: [
         { step: 'EXIT', inputs: { award: 'UG Certificate in Arts' }, output: { eligible: true } },

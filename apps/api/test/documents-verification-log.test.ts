@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verificationLogWriter } from '../src/modules/documents/public-routes.ts';
+import { verificationLogWriter } from '../src/modules/documents/verification-routes.ts';
 
 // The verification log is written after the answers, in batches (one INSERT per batch), and a failed write
 // never reaches a caller of verify.

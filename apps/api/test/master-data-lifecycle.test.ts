@@ -76,7 +76,7 @@ describe('colleges', () => {
 });
 
 describe('departments and the papers that belong to them', () => {
-  it('link the demo papers: HIN101 belongs to HIN, the paper answers its department’s name and its Hindi name', async () => {
+  it('link demo papers: HIN101 is HIN’s; a paper answers its department’s name and Hindi name', async () => {
     const res = await get('paper/HIN101');
     expect(res.body.paper).toMatchObject({
       dept_id: 'HIN',
@@ -100,7 +100,7 @@ describe('departments and the papers that belong to them', () => {
     expect(res.body.errors).toEqual({ dept_id: ['Department NODEPT does not exist.'] });
   });
 
-  it('deleting a department a paper uses answers 409 IN_USE naming it; once the paper moves on, it goes', async () => {
+  it('keeps a department a paper uses (409 IN_USE naming it); once the paper moves, deletes it', async () => {
     const dept = (await created('department', await factories.department.build(ctx.db))).department!;
     const paper = (
       await created('paper', { ...(await factories.paper.build(ctx.db)), dept_id: dept.dept_id })
@@ -122,7 +122,7 @@ describe('departments and the papers that belong to them', () => {
 });
 
 describe('courses', () => {
-  it('a legacy create answers the new fields with their defaults: 3 years, no level, no Hindi name', async () => {
+  it('a legacy create answers the new fields with defaults: 3 years, no level, no Hindi name', async () => {
     const course = (await created('course', await factories.course.build(ctx.db))).course!;
     expect(course).toMatchObject({ duration_years: 3, programme_level: null, course_comb_name_hi: null });
   });
@@ -222,7 +222,7 @@ describe('paper-semester links: course category and the marks-scheme check', () 
     });
   });
 
-  it('a legacy write of free-text marks is still accepted, and the check says why it cannot take marks', async () => {
+  it('legacy free-text marks are still accepted; the check says why they cannot take marks', async () => {
     const k = await key();
     const res = await post('paperinfosem', {
       ...k,
@@ -291,7 +291,7 @@ describe('paper-semester links: course category and the marks-scheme check', () 
     });
   });
 
-  it('answers 404 for a row that does not exist, 403 to a role without master data, 401 without a token', async () => {
+  it('answers 404 for a missing row, 403 to a role without master data, 401 without a token', async () => {
     const missing = await get('paperinfosem/2024-25/BA01/1/NOPAPER/scheme-check');
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('NOT_FOUND');
@@ -304,7 +304,7 @@ describe('paper-semester links: course category and the marks-scheme check', () 
 });
 
 describe('rule sets', () => {
-  it('ship the ready-made OLD A–D, CBCS and NEP rule sets with every number of section 4 as data', async () => {
+  it('ship the ready-made OLD A–D, CBCS and NEP rule sets, every number of section 4 as data', async () => {
     const res = await get('ruleset?limit=100', 'faculty');
     expect(res.status).toBe(200);
     const seeded = (res.body.ruleset as Body[]).filter((r) =>
@@ -447,7 +447,7 @@ describe('rule sets', () => {
 });
 
 describe('users', () => {
-  it('a student user carries the student it is (users.student_id), read from the row on every call', async () => {
+  it('a student user carries its student (users.student_id), read from the row on every call', async () => {
     await ctx.db.prisma.user.update({
       where: { email: 'student@university.test' },
       data: { student_id: 'ENR2024000123' },

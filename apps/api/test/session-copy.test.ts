@@ -30,7 +30,7 @@ const countIn = async (session: string) => ({
 });
 
 describe('copying a session', () => {
-  it('previews, then creates every link and scheme in one go, audited; a second run creates nothing', async () => {
+  it('previews, then creates every link and scheme at once, audited; a rerun creates nothing', async () => {
     await newSession('2025-26');
     const source = await countIn('2024-25');
     expect(source.cc).toBeGreaterThan(0);
@@ -137,7 +137,7 @@ describe('copying a session', () => {
     });
   });
 
-  it('refuses a read-only role (403), an unknown session (404) and a copy onto itself (422), storing nothing', async () => {
+  it('refuses: read-only role 403, unknown session 404, copy onto itself 422; stores nothing', async () => {
     await newSession('2026-27');
     const refused = await copy('2026-27', '2024-25', false, 'faculty');
     expect(refused.status).toBe(403);
@@ -181,7 +181,7 @@ describe("a record's history", () => {
     expect(create).toMatchObject({ action: 'create', user_email: 'office@university.test', before: null });
   });
 
-  it('keys composite records by their path, answers 404 for a missing record and 403 for the student role', async () => {
+  it('keys composite records by path; 404 for a missing record, 403 for the student role', async () => {
     await newSession('2027-28');
     await copy('2027-28', '2024-25', false);
     const res = await ctx.api

@@ -150,7 +150,7 @@ describe('enrolment rules', () => {
   const enrol = (body: Record<string, unknown>) =>
     office().then((o) => ctx.api.post('/api/studentccinfo').set(o).send(body));
 
-  it('needs its course-semester, inserts the compulsory papers, and takes exactly one choice per elective group', async () => {
+  it('needs its course-semester, adds compulsory papers, takes one choice per elective group', async () => {
     const o = await office();
     await ctx.api.post('/api/student').set(o).send(newStudent('E1'));
     const none = await enrol({
@@ -406,7 +406,7 @@ describe('import', () => {
     expect((await ctx.api.get('/api/student').query({ q: 'IMP0' }).set(o)).body.total).toBe(0);
   }, 180_000);
 
-  it('an ABC id given again 2,000 rows later (another chunk of the import) is named, and nothing is stored', async () => {
+  it('names an ABC id given again 2,000 rows later (another chunk), and stores nothing', async () => {
     const o = await office();
     const rows = Array.from({ length: 2_500 }, (_, i) => studentRow(20_000 + i));
     rows[2_200]![6] = rows[4]![6]!;
@@ -438,7 +438,8 @@ describe('import', () => {
     // Enrolments imported without choices (their compulsory papers come with them); the choices follow by
     // file.
     const enrolments = Buffer.from(
-      'student_id,session_id,course_comb_id,sem_id,college_id\nP1,2024-25,BA01,2,C101\nP2,2024-25,BA01,2,C101\n',
+      'student_id,session_id,course_comb_id,sem_id,college_id\n' +
+        'P1,2024-25,BA01,2,C101\nP2,2024-25,BA01,2,C101\n',
     );
     const imported = await ctx.api
       .post('/api/import/studentccinfo')
@@ -447,7 +448,8 @@ describe('import', () => {
     expect(imported.status, imported.text).toBe(422);
     expect(imported.body.rows[0].errors.electives[0]).toMatch(/Group G1/);
     const withChoices = Buffer.from(
-      'student_id,session_id,course_comb_id,sem_id,college_id,electives\nP1,2024-25,BA01,2,C101,ENG102\nP2,2024-25,BA01,2,C101,HIS102\n',
+      'student_id,session_id,course_comb_id,sem_id,college_id,electives\n' +
+        'P1,2024-25,BA01,2,C101,ENG102\nP2,2024-25,BA01,2,C101,HIS102\n',
     );
     expect(
       (await ctx.api.post('/api/import/studentccinfo').set(o).attach('file', withChoices, 'e.csv')).status,
@@ -496,7 +498,7 @@ function png(width: number, height: number) {
 }
 
 describe('photos and signatures', () => {
-  it('stores a JPEG/PNG within the limits under its SHA-256, refuses others, and serves it within scope', async () => {
+  it('stores a JPEG/PNG within the limits under its SHA-256, refuses others, serves in scope', async () => {
     const o = await office();
     const ok = await ctx.api
       .post('/api/student/2024C101001/photo')

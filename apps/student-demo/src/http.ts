@@ -91,10 +91,16 @@ export interface FailureLog {
 
 export type Log = (entry: FailureLog) => void;
 
-export const logJsonLine: Log = (entry) =>
-  process.stderr.write(
-    `${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'request failed', service: 'student-demo', ...entry })}\n`,
-  );
+export const logJsonLine: Log = (entry) => {
+  const line = {
+    time: new Date().toISOString(),
+    level: 'error',
+    msg: 'request failed',
+    service: 'student-demo',
+    ...entry,
+  };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+};
 
 /**
  * Every answer names its request (X-Request-Id), so a user can report a failure that the log holds under that

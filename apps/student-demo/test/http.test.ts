@@ -201,7 +201,7 @@ describe('CORS: only pages of the web app itself', () => {
     expect((await fromPage(extraOrigin)).headers['access-control-allow-origin']).toBe(extraOrigin);
   });
 
-  it('gives no grant to another site, another port of the same host, or a page on another name of the host', async () => {
+  it('gives no grant to another site, another port of the host, or another name of the host', async () => {
     for (const origin of [
       'http://evil.example',
       'http://exam-server:8080',
@@ -237,7 +237,7 @@ describe('CORS: only pages of the web app itself', () => {
 
 // Last: it closes the database under the app.
 describe('server failures', () => {
-  it('answers a generic 500 without stack or SQL, and logs only the request id and the kind of failure', async () => {
+  it('answers a bare 500 (no stack, no SQL) and logs only the request id and kind of failure', async () => {
     await ctx.db.close();
     const res = await ctx.staff
       .post('/students')

@@ -213,7 +213,9 @@ export async function runCodingBench(
       (await call('coding', 'GET', `/coding/${EXAM}/${paper}`)).body.coding as { packets: number }
     ).packets;
     rows.push({
-      what: `make ${made.toLocaleString('en')} packets of 30 with their award-list batches (entry 1 and 2)${packets.body.job ? ', as a job' : ''}`,
+      what:
+        `make ${made.toLocaleString('en')} packets of 30 with their award-list batches (entry 1 and ` +
+        `2)${packets.body.job ? ', as a job' : ''}`,
       ours: seconds(packets.ms),
       baseline: '—',
       goal: '—',

@@ -111,7 +111,8 @@ async function pdfkitFloor(n: number, file: string) {
     doc
       .fontSize(10)
       .text(
-        `Name: Candidate ${i}    Roll No: RR${String(i).padStart(7, '0')}    Enrolment: RS${String(i).padStart(7, '0')}`,
+        `Name: Candidate ${i}    Roll No: RR${String(i).padStart(7, '0')}    Enrolment: ` +
+          `RS${String(i).padStart(7, '0')}`,
       );
     doc
       .text(`College: Bench College ${1 + (i % 50)}    Programme: Bachelor of Arts    Semester: 1`)
@@ -244,9 +245,11 @@ export async function runDocumentsBench(
         [ADMIN_EMAIL, `${who}@bench.example`, `Bench ${who}`, role],
       );
     }
-    const signIn = async (email: string): Promise<Headers> => ({
-      Authorization: `Bearer ${(await expectStatus(`login ${email}`, call(api, 'POST', '/api/login', {}, { email, password: BENCH_PASSWORD }), 200)).token}`,
-    });
+    const signIn = async (email: string): Promise<Headers> => {
+      const login = call(api, 'POST', '/api/login', {}, { email, password: BENCH_PASSWORD });
+      const { token } = await expectStatus(`login ${email}`, login, 200);
+      return { Authorization: `Bearer ${token}` };
+    };
     const as = Object.fromEntries(
       await Promise.all(
         ['admin', ...Object.keys(people)].map(async (who) => [who, await signIn(`${who}@bench.example`)]),
@@ -383,7 +386,9 @@ export async function runDocumentsBench(
       met: true,
     });
     rows.push({
-      what: 'documents per CPU-second (API process, user + system, during the print; floor: the bench process)',
+      what:
+        'documents per CPU-second (API process, user + system, during the print; ' +
+        'floor: the bench process)',
       ours: `${perCpu.toFixed(1)} (API ${cpu.api.toFixed(1)} s, PostgreSQL ${cpu.db.toFixed(1)} s)`,
       baseline: `${(draftedN / floor.cpuS).toFixed(1)} (${floor.cpuS.toFixed(1)} s)`,
       goal: '≥ 50 per second per core',

@@ -166,7 +166,8 @@ export async function runExamFormsBench(
   let t = performance.now();
   const counts = await fill(db, options.candidates, options.cards, dataDir);
   log(
-    `filled: ${counts.forms} approved forms, ${counts.papers} form papers, ${counts.slots} slots in ${seconds(performance.now() - t)}`,
+    `filled: ${counts.forms} approved forms, ${counts.papers} form papers, ${counts.slots} slots in ` +
+      `${seconds(performance.now() - t)}`,
   );
   const rows: Row[] = [];
   const notes: string[] = [
@@ -239,10 +240,12 @@ export async function runExamFormsBench(
       [EXAM],
     );
     t = performance.now();
-    const started = await fetch(
-      `${server.baseUrl}/api/examccinfo/${EXAM}/${link.session_id}/${link.course_comb_id}/${link.sem_id}/allot-rolls`,
-      { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' },
-    );
+    const combination = `${link.session_id}/${link.course_comb_id}/${link.sem_id}`;
+    const started = await fetch(`${server.baseUrl}/api/examccinfo/${EXAM}/${combination}/allot-rolls`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{}',
+    });
     if (started.status !== 202) throw new Error(`allot-rolls: ${started.status} ${await started.text()}`);
     const { job } = (await started.json()) as { job: { job_id: string } };
     let finished: { status: string; done: number; total: number; message: string | null };

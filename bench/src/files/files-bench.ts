@@ -154,7 +154,8 @@ export async function runFilesBench(
   for (const size of options.sizes) {
     const scale = sizes[size];
     log(
-      `Filling exam_bench_files_${size} (${scale.paperInfoSems.toLocaleString('en-IN')} paperinfosem rows)...`,
+      `Filling exam_bench_files_${size} (${scale.paperInfoSems.toLocaleString('en-IN')} paperinfosem ` +
+        `rows)...`,
     );
     const url = await recreateDatabase(options.serverUrl, `exam_bench_files_${size}`);
     await fillDatabase(url, scale, { bcryptRounds: 4 });
@@ -213,7 +214,8 @@ export async function runFilesBench(
             const m = await measured(server, () =>
               upload(server.baseUrl, `/api/import/paper${query}`, token, csv, 'papers.csv'),
             );
-            const note = `${m.result.asJob ? 'as a job (202, then GET /api/job until done): ' : ''}${m.result.body.message}`;
+            const asJob = m.result.asJob ? 'as a job (202, then GET /api/job until done): ' : '';
+            const note = `${asJob}${m.result.body.message}`;
             measurements.push({
               what,
               rows: options.importRows,
@@ -282,11 +284,17 @@ export function renderFilesSection(report: FilesBenchReport, heapCapMb: number, 
 
 Written by \`pnpm --filter @exam/bench files\` (bench/src/files/); \`pnpm bench\` keeps this section.
 
-- Date: ${report.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpus.length} CPUs (${cpus[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end
-- The real API (\`apps/api/src/server.ts\`, NODE_ENV=production) on a database filled by the bench generator, called over HTTP on
-  127.0.0.1 as the bench admin, one request at a time; memory is the API process's: VmRSS before the request and VmHWM
-  (reset through /proc/<pid>/clear_refs before it) after. The downloads run twice: on a server as deployed, then on one
-  whose V8 heap is capped${heapCapMb ? ` at ${heapCapMb} MB (--max-old-space-size)` : ''}, where a download that held its rows would fail.
+- Date: ${report.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpus.length} CPUs
+  (${cpus[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at
+  the end
+- The real API (\`apps/api/src/server.ts\`, NODE_ENV=production) on a database filled by the bench generator,
+  called over HTTP on
+  127.0.0.1 as the bench admin, one request at a time; memory is the API process's: VmRSS before the request
+  and VmHWM
+  (reset through /proc/<pid>/clear_refs before it) after. The downloads run twice: on a server as deployed,
+  then on one
+  whose V8 heap is capped${heapCapMb ? ` at ${heapCapMb} MB (--max-old-space-size)` : ''}, where a download
+  that held its rows would fail.
 
 | what | rows | status | seconds | rows/s | MB sent | RSS before (MB) | peak RSS (MB) | note |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |

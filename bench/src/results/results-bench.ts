@@ -281,7 +281,8 @@ export async function runResultsBench(
     rows.push({
       what:
         `server memory (VmRSS MB): before ${rssBefore.toFixed(0)}, peak in the first quarter ` +
-        `${early.toFixed(0)}, in the last quarter ${late.toFixed(0)}, overall peak ${server.peakRss().toFixed(0)}`,
+        `${early.toFixed(0)}, in the last quarter ${late.toFixed(0)}, overall peak ` +
+        `${server.peakRss().toFixed(0)}`,
       ours: `${(late - early).toFixed(0)} MB growth`,
       baseline: '—',
       goal: 'flat (< 100 MB growth first to last quarter)',

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_PASSWORD, fillDatabase, recreateDatabase } from '../generate.ts';
+import { tableRow } from '../markdown.ts';
 import { scales } from '../scale.ts';
 import { apiServer, freePort, startServer, type RunningServer, type ServerSpec } from '../servers.ts';
 
@@ -278,7 +279,9 @@ export async function runStudentsBench(
     }
     const copied = (await db.query('SELECT count(*)::int AS n FROM student_copy')).rows[0].n as number;
     copy = {
-      what: `PostgreSQL COPY of the same ${copied.toLocaleString('en-IN')} rows (psql \\copy, same-shaped table)`,
+      what:
+        `PostgreSQL COPY of the same ${copied.toLocaleString('en-IN')} rows (psql \\copy, same-shaped ` +
+        `table)`,
       rows: copied,
       seconds: (performance.now() - started) / 1000,
       status: 'done',
@@ -319,6 +322,22 @@ export async function runStudentsBench(
 }
 
 const f1 = (n: number) => n.toFixed(1);
+/** A count as Indian readers write it: 1,00,000. */
+const n = (count: number) => count.toLocaleString('en-IN');
+
+const importRow = (m: ImportMeasurement) =>
+  tableRow([
+    m.what,
+    n(m.rows),
+    m.seconds.toFixed(2),
+    n(Math.round(m.rows / m.seconds)),
+    m.rssBeforeMb === undefined ? '' : f1(m.rssBeforeMb),
+    m.peakMb === undefined ? '' : f1(m.peakMb),
+    m.status,
+  ]);
+
+const pageRow = (p: PageMeasurement) =>
+  tableRow([p.server, f1(p.requestsPerSecond), p.p50, p.p99, p.non2xx, p.errors, f1(p.peakMb)]);
 
 export function renderStudentsSection(report: StudentsBenchReport, notes = ''): string {
   const cpus = os.cpus();
@@ -342,30 +361,45 @@ export function renderStudentsSection(report: StudentsBenchReport, notes = ''): 
       `${FILE_ROWS.toLocaleString('en-IN')}-row imports rose at most ${f1(uncappedRise)} MB, the ` +
       `10,000-row one ${f1(rise(uncapped.find((m) => m.rows === 10_000)))} MB)`
     : '';
+  const { connections } = report.options;
   return `<!-- students:start -->
 ## Students: import against COPY, a college's page against the baseline
 
 Written by \`pnpm --filter @exam/bench students\` (bench/src/students/); \`pnpm bench\` keeps this section.
 
-- Date: ${report.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpus.length} CPUs (${cpus[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end
-- The real API (NODE_ENV=production, LOG_LEVEL=warn) on PostgreSQL, over HTTP on 127.0.0.1 as the bench admin. An import
-  is timed from the upload to its job's end (every row validated, parents and the ABC id checked, one transaction,
-  audited); a file holds at most 50,000 rows, so ${importRows.toLocaleString('en-IN')} students are ${big.length} files. COPY is \`psql \\copy\` of the same files into
-  \`student_copy\` (\`LIKE student INCLUDING ALL\`: same columns, primary key, unique ABC id and indexes; no foreign keys).
-- The page: \`GET /api/student?college_id=B007&limit=20&offset=40\` (page and total) at ${report.totalStudents.toLocaleString('en-IN')} students in ${COLLEGES} colleges,
-  autocannon ${report.options.connections} connections for ${report.options.duration} s each, ours then the baseline
-  (\`bench/src/students/students-baseline.ts\`: node:http + pg, the same JWT check and user query, the same two SQL statements).
+- Date: ${report.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpus.length} CPUs
+  (${cpus[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at
+  the end
+- The real API (NODE_ENV=production, LOG_LEVEL=warn) on PostgreSQL, over HTTP on 127.0.0.1 as the bench admin.
+  An import is timed from the upload to its job's end (every row validated, parents and the ABC id checked,
+  one
+  transaction, audited); a file holds at most 50,000 rows, so ${n(importRows)} students are ${big.length}
+  files.
+  COPY is \`psql \\copy\` of the same files into \`student_copy\` (\`LIKE student INCLUDING ALL\`: same
+  columns,
+  primary key, unique ABC id and indexes; no foreign keys).
+- The page: \`GET /api/student?college_id=B007&limit=20&offset=40\` (page and total) at
+  ${n(report.totalStudents)} students in ${COLLEGES} colleges, autocannon ${connections} connections
+  for ${report.options.duration} s each, ours then the baseline (\`bench/src/students/students-baseline.ts\`:
+  node:http + pg, the same JWT check and user query, the same two SQL statements).
 
 | what | rows | seconds | rows/s | RSS before (MB) | peak RSS (MB) | outcome |
 | --- | ---: | ---: | ---: | ---: | ---: | --- |
-${[...report.imports, report.copy].map((m) => `| ${m.what} | ${m.rows.toLocaleString('en-IN')} | ${m.seconds.toFixed(2)} | ${Math.round(m.rows / m.seconds).toLocaleString('en-IN')} | ${m.rssBeforeMb === undefined ? '' : f1(m.rssBeforeMb)} | ${m.peakMb === undefined ? '' : f1(m.peakMb)} | ${m.status.replace(/\|/g, '/')} |`).join('\n')}
+${[...report.imports, report.copy].map(importRow).join('\n')}
 
 | page of a college | req/s | p50 (ms) | p99 (ms) | non-2xx | errors | peak RSS (MB) |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
-${report.pages.map((p) => `| ${p.server} | ${f1(p.requestsPerSecond)} | ${p.p50} | ${p.p99} | ${p.non2xx} | ${p.errors} | ${f1(p.peakMb)} |`).join('\n')}
+${report.pages.map(pageRow).join('\n')}
 
-- ${ratio >= 0.25 ? 'PASS' : 'FAIL'} import vs COPY: ${Math.round(importRows / importSeconds).toLocaleString('en-IN')} rows/s against ${Math.round(report.copy.rows / report.copy.seconds).toLocaleString('en-IN')} rows/s, ratio ${ratio.toFixed(2)} (goal ≥ 0.25)
-- ${bigRise <= rise(small) + 40 ? 'PASS' : 'FAIL'} memory flat${cap}: an import's peak rose ${f1(rise(small))} MB above the RSS before it for 10,000 rows and at most ${f1(bigRise)} MB for ${FILE_ROWS.toLocaleString('en-IN')} rows (target: at most 40 MB more)
-- ${pageRatio >= 0.5 ? 'PASS' : 'FAIL'} page of a college at ${report.totalStudents.toLocaleString('en-IN')} students: ${pageRatio.toFixed(2)}× the baseline's requests per second (goal ≥ 0.5)
+- ${ratio >= 0.25 ? 'PASS' : 'FAIL'} import vs COPY: ${n(Math.round(importRows / importSeconds))} rows/s
+  against
+  ${n(Math.round(report.copy.rows / report.copy.seconds))} rows/s, ratio ${ratio.toFixed(2)} (goal ≥ 0.25)
+- ${bigRise <= rise(small) + 40 ? 'PASS' : 'FAIL'} memory flat${cap}: an import's peak rose ${f1(rise(small))}
+  MB
+  above the RSS before it for 10,000 rows and at most ${f1(bigRise)} MB for ${n(FILE_ROWS)} rows (target: at
+  most
+  40 MB more)
+- ${pageRatio >= 0.5 ? 'PASS' : 'FAIL'} page of a college at ${n(report.totalStudents)} students:
+  ${pageRatio.toFixed(2)}× the baseline's requests per second (goal ≥ 0.5)
 ${notes ? `\n${notes.trim()}\n` : ''}<!-- students:end -->`;
 }

@@ -184,18 +184,26 @@ function render(
   return `<!-- web:start -->
 ## Web app: initial JavaScript and Lighthouse
 
-Written by \`pnpm --filter @exam/bench lighthouse\` (bench/src/web/lighthouse-run.ts); \`pnpm bench\` keeps this section.
+Written by \`pnpm --filter @exam/bench lighthouse\` (bench/src/web/lighthouse-run.ts); \`pnpm bench\` keeps
+this section.
 
-- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${os.availableParallelism()} CPUs, Node ${process.version}, Lighthouse 12.8.2, ${chromeVersion} (headless)
-- Served by the API (\`apps/api/src/server.ts\`, PGlite in memory, demo seed) from a fresh \`vite build\`, on 127.0.0.1
-- Presets: Lighthouse's default **mobile** (Moto G Power class, 4× CPU slowdown, slow 4G, simulated throttling) and **desktop**; median of ${runs} run${runs > 1 ? 's' : ''} per page and preset
-- Initial JavaScript (index.html's module script + modulepreload links, gzipped by node:zlib): **${kb(initial.gzip)}** (${kb(initial.bytes)} raw) in ${initial.scripts.length} files; budget ${kb(INITIAL_JS_BUDGET_BYTES)}. The last column adds the route's own lazy chunks: everything the page fetched.
+- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${os.availableParallelism()} CPUs,
+  Node ${process.version}, Lighthouse 12.8.2, ${chromeVersion} (headless)
+- Served by the API (\`apps/api/src/server.ts\`, PGlite in memory, demo seed) from a fresh \`vite build\`, on
+  127.0.0.1
+- Presets: Lighthouse's default **mobile** (Moto G Power class, 4× CPU slowdown, slow 4G, simulated
+  throttling) and **desktop**; median of ${runs} run${runs > 1 ? 's' : ''} per page and preset
+- Initial JavaScript (index.html's module script + modulepreload links, gzipped by node:zlib):
+  **${kb(initial.gzip)}** (${kb(initial.bytes)} raw) in ${initial.scripts.length} files; budget
+  ${kb(INITIAL_JS_BUDGET_BYTES)}. The last column adds the route's own lazy chunks: everything the page
+  fetched.
 
 | page | preset | performance | accessibility | FCP | LCP | TBT | CLS | Speed Index | JS fetched (gzip) |
 | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 
-- ${pass(initial.gzip < INITIAL_JS_BUDGET_BYTES)} initial JavaScript ${kb(initial.gzip)} (target < ${kb(INITIAL_JS_BUDGET_BYTES)})
+- ${pass(initial.gzip < INITIAL_JS_BUDGET_BYTES)} initial JavaScript ${kb(initial.gzip)} (target <
+  ${kb(INITIAL_JS_BUDGET_BYTES)})
 - ${pass(scoresOk)} performance and accessibility ≥ ${SCORE_TARGET} on every page and preset
 <!-- web:end -->`;
 }

@@ -13,7 +13,10 @@ export function section(markdown: string, name: string): string {
   return start < 0 || end < 0 ? '' : markdown.slice(start, end + endMark.length);
 }
 
-/** `markdown` with its named section replaced by `content` (or `content` appended when it has none; '' removes it). */
+/**
+ * `markdown` with its named section replaced by `content` (or `content` appended when it has none; '' removes
+ * it).
+ */
 export function withSection(markdown: string, name: string, content: string): string {
   const old = section(markdown, name);
   if (!content) return old ? markdown.replace(old, '').trimEnd() + '\n' : markdown;
@@ -21,7 +24,10 @@ export function withSection(markdown: string, name: string, content: string): st
   return `${markdown.trimEnd()}\n\n${content}\n`;
 }
 
-/** The sections that commands other than `pnpm bench` write, which `pnpm bench` keeps when it rewrites the file. */
+/**
+ * The sections that commands other than `pnpm bench` write, which `pnpm bench` keeps when it rewrites the
+ * file.
+ */
 export const KEPT_SECTIONS = [
   'web',
   'files',

@@ -26,7 +26,7 @@ describe('field parsing shared by web and API', () => {
     });
   });
 
-  it('turns an empty optional field into null (cleared) and leaves a missing one out (unchanged on edit)', () => {
+  it('turns an empty optional field into null (cleared), leaves a missing one out (unchanged)', () => {
     const parsed = sessionResource.updateSchema.parse({ session_disc: '   ' });
     expect(parsed).toEqual({ session_disc: null });
   });

@@ -42,7 +42,7 @@ describe('rendering a message', () => {
   const renderer = createMessageRenderer({ strict: true });
   renderer.addLanguage('hi', hindiMessages, hindiScreens);
 
-  it('fills the parameters in the reader language, English by default and where a language lacks the code', () => {
+  it('fills the parameters in the reader language; English by default and for codes a language lacks', () => {
     const message = msg('platform.noSuchCall', { method: 'GET', path: '/api/nothing' });
     expect(renderer.render(message)).toBe('No such API call: GET /api/nothing');
     expect(renderer.render(message, 'hi')).toBe('ऐसी कोई API कॉल नहीं है: GET /api/nothing');
@@ -70,7 +70,8 @@ describe('rendering a message', () => {
     const now = msg('records.allowedNow', { actions: list(choices) });
     expect(renderer.render(now)).toBe('Allowed now: Verify (verify), Return (return).');
     expect(renderer.render(now, 'hi')).toBe(
-      `अभी अनुमत: ${hindiScreens['Verify'] ?? 'Verify'} (verify), ${hindiScreens['Return'] ?? 'Return'} (return)।`,
+      `अभी अनुमत: ${hindiScreens['Verify'] ?? 'Verify'} (verify), ${hindiScreens['Return'] ?? 'Return'} ` +
+        `(return)।`,
     );
     expect(plainParams({ actions: list([label('Verify'), 'x']) })).toEqual({ actions: ['Verify', 'x'] });
   });

@@ -113,7 +113,7 @@ describe('defineWorkflow', () => {
   });
 });
 
-describe('allowedActions: what a role may do to a record now, the same answer for the API and the web', () => {
+describe('allowedActions: what a role may do to a record now, one answer for the API and the web', () => {
   const keys = (workflow: Workflow, record: Record<string, unknown>, role?: string) =>
     allowedActions(workflow, record, role).map((a) => a.key);
 

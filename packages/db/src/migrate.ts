@@ -117,7 +117,7 @@ function describe(error: unknown): string {
 }
 
 /** The migration folders' names, in the order they apply. */
-function migrationNames(migrationsDir: string): string[] {
+export function migrationNames(migrationsDir = defaultMigrationsDir): string[] {
   return fs
     .readdirSync(migrationsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())

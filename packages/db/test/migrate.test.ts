@@ -193,14 +193,28 @@ describe('creating a migration', () => {
   });
 });
 
+/** Every line of a command's output as JSON (a line that is not JSON fails the test). */
+const jsonLines = (output: string) =>
+  output
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
 describe('the db:migrate command', () => {
   it('migrates a fresh embedded database folder once and then reports it up to date', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-pglite-'));
     const env = { ...process.env, PGLITE_DIR: dir, DATABASE_URL: '' };
     const first = await run('node', ['--import', 'tsx', 'src/cli/migrate.ts'], { cwd: pkgDir, env });
-    expect(first.stdout).toContain(`Applied ${migrationNames.join(', ')}`);
+    // JSON lines, like every other service's log.
+    const lines = jsonLines(first.stdout);
+    expect(lines.at(-1)).toMatchObject({
+      level: 'info',
+      service: 'migrate',
+      msg: `Applied ${migrationNames.join(', ')}`,
+      migrations: migrationNames,
+    });
     const second = await run('node', ['--import', 'tsx', 'src/cli/migrate.ts'], { cwd: pkgDir, env });
-    expect(second.stdout).toContain('Database is up to date.');
+    expect(jsonLines(second.stdout).at(-1)).toMatchObject({ msg: 'Database is up to date.', migrations: [] });
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -210,6 +224,12 @@ describe('the db:migrate command', () => {
       env: { ...process.env, DATABASE_URL: 'mysql://nope' },
     }).catch((e) => e);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('Invalid setting DATABASE_URL: must start with postgresql://');
+    expect(jsonLines(result.stdout)).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        service: 'migrate',
+        msg: 'migration failed: Invalid setting DATABASE_URL: must start with postgresql://',
+      }),
+    ]);
   });
 });

@@ -95,7 +95,8 @@ export const gradePointAverage = (
       },
       name === 'SGPA' ? { sgpa: text } : { cgpa: text },
       `${name} = ${points.toDecimal()} / ${credits.toDecimal()} = ${approx(exact)} → ${text} ` +
-        `(${rounding.mode === 'HALF_UP' ? 'half-up' : 'truncated'} to ${rounding.decimals} decimals; ${policyText[policy]})${basis}`,
+        `(${rounding.mode === 'HALF_UP' ? 'half-up' : 'truncated'} to ${rounding.decimals} decimals; ` +
+        `${policyText[policy]})${basis}`,
     ),
   };
 };
@@ -151,7 +152,8 @@ export const cgpaOf = (rules: PreparedRules, courses: readonly EarlierCourse[]):
   const perSem: CreditLine[] = [];
   for (const s of semesters) {
     if (s.sgpa.value === null) {
-      if (rules.raw.sgpa_policy !== 'WITHHOLD_IF_FAIL') continue; // a semester without counted credits adds nothing
+      // A semester without counted credits adds nothing.
+      if (rules.raw.sgpa_policy !== 'WITHHOLD_IF_FAIL') continue;
       return {
         value: null,
         text: null,
@@ -170,13 +172,15 @@ export const cgpaOf = (rules: PreparedRules, courses: readonly EarlierCourse[]):
     // from dropping it again.
     perSem.push({ credit: s.sgpa.credits, gradePoint: s.sgpa.value, passed: true });
   }
+  const semesterTexts = semesters.map(
+    (s) => `${s.sem} ${s.sgpa.text ?? '-'} × ${s.sgpa.credits.toDecimal()}`,
+  );
   return gradePointAverage(
     rules,
     perSem,
     'CGPA',
     'ROUNDED_SGPA',
-    `; from each semester's rounded SGPA ` +
-      `(${semesters.map((s) => `${s.sem} ${s.sgpa.text ?? '-'} × ${s.sgpa.credits.toDecimal()}`).join(', ')}), ${attemptText}`,
+    `; from each semester's rounded SGPA (${semesterTexts.join(', ')}), ${attemptText}`,
   );
 };
 

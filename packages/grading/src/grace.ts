@@ -127,7 +127,9 @@ const evaluatePassRule = (
           inputs,
           text: `${outside.input.paper_id} is not examined by the university: ${rule.rule_id} does not apply`,
         };
-      const budgetText = `budget ${budget.toDecimal()} (${pct(dec(p.budget_percent_of_aggregate_max))} of ${aggregateMax.toDecimal()})`;
+      const budgetText =
+        `budget ${budget.toDecimal()} (${pct(dec(p.budget_percent_of_aggregate_max))} of ` +
+        `${aggregateMax.toDecimal()})`;
       const countText =
         `${failingPapers.length} failing paper${failingPapers.length === 1 ? '' : 's'} ` +
         `${Q.of(failingPapers.length).lte(maxFailing) ? '≤' : '>'} ${maxFailing.toDecimal()} allowed ` +
@@ -205,7 +207,9 @@ const evaluatePassRule = (
         rule.params.budget_fraction,
       );
       Object.assign(inputs, { budget: budget.toDecimal() });
-      const budgetText = `budget ${budget.toDecimal()} (${pct(dec(rule.params.budget_percent_of_aggregate_max))} of ${aggregateMax.toDecimal()})`;
+      const budgetText =
+        `budget ${budget.toDecimal()} (${pct(dec(rule.params.budget_percent_of_aggregate_max))} of ` +
+        `${aggregateMax.toDecimal()})`;
       if (total.gt(budget))
         return { eligible: false, inputs, text: `deficits ${total.toDecimal()} > ${budgetText}: no grace` };
       return { eligible: true, inputs, text: `deficits ${total.toDecimal()} ≤ ${budgetText}` };
@@ -312,6 +316,10 @@ export const applyPassGrace = (ctx: GraceContext): void => {
     const addedText = rule.added_to_marks
       ? 'added to the marks'
       : 'not added to the marks: deemed to have obtained the minimum';
+    const budgetText = verdict.inputs.budget
+      ? ` of budget ${verdict.inputs.budget} (${budgetBasis(rule)} of ${aggregateMax.toDecimal()})`
+      : '';
+    const underText = rule.ordinance ? ` under ${rule.ordinance}` : '';
     heads.forEach((h, i) => {
       const give = grants[i]!;
       h.paper.graces.push({ ruleId: rule.rule_id, kind: 'PASS', marks: give, added: rule.added_to_marks });
@@ -329,7 +337,7 @@ export const applyPassGrace = (ctx: GraceContext): void => {
           { grace: give.toDecimal(), passed: true },
           `${h.component === 'TOTAL' ? 'total' : h.component.toLowerCase()} ${h.obtained.toDecimal()} < ` +
             `min ${h.min.toDecimal()}: failed; ${rule.rule_id} grace ` +
-            `${give.toDecimal()}${verdict.inputs.budget ? ` of budget ${verdict.inputs.budget} (${budgetBasis(rule)} of ${aggregateMax.toDecimal()})` : ''}: passed by grace${rule.ordinance ? ` under ${rule.ordinance}` : ''}`,
+            `${give.toDecimal()}${budgetText}: passed by grace${underText}`,
         ),
       );
     });
@@ -352,7 +360,8 @@ export const applyPassGrace = (ctx: GraceContext): void => {
         verdict.inputs,
         { granted: total.toDecimal(), added_to_marks: rule.added_to_marks },
         `${rule.rule_id}: ${verdict.text}: grace ${total.toDecimal()} given ` +
-          `(${allHeads.map((h, i) => `${headLabel(h)} +${grants[i]!.toDecimal()}`).join(', ')}), ${addedText}`,
+          `(${allHeads.map((h, i) => `${headLabel(h)} +${grants[i]!.toDecimal()}`).join(', ')}), ` +
+          `${addedText}`,
       ),
     );
     ctx.passGraceRule = rule.rule_id;
@@ -416,7 +425,8 @@ export const applyDistinctionGrace = (ctx: GraceContext): void => {
           ruleId,
           { max_papers: rule.params.max_papers },
           { papers: candidates.map((c) => c.p.input.paper_id).join(', ') },
-          `${rule.rule_id}: distinction grace in ${candidates.map((c) => `${c.p.input.paper_id} +${c.short.toDecimal()}`).join(', ')}`,
+          `${rule.rule_id}: distinction grace in ` +
+            `${candidates.map((c) => `${c.p.input.paper_id} +${c.short.toDecimal()}`).join(', ')}`,
         ),
       );
     }
@@ -476,13 +486,16 @@ export const applyDivisionGrace = (ctx: GraceContext): void => {
       least.graces.push({ ruleId: rule.rule_id, kind: 'DIVISION', marks: shortfall, added: false });
       ctx.deemedDivisionBonus = ctx.deemedDivisionBonus.add(shortfall);
     }
+    const givenTo = rule.added_to_marks
+      ? 'to the paper with the least marks and to the aggregate'
+      : '(deemed, not added to the marks)';
     ctx.steps.push(
       step(
         'GRACE',
         ruleId,
         inputs,
         { granted: shortfall.toDecimal(), added_to_marks: rule.added_to_marks },
-        `${rule.rule_id}: ${reason}: +${shortfall.toDecimal()} ${rule.added_to_marks ? 'to the paper with the least marks and to the aggregate' : '(deemed, not added to the marks)'}`,
+        `${rule.rule_id}: ${reason}: +${shortfall.toDecimal()} ${givenTo}`,
       ),
     );
   }

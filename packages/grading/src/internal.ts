@@ -79,7 +79,8 @@ export const computeInternal = (
       fraction = Q.sum(best).div(cMax.mul(Q.of(take)));
       parts.push(
         c.best_of
-          ? `${c.name} best ${take} of ${values.map((v) => v.toDecimal()).join(', ')} = ${Q.sum(best).toDecimal()}/${cMax.mul(Q.of(take)).toDecimal()}`
+          ? `${c.name} best ${take} of ${values.map((v) => v.toDecimal()).join(', ')} = ` +
+              `${Q.sum(best).toDecimal()}/${cMax.mul(Q.of(take)).toDecimal()}`
           : `${c.name} ${values[0]!.toDecimal()}/${cMax.toDecimal()}`,
       );
     }
@@ -102,6 +103,9 @@ export const computeInternal = (
           ? exact.round(decimals, 'HALF_UP')
           : exact.round(2, 'HALF_UP'); // NONE: marks carry at most two decimals
   const value = Q.min(rounded, max).toDecimal();
+  const roundingText =
+    pattern.rounding.toLowerCase().replace('_', '-') +
+    (pattern.rounding === 'NONE' ? '' : `, ${decimals} decimals`);
   return {
     cell: { value, status: null },
     explanation: [
@@ -110,7 +114,8 @@ export const computeInternal = (
         ruleId,
         { int_max: max.toDecimal(), exact: exact.toFraction(), rounding: pattern.rounding },
         { int: value },
-        `${parts.join('; ')}; weighted × ${max.toDecimal()} = ${exact.toFraction()} → ${value} (${pattern.rounding.toLowerCase().replace('_', '-')}${pattern.rounding === 'NONE' ? '' : `, ${decimals} decimals`})`,
+        `${parts.join('; ')}; weighted × ${max.toDecimal()} = ${exact.toFraction()} → ${value} ` +
+          `(${roundingText})`,
       ),
     ],
   };

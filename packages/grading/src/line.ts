@@ -126,7 +126,8 @@ export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
         rules.ruleId('fail_grade'),
         { passed: false },
         { grade: fail.grade, grade_point: out.gradePointText },
-        `a minimum is failed: grade ${fail.grade}, grade point ${out.gradePointText}, whatever the percentage`,
+        `a minimum is failed: grade ${fail.grade}, grade point ${out.gradePointText}, whatever the ` +
+          `percentage`,
       ),
     );
   } else {

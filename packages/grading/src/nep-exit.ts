@@ -43,14 +43,16 @@ const exitLevels = (
     const creditsOk = earned.gte(needed);
     eligible &&= creditsOk;
     reasons.push(
-      `${earned.toDecimal()} credits ${creditsOk ? '≥' : '<'} ${level.min_credits}${additional.isPositive() ? ` + ${additional.toDecimal()}` : ''}`,
+      `${earned.toDecimal()} credits ${creditsOk ? '≥' : '<'} ` +
+        `${level.min_credits}${additional.isPositive() ? ` + ${additional.toDecimal()}` : ''}`,
     );
     for (const extra of level.extra) {
       const have = dec(record.credits_by_category[extra.category] ?? '0');
       const ok = have.gte(dec(extra.credits));
       eligible &&= ok;
       reasons.push(
-        `${extra.category.toLowerCase()} ${have.toDecimal()} ${ok ? '≥' : '<'} ${extra.credits} (${extra.mode === 'ADDITIONAL' ? 'in addition' : 'included'})`,
+        `${extra.category.toLowerCase()} ${have.toDecimal()} ${ok ? '≥' : '<'} ${extra.credits} ` +
+          `(${extra.mode === 'ADDITIONAL' ? 'in addition' : 'included'})`,
       );
     }
     if (level.min_percent !== null) {
@@ -152,7 +154,8 @@ export const exitCheck = (
     },
     { credits_earned: earned.toDecimal(), eligible_awards: out.awards.length },
     `semester ${semId} ends year ${year}: exit levels checked over ${earned.toDecimal()} credits earned ` +
-      `in semesters ${semesters.join(', ')}${categoryText ? ` (${categoryText})` : ''}: ${out.awards.length ? `eligible for ${out.awards.join(', ')}` : 'no award yet'}`,
+      `in semesters ${semesters.join(', ')}${categoryText ? ` (${categoryText})` : ''}: ` +
+      `${out.awards.length ? `eligible for ${out.awards.join(', ')}` : 'no award yet'}`,
   );
   return [summary, ...out.levels.map((l) => l.explanation)];
 };

@@ -98,7 +98,8 @@ const checkCell = (
 };
 
 const describeMin = (label: string, value: Q, min: Q, passed: boolean) =>
-  `${label} ${value.toDecimal()} ${passed ? '≥' : '<'} min ${min.toDecimal()}: ${passed ? 'passed' : 'failed'}`;
+  `${label} ${value.toDecimal()} ${passed ? '≥' : '<'} min ${min.toDecimal()}: ` +
+  `${passed ? 'passed' : 'failed'}`;
 
 /** Statuses, component minima and total of one paper, before grace (§4.2). */
 export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: number): PaperState => {
@@ -268,6 +269,14 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
   state.totalPassed = state.min === null || total.gte(state.min);
   state.passedBeforeGrace = (state.intPassed ?? true) && (state.extPassed ?? true) && state.totalPassed;
   const percent = percentage(total, max).toFixed(rules.percentRounding.decimals, rules.percentRounding.mode);
+  const minText =
+    state.min === null
+      ? ', no paper minimum'
+      : state.totalPassed
+        ? ` ≥ min ${state.min.toDecimal()}`
+        : ` < min ${state.min.toDecimal()}`;
+  const componentText =
+    state.totalPassed && !state.passedBeforeGrace ? ', but a component minimum is failed' : '';
   state.steps.push(
     step(
       'TOTAL',
@@ -275,7 +284,7 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
       { total: total.toDecimal(), max: max.toDecimal(), min: state.min?.toDecimal() ?? null },
       { percentage: percent, passed: state.passedBeforeGrace },
       `total ${total.toDecimal()} of ${max.toDecimal()} (${percent} ` +
-        `%)${state.min === null ? ', no paper minimum' : state.totalPassed ? ` ≥ min ${state.min.toDecimal()}` : ` < min ${state.min.toDecimal()}`}${state.totalPassed && !state.passedBeforeGrace ? ', but a component minimum is failed' : ''}: ${state.passedBeforeGrace ? 'passed' : 'failed'}`,
+        `%)${minText}${componentText}: ${state.passedBeforeGrace ? 'passed' : 'failed'}`,
     ),
   );
   return state;

@@ -119,7 +119,8 @@ export const revaluationOutcome = (ruleset: GradingRuleset, marks: RevaluationMa
       const [x, y, z] = [O, R, T].sort((a, b) => a.cmp(b)) as [Q, Q, Q];
       const low = y.sub(x);
       const high = z.sub(y);
-      const pair: [Q, Q] = low.lt(high) ? [x, y] : [y, z]; // equal gaps (one mark exactly midway): the higher two
+      // Equal gaps (one mark exactly midway): the higher two.
+      const pair: [Q, Q] = low.lt(high) ? [x, y] : [y, z];
       const final = applyFraction(pair[0].add(pair[1]).div(Q.of(2)), 'CEIL');
       const why = low.eq(high) ? `${y.toDecimal()} is exactly midway: the higher two` : 'the nearest two';
       return {

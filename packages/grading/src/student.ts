@@ -162,6 +162,11 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
   if (rules.aggregateMin !== null && aggregateMax.isPositive()) {
     const needed = percentOf(rules.aggregateMin, aggregateMax);
     aggregateOk = aggregate.gte(needed) || ctx.aggregateMinDeemed;
+    const metText = aggregate.gte(needed)
+      ? 'met'
+      : ctx.aggregateMinDeemed
+        ? `met by grace under ${ctx.passGraceRule}`
+        : 'not met';
     steps.push(
       step(
         'PASS',
@@ -169,7 +174,7 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
         { aggregate: aggregate.toDecimal(), needed: needed.toDecimal() },
         { passed: aggregateOk },
         `aggregate minimum ${pct(rules.aggregateMin)} of ${aggregateMax.toDecimal()} = ` +
-          `${needed.toDecimal()}: ${aggregate.gte(needed) ? 'met' : ctx.aggregateMinDeemed ? `met by grace under ${ctx.passGraceRule}` : 'not met'}`,
+          `${needed.toDecimal()}: ${metText}`,
       ),
     );
   }
@@ -189,6 +194,9 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
     percentExact?.toFixed(rules.percentRounding.decimals, rules.percentRounding.mode) ?? null;
   const graceNotAdded = ctx.papers.some((p) => p.graces.some((g) => !g.added));
   if (aggregateMax.isPositive()) {
+    const countedText = `${counted.length} counted paper${counted.length === 1 ? '' : 's'}`;
+    const graceText = graceNotAdded ? ' (grace not added to the marks)' : '';
+    const pendingText = partial ? ', papers with results pending left out' : '';
     steps.push(
       step(
         'AGGREGATE',
@@ -196,7 +204,7 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
         { total: aggregate.toDecimal(), max_total: aggregateMax.toDecimal(), papers: counted.length },
         { percentage: percentText },
         `aggregate ${aggregate.toDecimal()} of ${aggregateMax.toDecimal()} = ${percentText} % over the ` +
-          `${counted.length} counted paper${counted.length === 1 ? '' : 's'}${graceNotAdded ? ' (grace not added to the marks)' : ''}${partial ? ', papers with results pending left out' : ''}`,
+          `${countedText}${graceText}${pendingText}`,
       ),
     );
   }
@@ -235,7 +243,8 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
           },
           { division },
           `${approx(exactPercent)} % ≥ ${pct(d.min)} (exact: ${forDivision.toDecimal()} × 100 ≥ ` +
-            `${d.min.toDecimal()} × ${aggregateMax.toDecimal()}): ${d.label}${ctx.deemedDivisionBonus.isPositive() ? ' (with deemed division grace)' : ''}`,
+            `${d.min.toDecimal()} × ${aggregateMax.toDecimal()}): ` +
+            `${d.label}${ctx.deemedDivisionBonus.isPositive() ? ' (with deemed division grace)' : ''}`,
         ),
       );
     } else {
@@ -331,7 +340,8 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
             rules.ruleId('qualifying.min_sgpa'),
             { sgpa: sgpa.text, min_sgpa: minSgpa },
             { qualified: false },
-            `SGPA ${sgpa.text ?? '(none)'} is below the qualifying SGPA ${minSgpa}: the semester is not cleared`,
+            `SGPA ${sgpa.text ?? '(none)'} is below the qualifying SGPA ${minSgpa}: the semester is not ` +
+              `cleared`,
           ),
         );
       }
@@ -386,21 +396,24 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
         { failed_papers: failed.length, papers: papers.length },
         { limit: limit.toDecimal(), promoted },
         `${failed.length} failed paper${failed.length === 1 ? '' : 's'} ` +
-          `(${failed.map((p) => p.input.paper_id).join(', ')}); ${limitText} may be carried: ${promoted ? 'promoted with back papers' : 'fail'}`,
+          `(${failed.map((p) => p.input.paper_id).join(', ')}); ${limitText} may be carried: ` +
+          `${promoted ? 'promoted with back papers' : 'fail'}`,
       ),
     );
   }
-  const divisionLabel =
-    division === null
-      ? ''
-      : `, ${division === rules.distinction.code ? rules.distinction.label : rules.divisions.find((d) => d.code === division)!.label}`;
+  const divisionName = (code: string) =>
+    code === rules.distinction.code
+      ? rules.distinction.label
+      : rules.divisions.find((d) => d.code === code)!.label;
+  const divisionLabel = division === null ? '' : `, ${divisionName(division)}`;
+  const backText = backlogs.length ? `; back in ${backlogs.map((b) => b.paper_id).join(', ')}` : '';
   steps.push(
     step(
       'RESULT',
       undefined,
       { passed },
       { result, division },
-      `result: ${RESULT_TEXT[result]}${divisionLabel}${backlogs.length ? `; back in ${backlogs.map((b) => b.paper_id).join(', ')}` : ''}`,
+      `result: ${RESULT_TEXT[result]}${divisionLabel}${backText}`,
     ),
   );
 

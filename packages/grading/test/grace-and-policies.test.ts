@@ -68,20 +68,28 @@ describe('grace rule types', () => {
     ).toBe('PROMOTED');
   });
 
-  it('G4 (distinction grace, CBCS): 88/100 short of O by 2 ≤ 3 → grade O; at most the configured number of papers', () => {
-    const papers = [theory('MAT101', 20, 68), theory('PHY101', 20, 67), theory('CHE101', 20, 50)];
-    const { result } = gradeStudent(
-      studentInput(
-        only('G4', cbcsDefault, (g) => {
-          if (g.rule_type === 'G4') g.params.max_papers = 1;
-        }),
-        papers,
-      ),
-    );
-    expect(result.lines[0]).toMatchObject({ total: '90', grade: 'O', grace: { marks: '2', rule_id: 'G4' } });
-    expect(result.lines[1]).toMatchObject({ total: '87', grade: 'A+', grace: null });
-    expect(result.result).toBe('PASS');
-  });
+  it(
+    'G4 (distinction grace, CBCS): 88/100 short of O by 2 ≤ 3 → grade O; at most the configured number of ' +
+      'papers',
+    () => {
+      const papers = [theory('MAT101', 20, 68), theory('PHY101', 20, 67), theory('CHE101', 20, 50)];
+      const { result } = gradeStudent(
+        studentInput(
+          only('G4', cbcsDefault, (g) => {
+            if (g.rule_type === 'G4') g.params.max_papers = 1;
+          }),
+          papers,
+        ),
+      );
+      expect(result.lines[0]).toMatchObject({
+        total: '90',
+        grade: 'O',
+        grace: { marks: '2', rule_id: 'G4' },
+      });
+      expect(result.lines[1]).toMatchObject({ total: '87', grade: 'A+', grace: null });
+      expect(result.result).toBe('PASS');
+    },
+  );
 
   it('grace is never given when a paper is absent: G1 not applied, and the reason says so', () => {
     const { result } = gradeStudent(
@@ -119,7 +127,7 @@ describe('grace rule types', () => {
 });
 
 describe('student-level policies and refusals', () => {
-  it('RL with the PARTIAL policy: the other papers are graded and their backlogs opened, the result waits', () => {
+  it('RL with the PARTIAL policy: the other papers graded, their backlogs opened, the result waits', () => {
     const partial = structuredClone(oldVariantA);
     partial.rules.student_level.on_rl = 'PARTIAL';
     const { result, backlogs } = gradeStudent(
@@ -134,7 +142,7 @@ describe('student-level policies and refusals', () => {
     expect(result).toMatchObject({ result: 'DETAINED', lines: [], backlogs: [] });
   });
 
-  it('marks above the maximum, off the marks step, or for a component the paper does not have are refused', () => {
+  it('refuses marks above the maximum, off the marks step, or for a component the paper lacks', () => {
     expect(() => gradeStudent(studentInput(oldVariantA, [theory('HIN101', 26, 50)]))).toThrow(
       GradingInputError,
     );

@@ -110,7 +110,8 @@ describe('properties', () => {
         expect(divisionRank(preset, after.division)).toBeGreaterThanOrEqual(
           divisionRank(preset, before.division),
         );
-        const hundredths = (sgpa: string) => BigInt(sgpa.replace('.', '')); // SGPA text always has two decimals
+        // SGPA text always has two decimals.
+        const hundredths = (sgpa: string) => BigInt(sgpa.replace('.', ''));
         if (before.sgpa !== null) expect(hundredths(after.sgpa!) >= hundredths(before.sgpa)).toBe(true);
       }),
       { numRuns: 300 },
@@ -128,7 +129,8 @@ describe('properties', () => {
         fc.integer({ min: 1, max: 1000 }),
         (b, max) => {
           const band = bands[b]!;
-          const boundHundredths = BigInt(band.min_percent) * BigInt(max); // min % of max, in hundredths of a mark
+          // min % of max, in hundredths of a mark
+          const boundHundredths = BigInt(band.min_percent) * BigInt(max);
           const text = (h: bigint) => `${h / 100n}.${String(h % 100n).padStart(2, '0')}`;
           const paper = (marks: string): GradingPaperInput => ({
             paper_id: 'EDGE',
@@ -157,7 +159,7 @@ describe('properties', () => {
     );
   });
 
-  it('CGPA from credit points equals Σ credit points / Σ credits over semesters, computed independently', () => {
+  it('CGPA from credit points = Σ credit points / Σ credits over semesters, computed independently', () => {
     const courseArb = fc.record({
       credit: fc.integer({ min: 1, max: 8 }),
       gp: fc.constantFrom(0, 4, 5, 6, 7, 8, 9, 10),
@@ -207,7 +209,7 @@ describe('properties', () => {
     );
   });
 
-  it('no output number is a float string: decimals have at most two places, exact values are fractions', () => {
+  it('no output number is a float string: at most two decimals, exact values as fractions', () => {
     const numeric = /^-?\d+(\.\d+)?$/;
     const check = (value: unknown, path: string): void => {
       if (typeof value === 'string') {

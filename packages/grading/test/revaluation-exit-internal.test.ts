@@ -36,14 +36,15 @@ describe('T10: revaluation (M = 100)', () => {
     expect(out.final).toBe('48');
     expect(out.explanation[0]!.text).toContain('40 + 5 + ⌈0.5 × (10 − 5)⌉ = 48');
   });
-  it('VTU: O 30, R 48 (d = 18 > 15) asks for a third valuation; with T 44 the nearest two 44, 48 → 46', () => {
+  it('VTU: O 30, R 48 (d = 18 > 15) needs a third valuation; with T 44 the nearest two 44, 48 → 46', () => {
     expect(final(30, 48)).toMatchObject({ final: null, needs_third_valuation: true });
     expect(final(30, 48, 44).final).toBe('46');
   });
   it('VTU: O 30, R 50, T 40 (exactly midway) → the higher two 40, 50 → 45', () =>
     expect(final(30, 50, 40).final).toBe('45'));
   it('VTU: O 40, R 35 → 40', () => expect(final(40, 35).final).toBe('40'));
-  it('VTU: an average with a half is rounded up', () => expect(final(30, 49, 46).final).toBe('48')); // 46 and 49 → 47.5 → 48
+  // 46 and 49 → 47.5 → 48
+  it('VTU: an average with a half is rounded up', () => expect(final(30, 49, 46).final).toBe('48'));
   it('BETTER: O 40, R 35 → 40 (the default rule)', () => {
     expect(
       revaluationOutcome(rulesetOf(cbcsDefault), { original: '40', revaluation: '35', max: '100' }).final,
@@ -115,15 +116,19 @@ describe('T11: NEP exit', () => {
     marks?: { obtained: string; max: string },
   ) => exitEligibility(nep, { credits_earned: credits, credits_by_category: categories, marks }).awards;
 
-  it('after year 1: 42 credits + a 4-credit vocational course → UG Certificate (40 + 4); 38 + 4 → not eligible', () => {
-    expect(award('46', { VOCATIONAL: '4' })).toEqual(['UG Certificate']);
-    expect(award('42', { VOCATIONAL: '4' })).toEqual([]);
-    expect(award('46', {})).toEqual([]);
-    const out = exitEligibility(nep, { credits_earned: '42', credits_by_category: { VOCATIONAL: '4' } });
-    expect(out.levels[0]!.explanation.text).toBe(
-      'UG Certificate: 42 credits < 40 + 4; vocational 4 ≥ 4 (in addition): not eligible',
-    );
-  });
+  it(
+    'after year 1: 42 credits + a 4-credit vocational course → UG Certificate (40 + 4); 38 + 4 → not ' +
+      'eligible',
+    () => {
+      expect(award('46', { VOCATIONAL: '4' })).toEqual(['UG Certificate']);
+      expect(award('42', { VOCATIONAL: '4' })).toEqual([]);
+      expect(award('46', {})).toEqual([]);
+      const out = exitEligibility(nep, { credits_earned: '42', credits_by_category: { VOCATIONAL: '4' } });
+      expect(out.levels[0]!.explanation.text).toBe(
+        'UG Certificate: 42 credits < 40 + 4; vocational 4 ≥ 4 (in addition): not eligible',
+      );
+    },
+  );
 
   it(
     'Honours with Research: 160 credits incl. 12 research and ≥ 75 % in semesters I–VI → eligible; 74.9 % ' +
@@ -255,7 +260,8 @@ describe('T11 in a result: the exit check of a year-end semester (gradeStudent)'
     'semester 2 (year 1): 42 credits + a 4-credit vocational course → UG Certificate; 38 + 4 → not ' +
       'eligible; each level an EXIT step',
     () => {
-      // Semester 1: 20 credits; semester 2: 22 more (4 + 4 + 4 + 4 + 3 + 3) and the 4-credit vocational course.
+      // Semester 1: 20 credits; semester 2: 22 more (4 + 4 + 4 + 4 + 3 + 3) and the 4-credit vocational
+      // course.
       const sem2 = (failOne: boolean) => [
         theory('S201', 20, 45, { course_category: 'MAJOR' }),
         theory('S202', 20, 45, { course_category: 'MAJOR' }),

@@ -162,7 +162,7 @@ describe('T3: one-mark division grace', () => {
     expect(result).toMatchObject({ total: '209', percentage: '59.71', division: 'II', result: 'PASS' });
   });
 
-  it('G1d: +1 to the paper with the least marks → 210/350 = 60.00 %, I Division, +1 included in the marks', () => {
+  it('G1d: +1 to the least-marked paper → 210/350 = 60.00 %, I Division, +1 included in the marks', () => {
     const { result } = gradeStudent(studentInput(oldVariantA, t3Papers()));
     expect(result).toMatchObject({ total: '210', percentage: '60.00', division: 'I', result: 'PASS' });
     const env = result.lines.find((l) => l.paper_id === 'ENV101')!;

@@ -30,7 +30,7 @@ function slowReader() {
 }
 
 describe('streaming batch', () => {
-  it(`writes ${CARDS} admit cards through a slow reader with bounded buffering into one valid PDF`, async () => {
+  it(`writes ${CARDS} admit cards to a slow reader with bounded buffering into one valid PDF`, async () => {
     const reader = slowReader();
     const highWaterMark = 256 * 1024;
     const pdf = createPdf(reader.sink, { highWaterMark, title: 'Admit cards' });

@@ -18,8 +18,8 @@ export const attendanceStatus = defineEnum([
 /**
  * Attendance of one candidate in one paper's slot (lifecycle S5 "Present/absent entry"): created PRESENT for
  * every seated candidate when the seating plan is FINAL; the clerk keys only absentees and UFM rolls (PUT
- * /api/attendancesheet/{slot_id}/{centre_id}/entries). After the sheet is LOCKED a change is a correction with a reason
- * (POST /api/attendance/{slot_id}/{student_id}/correct).
+ * /api/attendancesheet/{slot_id}/{centre_id}/entries). After the sheet is LOCKED a change is a correction
+ * with a reason (POST /api/attendance/{slot_id}/{student_id}/correct).
  */
 export const attendanceResource = defineResource({
   name: 'attendance',

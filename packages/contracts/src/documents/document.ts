@@ -284,7 +284,8 @@ export const documentWorkflow = defineWorkflow({
         check: (r) => r.status === 'APPROVED' || r.approval_required === false,
       },
       confirm:
-        'Issue {doc_type} {serial_no} to {student_id}? It can never be edited after this; its QR answers VALID.',
+        'Issue {doc_type} {serial_no} to {student_id}? It can never be edited after this; its QR answers ' +
+        'VALID.',
     },
     cancel: {
       label: 'Cancel document',
@@ -294,7 +295,8 @@ export const documentWorkflow = defineWorkflow({
       backward: true,
       reason: 'required',
       confirm:
-        'Cancel {doc_type} {serial_no} of {student_id}? Its number is never reused and its QR answers CANCELLED.',
+        'Cancel {doc_type} {serial_no} of {student_id}? Its number is never reused and its QR answers ' +
+        'CANCELLED.',
     },
     duplicate: {
       label: 'Duplicate',
@@ -420,7 +422,8 @@ export const stationerySpoilage = z.object({
  */
 export const documentPrintFormat = z.enum(['pdf', 'zip'], {
   error:
-    "format: 'pdf' (one PDF of them all, the default) or 'zip' (a ZIP of one PDF per document, named by serial)",
+    "format: 'pdf' (one PDF of them all, the default) or 'zip' (a ZIP of one PDF per document, named by " +
+    'serial)',
 });
 export const documentPrintQuery = z.object({
   exam_id: keyText(),

@@ -201,7 +201,8 @@ export const examFormWorkflow = defineWorkflow({
       capability: 'exam-forms.verify',
       reason: 'optional',
       confirm:
-        'Verify exam form {form_id} of {student_id} for the college (attendance, internal eligibility, documents)?',
+        'Verify exam form {form_id} of {student_id} for the college (attendance, internal eligibility, ' +
+        'documents)?',
     },
     approve: {
       label: 'Approve',
@@ -237,7 +238,8 @@ export const examFormWorkflow = defineWorkflow({
       backward: true,
       reason: 'required',
       confirm:
-        'Cancel approved exam form {form_id} of {student_id}? Its attempts are removed (only before conduct).',
+        'Cancel approved exam form {form_id} of {student_id}? Its attempts are removed (only before ' +
+        'conduct).',
     },
   },
 }) satisfies Workflow;

@@ -12,7 +12,8 @@ export const errorCodes = {
   MALFORMED_REQUEST: {
     status: 400,
     description:
-      'The request cannot be read: malformed JSON, a broken %-escape in the address, a malformed request line',
+      'The request cannot be read: malformed JSON, a broken %-escape in the address, a malformed request ' +
+      'line',
   },
   UNAUTHENTICATED: {
     status: 401,
@@ -89,7 +90,8 @@ export const errorCodes = {
   UNAVAILABLE: {
     status: 503,
     description:
-      'The database cannot be reached, or the server is starting or waiting for migrations; retry after `Retry-After`',
+      'The database cannot be reached, or the server is starting or waiting for migrations; retry after ' +
+      '`Retry-After`',
   },
 } as const satisfies Record<string, { status: number; also?: readonly number[]; description: string }>;
 

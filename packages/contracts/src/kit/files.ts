@@ -171,9 +171,9 @@ function hintOf(
 ) {
   const parts = [required ? 'Required.' : 'Optional (leave empty for none).'];
   if (options) {
-    parts.push(
-      `One of: ${options.map((o) => (String(o.value) === o.label ? String(o.value) : `${o.value} = ${o.label}`)).join('; ')}.`,
-    );
+    const optionText = (o: EnumOption<string | number>) =>
+      String(o.value) === o.label ? String(o.value) : `${o.value} = ${o.label}`;
+    parts.push(`One of: ${options.map(optionText).join('; ')}.`);
   } else if (json.description) {
     parts.push(json.description);
   } else if (json.pattern) {

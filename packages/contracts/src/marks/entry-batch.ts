@@ -222,7 +222,8 @@ export const entryBatchWorkflow = defineWorkflow({
       capability: 'marks.lock',
       reason: 'none',
       confirm:
-        'Lock batch {batch_id}? Its marks become the marks of record; a later change needs a marks correction.',
+        'Lock batch {batch_id}? Its marks become the marks of record; a later change needs a marks ' +
+        'correction.',
     },
     reopen: {
       label: 'Reopen',

@@ -48,7 +48,9 @@ export function parseCell(
       return {
         value: null,
         status: null,
-        error: `${status} is not used for ${markComponent.labelOf(component)} marks; use ${componentStatuses[component].join(', ')}`,
+        error:
+          `${status} is not used for ${markComponent.labelOf(component)} marks; use ` +
+          `${componentStatuses[component].join(', ')}`,
       };
     return { value: null, status };
   }

@@ -7,9 +7,10 @@ import { z } from 'zod';
  * answered by `GET /api/paperinfosem/{key}/scheme-check` and shown on the record's screen; nothing refuses a
  * write because of it.
  *
- * Rules: every marks field and credit_point is a number with at most two decimals; max_marks > 0; each minimum
- * within its maximum; paper_type 0 (external + internal): ext_max + int_max = max; 1 (external only): ext_max = max
- * and no internal fields; 2 (internal only): int_max = max and no external fields; credit_point ≥ 0.
+ * Rules: every marks field and credit_point is a number with at most two decimals; max_marks > 0; each
+ * minimum within its maximum; paper_type 0 (external + internal): ext_max + int_max = max; 1 (external only):
+ * ext_max = max and no internal fields; 2 (internal only): int_max = max and no external fields;
+ * credit_point ≥ 0.
  */
 
 export const schemeCheckResult = z.object({

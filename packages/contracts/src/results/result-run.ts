@@ -180,7 +180,8 @@ export const resultRunWorkflow = defineWorkflow({
       capability: 'results.publish',
       reason: 'none',
       confirm:
-        'Publish result run {run_id}? Students see their results and the published lines can no longer change.',
+        'Publish result run {run_id}? Students see their results and the published lines can no longer ' +
+        'change.',
     },
     withdraw: {
       label: 'Withdraw',

@@ -3,12 +3,26 @@
 // the schema is current and 1 with one line otherwise. Compose's one-shot `migrate` service runs it before
 // the app replicas start. `db:migrate create <name>` writes a new migration for schema changes, replaying the
 // folder on an in-memory shadow database.
+import { parseSettings, settingsSchema } from '@exam/settings';
+import { createLogger } from '@exam/settings/log';
 import { openDatabase } from '../client.ts';
 import { databaseOptionsFromEnv } from '../env.ts';
 import { createMigration, migrateDatabase } from '../migrate.ts';
 
 const usage = 'Usage: db:migrate [deploy | create <name>]';
 const [command, name] = process.argv.slice(2);
+// JSON lines like every other service (compose collects them); `create` is a developer's command and says
+// plainly what it wrote.
+const logger = createLogger(logLevel(), { service: 'migrate' });
+
+function logLevel() {
+  try {
+    return parseSettings(settingsSchema(['LOG_LEVEL'])).LOG_LEVEL;
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
 
 try {
   if (command === 'create') {
@@ -19,9 +33,12 @@ try {
     console.log(dir ? `Wrote ${dir}` : 'The schema matches the migrations; nothing to write.');
   } else if (command === undefined || command === 'deploy') {
     const applied = await migrateDatabase(databaseOptionsFromEnv(), {
-      onWait: (message) => console.log(message),
+      onWait: (message) => logger.info({}, message),
     });
-    console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date.');
+    logger.info(
+      { migrations: applied },
+      applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date.',
+    );
   } else if (command === '--help' || command === 'help') {
     console.log(usage);
   } else {
@@ -31,6 +48,8 @@ try {
   // migrate service).
   process.exit(0);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (command === undefined || command === 'deploy') logger.error({}, `migration failed: ${message}`);
+  else console.error(message);
   process.exit(1);
 }

@@ -1,4 +1,4 @@
-import { msg, type DecodeException, type FlapRequest, type Message } from '@exam/contracts';
+import { list, msg, type DecodeException, type FlapRequest, type Message } from '@exam/contracts';
 import { AppError, invalid, notFound, type FieldErrors } from '../../platform/http/errors.ts';
 import type { PendingSheet } from '../conduct/index.ts';
 import type { ExternalMark } from './marks-port.ts';
@@ -8,14 +8,6 @@ import type { ExternalMark } from './marks-port.ts';
  * (an AppError to throw) or nothing, or the decision (the packets, the decoded marks and exceptions), or the
  * sentence a call answers with; none reads the database.
  */
-
-/** Items as one list, "a, b, c", in the reader's language. */
-export function listOf(items: readonly Message[]): Message | string {
-  if (!items.length) return '';
-  return items
-    .slice(0, -1)
-    .reduceRight<Message>((next, item) => msg('coding.listNext', { item, next }), items.at(-1)!);
-}
 
 /** What a call on a paper's coding is (in a refusal). */
 export type CodingAction = 'assign' | 'flaps' | 'packets';
@@ -49,7 +41,7 @@ export function pendingSheets(pending: readonly PendingSheet[]) {
     }),
   );
   return {
-    sheets: listOf(named),
+    sheets: list(named),
     more: pending.length > 5 ? msg('coding.andMore', { more: pending.length - 5 }) : '',
   };
 }

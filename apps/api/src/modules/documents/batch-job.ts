@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { renderMessage } from '../../platform/i18n/messages.ts';
 import { defineJob } from '../../platform/jobs/index.ts';
 import { resultVersions } from '../results/index.ts';
-import { draftForBatch } from './draft.ts';
+import { draftForBatch } from './draft-service.ts';
 import { batchUnpublished } from './draft-rules.ts';
 import { lockStudentDrafting, unpublishedResultsOf } from './draft-store.ts';
 import { printableOf } from './printable.ts';

@@ -6,11 +6,11 @@ import { asDelegate } from '../../platform/crud/store.ts';
 import type { ApiModule, ModuleContext } from '../../platform/module.ts';
 import { documentBatchJob } from './batch-job.ts';
 import { documentsOpenApi } from './openapi.ts';
-import { documentPublicRoutes, documentVerification, signingKeyRoutes } from './public-routes.ts';
-import { documentRoutes } from './routes.ts';
+import { documentPublicRoutes, documentVerification, signingKeyRoutes } from './verification-routes.ts';
+import { documentRoutes } from './documents-routes.ts';
 import { documentSettingsFromEnv, registerDocumentSettings } from './settings.ts';
 import { documentStore } from './store.ts';
-import { documentEffects } from './workflow.ts';
+import { documentEffects } from './workflow-effects.ts';
 
 /**
  * The settings (signing key, auto-approve, verification limit, public address) of this app's database, before

@@ -16,7 +16,7 @@ import { readStudentImage } from '../students/index.ts';
 import { documentBatchJob } from './batch-job.ts';
 import { refuseEmptyPrint, refuseSpoilage, refuseUnreadable } from './documents-rules.ts';
 import { documentOnSheet, photoOf, printCount, printPage, spoilageOfSheet } from './documents-store.ts';
-import { draftDocument } from './draft.ts';
+import { draftDocument } from './draft-service.ts';
 import { lockStudentDrafting } from './draft-store.ts';
 import { fileNamePart, printableOf } from './printable.ts';
 import { newDocId } from './sql.ts';

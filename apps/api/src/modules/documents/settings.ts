@@ -4,7 +4,7 @@ import { approvalAlwaysRequired, documentType, type DocumentType } from '@exam/c
 import type { Database, Prisma } from '@exam/db';
 import { parseSettings, settingsSchema } from '@exam/settings';
 import { generateSigningKey, keyIdOf, signingKeyFromPem, type SigningKey } from './signing.ts';
-import { q, type Reader } from './sql.ts';
+import { insertSigningKey, keptSigningKeys, lockSigningKeys } from './signing-key-store.ts';
 
 /**
  * The documents module's settings (ADR 0028), read from the environment once per process:
@@ -95,12 +95,7 @@ async function loadKeys(
   tx: Prisma.TransactionClient | undefined,
   create: boolean,
 ): Promise<Keys & { generated: boolean }> {
-  const kept = async (reader: Reader) =>
-    q<{ kid: string; private_pem: string; public_pem: string }>(
-      reader,
-      `SELECT kid, private_pem, public_pem FROM document_signing_key ORDER BY created_at, kid`,
-    );
-  let rows = await kept(tx ?? db);
+  let rows = await keptSigningKeys(tx ?? db);
   const fromEnv = settings.envKeyPem ? signingKeyFromPem(settings.envKeyPem) : undefined;
   let generated = false;
   if (!fromEnv && rows.length === 0 && !create) {
@@ -110,18 +105,12 @@ async function loadKeys(
   if (!fromEnv && rows.length === 0) {
     // Generated once: the first process to get here under the lock writes it, every other one reads it.
     const generate = async (t: Prisma.TransactionClient) => {
-      await t.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('document_signing_key'))`);
-      const again = await kept(t);
+      await lockSigningKeys(t);
+      const again = await keptSigningKeys(t);
       if (again.length) return again;
-      const key = generateSigningKey();
-      await t.$executeRawUnsafe(
-        `INSERT INTO document_signing_key (kid, private_pem, public_pem) VALUES ($1, $2, $3)`,
-        key.kid,
-        key.privatePem,
-        key.publicPem,
-      );
+      await insertSigningKey(t, generateSigningKey());
       generated = true;
-      return kept(t);
+      return keptSigningKeys(t);
     };
     rows = tx ? await generate(tx) : await db.prisma.$transaction(generate);
     if (tx) generated = true;

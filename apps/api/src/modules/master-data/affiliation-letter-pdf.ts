@@ -93,7 +93,8 @@ export async function writeAffiliationLetters(
     pdf.text(
       `This is to certify that ${college.college_name} is ${/^[aeiou]/.test(typeEn) ? 'an' : 'a'} ` +
         `${typeEn} college affiliated with ${university.en}. ` +
-        `According to the university's records on ${dateEn.format(issuedOn)}, its affiliation is ${statusEn}.`,
+        `According to the university's records on ${dateEn.format(issuedOn)}, ` +
+        `its affiliation is ${statusEn}.`,
       { size: 11, lineGap: 3, align: 'justify' },
     );
     pdf.moveDown(8);

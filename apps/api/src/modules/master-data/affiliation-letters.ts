@@ -6,12 +6,14 @@ import {
   can,
   jobAccepted,
   collegeResource,
+  msg,
   type AffiliationLettersResult,
   type CapabilityKey,
 } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { scopeWhere } from '../../platform/auth/scope.ts';
 import { methodNotAllowed } from '../../platform/http/middleware.ts';
+import { renderMessage } from '../../platform/i18n/messages.ts';
 import { defineJob, enqueueJob, JobFailure } from '../../platform/jobs/index.ts';
 import { bodyErrors, errors, json, schema, signedInErrors } from '../../platform/openapi/openapi.ts';
 import type { OpenApiPaths } from '../../platform/module.ts';
@@ -35,10 +37,9 @@ export const affiliationLettersJob = defineJob({
     const user =
       job.userId === null ? null : await job.db.prisma.user.findUnique({ where: { id: job.userId } });
     if (job.userId !== null && !user?.active)
-      throw new JobFailure('The user who started this job can no longer sign in.');
+      throw new JobFailure(renderMessage(msg('masterData.starterCannotSignIn')));
     const scope = user ? can(user.role, capability) : 'any';
-    if (!scope)
-      throw new JobFailure('The user who started this job may no longer print letters of affiliation.');
+    if (!scope) throw new JobFailure(renderMessage(msg('masterData.starterMayNotPrint')));
     const within = user ? scopeWhere(scope, user, collegeResource.scopeFields) : {};
     const chosen = job.data.college_ids;
     const colleges: LetterCollege[] = within
@@ -50,9 +51,10 @@ export const affiliationLettersJob = defineJob({
     // A chosen college that is not there (or not the caller's to print) is reported, and the others printed.
     const found = new Set(colleges.map((c) => c.college_id));
     chosen?.forEach((id, index) => {
-      if (!found.has(id)) job.failRow(index + 1, `No college ${id}.`);
+      if (!found.has(id))
+        job.failRow(index + 1, renderMessage(msg('masterData.noCollege', { college_id: id })));
     });
-    if (!colleges.length) throw new JobFailure('None of the chosen colleges exists; no letter was printed.');
+    if (!colleges.length) throw new JobFailure(renderMessage(msg('masterData.noChosenCollege')));
 
     await job.progress(0, colleges.length);
     const sink = new PassThrough();

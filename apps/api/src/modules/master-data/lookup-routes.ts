@@ -1,10 +1,12 @@
 import { Router } from 'express';
-import { KEY_MAX, KEY_PATTERN, courseResource, examResource, legacyCoursePage } from '@exam/contracts';
+import { courseResource, examResource, legacyCoursePage } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { requireCapability } from '../../platform/auth/capabilities.ts';
 import { present } from '../../platform/crud/store.ts';
-import { notFound, parseOr422 } from '../../platform/http/errors.ts';
+import { parseOr422 } from '../../platform/http/errors.ts';
 import { methodNotAllowed } from '../../platform/http/middleware.ts';
+import { isKey, refuseMissingSession } from './lookup-rules.ts';
+import { coursesOfSession, coursesPage, examsOfSession, sessionById } from './lookup-store.ts';
 import { masterDataStores as stores } from './stores.ts';
 
 /**
@@ -16,14 +18,9 @@ export function sessionLookupRoutes(db: Database) {
   const read = requireCapability('master-data.read');
 
   const existingSession = async (sessionId: string) => {
-    const found =
-      sessionId.length <= KEY_MAX && KEY_PATTERN.test(sessionId)
-        ? await db.prisma.session.findUnique({
-            where: { session_id: sessionId },
-            select: { session_id: true },
-          })
-        : null;
-    if (!found) throw notFound(`Session ${sessionId.slice(0, 40)} does not exist.`);
+    const found = isKey(sessionId) ? await sessionById(db.prisma, sessionId) : null;
+    const refusal = refuseMissingSession(sessionId, found);
+    if (refusal) throw refusal;
     return sessionId;
   };
 
@@ -31,10 +28,7 @@ export function sessionLookupRoutes(db: Database) {
     .route('/course/:offset/:limit')
     .get(read, async (req, res) => {
       const { offset, limit } = parseOr422(legacyCoursePage, req.params);
-      const [total, rows] = await Promise.all([
-        db.prisma.course.count(),
-        db.prisma.course.findMany({ orderBy: { course_comb_id: 'asc' }, skip: offset, take: limit }),
-      ]);
+      const [total, rows] = await coursesPage(db, offset, limit);
       res.json({ [courseResource.responseKey]: rows.map((r) => present(stores.course, r)), total });
     })
     .all(methodNotAllowed);
@@ -42,30 +36,19 @@ export function sessionLookupRoutes(db: Database) {
   router
     .route('/courses_by_session/:session_id')
     .get(read, async (req, res) => {
-      const sessionId = await existingSession(req.params.session_id);
-      const rows = await db.prisma.course.findMany({
-        where: { ccinfo_sems: { some: { session_id: sessionId } } },
-        orderBy: { course_comb_id: 'asc' },
-      });
+      const rows = await coursesOfSession(db, await existingSession(req.params.session_id));
       res.json({ courses: rows.map((r) => present(stores.course, r)) });
     })
     .all(methodNotAllowed);
 
-  const examsOfSession =
+  const examsOf =
     (onlyActive: boolean) =>
     async (req: { params: { session_id: string } }, res: { json(body: unknown): void }) => {
-      const sessionId = await existingSession(req.params.session_id);
-      const rows = await db.prisma.exam.findMany({
-        where: { session_id: sessionId, ...(onlyActive ? { active_status: 1 } : {}) },
-        orderBy: { exam_id: 'asc' },
-      });
+      const rows = await examsOfSession(db, await existingSession(req.params.session_id), onlyActive);
       res.json({ [examResource.responseKey]: rows.map((r) => present(stores.exam, r)) });
     };
-  router.route('/examactive/:session_id').get(read, examsOfSession(true)).all(methodNotAllowed);
-  router
-    .route('/exam_all_perticular_session/:session_id')
-    .get(read, examsOfSession(false))
-    .all(methodNotAllowed);
+  router.route('/examactive/:session_id').get(read, examsOf(true)).all(methodNotAllowed);
+  router.route('/exam_all_perticular_session/:session_id').get(read, examsOf(false)).all(methodNotAllowed);
 
   return router;
 }

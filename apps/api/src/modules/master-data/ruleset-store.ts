@@ -1,6 +1,6 @@
 import type { Prisma } from '@exam/db';
 import { asDelegate, type ModelDelegate } from '../../platform/crud/store.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { refuseLockedRuleset } from './ruleset-rules.ts';
 
 type Args = Record<string, unknown>;
 
@@ -43,13 +43,8 @@ export function rulesetDelegate(client: Prisma.TransactionClient): ModelDelegate
       select: { ruleset_id: true, version: true },
       take: 1,
     });
-    if (locked) {
-      throw new AppError(
-        'LOCKED',
-        `Rule set ${String(locked.ruleset_id)} version ${String(locked.version)} is locked: a published ` +
-          `result was computed with it, so it cannot change. Make a new version instead.`,
-      );
-    }
+    const refusal = refuseLockedRuleset(locked);
+    if (refusal) throw refusal;
     return { ...args, where: { AND: [where, { locked: false }] } };
   };
   return {

@@ -13,8 +13,8 @@ import {
   refuseUnknownAttempt,
 } from './application-rules.ts';
 import { applicationOfFict, awardListOf, lockStudentApplying } from './application-store.ts';
-import { marksOutcome } from './effects.ts';
-import { attemptFacts, eligibility, type AttemptFacts } from './eligibility.ts';
+import { marksOutcome } from './application-effects.ts';
+import { attemptFacts, eligibility, type AttemptFacts } from './eligibility-service.ts';
 import { publishedAttemptIdsOf } from './eligibility-store.ts';
 import { postResultStore } from './store.ts';
 import { marksText, newId, todayIso } from './sql.ts';

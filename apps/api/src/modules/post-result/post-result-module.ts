@@ -2,9 +2,9 @@ import { Router } from 'express';
 import { msg, postResultResource, postResultWorkflow } from '@exam/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { ApiModule } from '../../platform/module.ts';
-import { postResultEffects } from './effects.ts';
+import { postResultEffects } from './application-effects.ts';
 import { postResultOpenApi } from './openapi.ts';
-import { postResultRoutes } from './routes.ts';
+import { postResultRoutes } from './post-result-routes.ts';
 import { postResultStore } from './store.ts';
 
 /** Post-result applications (lifecycle S9, state machine I): re-totalling, revaluation and photocopy. */

@@ -10,12 +10,12 @@ import { asDelegate } from '../../platform/crud/store.ts';
 import type { ApiModule } from '../../platform/module.ts';
 import { academicDelegate } from './academic-store.ts';
 import { choicesRoutes } from './choices-routes.ts';
-import { enrolmentRules, studentPaperRules, studentRules } from './enrolment-rules.ts';
+import { enrolmentRules, studentPaperRules, studentRules } from './enrolment-service.ts';
 
 /** For exam forms: submitting a form closes the semester's paper choices, returning it reopens them. */
-export { setPaperChoicesLock } from './enrolment-rules.ts';
+export { setPaperChoicesLock } from './enrolment-store.ts';
 /** For printouts (exam forms, admit cards): a student's photo or signature. */
-export { readStudentImage } from './image-routes.ts';
+export { readStudentImage } from './image-store.ts';
 import { studentImageRoutes } from './image-routes.ts';
 import { studentsOpenApi } from './openapi.ts';
 

@@ -1,5 +1,4 @@
 import type { Database } from '@exam/db';
-import type { AuthenticatedUser } from './authenticate.ts';
 
 /** What signing in and out asks the database, one function per question. */
 
@@ -26,8 +25,26 @@ export async function revokeToken(db: Database, jti: string, expiresAt: Date, no
   ]);
 }
 
+/** The account a token names, as a signed-in call sees it. */
+export interface SessionAccount {
+  id: number;
+  email: string;
+  name: string;
+  role: string;
+  system: 'university' | 'college' | null;
+  dept_id: string | null;
+  college_id: string | null;
+  /** The student a `student` user is (users.student_id; null for every other user). */
+  student_id: string | null;
+  /**
+   * A college's faculty user who heads it (users.college_head): modules' rules beyond the grants read it
+   * (§2.5).
+   */
+  college_head: boolean;
+}
+
 /** A token's user as a signed-in call sees it, with whether the user is active and the token revoked. */
-export type SessionUser = Omit<AuthenticatedUser, 'jti' | 'exp'> & { active: boolean; revoked: boolean };
+export type SessionUser = SessionAccount & { active: boolean; revoked: boolean };
 
 /** The token's user and whether the token was revoked: one round trip per request. */
 export async function sessionUserOf(db: Database, userId: number, jti: string) {

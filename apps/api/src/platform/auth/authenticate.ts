@@ -2,25 +2,12 @@ import type { RequestHandler } from 'express';
 import type { Database } from '@exam/db';
 import { unauthorized } from '../http/errors.ts';
 import { refuseBusyUser, refuseSession, refuseWithoutToken } from './auth-rules.ts';
-import { sessionUserOf } from './auth-store.ts';
+import { sessionUserOf, type SessionAccount } from './auth-store.ts';
 import { bearerToken, verifyToken } from './tokens.ts';
 import type { userRequestSlots } from './user-request-slots.ts';
 
-export interface AuthenticatedUser {
-  id: number;
-  email: string;
-  name: string;
-  role: string;
-  system: 'university' | 'college' | null;
-  dept_id: string | null;
-  college_id: string | null;
-  /** The student a `student` user is (users.student_id; null for every other user). */
-  student_id: string | null;
-  /**
-   * A college's faculty user who heads it (users.college_head): modules' rules beyond the grants read it
-   * (§2.5).
-   */
-  college_head: boolean;
+/** The signed-in user of a request: its account and its token's id and expiry. */
+export interface AuthenticatedUser extends SessionAccount {
   jti: string;
   exp: number;
 }

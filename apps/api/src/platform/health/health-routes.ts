@@ -21,6 +21,7 @@ export function healthRoutes(db: Database) {
           req.log.warn({ pending }, 'readiness: migrations pending');
           res
             .status(503)
+            .set('Retry-After', '5')
             .json({ status: 'migrating', message: 'Waiting for database migrations.', code: 'UNAVAILABLE' });
           return;
         }
@@ -28,7 +29,7 @@ export function healthRoutes(db: Database) {
         res.json({ status: 'ready' });
       } catch (error) {
         req.log.warn({ err: (error as Error).message }, 'readiness check failed');
-        res.status(503).json({
+        res.status(503).set('Retry-After', '5').json({
           status: 'unavailable',
           message: 'The database is not reachable right now.',
           code: 'UNAVAILABLE',

@@ -1,10 +1,9 @@
 /** The coding module's messages in English: `coding.<what>` codes, `{{name}}` parameters. */
 export const coding = {
-  // Words and lists inside sentences.
+  // Words inside sentences.
   'coding.none': 'none',
   'coding.noSlot': 'no slot',
   'coding.noCentre': 'no centre',
-  'coding.listNext': '{{item}}, {{next}}',
   'coding.andMore': ' and {{more}} more',
   'coding.actionAssign': 'assign fictitious numbers',
   'coding.actionFlaps': 'capture flap numbers',

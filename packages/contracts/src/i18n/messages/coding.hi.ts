@@ -6,7 +6,6 @@ export const coding: Catalogue<typeof english> = {
   'coding.none': 'कोई नहीं',
   'coding.noSlot': 'कोई पाली नहीं',
   'coding.noCentre': 'कोई केंद्र नहीं',
-  'coding.listNext': '{{item}}, {{next}}',
   'coding.andMore': ' और {{more}} अन्य',
   'coding.actionAssign': 'कूट संख्याएँ आवंटित करना',
   'coding.actionFlaps': 'फ्लैप संख्याएँ दर्ज करना',

@@ -44,7 +44,8 @@ function checkRuleset(record: Record<string, unknown>) {
   }
   if ((record.scheme === 'NEW' || record.scheme === 'NEP') && !rules.grading_bands.some((b) => b.is_pass)) {
     errors.rules = [
-      `A ${String(record.scheme)}-scheme rule set needs grading bands with at least one pass grade (rules.grading_bands).`,
+      `A ${String(record.scheme)}-scheme rule set needs grading bands with at least one pass grade ` +
+        `(rules.grading_bands).`,
     ];
   }
   return errors;

@@ -5,7 +5,8 @@ import { request } from '../../../lib/api.ts';
 /** `POST /api/session/{to}/copy-from/{from}`, with `dry_run=1` for the preview. */
 export const copySession = (to: string, from: string, dryRun: boolean) =>
   request<SessionCopyReport>(
-    `/${sessionResource.path}/${encodeURIComponent(to)}/copy-from/${encodeURIComponent(from)}${dryRun ? '?dry_run=1' : ''}`,
+    `/${sessionResource.path}/${encodeURIComponent(to)}/copy-from/${encodeURIComponent(from)}` +
+      (dryRun ? '?dry_run=1' : ''),
     {
       method: 'POST',
       body: {},

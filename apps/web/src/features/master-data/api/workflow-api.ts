@@ -10,7 +10,8 @@ export async function takeAction(
   action: string,
   body: WorkflowActionBody,
 ) {
-  const path = `/${resource.path}/${key.map((part) => encodeURIComponent(part)).join('/')}/${encodeURIComponent(action)}`;
+  const keyPath = key.map((part) => encodeURIComponent(part)).join('/');
+  const path = `/${resource.path}/${keyPath}/${encodeURIComponent(action)}`;
   const answer = await request<Record<string, unknown> & { message?: string }>(path, {
     method: 'POST',
     body,

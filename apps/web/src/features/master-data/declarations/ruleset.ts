@@ -15,10 +15,8 @@ function rulesSummary(record: Record<string, unknown>) {
   if (r.distinction.aggregate_min_percent)
     parts.push(`${r.distinction.label} ≥ ${r.distinction.aggregate_min_percent} %`);
   if (r.pass.aggregate_min_percent) parts.push(`Aggregate to pass ≥ ${r.pass.aggregate_min_percent} %`);
-  if (r.grading_bands.length)
-    parts.push(
-      `Grades: ${r.grading_bands.map((b) => `${b.grade} ≥ ${b.min_percent} % (${b.grade_point})`).join(', ')}`,
-    );
+  const band = (b: (typeof r.grading_bands)[number]) => `${b.grade} ≥ ${b.min_percent} % (${b.grade_point})`;
+  if (r.grading_bands.length) parts.push(`Grades: ${r.grading_bands.map(band).join(', ')}`);
   const grace = r.grace.filter((g) => g.enabled).map((g) => g.rule_id);
   parts.push(`Grace: ${grace.length ? grace.join(', ') : 'none'}`);
   const atkt =
@@ -68,7 +66,8 @@ export const screens = defineScreens({
       {
         label: 'Rules as tables',
         to: (r) =>
-          `/RuleSetRules?ruleset_id=${encodeURIComponent(String(r.ruleset_id))}&version=${encodeURIComponent(String(r.version))}`,
+          `/RuleSetRules?ruleset_id=${encodeURIComponent(String(r.ruleset_id))}` +
+          `&version=${encodeURIComponent(String(r.version))}`,
       },
     ],
   },

@@ -22,7 +22,7 @@ import {
   type Audit,
   type Within,
 } from './application-service.ts';
-import type { AttemptFacts } from './eligibility.ts';
+import type { AttemptFacts } from './eligibility-service.ts';
 
 export { postResultStore } from './store.ts';
 

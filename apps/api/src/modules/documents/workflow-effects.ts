@@ -1,9 +1,8 @@
 import { documentApproveBody, documentRecord, type DocumentType } from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
 import { z } from 'zod';
-import { renderMessage } from '../../platform/i18n/messages.ts';
 import type { ActionEffect } from '../../platform/workflows/effects.ts';
-import { draftDuplicate } from './draft.ts';
+import { draftDuplicate } from './draft-service.ts';
 import { nextSerial } from './numbering.ts';
 import { documentKeys, documentSettings } from './settings.ts';
 import { signToken } from './signing.ts';
@@ -23,8 +22,8 @@ import { listedDocumentOf, revisedOriginalOf, sheetHolderOf, supersedeOriginal }
  * The database side of state machine J (lifecycle §2.3): maker–checker at `check`, the serial number and
  * signed verification token fixed at `approve` (or at `issue` of a type the university lets issue without
  * approval), the superseded original at `issue` of a revision, the reason at `cancel`, and a DUPLICATE
- * drafted by `duplicate`. The decisions and sentences are workflow-rules.ts's; an action's sentence is
- * answered in English (the workflow router takes it as text).
+ * drafted by `duplicate`. The decisions and sentences are workflow-rules.ts's; the workflow router answers
+ * an action's sentence in the reader's language.
  */
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -65,7 +64,7 @@ const check: ActionEffect = {
     throwIf(refuseSelfCheck(record, user.email));
     return {
       set: { checked_by: user.email, checked_at: new Date() },
-      message: renderMessage(checkedNotice(record)),
+      message: checkedNotice(record),
     };
   },
 };
@@ -83,7 +82,7 @@ const approve: ActionEffect = {
         approved_at: new Date(),
         ...(stationery ? { stationery_serial: stationery } : {}),
       },
-      message: renderMessage(approvedNotice(record, fixed.serial_no)),
+      message: approvedNotice(record, fixed.serial_no),
     };
   },
 };
@@ -104,7 +103,7 @@ const issue: ActionEffect = {
     }
     if (record.supersedes)
       throwIf(refuseStaleRevision(record, await revisedOriginalOf(tx, String(record.supersedes))));
-    return { set, message: renderMessage(issuedNotice(record, serial)) };
+    return { set, message: issuedNotice(record, serial) };
   },
   async after({ tx, after }) {
     if (after.supersedes) await supersedeOriginal(tx, String(after.supersedes), String(after.doc_id));
@@ -115,7 +114,7 @@ const cancel: ActionEffect = {
   async before({ input, record }) {
     return {
       set: { cancel_reason: String(input.reason), cancelled_at: new Date(), holder_id: null },
-      message: renderMessage(cancelledNotice(record)),
+      message: cancelledNotice(record),
     };
   },
 };
@@ -127,7 +126,7 @@ const duplicate: ActionEffect = {
     return {
       set: {},
       extra: { duplicate: await listedDocumentOf(tx, docId) },
-      message: renderMessage(duplicateNotice(record, docId)),
+      message: duplicateNotice(record, docId),
     };
   },
 };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { msg } from '@exam/contracts';
 import { renderMessage } from '../src/platform/i18n/messages.ts';
 import {
   checkFlaps,
   decodeRows,
   flapsNotice,
-  listOf,
   packetsOf,
   pendingSheets,
   refuseAttendanceUnlocked,
@@ -19,17 +19,19 @@ import {
 
 /** The rules of coding a paper, without a database: refusal codes and parameters, and the decisions. */
 describe('coding rules', () => {
-  it('write lists as one sentence, in the reader language', () => {
-    const items = ['A', 'B', 'C'].map((slot) => ({
-      code: 'coding.pendingSheet' as const,
-      params: { slot, centre: 'X', status: 'OPEN' },
-    }));
-    expect(renderMessage(listOf(items) as never)).toBe('A/X (OPEN), B/X (OPEN), C/X (OPEN)');
-    expect(listOf([])).toBe('');
+  it('name the sheets a lock waits for, five and how many more, in the reader language', () => {
     const many = Array.from({ length: 7 }, (_, i) => ({ slot_id: `S${i}`, centre_id: null, status: 'OPEN' }));
     const { sheets, more } = pendingSheets(many as never);
-    expect(renderMessage(sheets as never)).toMatch(/^S0\/no centre \(OPEN\), S1/);
-    expect(renderMessage(sheets as never, 'hi')).toMatch(/^S0\/कोई केंद्र नहीं \(OPEN\)/);
+    const named = msg('coding.attendanceNotLockedSheets', {
+      action: '',
+      paper_id: 'P',
+      exam_id: 'E',
+      sheets,
+      more,
+    });
+    expect(renderMessage(named)).toContain('(sheets S0/no centre (OPEN), S1/no centre (OPEN), S2/');
+    expect(renderMessage(named)).toContain('S4/no centre (OPEN) and 2 more).');
+    expect(renderMessage(named, 'hi')).toContain('S0/कोई केंद्र नहीं (OPEN), S1/');
     expect(more).toEqual({ code: 'coding.andMore', params: { more: 2 } });
   });
 

@@ -43,7 +43,7 @@ import {
   revalFictTaken,
   runStatusOf,
 } from './application-store.ts';
-import { rulesetOf } from './eligibility.ts';
+import { rulesetOf } from './eligibility-service.ts';
 import { startResultRun } from './result-run.ts';
 import { hundredths, marksText, newId, newRevalFictNo } from './sql.ts';
 
@@ -51,8 +51,8 @@ import { hundredths, marksText, newId, newRevalFictNo } from './sql.ts';
  * The database side of state machine I (lifecycle §2.3, §4.9): the fee, acceptance, re-coding for
  * revaluation, the marks and their outcome, the outcome applied as a marks correction and a new result
  * version, and the outcome published to the student. The decisions and sentences are application-rules.ts's;
- * an action's sentence is answered in English (the workflow router takes it as text), and what the student
- * is told is stored in English.
+ * the workflow router answers an action's sentence in the reader's language; what the student is told is
+ * stored in English.
  */
 
 type Values = Record<string, unknown>;
@@ -70,7 +70,7 @@ const verifyFee: ActionEffect = {
   async before({ input, record }) {
     return {
       set: { payment_ref: String(input.payment_ref) },
-      message: renderMessage(feePaidNotice(record, String(input.payment_ref))),
+      message: feePaidNotice(record, String(input.payment_ref)),
     };
   },
 };
@@ -78,7 +78,7 @@ const verifyFee: ActionEffect = {
 const accept: ActionEffect = {
   async before({ record, user }) {
     throwIf(refuseUnpaidFee(record));
-    return { set: { decided_by: user.email }, message: renderMessage(acceptedNotice(record)) };
+    return { set: { decided_by: user.email }, message: acceptedNotice(record) };
   },
 };
 
@@ -90,8 +90,7 @@ const assign: ActionEffect = {
   body: postResultAssignBody,
   async before({ tx, record, input, user }) {
     const appId = String(record.app_id);
-    if (record.type !== 'REVAL')
-      return { set: { examiner_id: null }, message: renderMessage(recountNotice(record)) };
+    if (record.type !== 'REVAL') return { set: { examiner_id: null }, message: recountNotice(record) };
     const examinerId = typeof input.examiner_id === 'string' ? input.examiner_id.trim() : '';
     const examiner = examinerId ? await examinerOf(tx, examinerId) : undefined;
     const book = examiner ? await examinersOfBook(tx, String(record.attempt_id)) : null;
@@ -107,7 +106,7 @@ const assign: ActionEffect = {
       first_examiner_id: book!.first,
       coded_by: user.email,
     });
-    return { set: { examiner_id: examinerId }, message: renderMessage(sentNotice(record, examiner!.name)) };
+    return { set: { examiner_id: examinerId }, message: sentNotice(record, examiner!.name) };
   },
 };
 
@@ -170,7 +169,7 @@ const recordMarks: ActionEffect = {
   body: postResultMarksBody,
   async before({ tx, record, input }) {
     const set = await marksOutcome(tx, record, input as PostResultMarksBody);
-    return { set, message: renderMessage(recordedNotice(record, set)) };
+    return { set, message: recordedNotice(record, set) };
   },
 };
 
@@ -185,7 +184,7 @@ const compute: ActionEffect = {
     const final = s(record.final_marks);
     throwIf(refuseWithoutFinal(appId, final));
     if (hundredths(final!) === hundredths(String(record.original_marks)))
-      return { set: { decided_by: user.email }, message: renderMessage(unchangedNotice(record)) };
+      return { set: { decided_by: user.email }, message: unchangedNotice(record) };
     const attemptId = String(record.attempt_id);
     const mark = await externalMarkForUpdate(tx, attemptId);
     throwIf(refuseChangedMark(record, mark));
@@ -214,9 +213,7 @@ const compute: ActionEffect = {
     );
     return {
       set: { correction_id: correctionId, run_id: run.run_id, decided_by: user.email },
-      message: renderMessage(
-        computedNotice(record, { final: final!, correction_id: correctionId, run_id: run.run_id }),
-      ),
+      message: computedNotice(record, { final: final!, correction_id: correctionId, run_id: run.run_id }),
     };
   },
 };
@@ -230,13 +227,13 @@ const publish: ActionEffect = {
     const latest = await latestPublishedOf(tx, record);
     if (!record.run_id) {
       const { notice, message } = unchangedOutcome(record);
-      return { set: { new_version: null, notice: stored(notice) }, message: renderMessage(message) };
+      return { set: { new_version: null, notice: stored(notice) }, message: message };
     }
     const pending = !latest || latest.version <= Number(record.original_version);
     const runStatus = pending ? await runStatusOf(tx, String(record.run_id)) : undefined;
     throwIf(refuseUnpublishedRecompute(record, latest, runStatus));
     const { notice, message } = revisedOutcome(record, latest!);
-    return { set: { new_version: latest!.version, notice: stored(notice) }, message: renderMessage(message) };
+    return { set: { new_version: latest!.version, notice: stored(notice) }, message: message };
   },
 };
 
