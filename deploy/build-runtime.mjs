@@ -5,15 +5,16 @@
 // writes:
 //   node_modules/       `pnpm deploy --prod` of @exam/deploy (whose dependencies are the API, the demo and
 //   @exam/db):
-//                       production dependencies only, one hoisted copy; an app's own version of a library that
-//                       another app uses in another version stays in apps/<app>/node_modules, as in the workspace
-//                       then without what Node never loads (source maps, type declarations, TS sources,
-//                       documentation, browser builds, fonts and query compilers nobody names): pruneFiles
+//                     production dependencies only, one hoisted copy; an app's own version of a library that
+//                     another app uses in another version stays in apps/<app>/node_modules, as in the
+//                     workspace; then without what Node never loads (source maps, type declarations, TS
+//                     sources, documentation, browser builds, fonts and query compilers nobody names):
+//                     pruneFiles
 //   apps/api/dist/server.js, apps/api/dist/worker.js, apps/student-demo/dist/server.js,
 //   packages/db/dist/migrate.js
-//                       our TypeScript (and the workspace packages it imports) bundled to JavaScript by esbuild;
-//                       libraries stay imports, resolved from node_modules at run time (each is loaded once
-//                       at the end of the build: a pruned file a library needs fails the build)
+//                     our TypeScript (and the workspace packages it imports) bundled to JavaScript by
+//                     esbuild; libraries stay imports, resolved from node_modules at run time (each is
+//                     loaded once at the end of the build: a pruned file a library needs fails the build)
 //   apps/web/dist/      the web app's build (the API serves it)
 //   prisma/             schema and migrations (the migrate command and the readiness check read them)
 //   .data/              empty: the embedded database's folder when no DATABASE_URL is given
@@ -514,7 +515,8 @@ async function buildCode(out) {
         const found = findPackage(name, bundleDir)?.version;
         if (found !== wanted)
           problems.push(
-            `${path.relative(out, path.resolve(root, outputPath))} imports ${name}: the runtime tree has ${found ?? 'nothing'}, ${input} was built against ${wanted}`,
+            `${path.relative(out, path.resolve(root, outputPath))} imports ${name}: the runtime tree has ` +
+              `${found ?? 'nothing'}, ${input} was built against ${wanted}`,
           );
       }
     }

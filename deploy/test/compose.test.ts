@@ -40,18 +40,22 @@ describe('docker-compose.yml', () => {
     expect(service('proxy').ports).toEqual(['${PORT:-3000}:80']);
   });
 
-  it('runs jobs in a worker service of its own, started after the migrations, which the replicas leave them to', () => {
-    expect(dependsOn('worker')).toEqual({
-      db: { condition: 'service_healthy' },
-      migrate: { condition: 'service_completed_successfully' },
-    });
-    // `--scale worker=N`: no fixed port or container name.
-    expect(service('worker').ports).toBeUndefined();
-    expect(service('worker').container_name).toBeUndefined();
-    expect(composeEnvironment(service('app')).get('JOBS_IN_PROCESS')).toBe('0');
-  });
+  it(
+    'runs jobs in a worker service of its own, started after the migrations, which the replicas leave them ' +
+      'to',
+    () => {
+      expect(dependsOn('worker')).toEqual({
+        db: { condition: 'service_healthy' },
+        migrate: { condition: 'service_completed_successfully' },
+      });
+      // `--scale worker=N`: no fixed port or container name.
+      expect(service('worker').ports).toBeUndefined();
+      expect(service('worker').container_name).toBeUndefined();
+      expect(composeEnvironment(service('app')).get('JOBS_IN_PROCESS')).toBe('0');
+    },
+  );
 
-  it('gives the database and the demo health checks, and the demo waits for the API that checks its tokens', () => {
+  it('gives the database and the demo health checks; the demo waits for the API checking its tokens', () => {
     expect(healthcheck('db')).toContain('pg_isready');
     expect(healthcheck('student-demo')).toContain('3001');
     expect(dependsOn('student-demo')).toMatchObject({
@@ -218,10 +222,14 @@ describe('.dockerignore', () => {
     expect(dockerIgnored(file)).toBe(false);
   });
 
-  it('agrees with git about what is local-only (every ignored file git tracks would be missing from the image)', () => {
-    const tracked = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean);
-    expect(tracked.filter(dockerIgnored)).toEqual([]);
-  });
+  it(
+    'agrees with git about what is local-only (every ignored file git tracks would be missing from the ' +
+      'image)',
+    () => {
+      const tracked = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean);
+      expect(tracked.filter(dockerIgnored)).toEqual([]);
+    },
+  );
 });

@@ -73,9 +73,11 @@ events { worker_connections 64; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  log_format main '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent"';
+  log_format main '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent '
+                  '"$http_referer" "$http_user_agent"';
   access_log ${dir}/access.log main;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fcgi;
+  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
   include ${dir}/default.conf;
 }
 `,

@@ -39,7 +39,7 @@ describe('restart', () => {
     }
   });
 
-  it('server.ts logs where it listens (JSON lines), serves staff with API tokens, stops cleanly on SIGTERM', async () => {
+  it('server.ts logs where it listens (JSON), serves staff with API tokens, stops on SIGTERM', async () => {
     const { url, pgliteDir } = database.target;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: fileURLToPath(new URL('..', import.meta.url)),

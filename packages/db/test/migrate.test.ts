@@ -80,7 +80,7 @@ describe.each(kinds)('migrate on %s', (kind) => {
     );
   });
 
-  it('leaves the enumerations to the database as well: a bad value is refused even past the API', async () => {
+  it('leaves the enumerations to the database too: a bad value is refused even past the API', async () => {
     expect(await pendingMigrations(db.query)).toEqual([]);
     await db.query(`INSERT INTO session (session_id, session_name) VALUES ('2024-25', 'S')`);
     await expect(
@@ -115,7 +115,7 @@ describe.skipIf(!pgUrl)('migrating one PostgreSQL database from several processe
     expect(await migrationLocksHeld(query)).toEqual([]);
   });
 
-  it('applies each migration once when three start at once; the others wait and find nothing to do', async () => {
+  it('applies each migration once when three start together; the others wait, find nothing', async () => {
     const { url } = await emptyPostgres();
     const results = await Promise.all([1, 2, 3].map(() => applyMigrations({ url })));
     expect(results.filter((applied) => applied.length > 0)).toEqual([migrationNames]);
@@ -171,7 +171,8 @@ describe('creating a migration', () => {
     fs.writeFileSync(
       schemaPath,
       fs.readFileSync(defaultSchemaPath, 'utf8').replace(/output\s*=.*\n/, '') +
-        '\nmodel Notice {\n  id   Int    @id @default(autoincrement())\n  text String\n  @@map("notice")\n}\n',
+        '\nmodel Notice {\n  id   Int    @id @default(autoincrement())\n  text String\n ' +
+        ' @@map("notice")\n}\n',
     );
     const shadow = await openDatabase({ pgliteDir: 'memory://' });
     cleanups.push(() => shadow.close());

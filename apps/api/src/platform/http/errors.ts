@@ -179,10 +179,14 @@ function messagesOf(error: unknown, depth = 0): string {
  * to open, or Prisma could not start a transaction within its maxWait (P2028). Busy or unreachable: the
  * caller asks the pool whether any connection is open.
  */
-const isConnectionWait = (error: unknown) =>
-  /timeout exceeded when trying to connect|Connection terminated due to connection timeout|Unable to start a transaction in the given time/.test(
-    errorText(error),
-  );
+const CONNECTION_WAIT = new RegExp(
+  [
+    'timeout exceeded when trying to connect',
+    'Connection terminated due to connection timeout',
+    'Unable to start a transaction in the given time',
+  ].join('|'),
+);
+const isConnectionWait = (error: unknown) => CONNECTION_WAIT.test(errorText(error));
 
 /**
  * The server said it is stopping or starting (a restart): SQLSTATE 57P01 admin shutdown, 57P02 crash
