@@ -5,7 +5,17 @@ import path from 'node:path';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { axeProblems } from './axe.ts';
-import { DEMO_PASSWORD, launch, openAs, openPage, screenshotsDir, shot, signIn } from './browser.ts';
+import {
+  baseUrl,
+  DEMO_PASSWORD,
+  launch,
+  openAs,
+  openPage,
+  screenshotsDir,
+  shot,
+  signIn,
+  savedDownload,
+} from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -28,7 +38,7 @@ const ariaSort = (page: Page, header: string) =>
   page.getByRole('columnheader', { name: header, exact: true }).getAttribute('aria-sort');
 
 const downloadedText = async (download: Download) =>
-  readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+  readFileSync(await savedDownload(download), 'utf8').replace(/^\uFEFF/, '');
 
 /** Tabs until the focused element matches, as a keyboard user would reach it (at most `limit` presses). */
 async function tabTo(
@@ -264,7 +274,7 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     const token = (await page.evaluate(() => localStorage.getItem('myData')))!;
     const call = async (path: string, init: RequestInit = {}) =>
       (
-        await fetch(`${inject('baseUrl')}/api${path}`, {
+        await fetch(`${baseUrl()}/api${path}`, {
           ...init,
           headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         })

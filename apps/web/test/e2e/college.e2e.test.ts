@@ -1,7 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openAs, openPage, runId, shot, signIn, storedToken, tokenOf } from './browser.ts';
+import {
+  api,
+  launch,
+  openAs,
+  openPage,
+  runId,
+  shot,
+  signIn,
+  storedToken,
+  tokenOf,
+  savedDownload,
+} from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -119,7 +130,7 @@ async function printLetter(page: Page, collegeId: string, hindiName: string) {
 
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toBe(`affiliation-letter-${collegeId}.pdf`);
-  const text = execFileSync('pdftotext', [(await file.path())!, '-']).toString();
+  const text = execFileSync('pdftotext', [await savedDownload(file), '-']).toString();
   expect(text).toContain('Test College, Kota');
   expect(text).toContain(hindiName);
   expect(text).toContain('Suspended / निलंबित');

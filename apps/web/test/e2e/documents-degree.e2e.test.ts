@@ -5,7 +5,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { arrange, examReadyForMarks, publishedResult } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { launch, openAs, openPage, runId, signIn, suiteShots, tokenOf, workflowAction } from './browser.ts';
+import {
+  launch,
+  openAs,
+  openPage,
+  runId,
+  signIn,
+  suiteShots,
+  tokenOf,
+  workflowAction,
+  savedDownload,
+} from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -186,7 +196,7 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
       page.waitForEvent('download'),
       detail.getByRole('button', { name: 'Download PDF' }).click(),
     ]);
-    const file = await download.path();
+    const file = await savedDownload(download);
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
     mkdirSync(shotsDir, { recursive: true });
     copyFileSync(file, path.join(shotsDir, 'degree.pdf'));

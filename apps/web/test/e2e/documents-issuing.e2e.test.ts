@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange, lockedMarks, publishedResult, type OpenedBatch } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { api, launch, openAs, openPage, runId, suiteShots, tokenOf } from './browser.ts';
+import { api, launch, openAs, openPage, runId, suiteShots, tokenOf, savedDownload } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -187,7 +187,7 @@ describeBrowser(
           page.waitForEvent('download'),
           detail.getByRole('button', { name: 'Download PDF' }).click(),
         ]);
-        const file = await download.path();
+        const file = await savedDownload(download);
         expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
         mkdirSync(shotsDir, { recursive: true });
         const pdf = path.join(shotsDir, 'degree.pdf');

@@ -3,7 +3,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { arrange, examReadyForMarks, lockedMarks, publishedResult } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { launch, openAs, openPage, runId, signIn, suiteShots, tokenOf, workflowAction } from './browser.ts';
+import {
+  launch,
+  openAs,
+  openPage,
+  runId,
+  signIn,
+  suiteShots,
+  tokenOf,
+  workflowAction,
+  savedDownload,
+} from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -183,7 +193,7 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     await shot(page, 'student-dashboard');
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toMatch(/^MS-\d{4}-\d+\.pdf$/);
-    const file = await download.path();
+    const file = await savedDownload(download);
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
     await page.context().close();
   }, 120_000);

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openAs, openPage, runId, shot, signIn, storedToken } from './browser.ts';
+import { api, launch, openAs, openPage, runId, shot, signIn, storedToken, savedDownload } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
 /** What a download saved, as text without its byte order mark. */
 async function downloaded(download: Download) {
-  const path = await download.path();
-  return (await readFile(path!, 'utf8')).replace(/^\uFEFF/, '');
+  const path = await savedDownload(download);
+  return (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
 }
 
 const csvLines = (text: string) => text.trim().split(/\r?\n/);
@@ -60,7 +60,7 @@ describeBrowser('exports and imports through the screens', () => {
       page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click(),
     ]);
     expect(xlsx.suggestedFilename()).toMatch(/^paper-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    expect((await readFile((await xlsx.path())!)).subarray(0, 2).toString()).toBe('PK');
+    expect((await readFile(await savedDownload(xlsx))).subarray(0, 2).toString()).toBe('PK');
   });
 
   it(

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange } from './arrange.ts';
 import {
+  baseUrl,
   launch,
   openAs,
   openPage,
@@ -142,7 +143,7 @@ describeBrowser('marks entry through the grid', () => {
       await shot(o.page, 'marks-grid-hindi');
       await o.page.getByRole('button', { name: 'English' }).click();
       // The award sheet for signatures, rendered to a picture to look at.
-      const pdf = await fetch(`${inject('baseUrl')}/api/entrybatch/${batchId}/pdf`, {
+      const pdf = await fetch(`${baseUrl()}/api/entrybatch/${batchId}/pdf`, {
         headers: { Authorization: `Bearer ${office}` },
       });
       expect(pdf.headers.get('content-type')).toBe('application/pdf');

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, baseUrl, launch, openAs, openPage, runId, signIn, storedToken } from './browser.ts';
+import { api, baseUrl, demoUrl, launch, openAs, openPage, runId, signIn, storedToken } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -17,7 +17,7 @@ describeBrowser('student demo from every address', () => {
   let otherSite: Server;
   let otherPort: number;
   const appPort = () => new URL(baseUrl()).port;
-  const demoPort = () => new URL(inject('demoUrl')).port;
+  const demoPort = () => new URL(demoUrl()).port;
 
   beforeAll(async () => {
     browser = await launch([
@@ -92,7 +92,7 @@ describeBrowser('student demo from every address', () => {
     await signIn(page, 'faculty@university.test');
     const token = (await storedToken(page))!;
     const demo = (path: string) =>
-      fetch(`${inject('demoUrl')}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+      fetch(`${demoUrl()}${path}`, { headers: { Authorization: `Bearer ${token}` } });
     expect((await demo('/students/')).status).toBe(200);
     expect((await api(token, 'POST', '/logout')).status).toBe(200);
     await expect
