@@ -1,4 +1,6 @@
-/** The switches every Chromium of the suite starts with (headless, no sandbox, nothing fetched on its own). */
+/**
+ * The switches every Chromium of the suite starts with (headless, no sandbox, nothing fetched on its own).
+ */
 export const chromiumArgs = [
   '--headless',
   '--no-sandbox',

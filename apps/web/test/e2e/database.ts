@@ -8,8 +8,8 @@ export interface ThrowawayDatabase {
 }
 
 /**
- * With DATABASE_URL the browser suite gets its own PostgreSQL databases (created empty, migrated and seeded by
- * the API on start, dropped afterwards), so it neither depends on nor leaves rows in the shared one. With
+ * With DATABASE_URL the browser suite gets its own PostgreSQL databases (created empty, migrated and seeded
+ * by the API on start, dropped afterwards), so it neither depends on nor leaves rows in the shared one. With
  * `template`, a copy of that database (which nobody may be connected to) instead of an empty one.
  */
 export async function createThrowawayDatabase(

@@ -3,7 +3,14 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { approvedCandidates, arrange, lockedMarks, publishedResult, type OpenedBatch } from './arrange.ts';
+import {
+  approvedCandidates,
+  arrange,
+  courseQuery,
+  lockedMarks,
+  publishedResult,
+  type OpenedBatch,
+} from './arrange.ts';
 import { axeProblems } from './axe.ts';
 import { api, launch, openAs, openPage, runId, suiteShots, tokenOf, savedDownload } from './browser.ts';
 
@@ -68,10 +75,9 @@ describeBrowser(
       expect(student).toBeTruthy();
       await call('POST', '/entrybatch-open', { exam_id: EXAM, component: 'INT' });
       await call('POST', '/entrybatch-open', { exam_id: EXAM, component: 'EXT' });
-      const { paperinfosem } = (await call(
-        'GET',
-        `/paperinfosem?session_id=${COURSE.session_id}&course_comb_id=${COURSE.course_comb_id}&sem_id=${COURSE.sem_id}&limit=100`,
-      )) as { paperinfosem: Array<{ paper_id: string; th_pr_status: string }> };
+      const { paperinfosem } = (await call('GET', `/paperinfosem?${courseQuery(COURSE)}&limit=100`)) as {
+        paperinfosem: Array<{ paper_id: string; th_pr_status: string }>;
+      };
       for (const p of paperinfosem.filter((x) => x.th_pr_status === 'PR')) {
         await call('POST', '/entrybatch', {
           component: 'PR',

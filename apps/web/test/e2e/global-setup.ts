@@ -83,7 +83,8 @@ const since = (start: number) => `${((performance.now() - start) / 1000).toFixed
 
 export default async function setup(project: TestProject) {
   if (!existsSync(chromiumPath)) {
-    const message = `SKIPPED BROWSER TESTS: chromium not found at ${chromiumPath} (install Debian's chromium package)`;
+    const message =
+      `SKIPPED BROWSER TESTS: chromium not found at ${chromiumPath} ` + "(install Debian's chromium package)";
     if (process.env.CI === 'true')
       throw new Error(`${message}; under CI=true a missing browser is a failure`);
     console.warn(`\n${'!'.repeat(message.length)}\n${message}\n${'!'.repeat(message.length)}\n`);

@@ -5,9 +5,9 @@ import { afterAll, expect } from 'vitest';
 
 /**
  * Where a browser suite's time goes, when E2E_PROFILE names a file: per test file, one JSON line with the
- * time (ms) and count of browser launches, new contexts, page loads (goto, reload and the 'load' events seen),
- * screenshots, evaluate calls (axe among them), locator waits and actions, and API calls made by the test
- * itself (fetch: arranging data, tokens). Calls overlap (a goto inside a test's wait), so the parts are
+ * time (ms) and count of browser launches, new contexts, page loads (goto, reload and the 'load' events
+ * seen), screenshots, evaluate calls (axe among them), locator waits and actions, and API calls made by the
+ * test itself (fetch: arranging data, tokens). Calls overlap (a goto inside a test's wait), so the parts are
  * indications, not a partition. Off (no patching at all) without E2E_PROFILE.
  */
 const out = process.env.E2E_PROFILE;
