@@ -393,6 +393,23 @@ export const settings = {
     meaning: "`1`: the docker test writes its figures into bench/RESULTS.md's deployment section too",
     readBy: ['tests'],
   }),
+  E2E_WORKERS: define({
+    schema: z.coerce.number().int().min(1).optional(),
+    meaning:
+      'browser test files run at once, each worker with its own API, demo service and database (2 with ' +
+      '`DATABASE_URL`, else 1)',
+    readBy: ['tests'],
+  }),
+  E2E_SHOTS: define({
+    schema: flag.default(true),
+    meaning: "`0`: the browser tests take no screenshots (`.ci/run` sets it: nobody opens CI's)",
+    readBy: ['tests'],
+  }),
+  E2E_PROFILE: define({
+    schema: text.optional(),
+    meaning: "a file the browser tests add a line to per test file: where the file's time went",
+    readBy: ['tests'],
+  }),
 } satisfies Record<string, Setting>;
 
 export type Catalogue = typeof settings;

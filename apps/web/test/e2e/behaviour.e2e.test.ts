@@ -4,6 +4,7 @@ import {
   api,
   baseUrl,
   DEMO_PASSWORD,
+  type Dialog,
   launch,
   openAs,
   openPage,
@@ -11,7 +12,6 @@ import {
   shot,
   signIn,
   storedToken,
-  type Dialog,
 } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;

@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Download,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { chromiumArgs } from './chromium.ts';
 
@@ -43,8 +50,13 @@ export interface Dialog {
  * A page whose dialogs are recorded and accepted. Nothing is rerouted: the app finds the demo service on its
  * own (the API tells it the port at run time), as it must for a user.
  */
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 860 }, base = baseUrl()) {
-  const context: BrowserContext = await browser.newContext({ baseURL: base, viewport });
+export async function openPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 860 },
+  base = baseUrl(),
+  storageState?: BrowserContextOptions['storageState'],
+) {
+  const context: BrowserContext = await browser.newContext({ baseURL: base, viewport, storageState });
   const page = await context.newPage();
   const dialogs: Dialog[] = [];
   page.on('dialog', (dialog) => {
@@ -59,7 +71,7 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
  * Screenshots are for people to look at; E2E_SHOTS=0 skips them (CI: nobody opens its /tmp, and they were a
  * twentieth of the suite's time). They assert nothing.
  */
-const takeShots = process.env.E2E_SHOTS !== '0';
+const takeShots = !['0', 'false', 'no'].includes(process.env.E2E_SHOTS ?? '');
 
 export async function shot(page: Page, name: string, dir = screenshotsDir) {
   if (!takeShots) return;
@@ -101,6 +113,34 @@ export async function tokenOf(email: string): Promise<string> {
   });
   if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}`);
   return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * A page of a new context whose storage already holds `email`'s token (from the API's sign-in), as the app
+ * keeps it after its sign-in form (the form has tests of its own: behaviour, master data, the LAN suite): the
+ * page's first load shows the app signed in, with no load of the form and the dashboard before it.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  email: string,
+  viewport?: { width: number; height: number },
+  base = baseUrl(),
+) {
+  const token = await tokenOf(email);
+  const storageState = {
+    cookies: [],
+    origins: [
+      {
+        origin: new URL(base).origin,
+        // What src/lib/token.ts's setToken writes.
+        localStorage: [
+          { name: 'myData', value: token },
+          { name: 'myData-received-at', value: String(Date.now()) },
+        ],
+      },
+    ],
+  };
+  return { ...(await openPage(browser, viewport, base, storageState)), token };
 }
 
 export async function signIn(page: Page, email = 'admin@university.test') {

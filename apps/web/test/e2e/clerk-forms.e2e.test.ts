@@ -5,13 +5,13 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   api,
   DEMO_PASSWORD,
+  type Dialog,
   openAs,
   openPage,
   runId,
   shot,
   signIn,
   storedToken,
-  type Dialog,
   useSignedInPage,
 } from './browser.ts';
 

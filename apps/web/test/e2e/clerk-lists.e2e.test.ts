@@ -11,10 +11,10 @@ import {
   launch,
   openAs,
   openPage,
+  openSignedIn,
+  savedDownload,
   screenshotsDir,
   shot,
-  signIn,
-  savedDownload,
 } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
@@ -78,8 +78,7 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
 
   beforeAll(async () => {
     browser = await launch();
-    ({ page } = await openPage(browser));
-    await signIn(page, 'office@university.test');
+    ({ page } = await openSignedIn(browser, 'office@university.test'));
   });
   afterAll(async () => {
     await browser?.close();

@@ -6,12 +6,12 @@ import {
   launch,
   openAs,
   openPage,
+  openSignedIn,
   runId,
+  savedDownload,
   shot,
-  signIn,
   storedToken,
   tokenOf,
-  savedDownload,
 } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
@@ -37,9 +37,7 @@ describeBrowser('colleges: workflow, job and scope through the screens', () => {
     'office: suspends a college with a reason in the dialog, sees the status change, and prints its ' +
       'letter',
     async () => {
-      const { page, dialogs } = await openPage(browser);
-      await signIn(page, 'office@university.test');
-      const token = (await storedToken(page))!;
+      const { page, dialogs, token } = await openSignedIn(browser, 'office@university.test');
       const created = await api(token, 'POST', '/college', {
         college_id: collegeId,
         college_name: 'Test College, Kota',

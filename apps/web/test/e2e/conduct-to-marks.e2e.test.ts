@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange, followJob } from './arrange.ts';
-import { launch, openPage, runId, shot, signIn, storedToken, tokenOf, workflowAction } from './browser.ts';
+import { launch, openSignedIn, runId, shot, storedToken, tokenOf, workflowAction } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -32,11 +32,9 @@ describeBrowser('from seated candidates to locked marks', () => {
   const students: string[] = [];
   const rolls = new Map<string, string>();
   const call = arrange;
-  const signedIn = async (email: string) => {
-    const { page } = await openPage(browser, { width: 1400, height: 1000 });
-    await signIn(page, email);
-    return page;
-  };
+  /** A page of its own, signed in as `email` (the sign-in form is another suite's test). */
+  const signedIn = async (email: string) =>
+    (await openSignedIn(browser, email, { width: 1400, height: 1000 })).page;
   const confirm = async (page: Page, label: string) => {
     await page.getByRole('button', { name: label }).first().click();
     await page.getByRole('dialog', { name: label }).getByRole('button', { name: label }).click();

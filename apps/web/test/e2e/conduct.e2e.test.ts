@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openPage, screenshotsDir, shot, signIn, storedToken } from './browser.ts';
+import { api, launch, openSignedIn, screenshotsDir, shot, storedToken } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -47,8 +47,7 @@ describeBrowser('conduct through the screens', () => {
   beforeAll(async () => {
     mkdirSync(pdfDir, { recursive: true });
     browser = await launch();
-    ({ page } = await openPage(browser, { width: 1400, height: 1000 }));
-    await signIn(page, 'office@university.test');
+    ({ page } = await openSignedIn(browser, 'office@university.test', { width: 1400, height: 1000 }));
   });
   afterAll(async () => {
     await browser?.close();

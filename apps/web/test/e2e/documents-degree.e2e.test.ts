@@ -9,12 +9,12 @@ import {
   launch,
   openAs,
   openPage,
+  openSignedIn,
   runId,
-  signIn,
+  savedDownload,
   suiteShots,
   tokenOf,
   workflowAction,
-  savedDownload,
 } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
@@ -153,8 +153,7 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
   };
 
   it('the document cell drafts the degree on /DocsNewDegree from the published result', async () => {
-    const { page } = await openPage(browser);
-    await signIn(page, 'document@university.test');
+    const { page } = await openSignedIn(browser, 'document@university.test');
     degreeId = await draftOn(page, '/DocsNewDegree', 'Degree');
     const detail = page.locator('.doc-detail');
     await detail.locator('.status-badge', { hasText: 'Drafted' }).waitFor();
@@ -168,8 +167,7 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
     'a second person checks it; document_admin approves it on /DocsNewDegreeAdmin with the stationery ' +
       'serial',
     async () => {
-      const { page } = await openPage(browser);
-      await signIn(page, 'document_admin@university.test');
+      const { page } = await openSignedIn(browser, 'document_admin@university.test');
       await checkAsSecondPerson(page, '/DocsNewDegree', degreeId);
       await page.goto('/DocsNewDegreeAdmin');
       await page.getByRole('heading', { name: 'Approval queue' }).waitFor();
@@ -250,8 +248,7 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
       await arrange(admin, 'POST', `/markcorrection/${markcorrection.correction_id}/approve`, {});
       await publishRun(`DG/${runId}/2`);
 
-      const { page } = await openPage(browser);
-      await signIn(page, 'document@university.test');
+      const { page } = await openSignedIn(browser, 'document@university.test');
       revisedId = await draftOn(page, '/DocsNewMarksheet', 'Marksheet');
       await page.getByText(/as REVISED: issuing it supersedes the document it revises/).waitFor();
       const detail = page.locator('.doc-detail');
@@ -260,8 +257,7 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
       await shot(page, 'revised-drafted');
       await page.context().close();
 
-      const second = await openPage(browser);
-      await signIn(second.page, 'document_admin@university.test');
+      const second = await openSignedIn(browser, 'document_admin@university.test');
       await checkAsSecondPerson(second.page, '/DocsNewMarksheet', revisedId);
       await second.page.goto('/DocumentAdminNew');
       await second.page.getByRole('heading', { name: 'Approval queue' }).waitFor();

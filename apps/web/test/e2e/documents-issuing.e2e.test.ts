@@ -12,7 +12,7 @@ import {
   type OpenedBatch,
 } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { api, launch, openAs, openPage, runId, suiteShots, tokenOf, savedDownload } from './browser.ts';
+import { api, launch, openAs, openPage, runId, savedDownload, suiteShots, tokenOf } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 

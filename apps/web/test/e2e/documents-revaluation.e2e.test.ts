@@ -9,7 +9,16 @@ import {
   type ResultPeople,
 } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { baseUrl, launch, openPage, runId, signIn, suiteShots, tokenOf, workflowAction } from './browser.ts';
+import {
+  baseUrl,
+  launch,
+  openPage,
+  openSignedIn,
+  runId,
+  suiteShots,
+  tokenOf,
+  workflowAction,
+} from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -176,8 +185,7 @@ describeBrowser('documents after a revaluation: the REVISED marksheet supersedes
     'the document cell drafts the marksheet of the published result and, once checked and approved, ' +
       'issues it',
     async () => {
-      const { page } = await openPage(browser);
-      await signIn(page, 'document@university.test');
+      const { page } = await openSignedIn(browser, 'document@university.test');
       oldId = await draftMarksheet(page);
       const detail = page.locator('.doc-detail');
       await detail.locator('.status-badge', { hasText: 'Drafted' }).waitFor();
@@ -200,8 +208,8 @@ describeBrowser('documents after a revaluation: the REVISED marksheet supersedes
   );
 
   it('the student applies for revaluation of the theory paper from its published result', async () => {
-    const { page } = await openPage(browser);
-    await signIn(page, 'student@university.test');
+    const { page } = await openSignedIn(browser, 'student@university.test');
+    await page.goto('/Dashboard');
     await page
       .getByRole('link', { name: 'Apply for re-totalling or revaluation, or see your applications' })
       .click();
@@ -265,8 +273,7 @@ describeBrowser('documents after a revaluation: the REVISED marksheet supersedes
     'the document cell drafts the REVISED marksheet from version 2: it revises the issued one and prints ' +
       'the revalued mark',
     async () => {
-      const { page } = await openPage(browser);
-      await signIn(page, 'document@university.test');
+      const { page } = await openSignedIn(browser, 'document@university.test');
       newId = await draftMarksheet(page);
       await page.getByText(/as REVISED: issuing it supersedes the document it revises/).waitFor();
       const detail = page.locator('.doc-detail');

@@ -7,12 +7,12 @@ import {
   launch,
   openAs,
   openPage,
+  openSignedIn,
   runId,
-  signIn,
+  savedDownload,
   suiteShots,
   tokenOf,
   workflowAction,
-  savedDownload,
 } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
@@ -64,8 +64,8 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     'the document cell drafts the marksheet from the published result; a draft without the exam is ' +
       'refused, nothing lost',
     async () => {
-      const { page } = await openPage(browser);
-      await signIn(page, 'document@university.test');
+      const { page } = await openSignedIn(browser, 'document@university.test');
+      await page.goto('/Dashboard');
       await page.getByRole('link', { name: 'Documents' }).click();
       await page.getByRole('heading', { name: 'Document Old' }).waitFor();
       await page.goto('/DocsNewMarksheet');
@@ -188,8 +188,8 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
   );
 
   it('the student downloads its issued marksheet from its dashboard', async () => {
-    const { page } = await openPage(browser);
-    await signIn(page, 'student@university.test');
+    const { page } = await openSignedIn(browser, 'student@university.test');
+    await page.goto('/Dashboard');
     const mine = page.locator('section.student-documents');
     // Its own marksheet by serial: documents-degree.e2e issues the same student more (one database for the
     // suite).

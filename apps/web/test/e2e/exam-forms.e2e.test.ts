@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openAs, openPage, runId, shot, signIn, storedToken } from './browser.ts';
+import { api, launch, openAs, openPage, runId, shot, storedToken, tokenOf } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -25,16 +25,13 @@ describeBrowser('exam forms through the screens', () => {
   beforeAll(async () => {
     browser = await launch();
     // A fresh exam per run (a shared PostgreSQL database keeps the links of earlier runs).
-    const { page } = await openPage(browser);
-    await signIn(page, 'office@university.test');
-    const created = await api((await storedToken(page))!, 'POST', '/exam', {
+    const created = await api(await tokenOf('office@university.test'), 'POST', '/exam', {
       exam_id: exam,
       exam_desc: `E2E exam ${runId}`,
       active_status: 0,
       session_id: '2024-25',
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    await page.close();
   });
   afterAll(async () => {
     await browser?.close();

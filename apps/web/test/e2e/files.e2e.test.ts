@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openAs, openPage, runId, shot, signIn, storedToken, savedDownload } from './browser.ts';
+import { api, launch, openAs, openPage, openSignedIn, runId, savedDownload, shot } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -22,9 +22,7 @@ describeBrowser('exports and imports through the screens', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    ({ page } = await openPage(browser));
-    await signIn(page);
-    token = (await storedToken(page))!;
+    ({ page, token } = await openSignedIn(browser, 'admin@university.test'));
     for (const [i, id] of papers.entries())
       await api(token, 'POST', '/paper', { paper_id: id, paper_name: `Export test ${i} हिन्दी` });
   });

@@ -9,11 +9,11 @@ import {
   launch,
   openAs,
   openPage,
+  openSignedIn,
   runId,
   screenshotsDir,
   shot,
-  signIn,
-  storedToken,
+  tokenOf,
   workflowAction,
 } from './browser.ts';
 
@@ -38,10 +38,7 @@ describeBrowser('marks entry through the grid', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    const { page } = await openPage(browser);
-    await signIn(page, 'office@university.test');
-    office = (await storedToken(page))!;
-    await page.context().close();
+    office = await tokenOf('office@university.test');
     // A new exam with C101's first-semester B.Sc. candidates, their forms taken to approval (attempts
     // created).
     await call(office, 'POST', '/exam', {
@@ -88,8 +85,7 @@ describeBrowser('marks entry through the grid', () => {
       await shot(page, 'marks-internal-list');
       await page.context().close();
 
-      const faculty = await openPage(browser);
-      await signIn(faculty.page, 'faculty.college@university.test');
+      const faculty = await openSignedIn(browser, 'faculty.college@university.test');
       const p = faculty.page;
       await p.goto(`/ListInternal?exam_id=${EXAM}`);
       // The PHY faculty user of C101 sees its department's batch (PHY101) only.
@@ -182,8 +178,7 @@ describeBrowser('marks entry through the grid', () => {
         external_examiner: 'Dr. Arun Sinha',
       })) as { entrybatch: { batch_id: string } };
       const id = created.entrybatch.batch_id;
-      const faculty = await openPage(browser);
-      await signIn(faculty.page, 'faculty.college@university.test');
+      const faculty = await openSignedIn(browser, 'faculty.college@university.test');
       const p = faculty.page;
       await p.goto(`/ExtPracticalEntry?batch_id=${id}`);
       const cells = p.locator('input.mark-input');

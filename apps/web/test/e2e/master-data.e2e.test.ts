@@ -1,7 +1,7 @@
 import { oldVariantA } from '@exam/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, runId, shot, useSignedInPage, type Dialog } from './browser.ts';
+import { api, type Dialog, runId, shot, useSignedInPage } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 

@@ -9,10 +9,10 @@ import {
   launch,
   openAs,
   openPage,
+  openSignedIn,
   runId,
-  signIn,
-  storedToken,
   suiteShots,
+  tokenOf,
   workflowAction,
 } from './browser.ts';
 
@@ -36,10 +36,7 @@ describeBrowser('rule sets: readable tables and a comparison of versions', () =>
 
   beforeAll(async () => {
     browser = await launch();
-    const { page } = await openPage(browser);
-    await signIn(page, 'admin@university.test');
-    admin = (await storedToken(page))!;
-    await page.context().close();
+    admin = await tokenOf('admin@university.test');
     const { ruleset: preset } = (await arrange(admin, 'GET', '/ruleset/OLD-A/1')) as {
       ruleset: {
         rules: Record<string, unknown> & {
@@ -191,14 +188,8 @@ describeBrowser('a result run from locked marks to publication and the student d
 
   beforeAll(async () => {
     browser = await launch();
-    const { page } = await openPage(browser);
-    await signIn(page, 'admin@university.test');
-    admin = (await storedToken(page))!;
-    await page.context().close();
-    const o = await openPage(browser);
-    await signIn(o.page, 'office@university.test');
-    office = (await storedToken(o.page))!;
-    await o.page.context().close();
+    admin = await tokenOf('admin@university.test');
+    office = await tokenOf('office@university.test');
     const call = (method: string, url: string, body?: unknown) => arrange(admin, method, url, body);
     await call('POST', '/exam', {
       exam_id: EXAM,
@@ -447,8 +438,8 @@ describeBrowser('a result run from locked marks to publication and the student d
   }, 120_000);
 
   it('the student sees its published result and each explanation on its dashboard', async () => {
-    const { page } = await openPage(browser);
-    await signIn(page, 'student@university.test');
+    const { page } = await openSignedIn(browser, 'student@university.test');
+    await page.goto('/Dashboard');
     await page.getByRole('heading', { name: 'My results' }).waitFor();
     const card = page.locator('article.result-card').filter({ hasText: EXAM });
     await card.waitFor();

@@ -2,7 +2,16 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { arrange, examReadyForMarks, lockedMarks, publishedResult, publishRun } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { launch, openAs, openPage, runId, signIn, suiteShots, tokenOf, workflowAction } from './browser.ts';
+import {
+  launch,
+  openAs,
+  openPage,
+  openSignedIn,
+  runId,
+  suiteShots,
+  tokenOf,
+  workflowAction,
+} from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -65,8 +74,8 @@ describeBrowser(
     });
 
     it('the student applies for revaluation of a theory paper from its published result', async () => {
-      const { page } = await openPage(browser);
-      await signIn(page, 'student@university.test');
+      const { page } = await openSignedIn(browser, 'student@university.test');
+      await page.goto('/Dashboard');
       // From its published results on the dashboard.
       await page
         .getByRole('link', { name: 'Apply for re-totalling or revaluation, or see your applications' })

@@ -2,7 +2,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, baseUrl, demoUrl, launch, openAs, openPage, runId, signIn, storedToken } from './browser.ts';
+import {
+  api,
+  baseUrl,
+  demoUrl,
+  launch,
+  openAs,
+  openPage,
+  runId,
+  signIn,
+  storedToken,
+  tokenOf,
+} from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -98,9 +109,7 @@ describeBrowser('student demo from every address', () => {
     'stops accepting a token soon after it is signed out on the API (DEMO_AUTH_CACHE_MS, 2 s by ' +
       'default)',
     async () => {
-      const { page, context } = await openPage(browser);
-      await signIn(page, 'faculty@university.test');
-      const token = (await storedToken(page))!;
+      const token = await tokenOf('faculty@university.test');
       const demo = (path: string) =>
         fetch(`${demoUrl()}${path}`, { headers: { Authorization: `Bearer ${token}` } });
       expect((await demo('/students/')).status).toBe(200);
@@ -108,7 +117,6 @@ describeBrowser('student demo from every address', () => {
       await expect
         .poll(async () => (await demo('/students/')).status, { timeout: 10_000, interval: 250 })
         .toBe(401);
-      await context.close();
     },
   );
 

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openAs, openPage, runId, shot, signIn, storedToken } from './browser.ts';
+import { api, launch, openAs, openPage, openSignedIn, runId, shot, storedToken } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -144,8 +144,8 @@ describeBrowser('students: register, enrolment and scope through the screens', (
     'faculty of college C101: lists only C101 students, without write actions; a C102 student does not ' +
       'exist for it',
     async () => {
-      const { page } = await openPage(browser);
-      await signIn(page, 'faculty.college@university.test');
+      const { page } = await openSignedIn(browser, 'faculty.college@university.test');
+      await page.goto('/Dashboard');
       await page.getByRole('link', { name: 'Students' }).click();
       await page.getByRole('heading', { name: 'List Students' }).waitFor();
       await page.getByRole('cell', { name: '2023C101001' }).waitFor();
@@ -168,8 +168,8 @@ describeBrowser('students: register, enrolment and scope through the screens', (
     'student: its dashboard shows its own record, enrolments and papers; another student does not exist ' +
       'for it',
     async () => {
-      const { page } = await openPage(browser);
-      await signIn(page, 'student@university.test');
+      const { page } = await openSignedIn(browser, 'student@university.test');
+      await page.goto('/Dashboard');
       await page.getByRole('heading', { name: 'My record' }).waitFor();
       await shot(page, 'students-dashboard-student');
       await page.getByRole('row', { name: /Enrolment No\s+2024C101001/ }).waitFor();

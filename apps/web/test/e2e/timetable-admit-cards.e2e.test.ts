@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedForm, arrange } from './arrange.ts';
-import { launch, openAs, openPage, screenshotsDir, shot, signIn, storedToken } from './browser.ts';
+import { launch, openAs, openPage, openSignedIn, screenshotsDir, shot, tokenOf } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -26,10 +26,7 @@ describeBrowser('timetable, roll numbers and admit cards through the screens', (
 
   beforeAll(async () => {
     browser = await launch();
-    const { page } = await openPage(browser);
-    await signIn(page, 'office@university.test');
-    office = (await storedToken(page))!;
-    await page.context().close();
+    office = await tokenOf('office@university.test');
     const windows = {
       form_open_at: new Date(Date.now() - day).toISOString(),
       form_due_at: new Date(Date.now() + 10 * day).toISOString(),
@@ -187,8 +184,8 @@ describeBrowser('timetable, roll numbers and admit cards through the screens', (
   );
 
   it('student: downloads its own published card from the dashboard', async () => {
-    const { page } = await openPage(browser);
-    await signIn(page, 'student@university.test');
+    const { page } = await openSignedIn(browser, 'student@university.test');
+    await page.goto('/Dashboard');
     await page.getByRole('heading', { name: 'My admit cards' }).waitFor();
     await page.getByText(new RegExp(`${EXAM} · Roll No\\. \\S+ · Published`)).waitFor();
     await shot(page, 'admit-card-student-dashboard');
