@@ -1,14 +1,20 @@
-// Builds the image's runtime tree into an empty folder: `node deploy/build-runtime.mjs <out>`. The Dockerfile
-// runs exactly this (into /app) and deploy/test/deploy.test.ts runs it into a temporary folder, so the image
-// and its test cannot drift apart. Run it after `pnpm install` in the workspace. It writes:
+// Builds the image's runtime tree into an empty folder: `node deploy/build-runtime.mjs <out>`, or in two
+// phases, `--dependencies` (needs only the workspace's manifests and lockfile) then `--code`. The Dockerfile
+// runs the two (into /app) and deploy/test/deploy.test.ts runs the Dockerfile's lines into a temporary
+// folder, so the image and its test cannot drift apart. Run it after `pnpm install` in the workspace. It
+// writes:
 //   node_modules/       `pnpm deploy --prod` of @exam/deploy (whose dependencies are the API, the demo and
 //   @exam/db):
-//                       production dependencies only, one hoisted copy; an app's own version of a library that
-//                       another app uses in another version stays in apps/<app>/node_modules, as in the workspace
+//                     production dependencies only, one hoisted copy; an app's own version of a library that
+//                     another app uses in another version stays in apps/<app>/node_modules, as in the
+//                     workspace; then without what Node never loads (source maps, type declarations, TS
+//                     sources, documentation, browser builds, fonts and query compilers nobody names):
+//                     pruneFiles
 //   apps/api/dist/server.js, apps/api/dist/worker.js, apps/student-demo/dist/server.js,
 //   packages/db/dist/migrate.js
-//                       our TypeScript (and the workspace packages it imports) bundled to JavaScript by esbuild;
-//                       libraries stay imports, resolved from node_modules at run time
+//                     our TypeScript (and the workspace packages it imports) bundled to JavaScript by
+//                     esbuild; libraries stay imports, resolved from node_modules at run time (each is
+//                     loaded once at the end of the build: a pruned file a library needs fails the build)
 //   apps/web/dist/      the web app's build (the API serves it)
 //   prisma/             schema and migrations (the migrate command and the readiness check read them)
 //   .data/              empty: the embedded database's folder when no DATABASE_URL is given
@@ -16,7 +22,7 @@
 // the root.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { isBuiltin } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -29,6 +35,7 @@ export const bundles = [
   ['apps/api/src/worker.ts', 'apps/api/dist/worker.js'],
   ['apps/student-demo/src/server.ts', 'apps/student-demo/dist/server.js'],
   ['packages/db/src/cli/migrate.ts', 'packages/db/dist/migrate.js'],
+  ['packages/db/src/cli/backup.ts', 'packages/db/dist/backup.js'],
 ];
 
 const started = Date.now();
@@ -149,20 +156,168 @@ function pruneUnreachable(out, roots) {
 }
 
 /**
- * @prisma/client ships a query compiler for every database Prisma supports (about 10 MB each); the client we
- * generate loads only the one of the schema's provider.
+ * @prisma/client ships a query compiler for every database Prisma supports, each in a fast and a small build,
+ * as ESM and CommonJS (about 10 MB per database); the client we generate loads the ones it names
+ * (`@prisma/client/runtime/query_compiler_fast_bg.postgresql.mjs` and its WebAssembly), which the bundles
+ * keep as imports.
  */
-function keepOnlyOurQueryCompiler(out) {
-  const provider = /datasource\s+\w+\s*\{[^}]*provider\s*=\s*"(\w+)"/.exec(
-    fs.readFileSync(path.join(root, 'prisma/schema.prisma'), 'utf8'),
-  )?.[1];
-  if (!provider) throw new Error('prisma/schema.prisma names no datasource provider');
+function keepOnlyOurQueryCompilers(out, bundleFiles) {
+  const named = new Set();
+  for (const bundle of bundleFiles) {
+    const text = fs.readFileSync(bundle, 'utf8');
+    for (const [, file] of text.matchAll(/@prisma\/client\/runtime\/(query_compiler_[\w.-]+)["']/g))
+      named.add(file);
+  }
+  if (!named.size)
+    throw new Error('No bundle names a Prisma query compiler: has the generated client changed?');
   const runtime = path.join(out, 'node_modules/@prisma/client/runtime');
+  let bytes = 0;
   for (const file of fs.readdirSync(runtime)) {
-    const match = /^query_compiler_\w+_bg\.(\w+)\./.exec(file);
-    if (match && match[1] !== provider) fs.rmSync(path.join(runtime, file));
+    if (!file.startsWith('query_compiler_') || named.has(file)) continue;
+    bytes += fs.statSync(path.join(runtime, file)).size;
+    fs.rmSync(path.join(runtime, file));
+  }
+  return bytes;
+}
+
+/**
+ * Files in node_modules that nothing at run time loads (the image's /app layer was 181 MB, 43 MB of it source
+ * maps): source maps, type declarations and TypeScript sources, `@types/*`, documentation, package-internal
+ * dot-folders (`.yarn`, `.github`); licence files stay. Then the builds of a package for other platforms
+ * (browsers, React Native, bundler inputs), named in `otherPlatforms` by what Node's resolution of our
+ * imports never reaches. Answers the bytes removed per reason.
+ */
+const generatedJunk = [
+  [/\.(js|mjs|cjs|css|ts)\.map$|\.map$/, 'source maps'],
+  [/\.d\.(ts|mts|cts)$/, 'type declarations'],
+  [/(?<!\.d)\.(ts|mts|cts|tsx)$/, 'TypeScript sources'],
+  [/\.(md|markdown)$/i, 'documentation'],
+];
+const licence = /^(licen[cs]e|notice|copying|authors)|\.licen[cs]e\.txt$/i;
+
+/**
+ * Per package: what Node never loads (paths inside the package; a trailing `/` is a folder). Each entry was
+ * checked against the package's `exports`/`main` for the `node` condition and what those files import.
+ */
+const otherPlatforms = {
+  // main: excel.js -> lib/exceljs.nodejs.js; dist/ holds the browser bundles.
+  exceljs: ['dist/', 'index.ts', 'README_zh.md'],
+  // exports.node: js/pdfkit.node.mjs (import), js/pdfkit.js (require); the rest is for browsers.
+  pdfkit: [
+    'js/pdfkit.standalone.js',
+    'js/pdfkit.browser.js',
+    'js/pdfkit.browser.mjs',
+    'js/pdfkit.browser.old.js',
+    'js/pdfkit.browser.old.mjs',
+    'js/pdfkit.old.js',
+  ],
+  // exports.node: dist/bwip-js-node.{mjs,js}, which import dist/bwipp.mjs; the sources, PostScript and the
+  // other platforms' builds are not loaded.
+  'bwip-js': [
+    'src/',
+    'barcode.ps',
+    'examples/',
+    'demo.html',
+    'stb_truetype.h',
+    'bin/',
+    'dist/bwip-js.js',
+    'dist/bwip-js.mjs',
+    'dist/bwip-js-min.js',
+    'dist/bwip-js-rn.mjs',
+    'dist/bwip-js-gen.mjs',
+  ],
+  // The API serves swagger-ui.css and swagger-ui-bundle.js (platform/openapi/docs-routes.ts).
+  'swagger-ui-dist': [
+    'swagger-ui.js',
+    'swagger-ui-es-bundle.js',
+    'swagger-ui-es-bundle-core.js',
+    'swagger-ui-standalone-preset.js',
+    'log.bundle-sizes.swagger-ui.txt',
+    'log.es-bundle-core-sizes.swagger-ui.txt',
+    'log.es-bundle-sizes.swagger-ui.txt',
+  ],
+  // The generated client loads runtime/client.js (exports.node) and the query compiler it names (kept by
+  // keepOnlyOurQueryCompilers); the browser and edge runtimes are not ours.
+  '@prisma/client': [
+    'runtime/index-browser.js',
+    'runtime/index-browser.mjs',
+    'runtime/wasm-compiler-edge.js',
+    'runtime/wasm-compiler-edge.mjs',
+  ],
+};
+
+/** Font packages: only the font files a bundle names (`require.resolve('<package>/.../x.ttf')`) stay. */
+const fontPackages = /^@expo-google-fonts\//;
+
+function walk(dir, visit) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(full, visit);
+    else visit(full);
   }
 }
+
+function pruneFiles(out) {
+  const removed = new Map();
+  const remove = (file, reason) => {
+    const size = fs.statSync(file).size;
+    fs.rmSync(file, { force: true });
+    removed.set(reason, (removed.get(reason) ?? 0) + size);
+  };
+  const removeTree = (target, reason) => {
+    if (!fs.existsSync(target)) return;
+    if (fs.statSync(target).isDirectory()) {
+      walk(target, (file) => remove(file, reason));
+      fs.rmSync(target, { recursive: true, force: true });
+    } else remove(target, reason);
+  };
+  const modules = path.join(out, 'node_modules');
+  for (const pkg of installedPackages(out)) {
+    const name = path.relative(modules, pkg).split(`${path.sep}node_modules${path.sep}`).at(-1);
+    if (name.startsWith('@types/')) {
+      removeTree(pkg, 'type declarations');
+      continue;
+    }
+    for (const entry of fs.readdirSync(pkg)) {
+      if (entry.startsWith('.')) removeTree(path.join(pkg, entry), 'dot-folders');
+    }
+    for (const item of otherPlatforms[name] ?? [])
+      removeTree(path.join(pkg, item), 'builds for other platforms');
+  }
+  walk(modules, (file) => {
+    if (licence.test(path.basename(file))) return;
+    const rule = generatedJunk.find(([pattern]) => pattern.test(file));
+    if (rule) remove(file, rule[1]);
+  });
+  return removed;
+}
+
+/** The font files of font packages that no bundle names (`require.resolve('<package>/.../x.ttf')`). */
+function pruneUnnamedFonts(out, bundleFiles) {
+  const named = new Set();
+  for (const bundle of bundleFiles) {
+    const text = fs.readFileSync(bundle, 'utf8');
+    const require = createRequire(bundle);
+    for (const [, specifier] of text.matchAll(
+      /resolve\(\s*["']([^"'./][^"']*\.(?:ttf|otf|woff2?))["']\s*\)/g,
+    ))
+      named.add(require.resolve(specifier));
+  }
+  let bytes = 0;
+  const modules = path.join(out, 'node_modules');
+  for (const pkg of installedPackages(out)) {
+    if (!fontPackages.test(path.relative(modules, pkg))) continue;
+    walk(pkg, (file) => {
+      if (!/\.(ttf|otf|woff2?)$/.test(file) || named.has(file)) return;
+      bytes += fs.statSync(file).size;
+      fs.rmSync(file);
+    });
+  }
+  return bytes;
+}
+
+const megabytes = (removed) =>
+  [...removed].map(([reason, bytes]) => `${reason} ${(bytes / 1e6).toFixed(1)} MB`).join(', ');
 
 const packageName = (specifier) =>
   specifier
@@ -170,18 +325,20 @@ const packageName = (specifier) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
-export async function buildRuntime(out) {
+/**
+ * The whole tree into an empty folder, or one of its two phases: `dependencies` needs only the workspace's
+ * manifests and lockfile (the Dockerfile runs it before copying the sources, so its layer is rebuilt only
+ * when a dependency changes), `code` adds our code to a folder that phase made.
+ */
+export async function buildRuntime(out, { phase = 'all' } = {}) {
+  if (phase !== 'code') await buildDependencies(out);
+  if (phase !== 'dependencies') await buildCode(out);
+}
+
+async function buildDependencies(out) {
   if (fs.existsSync(out) && fs.readdirSync(out).length) throw new Error(`${out} is not empty`);
 
-  // 1. The Prisma client is generated source; make it unless it is already newer than the schema.
-  const client = path.join(root, 'packages/db/src/generated/prisma/client.ts');
-  const schema = path.join(root, 'prisma/schema.prisma');
-  if (!fs.existsSync(client) || fs.statSync(client).mtimeMs < fs.statSync(schema).mtimeMs) {
-    step('generating the Prisma client');
-    pnpm(['--filter', '@exam/db', 'run', 'generate'], { cwd: root });
-  }
-
-  // 2. Production dependencies, from the lockfile (and the local store, when it has them).
+  // 1. Production dependencies, from the lockfile (and the local store, when it has them).
   step('installing production dependencies (pnpm deploy --prod, hoisted)');
   // inject-workspace-packages: pnpm 10's deploy then installs exactly the workspace lockfile's versions.
   pnpm(
@@ -224,7 +381,6 @@ export async function buildRuntime(out) {
   }
   fs.rmSync(scoped, { recursive: true, force: true });
   const removed = pruneUnreachable(out, runtimeRoots);
-  keepOnlyOurQueryCompiler(out);
   step(
     `removed ${removed.length} packages nothing at run time reaches (${removed
       .filter((p) => !p.includes('/node_modules/'))
@@ -243,6 +399,22 @@ export async function buildRuntime(out) {
     if (entry.startsWith('.'))
       fs.rmSync(path.join(out, 'node_modules', entry), { recursive: true, force: true });
   }
+  // Only what Node loads: no source maps, declarations or other platforms' builds of the libraries.
+  step(`removed files nothing loads: ${megabytes(pruneFiles(out))}`);
+  step(`dependencies done: ${out}`);
+}
+
+async function buildCode(out) {
+  if (!fs.existsSync(path.join(out, 'node_modules')) || fs.existsSync(path.join(out, bundles[0][1])))
+    throw new Error(`${out} must hold the dependencies phase's output only`);
+
+  // 2. The Prisma client is generated source; make it unless it is already newer than the schema.
+  const client = path.join(root, 'packages/db/src/generated/prisma/client.ts');
+  const schema = path.join(root, 'prisma/schema.prisma');
+  if (!fs.existsSync(client) || fs.statSync(client).mtimeMs < fs.statSync(schema).mtimeMs) {
+    step('generating the Prisma client');
+    pnpm(['--filter', '@exam/db', 'run', 'generate'], { cwd: root });
+  }
 
   // 3. Our TypeScript to JavaScript: workspace packages (@exam/*) go into the bundle, every library stays an
   //    import.
@@ -256,7 +428,9 @@ export async function buildRuntime(out) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    sourcemap: 'linked',
+    // No source maps: the bundles keep names and each module's path in a comment, enough to read a stack; the
+    // maps were 6 MB of the image that Node never loaded (no --enable-source-maps).
+    sourcemap: false,
     metafile: true,
     logLevel: 'warning',
     plugins: [
@@ -296,6 +470,14 @@ export async function buildRuntime(out) {
     }
   }
 
+  // Fonts and query compilers no bundle names.
+  const bundleFiles = bundles.map(([, to]) => path.join(out, to));
+  const named = new Map([
+    ['fonts no bundle names', pruneUnnamedFonts(out, bundleFiles)],
+    ['query compilers no bundle names', keepOnlyOurQueryCompilers(out, bundleFiles)],
+  ]);
+  step(`removed ${megabytes(named)}`);
+
   // 4. The web app's build, straight into the runtime tree (the checkout's apps/web/dist is left alone).
   step('building the web app (vite)');
   const web = path.join(root, 'apps/web');
@@ -333,21 +515,49 @@ export async function buildRuntime(out) {
         const found = findPackage(name, bundleDir)?.version;
         if (found !== wanted)
           problems.push(
-            `${path.relative(out, path.resolve(root, outputPath))} imports ${name}: the runtime tree has ${found ?? 'nothing'}, ${input} was built against ${wanted}`,
+            `${path.relative(out, path.resolve(root, outputPath))} imports ${name}: the runtime tree has ` +
+              `${found ?? 'nothing'}, ${input} was built against ${wanted}`,
           );
       }
     }
   }
   if (problems.length)
     throw new Error(`The runtime tree does not match the sources:\n${[...new Set(problems)].join('\n')}`);
+
+  // 7. ... and loads: after the pruning, every import a bundle makes (`bwip-js/node`, the query compiler
+  //    of @prisma/client/runtime, the dynamic `import('exceljs')`) is imported once, from the bundle's
+  //    folder, in a Node of its own.
+  step('loading every library the bundles import');
+  for (const [outputPath, output] of Object.entries(result.metafile.outputs)) {
+    if (!outputPath.endsWith('.js')) continue;
+    const specifiers = new Set();
+    for (const input of Object.keys(output.inputs)) {
+      for (const { path: specifier, external } of result.metafile.inputs[input]?.imports ?? [])
+        if (external && !isBuiltin(specifier) && /^[^./]/.test(specifier)) specifiers.add(specifier);
+    }
+    const script = `for (const s of ${JSON.stringify([...specifiers])}) await import(s).catch((e) => {
+      console.error(s + ': ' + e.message); process.exitCode = 1; });`;
+    try {
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: path.dirname(path.resolve(root, outputPath)),
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+    } catch (error) {
+      throw new Error(`${path.relative(out, path.resolve(root, outputPath))} cannot load:\n${error.stderr}`, {
+        cause: error,
+      });
+    }
+  }
   step(`done: ${out}`);
 }
 
 if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const out = process.argv[2];
+  const args = process.argv.slice(2);
+  const phase = args.includes('--dependencies') ? 'dependencies' : args.includes('--code') ? 'code' : 'all';
+  const out = args.find((a) => !a.startsWith('--'));
   if (!out) {
-    console.error('Usage: node deploy/build-runtime.mjs <empty output folder>');
+    console.error('Usage: node deploy/build-runtime.mjs [--dependencies | --code] <output folder>');
     process.exit(2);
   }
-  await buildRuntime(path.resolve(out));
+  await buildRuntime(path.resolve(out), { phase });
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import yaml from 'yaml';
 import { composeEnvironment, composeFile, type ComposeService } from '@exam/settings/repository-files';
 import { bundles } from '../build-runtime.mjs';
 import { last, readDockerfile, repoRoot } from './dockerfile.ts';
@@ -39,18 +40,22 @@ describe('docker-compose.yml', () => {
     expect(service('proxy').ports).toEqual(['${PORT:-3000}:80']);
   });
 
-  it('runs jobs in a worker service of its own, started after the migrations, which the replicas leave them to', () => {
-    expect(dependsOn('worker')).toEqual({
-      db: { condition: 'service_healthy' },
-      migrate: { condition: 'service_completed_successfully' },
-    });
-    // `--scale worker=N`: no fixed port or container name.
-    expect(service('worker').ports).toBeUndefined();
-    expect(service('worker').container_name).toBeUndefined();
-    expect(composeEnvironment(service('app')).get('JOBS_IN_PROCESS')).toBe('0');
-  });
+  it(
+    'runs jobs in a worker service of its own, started after the migrations, which the replicas leave them ' +
+      'to',
+    () => {
+      expect(dependsOn('worker')).toEqual({
+        db: { condition: 'service_healthy' },
+        migrate: { condition: 'service_completed_successfully' },
+      });
+      // `--scale worker=N`: no fixed port or container name.
+      expect(service('worker').ports).toBeUndefined();
+      expect(service('worker').container_name).toBeUndefined();
+      expect(composeEnvironment(service('app')).get('JOBS_IN_PROCESS')).toBe('0');
+    },
+  );
 
-  it('gives the database and the demo health checks, and the demo waits for the API that checks its tokens', () => {
+  it('gives the database and the demo health checks; the demo waits for the API checking its tokens', () => {
     expect(healthcheck('db')).toContain('pg_isready');
     expect(healthcheck('student-demo')).toContain('3001');
     expect(dependsOn('student-demo')).toMatchObject({
@@ -126,6 +131,37 @@ describe('the Dockerfile', () => {
     expect(last(runtime, 'WORKDIR')?.args).toBe('/app');
   });
 
+  it('installs from the manifests before the sources arrive (a source change reinstalls nothing)', () => {
+    const build = stages[0]!.instructions;
+    const install = build.findIndex((i) => i.keyword === 'RUN' && /pnpm install/.test(i.args));
+    const sources = build.findIndex((i) => i.keyword === 'COPY' && /^\.\s+\.$/.test(i.args.trim()));
+    expect(install).toBeGreaterThan(0);
+    expect(sources, 'COPY . . comes after the install and the dependencies phase').toBeGreaterThan(
+      install + 1,
+    );
+    expect(build[install + 1]?.args).toMatch(/build-runtime\.mjs --dependencies/);
+    const copied = build
+      .slice(0, install)
+      .filter((i) => i.keyword === 'COPY')
+      .flatMap((i) => i.args.trim().split(/\s+/).slice(0, -1));
+    const globs = (
+      yaml.parse(fs.readFileSync(path.join(repoRoot, 'pnpm-workspace.yaml'), 'utf8')) as {
+        packages: string[];
+      }
+    ).packages;
+    const manifests = globs
+      .flatMap((glob) =>
+        glob.endsWith('/*')
+          ? fs.readdirSync(path.join(repoRoot, glob.slice(0, -2))).map((d) => `${glob.slice(0, -2)}/${d}`)
+          : [glob],
+      )
+      .map((dir) => `${dir}/package.json`)
+      .filter((file) => fs.existsSync(path.join(repoRoot, file)));
+    expect(copied.filter((f) => f.endsWith('package.json') && f !== 'package.json').sort()).toEqual(
+      manifests.sort(),
+    );
+  });
+
   it('installs the pnpm version of package.json (no second place to update)', () => {
     const text = fs.readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8');
     expect(text).not.toMatch(/pnpm@\d/);
@@ -186,10 +222,14 @@ describe('.dockerignore', () => {
     expect(dockerIgnored(file)).toBe(false);
   });
 
-  it('agrees with git about what is local-only (every ignored file git tracks would be missing from the image)', () => {
-    const tracked = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean);
-    expect(tracked.filter(dockerIgnored)).toEqual([]);
-  });
+  it(
+    'agrees with git about what is local-only (every ignored file git tracks would be missing from the ' +
+      'image)',
+    () => {
+      const tracked = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean);
+      expect(tracked.filter(dockerIgnored)).toEqual([]);
+    },
+  );
 });

@@ -262,18 +262,24 @@ describe.skipIf(!databaseUrl)(
       expect(migrated.code, migrated.output).toBe(0);
     }, 60_000);
 
-    it('carries the embedded database (PGlite and its pg_trgm extension, WebAssembly) for a start without DATABASE_URL', async () => {
-      const script = [
-        "const { PGlite } = await import('@electric-sql/pglite');",
-        "const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');",
-        "const db = await PGlite.create('memory://', { extensions: { pg_trgm } });",
-        "await db.exec('CREATE EXTENSION pg_trgm');",
-        "console.log('similarity', (await db.query(\"SELECT similarity('exam', 'exams') AS s\")).rows[0].s);",
-      ].join(' ');
-      const embedded = await run(['node', '--input-type=module', '-e', script], tree, imageEnv);
-      expect(embedded.output).toMatch(/similarity 0\.\d+/);
-      expect(embedded.code, embedded.output).toBe(0);
-    }, 60_000);
+    it(
+      'carries the embedded database (PGlite and its pg_trgm extension, WebAssembly) for a start without ' +
+        'DATABASE_URL',
+      async () => {
+        const script = [
+          "const { PGlite } = await import('@electric-sql/pglite');",
+          "const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');",
+          "const db = await PGlite.create('memory://', { extensions: { pg_trgm } });",
+          "await db.exec('CREATE EXTENSION pg_trgm');",
+          "const { rows } = await db.query(\"SELECT similarity('exam', 'exams') AS s\");",
+          "console.log('similarity', rows[0].s);",
+        ].join(' ');
+        const embedded = await run(['node', '--input-type=module', '-e', script], tree, imageEnv);
+        expect(embedded.output).toMatch(/similarity 0\.\d+/);
+        expect(embedded.code, embedded.output).toBe(0);
+      },
+      60_000,
+    );
 
     it("serves /api/ready and the web app with the Dockerfile's WORKDIR and CMD", async () => {
       const cmd = last(runtime, 'CMD')?.exec;
@@ -320,7 +326,7 @@ describe.skipIf(!databaseUrl)(
       expect(students.status, demo.output()).toBe(200);
     }, 60_000);
 
-    it("starts the job worker with compose's command, which takes up jobs on the migrated database", async () => {
+    it("starts the job worker by compose's command; it takes up jobs on the migrated database", async () => {
       const command = compose.services.worker?.command as string[];
       worker = start(command, tree, { ...settings, ...fixedSettings(compose.services.worker) });
       await waitForOutput(worker, /worker ready: running jobs/);

@@ -24,39 +24,43 @@ if (!hasPnpm) {
 }
 
 describe('pnpm install', () => {
-  it('has decided, in pnpm-workspace.yaml, every dependency that has an install script (so no "approve-builds" box)', () => {
-    const workspace = parse(fs.readFileSync(path.join(repoRoot, 'pnpm-workspace.yaml'), 'utf8')) as {
-      onlyBuiltDependencies?: string[];
-      ignoredBuiltDependencies?: string[];
-    };
-    const decided = new Set([
-      ...(workspace.onlyBuiltDependencies ?? []),
-      ...(workspace.ignoredBuiltDependencies ?? []),
-    ]);
-    const store = path.join(repoRoot, 'node_modules/.pnpm');
-    const withScripts = new Set<string>();
-    for (const entry of fs.readdirSync(store)) {
-      const modules = path.join(store, entry, 'node_modules');
-      if (!fs.existsSync(modules)) continue;
-      for (const top of fs.readdirSync(modules)) {
-        for (const name of top.startsWith('@')
-          ? fs.readdirSync(path.join(modules, top)).map((n) => `${top}/${n}`)
-          : [top]) {
-          const manifest = path.join(modules, name, 'package.json');
-          if (fs.lstatSync(path.join(modules, name)).isSymbolicLink() || !fs.existsSync(manifest)) continue;
-          const { scripts = {} } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
-            scripts?: Record<string, string>;
-          };
-          if (scripts.preinstall || scripts.install || scripts.postinstall) withScripts.add(name);
+  it(
+    'has decided, in pnpm-workspace.yaml, every dependency that has an install script (so no ' +
+      '"approve-builds" box)',
+    () => {
+      const workspace = parse(fs.readFileSync(path.join(repoRoot, 'pnpm-workspace.yaml'), 'utf8')) as {
+        onlyBuiltDependencies?: string[];
+        ignoredBuiltDependencies?: string[];
+      };
+      const decided = new Set([
+        ...(workspace.onlyBuiltDependencies ?? []),
+        ...(workspace.ignoredBuiltDependencies ?? []),
+      ]);
+      const store = path.join(repoRoot, 'node_modules/.pnpm');
+      const withScripts = new Set<string>();
+      for (const entry of fs.readdirSync(store)) {
+        const modules = path.join(store, entry, 'node_modules');
+        if (!fs.existsSync(modules)) continue;
+        for (const top of fs.readdirSync(modules)) {
+          for (const name of top.startsWith('@')
+            ? fs.readdirSync(path.join(modules, top)).map((n) => `${top}/${n}`)
+            : [top]) {
+            const manifest = path.join(modules, name, 'package.json');
+            if (fs.lstatSync(path.join(modules, name)).isSymbolicLink() || !fs.existsSync(manifest)) continue;
+            const { scripts = {} } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
+              scripts?: Record<string, string>;
+            };
+            if (scripts.preinstall || scripts.install || scripts.postinstall) withScripts.add(name);
+          }
         }
       }
-    }
-    expect(withScripts.size).toBeGreaterThan(0);
-    expect([...withScripts].filter((name) => !decided.has(name)).sort()).toEqual([]);
-    expect(workspace.ignoredBuiltDependencies).toEqual(
-      expect.arrayContaining(['@prisma/engines', 'prisma', '@scarf/scarf']),
-    );
-  });
+      expect(withScripts.size).toBeGreaterThan(0);
+      expect([...withScripts].filter((name) => !decided.has(name)).sort()).toEqual([]);
+      expect(workspace.ignoredBuiltDependencies).toEqual(
+        expect.arrayContaining(['@prisma/engines', 'prisma', '@scarf/scarf']),
+      );
+    },
+  );
 });
 
 describe.skipIf(!hasPnpm)('the root scripts', () => {

@@ -8,12 +8,14 @@ import {
   seedDemoMasterData,
   seedDemoUsers,
 } from '@exam/db/seed';
+import { msg } from '@exam/contracts';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { apiModules } from './modules.ts';
 import { startJobRunner, type JobRunner } from './platform/jobs/index.ts';
 import { answerClientErrorsAsJson } from './platform/http/middleware.ts';
 import { createLogger, type Logger } from './platform/http/logger.ts';
+import { notice } from './platform/i18n/messages.ts';
 
 /** What compose's one-shot migrate service runs (the same command, built, in the image). */
 const migrateCommand = 'pnpm --filter @exam/db db:migrate deploy';
@@ -43,10 +45,7 @@ async function main() {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0]!;
     if (serving || path === '/api/health') return void app(req, res);
-    const message =
-      phase === 'migrating'
-        ? 'The server is waiting for database migrations to be applied; try again in a few seconds.'
-        : 'The server is starting; try again in a few seconds.';
+    const message = notice(req, msg(phase === 'migrating' ? 'server.migrating' : 'server.starting'));
     res.writeHead(503, {
       'Content-Type': 'application/json; charset=utf-8',
       'Retry-After': '5',
@@ -55,8 +54,8 @@ async function main() {
     res.end(
       JSON.stringify(
         path === '/api/ready'
-          ? { status: phase, message, code: 'UNAVAILABLE' }
-          : { message, code: 'UNAVAILABLE' },
+          ? { status: phase, ...message, code: 'UNAVAILABLE' }
+          : { ...message, code: 'UNAVAILABLE' },
       ),
     );
   });

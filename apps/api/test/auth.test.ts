@@ -72,8 +72,8 @@ describe('POST /api/login', () => {
       .post('/api/login')
       .send({ email: 'admin@university.test', password: DEMO_PASSWORD });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['message', 'token']);
-    expect(typeof res.body.message).toBe('string');
+    expect(Object.keys(res.body).sort()).toEqual(['message', 'message_code', 'token']);
+    expect(res.body.message_code).toBe('auth.loginSuccessful');
     const decoded = jwt.decode(res.body.token, { complete: true });
     expect(decoded?.header.alg).toBe('HS256');
     const payload = decoded?.payload as jwt.JwtPayload;
@@ -408,7 +408,7 @@ describe('tokens', () => {
     expect((await ctx.api.get('/api/session').set(bearer(token))).status).toBe(403);
   });
 
-  it('refuses the token of a user that was deleted, and a token naming a user that never existed', async () => {
+  it('refuses the token of a deleted user, and a token naming a user that never existed', async () => {
     const user = await createUser();
     const token = await ctx.login(user.email, user.password);
     expect((await ctx.api.get('/api/check-user').set(bearer(token))).status).toBe(200);

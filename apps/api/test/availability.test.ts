@@ -111,7 +111,7 @@ describe.skipIf(!postgres)(
         {},
       );
 
-    it('100 parallel searches from one faculty user: the others are served, the flooder hears 429 with Retry-After', async () => {
+    it('100 parallel searches by one user: others are served, it hears 429 with Retry-After', async () => {
       const { client } = await appWith({ poolMax: 10, connectTimeoutMs: 5000 });
       const { flood, others } = await whileLocked(async (unlock) => {
         const flooding = Promise.all(
@@ -184,7 +184,7 @@ describe.skipIf(!postgres)(
       return request(app).post('/change');
     };
 
-    it('a transaction that cannot start because every connection is busy is answered 503 busy (it was a 500)', async () => {
+    it('a transaction unable to start (every connection busy) answers 503 busy (it was a 500)', async () => {
       // A transaction waits for a connection as long as a query does (DB_CONNECT_TIMEOUT_MS, 1 s here), then
       // Prisma gives up starting it, while the only connection sleeps 3 s.
       const db = await openDatabase({ url: ctx.url!, poolMax: 1, connectTimeoutMs: 1000 });

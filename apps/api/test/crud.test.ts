@@ -103,7 +103,7 @@ describe.each(resources.map((r) => [r.name, r] as const))('%s', (_name, resource
     expect(after.body[resource.responseKey]).toEqual(res.body[resource.responseKey]);
   });
 
-  it('accepts a legacy edit that posts the whole record back, timestamps and unknown fields included', async () => {
+  it('accepts a legacy edit posting the whole record back, with timestamps and unknown fields', async () => {
     const { record } = await create();
     const res = await ctx.api
       .put(pathOf(resource, record))

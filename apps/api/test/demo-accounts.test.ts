@@ -55,7 +55,7 @@ const signIn = (api: ApiProcess, email: string, password: string) =>
   });
 
 describe('a production start while accounts still have the demo password', { timeout: 240_000 }, () => {
-  it('refuses, naming the accounts and how to change them; after the operator does so it starts', async () => {
+  it('refuses, naming the accounts and how to change them; once the operator has, it starts', async () => {
     const database = await databaseWithDemoUsers();
     const production = {
       NODE_ENV: 'production',
@@ -72,7 +72,8 @@ describe('a production start while accounts still have the demo password', { tim
     expect(refused).toBeInstanceOf(Error);
     const message = (refused as Error).message;
     expect(message).toContain(
-      `API failed to start: ${demoUsers.length} account(s) still sign in with the demo password ${DEMO_PASSWORD}`,
+      `API failed to start: ${demoUsers.length} account(s) still sign in with the demo password ` +
+        DEMO_PASSWORD,
     );
     for (const user of demoUsers) expect(message).toContain(user.email);
     expect(message).toContain('UPDATE users SET active = false WHERE email IN (');

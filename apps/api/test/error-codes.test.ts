@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 describe('error codes', () => {
-  it('an error answers its message in the reader language (Accept-Language), with its code and parameters', async () => {
+  it('an error answers in the reader language (Accept-Language), with its code and parameters', async () => {
     const admin = await ctx.as('admin');
     const english = await request(ctx.app).get('/api/no-such-call').set(admin);
     expect(english.status).toBe(404);
@@ -80,7 +80,7 @@ describe('error codes', () => {
     });
   });
 
-  it('headers too large for the parser answer 431 PAYLOAD_TOO_LARGE, a broken request line 400 MALFORMED_REQUEST', async () => {
+  it('huge headers answer 431 PAYLOAD_TOO_LARGE, a broken request line 400 MALFORMED_REQUEST', async () => {
     const big = await raw.request({
       method: 'GET',
       path: '/api/health',

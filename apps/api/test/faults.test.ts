@@ -68,8 +68,11 @@ describe.skipIf(!postgres)(
     function expectUnavailable(res: RawResponse, label: string) {
       expect(res.status, `${label}: ${res.text}`).toBe(503);
       expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-      expect((res.body as { message: string }).message, label).toMatch(/database is not reachable/i);
+      expect((res.body as { message: string }).message, label).toMatch(
+        /database is not reachable|database is restarting/i,
+      );
       expect((res.body as { code: string }).code, label).toBe('UNAVAILABLE');
+      expect(res.headers['retry-after'], `${label}: Retry-After`).toMatch(/^\d+$/);
       // A write may have been cut after its COMMIT: the message must not promise that nothing changed.
       if (!label.startsWith('GET'))
         expect((res.body as { message: string }).message, label).toMatch(
@@ -80,7 +83,7 @@ describe.skipIf(!postgres)(
       expect(res.ms, `${label} took ${res.ms} ms`).toBeLessThan(CONNECT_TIMEOUT_MS + 4000);
     }
 
-    it.each<[Outage]>([['refuse'], ['blackhole']])(
+    it.each<[Outage]>([['refuse'], ['blackhole'], ['shutdown']])(
       'while the database %s connections: 503 with a message for reads, writes and readiness; then ' +
         'recovers by itself',
       async (outage) => {
@@ -127,8 +130,13 @@ describe.skipIf(!postgres)(
         const ready = during[0]!;
         expect(ready.status, ready.text).toBe(503);
         expect((ready.body as { message: string }).message).toMatch(/not reachable/);
+        expect(ready.headers['retry-after']).toBeDefined();
         during.slice(1).forEach((res, i) => expectUnavailable(res, calls[i + 1]![0]));
-        expect(during[1]!.headers['retry-after']).toBeDefined();
+        // A restart says so (the server told us), with a shorter wait.
+        if (outage === 'shutdown')
+          expect((during[1]!.body as { message_code: string }).message_code).toBe(
+            'platform.databaseRestarting',
+          );
 
         proxy.restore();
         // No restart, no retry loop: the very next calls work.
@@ -154,7 +162,7 @@ describe.skipIf(!postgres)(
       },
     );
 
-    it('a create cut before it commits (at its audit row) leaves nothing, and the retry stores it once', async () => {
+    it('a create cut before its commit (at its audit row) leaves nothing; a retry stores it', async () => {
       const examId = uniqueKey('FC');
       const fired = proxy.cutWhen((sent) => sent.includes('INSERT INTO "public"."audit_log"'));
       const res = await send('POST', '/exam', { exam_id: examId, session_id: '2024-25', active_status: '1' });
@@ -212,9 +220,8 @@ describe.skipIf(!postgres)(
         // Give PostgreSQL a moment to finish the COMMIT it received.
         await new Promise((resolve) => setTimeout(resolve, 300));
         const stored = await examExists(examId);
-        console.log(
-          `faults: a create cut at its COMMIT answered ${res.status} and was ${stored ? 'committed whole' : 'rolled back whole'}`,
-        );
+        const outcome = stored ? 'committed whole' : 'rolled back whole';
+        console.log(`faults: a create cut at its COMMIT answered ${res.status} and was ${outcome}`);
         expect(await auditOf(examId)).toBe(stored ? 1 : 0);
         // The client does not know; retrying is safe either way: it lands, or it is told the exam already
         // exists.

@@ -169,7 +169,7 @@ describe('imports', () => {
     expect(await ctx.db.prisma.auditEntry.count()).toBe(before);
   });
 
-  it('one failing row stores nothing: 422 with the row, the field and the message, and the other rows untouched', async () => {
+  it('one failing row stores nothing: 422 with its row, field and message; others untouched', async () => {
     const good = uniqueKey('IMG');
     const existing = uniqueKey('IME');
     await ctx.db.prisma.paper.create({ data: { paper_id: existing, paper_name: 'Before the import' } });
@@ -243,7 +243,7 @@ describe('imports', () => {
 });
 
 describe('scope', () => {
-  it("a college faculty user's download of colleges holds its own college only, as its list does", async () => {
+  it("a college faculty user's download of colleges holds its own college only, as its list", async () => {
     const own = await collegeFaculty();
     const read = collegeResource.capability.read as CapabilityKey;
     const saved = grants.faculty[read];
@@ -417,8 +417,8 @@ describe('large imports run as jobs', () => {
       const prefix = uniqueKey('JM');
       const existing = uniqueKey('JMU');
       await ctx.db.prisma.paper.create({ data: { paper_id: existing, paper_name: 'Before the import' } });
-      // 3,000 rows: the first updates a stored paper, rows 2-1,800 create papers (written chunk by chunk), and
-      // row 1,801 repeats the key of the 11th data row, which only the file as a whole can tell.
+      // 3,000 rows: the first updates a stored paper, rows 2-1,800 create papers (written chunk by chunk),
+      // and row 1,801 repeats the key of the 11th data row, which only the file as a whole can tell.
       const rows = [[existing, 'Renamed by the import', ''], ...papers(prefix, 2_999)];
       rows[1_800] = [rows[10]![0]!, 'The same key again', ''];
       const before = await ctx.db.prisma.auditEntry.count();
@@ -441,7 +441,7 @@ describe('large imports run as jobs', () => {
     },
   );
 
-  it("the audit entries of an imported row read like a form's: the record as stored, timestamps as ISO text", async () => {
+  it("an imported row's audit entries read like a form's: the record as stored, ISO timestamps", async () => {
     const office = await ctx.as('office');
     const id = uniqueKey('JAU');
     expect(

@@ -17,7 +17,7 @@ const csvFile = (rows: string[][]) =>
   );
 
 describe('JSON fields in files', () => {
-  it('a download writes the rules as JSON text (not [object Object]), and importing that file again changes nothing', async () => {
+  it('a download writes rules as JSON text (not [object Object]); imported again, no change', async () => {
     const office = await ctx.as('admin');
     const id = uniqueKey('RJ');
     const created = await ctx.api.post('/api/ruleset').set(office).send({

@@ -159,7 +159,7 @@ describe('downloads', () => {
     },
   );
 
-  it('a list as XLSX: typed cells (numeric codes as numbers), filtered, and a Columns sheet explaining the codes', async () => {
+  it('a list as XLSX: typed cells (codes as numbers), filtered, a Columns sheet of the codes', async () => {
     const res = await binary(api.get('/api/paperinfosem?format=xlsx&session_id=2024-25'));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe(
@@ -230,7 +230,7 @@ describe('downloads', () => {
 });
 
 describe('imports', () => {
-  it('creates new keys and updates existing ones (updatable fields only), auditing each stored row', async () => {
+  it('creates new keys, updates existing ones (updatable fields only), audits each stored row', async () => {
     const existing = uniqueKey('PU');
     await db.prisma.paper.create({
       data: { paper_id: existing, paper_name: 'Old name', paper_code: 'OLD-1' },
@@ -282,7 +282,7 @@ describe('imports', () => {
     expect((update!.after as { paper_name: string }).paper_name).toBe('New name');
   });
 
-  it('stores nothing when one row fails, and names that row (as numbered in the file) and field', async () => {
+  it('stores nothing when one row fails, naming that row (as numbered in the file) and field', async () => {
     const ids = [uniqueKey('PA'), uniqueKey('PB'), uniqueKey('PC')];
     const before = await auditCount('paper');
     const res = await upload(
@@ -317,7 +317,7 @@ describe('imports', () => {
     expect(await auditCount('paper')).toBe(before);
   });
 
-  it('names a key repeated within the file, a parent that does not exist and a cross-field rule', async () => {
+  it('names a key repeated in the file, a parent that does not exist and a cross-field rule', async () => {
     const header = [
       'Session Id',
       'Course Comb Id',

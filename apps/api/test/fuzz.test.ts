@@ -498,7 +498,8 @@ async function undoUpdate(
   snapshot: Record<string, unknown>[],
   ledger: Ledger,
 ) {
-  // Key parts travel as path text; a stored part may be a number (an academic record's seq): compare them as text.
+  // Key parts travel as path text; a stored part may be a number (an academic record's seq): compare them as
+  // text.
   const original = snapshot.find((row) => resource.keyFields.every((f) => String(row[f]) === key[f]));
   expect(original, `the edited record ${JSON.stringify(key)} existed before`).toBeDefined();
   const data = Object.fromEntries(
@@ -519,8 +520,9 @@ const maxAuditId = async () =>
  * audit rows of undone writes and, on login, the failure counts login is there to keep.
  */
 async function withUnchangedDatabase(path: string, run: (ledger: Ledger) => Promise<void>) {
-  // Sign-in attempts and verifications are counted and logged by design (login_throttle, verification_log). The
-  // verification log is written after the answers, in batches, so its rows may land while a later path is checked.
+  // Sign-in attempts and verifications are counted and logged by design (login_throttle, verification_log).
+  // The verification log is written after the answers, in batches, so its rows may land while a later path is
+  // checked.
   const exclude = ['audit_log', 'verification_log', ...(path === '/login' ? ['login_throttle'] : [])];
   const before = await databaseDigest(ctx.db, exclude);
   const auditFrom = await maxAuditId();
@@ -547,7 +549,7 @@ function plausibleParams(path: string, resource: Resource | undefined): Record<s
 const endpointFor = (path: string, method: string): Endpoint | undefined =>
   endpoints.find((e) => e.path === path && e.method === method);
 
-describe('every path, every method, hostile input: 4xx with a JSON message, never 5xx, nothing stored', () => {
+describe('every path and method, hostile input: 4xx with a JSON message, never 5xx, nothing stored', () => {
   const paths = [...pathsWithMethods().keys()];
 
   it.each(paths)('%s', { timeout: 120_000 }, async (path) => {
@@ -614,15 +616,17 @@ describe('every path, every method, hostile input: 4xx with a JSON message, neve
               const label = `${method} ${url.slice(0, 200)} ${type} ${(body ?? '').slice(0, 200)}`;
               expectSafeAnswer(res, label);
               if (res.status >= 300) return;
-              // A valid-by-chance input: a legitimate success, then undone. An empty key (`/api/course/`) is the collection's path.
+              // A valid-by-chance input: a legitimate success, then undone. An empty key (`/api/course/`) is
+              // the collection's path.
               const effective =
                 params.length === 1 && segments[0] === '' ? path.replace(/\/\{\w+\}$/, '') : path;
               const endpoint = endpointFor(effective, method);
               expect(endpoint, label).toBeDefined();
               if (endpoint?.resource && endpoint.method !== 'GET') {
                 expect(method, `${label}: a hostile key deleted a record`).not.toBe('DELETE');
-                // A workflow action on the plausible record, in a state it leaves (start-conduct on a link whose rolls
-                // are allotted) and with any body when it needs no reason: its record is put back as it was.
+                // A workflow action on the plausible record, in a state it leaves (start-conduct on a link
+                // whose rolls are allotted) and with any body when it needs no reason: its record is put back
+                // as it was.
                 const restore = method === 'PUT' || (method === 'POST' && endpoint.action !== undefined);
                 if (method === 'POST' && !endpoint.action) await undoCreate(resource!, res, ledger);
                 if (restore)

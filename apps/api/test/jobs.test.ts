@@ -132,7 +132,11 @@ const finished = (job: Job) => ['succeeded', 'failed', 'cancelled'].includes(job
 /** How many times each item of job `id` was written. */
 async function writes(id: string) {
   const rows = await ctx.db.query<{ item: number; n: number }>(
-    'SELECT item, count(*)::int AS n FROM test_job_effect WHERE job_id = $1::uuid GROUP BY item ORDER BY item',
+    `SELECT item, count(*)::int AS n
+       FROM test_job_effect
+      WHERE job_id = $1::uuid
+      GROUP BY item
+      ORDER BY item`,
     [id],
   );
   return rows.map((r) => r.n);
@@ -162,7 +166,7 @@ afterAll(async () => {
 });
 
 describe('jobs', () => {
-  it('a started job answers 202 with the job queued, runs, and its progress reaches the total with the result', async () => {
+  it('a started job answers 202 queued, runs, its progress reaches the total, with a result', async () => {
     await startRunner();
     const job = await start('office', { items: 25 });
     expect(job).toMatchObject({ kind: 'test.count', status: 'queued', done: 0, message: 'Counting' });
@@ -308,7 +312,7 @@ describe('jobs', () => {
     ]);
   });
 
-  it('a runner that stops while a job runs gives it back, and the next runner completes it exactly once', async () => {
+  it('a runner stopping during a job gives it back; the next runner completes it exactly once', async () => {
     const gate = deferred();
     const stalled = deferred();
     let blocked = false;

@@ -104,7 +104,7 @@ describe('list filters', () => {
     },
   );
 
-  it('a bad filter value is refused with 422 naming each field; an unknown parameter stays ignored as before', async () => {
+  it('a bad filter value is refused (422 naming each field); an unknown parameter is ignored', async () => {
     const office = await ctx.as('office');
     const bad = await ctx.api
       .get('/api/paperinfosem?paper_type=7&th_pr_status=XX&session_id=a%20b')

@@ -104,7 +104,7 @@ describe.skipIf(!postgres)(
 );
 
 describe('an attacker cannot keep the owner out', () => {
-  it('many wrong passwords from one address block that address for this account, not the owner elsewhere', async () => {
+  it('wrong passwords from one address block it for this account, not the owner elsewhere', async () => {
     const email = await newUser();
     const attack = [];
     for (let i = 0; i < PER_PAIR + 5; i++)
@@ -129,7 +129,7 @@ describe('an attacker cannot keep the owner out', () => {
     expect((await login(email, 'Right-Password-1', '203.0.113.6')).status).toBe(200);
   });
 
-  it('past the account limit each further attempt waits longer, up to the most a sign-in may wait', async () => {
+  it('past the account limit each further attempt waits longer, up to the longest wait', async () => {
     const email = `slow-${uniqueKey('x').toLowerCase()}@college.test`;
     const throttle = loginThrottle(ctx.db, {
       perAccount: 3,
@@ -171,7 +171,8 @@ describe('the whole password counts', () => {
       const legacy = await bcrypt.hash(password, 4);
       await ctx.db.prisma.user.update({ where: { email }, data: { password_hash: legacy } });
       expect((await login(email, password, '203.0.113.8')).status).toBe(200);
-      // The old hash could not tell this one apart (same first 72 bytes); the hash stored at that sign-in can.
+      // The old hash could not tell this one apart (same first 72 bytes); the hash stored at that sign-in
+      // can.
       expect((await login(email, `${head}-other-tail`, '203.0.113.8')).status).toBe(401);
       expect((await login(email, password, '203.0.113.8')).status).toBe(200);
       expect((await ctx.db.prisma.user.findUniqueOrThrow({ where: { email } })).password_hash).not.toBe(

@@ -232,7 +232,7 @@ describe('error answers never show the server internals', () => {
 });
 
 describe('the built web app', () => {
-  it('is served compressed, with year-long caching for hashed assets and a 404 for a missing one', async () => {
+  it('is served compressed, hashed assets cached for a year, a missing one answered 404', async () => {
     const fs = await import('node:fs');
     const os = await import('node:os');
     const path = await import('node:path');

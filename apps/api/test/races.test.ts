@@ -37,7 +37,8 @@ describe.skipIf(!postgres)(
     afterAll(async () => {
       await client?.close();
       console.log(
-        `races: ${races} races run, ${requests} concurrent requests; parent deletes ${JSON.stringify(endings)}`,
+        `races: ${races} races run, ${requests} concurrent requests; ` +
+          `parent deletes ${JSON.stringify(endings)}`,
       );
     });
 
@@ -244,7 +245,7 @@ describe.skipIf(!postgres)(
       },
     );
 
-    it('concurrent legacy edits without updated_at: each 200 is a whole edit in the trail, none lost silently', async () => {
+    it('racing legacy edits without updated_at: each 200 a whole edit in the trail, none lost', async () => {
       const body = await factories.examcycle.build(ctx.db);
       expect((await send('POST', '/examcycle', body)).status).toBe(201);
       const values = Array.from({ length: 20 }, (_, i) => `July 2031 take ${i}`);

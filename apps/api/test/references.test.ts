@@ -276,7 +276,7 @@ describe('creating or editing with a parent that does not exist answers 422 on t
 });
 
 describe('composite keys through their URLs', () => {
-  it('ccinfosem/{session_id}/{course_comb_id}/{sem_id}: GET, PUT and DELETE address exactly one link', async () => {
+  it('ccinfosem/{session_id}/{course_comb_id}/{sem_id}: GET, PUT and DELETE address one link', async () => {
     const w = await world();
     const { ccinfo_sem } = await create('ccinfosem', {
       session_id: w.session_id,
@@ -523,7 +523,7 @@ describe('marks: a numeric minimum may not exceed its numeric maximum', () => {
     expect((await get(paperLinkPath(w.session_id, w.course_comb_id, w.sem_id, w.paper_id))).status).toBe(404);
   });
 
-  it('compares numbers, not text ("9" is below "10"), and lets equal or free-text marks through', async () => {
+  it('compares numbers, not text ("9" is below "10"); equal or free-text marks pass', async () => {
     const w = await newLink();
     const { paperinfosem } = await create('paperinfosem', {
       ...paperInfo(w),

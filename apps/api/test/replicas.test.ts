@@ -56,7 +56,7 @@ describe.skipIf(!postgres)(
   'API replicas on one PostgreSQL database (PostgreSQL only: PGlite belongs to one process)',
   { timeout: 240_000 },
   () => {
-    it('three started at once on an empty database all become ready, and a fourth started later too', async () => {
+    it('three started at once on an empty database all become ready, and one started later too', async () => {
       const url = await emptyDatabase();
       const env = { DATABASE_URL: url, JWT_SECRET: randomBytes(32).toString('hex') };
       const first = await Promise.all([start(env), start(env), start(env)]);
@@ -67,7 +67,7 @@ describe.skipIf(!postgres)(
       for (const api of [...first, fourth]) expect(api.child.exitCode).toBeNull();
     });
 
-    it('with MIGRATE_ON_START=0 they wait for the migrate command, say so, and serve once it has run', async () => {
+    it('with MIGRATE_ON_START=0 they wait for the migrate command, say so, serve once it ran', async () => {
       const url = await emptyDatabase();
       const admin = { email: 'registrar@exam.example', password: randomBytes(12).toString('hex') };
       const env = {
@@ -91,6 +91,7 @@ describe.skipIf(!postgres)(
         expect(login.status).toBe(503);
         expect(await login.json()).toEqual({
           message: expect.stringMatching(/migration/i),
+          message_code: 'server.migrating',
           code: 'UNAVAILABLE',
         });
         expect(login.headers.get('retry-after')).toBeTruthy();

@@ -158,7 +158,7 @@ describe('the stored versions a batch write finds', () => {
       digest,
     }) as StoredRow;
 
-  it('replaces rows of unpublished runs and compares with the previous run before the published version', () => {
+  it('replaces rows of unpublished runs; compares with the previous run before the published version', () => {
     const rows = [stored(1, 'PUBLISHED', 'RR0'), stored(2, 'COMPUTED', 'RR9')];
     const versions = sortVersions(run, rows, new Set(['RR9', 'RR1']));
     expect(versions.replaced.map((r) => r.version)).toEqual([2]);

@@ -24,7 +24,7 @@ describe('result run rules', () => {
     expect(refuseWithoutCandidates(scope, 0)?.reason.code).toBe('results.noCandidates');
   });
 
-  it('refuse candidates whose frozen rule sets are of another scheme, naming how many and the scheme to use', () => {
+  it('refuse candidates whose frozen rule sets are of another scheme, naming how many and which one', () => {
     expect(refuseOtherSchemes('NEP', [{ scheme: 'NEP', n: 40 }])).toBeUndefined();
     const mixed = refuseOtherSchemes('NEP', [
       { scheme: 'NEP', n: 40 },

@@ -39,7 +39,8 @@ beforeAll(async () => {
 
 afterAll(() => {
   console.log(
-    `roles: ${checked} checks (${allRoles.length} roles + no token + forged token) x ${endpoints.length} endpoints`,
+    `roles: ${checked} checks (${allRoles.length} roles + no token + forged token) ` +
+      `x ${endpoints.length} endpoints`,
   );
 });
 
@@ -95,7 +96,7 @@ function expectClean(
 }
 
 describe('the endpoint list', () => {
-  it('names exactly the operations of the OpenAPI document (which openapi.test.ts matches to the served routes)', () => {
+  it('names exactly the operations of the OpenAPI document (openapi.test.ts matches them to routes)', () => {
     const paths = buildOpenApiDocument(apiModules).paths as Record<string, Record<string, unknown>>;
     const documented = Object.entries(paths).flatMap(([p, ops]) =>
       Object.keys(ops)

@@ -64,7 +64,7 @@ describe('headers', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
-  it('over plain HTTP (no https PUBLIC_URL) asks browsers neither to upgrade requests nor to insist on HTTPS', async () => {
+  it('over plain HTTP (no https PUBLIC_URL): no request upgrade, no HTTPS insisted on (HSTS)', async () => {
     // upgrade-insecure-requests made browsers fetch the scripts by https from http://exam-server:3000: a
     // blank page.
     for (const env of [{}, { PUBLIC_URL: 'http://exam-server:3000' }]) {
@@ -185,7 +185,7 @@ describe('the public verification call (a lean route, answered before the generi
     expect(deeper.body.signature_valid).toBeUndefined();
   });
 
-  it('an unexpected failure answers 500 with the general message, no details; the details go to the server log', async () => {
+  it('an unexpected failure answers 500 with the general message; details go to the server log', async () => {
     const lines: Array<Record<string, unknown>> = [];
     const app = express();
     app.use(

@@ -42,7 +42,7 @@ const trail = async (id: string) =>
   ).body.audit;
 
 describe('a workflow action', () => {
-  it('moves the status, answers the record and records actor, action, reason, before and after in the audit trail', async () => {
+  it('moves the status, answers the record, and audits actor, action, reason, before and after', async () => {
     const college = await newCollege();
     expect(college.status).toBe('ACTIVE');
     const res = await ctx.api
@@ -82,7 +82,7 @@ describe('a workflow action', () => {
     });
   });
 
-  it('answers 409 INVALID_TRANSITION naming the current status and the actions allowed now, and changes nothing', async () => {
+  it('answers 409 INVALID_TRANSITION naming the status and allowed actions; changes nothing', async () => {
     const college = await newCollege();
     const office = await ctx.as('office');
     const res = await ctx.api
@@ -99,7 +99,7 @@ describe('a workflow action', () => {
     expect(await trail(college.college_id)).toEqual([]);
   });
 
-  it('answers 422 naming the reason when a required one is missing or blank, and changes nothing', async () => {
+  it('answers 422 naming the reason when a required one is missing or blank; changes nothing', async () => {
     const college = await newCollege();
     for (const body of [{}, { reason: '   ' }]) {
       const res = await ctx.api
@@ -199,7 +199,7 @@ describe('who may act', () => {
 });
 
 describe('the status field', () => {
-  it('is never written by a create or an edit: a sent status is ignored, as any field the contract does not take', async () => {
+  it('is never written by a create or an edit: a sent status is ignored, like unknown fields', async () => {
     const admin = await ctx.as('admin');
     const college_id = uniqueKey('T');
     const created = await ctx.api.post('/api/college').set(admin).send({
@@ -302,7 +302,7 @@ describe('a guard', () => {
 });
 
 describe('the action paths', () => {
-  it('are described in OpenAPI from the declaration, answer 405 to other methods and 404 for an unknown action', async () => {
+  it('are described in OpenAPI from the declaration; 405 to other methods, 404 if unknown', async () => {
     const doc = (await ctx.api.get('/api/openapi.json')).body;
     const suspend = doc.paths['/college/{college_id}/suspend'].post;
     expect(suspend.summary).toBe('Suspend: status ACTIVE → SUSPENDED');

@@ -1,5 +1,5 @@
 import { databaseOptionsFromEnv } from '@exam/db/env';
-import { parseSettings, settingsSchema } from '@exam/settings';
+import { parseSettings, settingsSchema, type SettingValue } from '@exam/settings';
 
 // Every setting is defined once, in packages/settings (default, check, meaning).
 const demoEnv = settingsSchema([
@@ -10,10 +10,13 @@ const demoEnv = settingsSchema([
   'API_URL',
   'DEMO_AUTH_CACHE_MS',
   'PUBLIC_URL',
+  'LOG_LEVEL',
 ]);
 
 export interface DemoConfig {
   port: number;
+  /** The lowest level of the JSON log lines it writes. */
+  logLevel: SettingValue<'LOG_LEVEL'>;
   /** Where to listen; undefined means every interface. */
   host?: string;
   database: DatabaseOptions;
@@ -38,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DemoConfig {
   const e = parseSettings(demoEnv, env);
   return {
     port: e.DEMO_PORT,
+    logLevel: e.LOG_LEVEL,
     host: e.DEMO_HOST || undefined,
     origins: { appPort: e.PORT, extra: e.DEMO_CORS_ORIGINS },
     https: e.PUBLIC_URL?.startsWith('https:') ?? false,

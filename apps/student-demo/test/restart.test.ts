@@ -39,7 +39,7 @@ describe('restart', () => {
     }
   });
 
-  it('server.ts logs where it listens, serves staff with API tokens, stops cleanly on SIGTERM', async () => {
+  it('server.ts logs where it listens (JSON), serves staff with API tokens, stops on SIGTERM', async () => {
     const { url, pgliteDir } = database.target;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: fileURLToPath(new URL('..', import.meta.url)),
@@ -79,5 +79,12 @@ describe('restart', () => {
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
+    // Its log is JSON lines, like the API's and the worker's.
+    const lines = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[0]).toMatchObject({ level: 'info', service: 'student-demo', port: Number(port) });
+    expect(lines.at(-1)).toMatchObject({ service: 'student-demo', signal: 'SIGTERM' });
   });
 });

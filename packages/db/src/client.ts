@@ -30,8 +30,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   const connection = await openConnection(options);
   const adapterFactory =
     connection.kind === 'postgresql' ? new PrismaPg(connection.pool) : new PrismaPGlite(connection.pglite);
-  // A transaction waits for its connection as long as a plain query does (DB_CONNECT_TIMEOUT_MS), not Prisma's
-  // own 2 s: under load the two would otherwise answer BUSY at different moments.
+  // A transaction waits for its connection as long as a plain query does (DB_CONNECT_TIMEOUT_MS), not
+  // Prisma's own 2 s: under load the two would otherwise answer BUSY at different moments.
   const prisma = new PrismaClient({
     adapter: adapterFactory,
     transactionOptions: { maxWait: options.connectTimeoutMs ?? 5000 },

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -73,6 +74,32 @@ export type Connection = {
   liveConnections(): number;
 } & ({ kind: 'postgresql'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite });
 
+/** Beside an embedded database folder: who has it open (`<folder>.lock`: JSON with pid, host, since). */
+export const embeddedLockFile = (dir: string) => `${path.resolve(dir)}.lock`;
+
+/**
+ * Writes the folder's lock file and answers the function that removes it (also called on exit, should the
+ * process end without closing). PGlite itself would let a second process open the folder and corrupt it.
+ */
+function holdEmbedded(dir: string): () => void {
+  const file = embeddedLockFile(dir);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString() })}\n`,
+  );
+  const release = () => {
+    process.off('exit', release);
+    try {
+      const holder = JSON.parse(fs.readFileSync(file, 'utf8')) as { pid?: number; host?: string };
+      if (holder.pid === process.pid && holder.host === os.hostname()) fs.rmSync(file, { force: true });
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on('exit', release);
+  return release;
+}
+
 /** The extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand). */
 export const pgliteExtensions = { pg_trgm };
 
@@ -146,11 +173,14 @@ export async function openConnection(options: ConnectionOptions = {}): Promise<C
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) fs.mkdirSync(path.resolve(dir), { recursive: true });
+  const onDisk = !dir.startsWith('memory://');
+  if (onDisk) fs.mkdirSync(path.resolve(dir), { recursive: true });
   const pglite =
     dir.startsWith('memory://') && !options.pgliteSnapshot
       ? await freshInMemory()
       : await PGlite.create(dir, { extensions: pgliteExtensions, loadDataDir: options.pgliteSnapshot });
+  // Says that this process has the folder open: `db:backup`/`db:restore` refuse to copy a folder in use.
+  const release = onDisk ? holdEmbedded(path.resolve(dir)) : () => {};
   return {
     kind: 'pglite',
     pglite,
@@ -164,7 +194,10 @@ export async function openConnection(options: ConnectionOptions = {}): Promise<C
             void (await tx.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([rows]) })),
         }),
       ),
-    close: closeOnce(() => pglite.close()),
+    close: closeOnce(async () => {
+      await pglite.close();
+      release();
+    }),
     // In-process: there is no connection to lose, so a wait for it can only mean busy.
     liveConnections: () => 1,
   };

@@ -118,7 +118,7 @@ function describe(error: unknown): string {
 }
 
 /** The migration folders' names, in the order they apply. */
-function migrationNames(migrationsDir: string): string[] {
+export function migrationNames(migrationsDir = defaultMigrationsDir): string[] {
   return fs
     .readdirSync(migrationsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -254,7 +254,8 @@ export async function applyMigrations(
       await pool.query(`SET lock_timeout = ${waitMs}`);
       await pool.query('SELECT pg_advisory_lock($1)', [prismaMigrateLock]).catch((error: Error) => {
         throw new Error(
-          `Another process kept the migration lock for more than ${+(waitMs / 1000).toFixed(1)} s (${error.message}).`,
+          `Another process kept the migration lock for more than ${+(waitMs / 1000).toFixed(1)} s ` +
+            `(${error.message}).`,
         );
       });
       await pool.query('RESET lock_timeout');

@@ -80,7 +80,7 @@ describe.each(kinds)('migrate on %s', (kind) => {
     );
   });
 
-  it('leaves the enumerations to the database as well: a bad value is refused even past the API', async () => {
+  it('leaves the enumerations to the database too: a bad value is refused even past the API', async () => {
     expect(await pendingMigrations(db.query)).toEqual([]);
     await db.query(`INSERT INTO session (session_id, session_name) VALUES ('2024-25', 'S')`);
     await expect(
@@ -115,7 +115,7 @@ describe.skipIf(!pgUrl)('migrating one PostgreSQL database from several processe
     expect(await migrationLocksHeld(query)).toEqual([]);
   });
 
-  it('applies each migration once when three start at once; the others wait and find nothing to do', async () => {
+  it('applies each migration once when three start together; the others wait, find nothing', async () => {
     const { url } = await emptyPostgres();
     const results = await Promise.all([1, 2, 3].map(() => applyMigrations({ url })));
     expect(results.filter((applied) => applied.length > 0)).toEqual([migrationNames]);
@@ -171,7 +171,8 @@ describe('creating a migration', () => {
     fs.writeFileSync(
       schemaPath,
       fs.readFileSync(defaultSchemaPath, 'utf8').replace(/output\s*=.*\n/, '') +
-        '\nmodel Notice {\n  id   Int    @id @default(autoincrement())\n  text String\n  @@map("notice")\n}\n',
+        '\nmodel Notice {\n  id   Int    @id @default(autoincrement())\n  text String\n ' +
+        ' @@map("notice")\n}\n',
     );
     const shadow = await openDatabase({ pgliteDir: 'memory://' });
     cleanups.push(() => shadow.close());
@@ -193,14 +194,28 @@ describe('creating a migration', () => {
   });
 });
 
+/** Every line of a command's output as JSON (a line that is not JSON fails the test). */
+const jsonLines = (output: string) =>
+  output
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
 describe('the db:migrate command', () => {
   it('migrates a fresh embedded database folder once and then reports it up to date', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-pglite-'));
     const env = { ...process.env, PGLITE_DIR: dir, DATABASE_URL: '' };
     const first = await run('node', ['--import', 'tsx', 'src/cli/migrate.ts'], { cwd: pkgDir, env });
-    expect(first.stdout).toContain(`Applied ${migrationNames.join(', ')}`);
+    // JSON lines, like every other service's log.
+    const lines = jsonLines(first.stdout);
+    expect(lines.at(-1)).toMatchObject({
+      level: 'info',
+      service: 'migrate',
+      msg: `Applied ${migrationNames.join(', ')}`,
+      migrations: migrationNames,
+    });
     const second = await run('node', ['--import', 'tsx', 'src/cli/migrate.ts'], { cwd: pkgDir, env });
-    expect(second.stdout).toContain('Database is up to date.');
+    expect(jsonLines(second.stdout).at(-1)).toMatchObject({ msg: 'Database is up to date.', migrations: [] });
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -210,6 +225,12 @@ describe('the db:migrate command', () => {
       env: { ...process.env, DATABASE_URL: 'mysql://nope' },
     }).catch((e) => e);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('Invalid setting DATABASE_URL: must start with postgresql://');
+    expect(jsonLines(result.stdout)).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        service: 'migrate',
+        msg: 'migration failed: Invalid setting DATABASE_URL: must start with postgresql://',
+      }),
+    ]);
   });
 });

@@ -53,7 +53,7 @@ export const settings = {
   LOG_LEVEL: define({
     schema: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     meaning: 'lowest level of the JSON log lines written to stdout',
-    readBy: ['api', 'worker'],
+    readBy: ['api', 'worker', 'migrate', 'student-demo'],
   }),
 
   // --- database ---
@@ -133,6 +133,24 @@ export const settings = {
     shownDefault: '(none: required by compose)',
     readBy: ['compose'],
     secret: true,
+  }),
+  BACKUP_INTERVAL_MINUTES: define({
+    schema: z.coerce.number().int().min(1).default(1440),
+    meaning: "minutes between two dumps of compose's `backup` service (pg_dump; 1440: daily)",
+    readBy: ['compose'],
+  }),
+  BACKUP_KEEP: define({
+    schema: z.coerce.number().int().min(1).default(14),
+    meaning: 'dumps the `backup` service keeps (the newest; older ones are deleted)',
+    readBy: ['compose'],
+  }),
+  BACKUP_DIR: define({
+    schema: text.optional(),
+    meaning:
+      "host folder of the `backup` service's dumps (outside every Docker volume: `down -v` keeps them); " +
+      'copy it off the machine',
+    shownDefault: '`./backups`',
+    readBy: ['compose'],
   }),
 
   // --- web app + API ---
@@ -360,6 +378,19 @@ export const settings = {
   CHROMIUM_PATH: define({
     schema: text.default('/usr/bin/chromium'),
     meaning: 'the browser the browser tests drive',
+    readBy: ['tests'],
+  }),
+  STANDIN_IMAGES_SCRIPT: define({
+    schema: text.optional(),
+    meaning:
+      'the script building stand-ins of the base images where no registry answers (the docker test runs ' +
+      'it when they are missing; `.ci/run` finds `../shared/tools/standin-images.sh`)',
+    shownDefault: '`../shared/tools/standin-images.sh` if there',
+    readBy: ['tests'],
+  }),
+  DEPLOY_TEST_RESULTS: define({
+    schema: z.enum(['0', '1']).default('0'),
+    meaning: "`1`: the docker test writes its figures into bench/RESULTS.md's deployment section too",
     readBy: ['tests'],
   }),
 } satisfies Record<string, Setting>;

@@ -96,7 +96,7 @@ describe('the list of published secrets', () => {
     );
   });
 
-  it('holds every value the repository writes as JWT_SECRET or ADMIN_PASSWORD: none of them is accepted', () => {
+  it('holds every value the repository writes as JWT_SECRET or ADMIN_PASSWORD: none is accepted', () => {
     const usable = found.filter(accepted).map((f) => `${f.where} ${f.setting}=${f.value}`);
     // Add each to packages/settings/src/published-secrets.ts, and let the code that wrote it generate its
     // value instead.

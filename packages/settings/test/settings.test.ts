@@ -118,7 +118,7 @@ describe('every file that lists settings agrees with the catalogue', () => {
       if (entry(name)?.secret) expect(value, `${name} in .env.example`).toBe('');
   });
 
-  it("the README's configuration table is the catalogue's (pnpm --filter @exam/settings readme rewrites it)", () => {
+  it("the README's configuration table is the catalogue's (`pnpm --filter @exam/settings readme`)", () => {
     expect(readmeSettingsBlock()).toBe(readmeTable());
   });
 });

@@ -32,9 +32,9 @@ function main(argv: string[]): number {
   }
   const check = verifyOffline(token, fs.readFileSync(keyFile, 'utf8'));
   if (!check.signature_valid) {
-    process.stdout.write(
-      `NOT GENUINE (${check.reason})${check.claims ? `: claims serial ${check.claims.sn}, ${check.claims.t}, student ${check.claims.st}` : ''}\n`,
-    );
+    const claims = check.claims;
+    const claimed = claims ? `: claims serial ${claims.sn}, ${claims.t}, student ${claims.st}` : '';
+    process.stdout.write(`NOT GENUINE (${check.reason})${claimed}\n`);
     return 1;
   }
   const c = check.claims!;

@@ -3,8 +3,10 @@ import type { Database } from '@exam/db';
 
 let counter = 0;
 /** A key no other test uses: letters and digits only, well under the 30-character limit. */
-export const uniqueKey = (prefix: string) =>
-  `${prefix}${process.pid.toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+export const uniqueKey = (prefix: string) => {
+  const random = Math.random().toString(36).slice(2, 6);
+  return `${prefix}${process.pid.toString(36)}${(++counter).toString(36)}${random}`.toUpperCase();
+};
 
 export interface Factory {
   /** A valid create body, every value a string as the legacy screens send them. */

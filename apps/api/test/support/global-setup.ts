@@ -14,10 +14,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   const { templates, dispose } = await prepareTestTemplates({ url, prefix: 'exam_api' });
+  const databases = Object.values(templates.kind === 'postgresql' ? templates.databases : {}).join(', ');
   console.log(
     url
-      ? `[api tests] PostgreSQL: each test file clones a template database (${Object.values(templates.kind === 'postgresql' ? templates.databases : {}).join(', ')})`
-      : '[api tests] DATABASE_URL not set: each test file loads its own in-memory PGlite from a template dump',
+      ? `[api tests] PostgreSQL: each test file clones a template database (${databases})`
+      : '[api tests] DATABASE_URL not set: each test file loads its own in-memory PGlite from a template ' +
+          'dump',
   );
   project.provide('testTemplates', templates);
   return dispose;

@@ -1,16 +1,30 @@
 import net from 'node:net';
 
-export type Outage = 'refuse' | 'blackhole';
+export type Outage = 'refuse' | 'blackhole' | 'shutdown';
+
+/** A PostgreSQL ErrorResponse message (severity FATAL), as a server sends it before closing a connection. */
+export function fatalError(sqlstate: string, message: string): Buffer {
+  const fields = Buffer.from(`SFATAL\0VFATAL\0C${sqlstate}\0M${message}\0\0`, 'utf8');
+  const head = Buffer.alloc(5);
+  head.write('E', 0, 'latin1');
+  head.writeInt32BE(fields.length + 4, 1);
+  return Buffer.concat([head, fields]);
+}
 
 /**
  * A TCP proxy on a random loopback port between the app and PostgreSQL, which a test can cut:
  * `refuse` drops every connection as soon as it opens (a database that is down), `blackhole`
- * accepts and never answers (a network that swallows packets). `cutWhen` cuts every connection
+ * accepts and never answers (a network that swallows packets), `shutdown` is PostgreSQL stopping for a
+ * restart (open connections get FATAL 57P01 "terminating connection due to administrator command", new ones
+ * FATAL 57P03 "the database system is shutting down", as `docker compose restart db` shows). `cutWhen` cuts
+ * every connection
  * the moment the app sends a message matching it, to stop a write half-way.
  */
 export class TcpProxy {
   private server = net.createServer((client) => this.accept(client));
   private sockets = new Set<net.Socket>();
+  /** Open connections: the app's side -> the server's side. */
+  private pairs = new Map<net.Socket, net.Socket>();
   private outage: Outage | undefined;
   private trigger: { match: (sent: string) => boolean; forward: boolean; fired: () => void } | undefined;
   port = 0;
@@ -26,6 +40,16 @@ export class TcpProxy {
   /** The database goes away: open connections are cut, new ones refused or swallowed. */
   cut(outage: Outage) {
     this.outage = outage;
+    if (outage === 'shutdown') {
+      for (const [client, server] of this.pairs) {
+        server.destroy();
+        // Said, then closed (destroying it at once would drop the message).
+        this.sockets.delete(client);
+        client.end(fatalError('57P01', 'terminating connection due to administrator command'));
+        setTimeout(() => client.destroy(), 1000).unref();
+      }
+      this.pairs.clear();
+    }
     this.dropAll();
   }
 
@@ -68,8 +92,15 @@ export class TcpProxy {
     this.track(client);
     if (this.outage === 'refuse') return void client.destroy();
     if (this.outage === 'blackhole') return;
+    if (this.outage === 'shutdown') {
+      // The server reads the startup message, then refuses it.
+      client.once('data', () => client.end(fatalError('57P03', 'the database system is shutting down')));
+      return;
+    }
     const server = net.connect(this.target.port, this.target.host);
     this.track(server);
+    this.pairs.set(client, server);
+    client.on('close', () => this.pairs.delete(client));
     let ending = false;
     client.on('data', (chunk: Buffer) => {
       const trigger = this.trigger;

@@ -14,7 +14,12 @@ export const loginPayload = z.object({
 });
 export type LoginPayload = z.infer<typeof loginPayload>;
 
-export const loginResponse = z.object({ token: z.string(), message: z.string() });
+export const loginResponse = z.object({
+  token: z.string(),
+  /** "Login successful." in the reader's language, with its code. */
+  message: z.string(),
+  message_code: z.string().optional(),
+});
 
 /** What `GET check-user` answers: the dashboard picks its panel by `name`. */
 export const userRole = z.object({

@@ -1,3 +1,5 @@
+import { label, msg, type Message, type MessageCode } from '../i18n/message.ts';
+import { renderEnglish } from '../i18n/render.ts';
 import type { RoleName } from './roles.ts';
 
 /**
@@ -8,27 +10,28 @@ import type { RoleName } from './roles.ts';
  */
 
 /**
- * A capability: a key (`<area>.<verb>`), what it allows, and the refusal a role without it reads (`{role}` is
- * filled in).
+ * A capability: a key (`<area>.<verb>`), what it allows, and the refusal a role without it reads when not
+ * "The {{role}} role may not <description>." (`auth.roleMayNot`): a message code whose `{{role}}` is filled
+ * in.
  */
 export interface Capability {
   description: string;
-  refusal?: string;
+  refusal?: MessageCode;
 }
 
 export const capabilities = {
   'master-data.read': {
     description: 'read master data and rule sets',
-    refusal: 'The {role} role has no access to master data.',
+    refusal: 'auth.noMasterData',
   },
   'master-data.write': {
     description: 'change master data (sessions, courses, papers, colleges, departments, ...)',
-    refusal: 'The {role} role may view master data but not change it; ask the exam office.',
+    refusal: 'auth.masterDataReadOnly',
   },
   'rulesets.write': { description: 'create and change result rule sets' },
   'colleges.read': {
     description: 'read colleges (a college faculty user: its own college only)',
-    refusal: 'The {role} role has no access to colleges.',
+    refusal: 'auth.noColleges',
   },
   'students.read': { description: 'read students, enrolments and student papers' },
   'students.write': { description: 'change students, enrolments and student papers' },
@@ -258,14 +261,18 @@ export function can(role: string | undefined, capability: CapabilityKey): Scope 
   return grants[role as RoleName][capability];
 }
 
-/** What a role without `capability` is told. */
-export function refusalOf(role: string | undefined, capability: CapabilityKey): string {
+/** What a role without `capability` is told, as a message (the capability's description as a screen text). */
+export function refusalMessageOf(role: string | undefined, capability: CapabilityKey): Message {
   const entry: Capability = capabilities[capability];
-  return (entry.refusal ?? `The {role} role may not ${entry.description}.`).replace(
-    '{role}',
-    role ?? 'signed-out',
-  );
+  const params = { role: role ?? 'signed-out' };
+  return entry.refusal
+    ? msg(entry.refusal, params)
+    : msg('auth.roleMayNot', { ...params, what: label(entry.description) });
 }
+
+/** What a role without `capability` is told, in English. */
+export const refusalOf = (role: string | undefined, capability: CapabilityKey): string =>
+  renderEnglish(refusalMessageOf(role, capability));
 
 /** The capabilities a resource of the generic engine is read and written with. */
 export interface ResourceCapability {

@@ -56,7 +56,10 @@ export const importReport = z.object({
   /** Rows stored: 0 on a dry run and whenever any row failed (nothing is stored then). */
   imported: z.number().int().min(0),
   dry_run: z.boolean(),
+  /** In the reader's language (`Accept-Language`), with its code and parameters beside it. */
   message: z.string(),
+  message_code: z.string().optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
   /** On the 422 answer (some rows failed), the code every error answer carries. */
   code: z.literal('VALIDATION_FAILED').optional(),
   counts: z.object({

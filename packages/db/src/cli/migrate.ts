@@ -5,6 +5,8 @@
 // folder on an in-memory shadow database. `db:migrate baseline` rewrites prisma/baseline.sql from the history
 // (the script a new, empty database runs instead of each migration in turn; see ../baseline.ts).
 import path from 'node:path';
+import { parseSettings, settingsSchema } from '@exam/settings';
+import { createLogger } from '@exam/settings/log';
 import { writeBaseline } from '../baseline.ts';
 import { openDatabase } from '../client.ts';
 import { databaseOptionsFromEnv } from '../env.ts';
@@ -12,6 +14,18 @@ import { createMigration, defaultMigrationsDir, migrateDatabase } from '../migra
 
 const usage = 'Usage: db:migrate [deploy | create <name> | baseline]';
 const [command, name] = process.argv.slice(2);
+// JSON lines like every other service (compose collects them); `create` is a developer's command and says
+// plainly what it wrote.
+const logger = createLogger(logLevel(), { service: 'migrate' });
+
+function logLevel() {
+  try {
+    return parseSettings(settingsSchema(['LOG_LEVEL'])).LOG_LEVEL;
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
 
 try {
   if (command === 'create') {
@@ -29,9 +43,12 @@ try {
     console.log(`Wrote ${path.relative(process.cwd(), file) || file} from the migrations folder.`);
   } else if (command === undefined || command === 'deploy') {
     const applied = await migrateDatabase(databaseOptionsFromEnv(), {
-      onWait: (message) => console.log(message),
+      onWait: (message) => logger.info({}, message),
     });
-    console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date.');
+    logger.info(
+      { migrations: applied },
+      applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date.',
+    );
   } else if (command === '--help' || command === 'help') {
     console.log(usage);
   } else {
@@ -41,6 +58,8 @@ try {
   // migrate service).
   process.exit(0);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (command === undefined || command === 'deploy') logger.error({}, `migration failed: ${message}`);
+  else console.error(message);
   process.exit(1);
 }

@@ -117,7 +117,7 @@ export function demoStudentRows() {
           father_name_hi: `${fatherHi} ${lastHi}`,
           mother_name_en: `${mother} ${last}`,
           mother_name_hi: `${motherHi} ${lastHi}`,
-          dob: `${batch.year - 18}-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`,
+          dob: `${batch.year - 18}-${twoDigits((n % 12) + 1)}-${twoDigits((n % 28) + 1)}`,
           gender,
           category: categories[n % categories.length]!,
           abc_id: String(100000000000 + n * 7919).slice(0, 12),
@@ -222,3 +222,5 @@ export async function seedDemoStudents(prisma: PrismaClient): Promise<boolean> {
   });
   return true;
 }
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');

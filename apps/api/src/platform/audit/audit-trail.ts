@@ -53,7 +53,9 @@ export async function recordChanges(
   if (!changes.length) return;
   const entries = JSON.stringify(changes.map((change) => entryOf(req, res, change)));
   await tx.$executeRaw`
-    INSERT INTO audit_log (user_id, user_email, action, entity, entity_key, before, after, request_id, transition, reason)
+    INSERT INTO audit_log (
+      user_id, user_email, action, entity, entity_key, before, after, request_id, transition, reason
+    )
     SELECT user_id, user_email, action, entity, entity_key, before, after, request_id, transition, reason
     FROM json_populate_recordset(NULL::audit_log, ${entries}::json)`;
 }

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import { can, refusalOf, type CapabilityKey, type Scope } from '@exam/contracts';
+import { can, refusalMessageOf, type CapabilityKey, type Scope } from '@exam/contracts';
 import { forbidden } from '../http/errors.ts';
 
 /**
@@ -9,7 +9,7 @@ import { forbidden } from '../http/errors.ts';
 export function scopeOf(res: Response, capability: CapabilityKey): Scope {
   const role = res.locals.user?.role;
   const scope = can(role, capability);
-  if (!scope) throw forbidden(refusalOf(role, capability));
+  if (!scope) throw forbidden(refusalMessageOf(role, capability));
   return scope;
 }
 

@@ -1,31 +1,8 @@
 import type { Database } from '@exam/db';
+import { attemptOf, type Attempt, type AttemptCount, type ThrottleLimits } from './auth-rules.ts';
 
-export interface ThrottleLimits {
-  /**
-   * Attempts on one account from one address within the window; past it, that pair is refused. Past it across
-   * all addresses, the account is slowed.
-   */
-  perAccount: number;
-  /** Attempts from one address (any accounts) within the window; past it, the address is refused. */
-  perAddress: number;
-  windowMinutes: number;
-  /** The longest an attempt on a much-attacked account waits before its password is checked. */
-  maxDelaySeconds: number;
-}
+export type { Attempt, ThrottleLimits } from './auth-rules.ts';
 
-export interface Attempt {
-  /** Set when this attempt is refused (429): seconds until its window ends. */
-  refusedForSeconds?: number;
-  /**
-   * How long to wait before checking the password: the account is being guessed at from several addresses.
-   */
-  delayMs: number;
-}
-
-/**
- * The first delay past the account limit; each further attempt in the window doubles it, up to the maximum.
- */
-const FIRST_DELAY_MS = 500;
 const PURGE_EVERY_MS = 60_000;
 
 /**
@@ -50,8 +27,9 @@ export function loginThrottle(db: Database, limits: ThrottleLimits) {
   async function purgeExpired() {
     if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
     lastPurge = Date.now();
-    await db.prisma
-      .$executeRaw`DELETE FROM login_throttle WHERE window_start <= now() - make_interval(mins => ${limits.windowMinutes}::int)`;
+    await db.prisma.$executeRaw`
+      DELETE FROM login_throttle
+       WHERE window_start <= now() - make_interval(mins => ${limits.windowMinutes}::int)`;
   }
 
   return {
@@ -64,34 +42,35 @@ export function loginThrottle(db: Database, limits: ThrottleLimits) {
       // One statement: each row is locked while it is counted, so N parallel attempts see N different counts.
       // Always the same key order (pair, account, address), so two attempts never wait on each other in a
       // cycle.
-      const rows = await db.prisma.$queryRaw<Array<{ key: string; attempts: number; seconds_left: number }>>`
+      const rows = await db.prisma.$queryRaw<Array<AttemptCount & { key: string }>>`
         INSERT INTO login_throttle AS t (key, attempts, window_start)
         VALUES (${k.pair}, 1, now()), (${k.account}, 1, now()), (${k.address}, 1, now())
         ON CONFLICT (key) DO UPDATE SET
-          attempts = CASE WHEN t.window_start <= now() - make_interval(mins => ${minutes}::int) THEN 1 ELSE t.attempts + 1 END,
-          window_start = CASE WHEN t.window_start <= now() - make_interval(mins => ${minutes}::int) THEN now() ELSE t.window_start END
+          attempts = CASE
+            WHEN t.window_start <= now() - make_interval(mins => ${minutes}::int) THEN 1
+            ELSE t.attempts + 1
+          END,
+          window_start = CASE
+            WHEN t.window_start <= now() - make_interval(mins => ${minutes}::int) THEN now()
+            ELSE t.window_start
+          END
         RETURNING t.key, t.attempts,
-          greatest(1, ceil(extract(epoch FROM t.window_start + make_interval(mins => ${minutes}::int) - now())))::int AS seconds_left`;
-      const row = (key: string) => rows.find((r) => r.key === key)!;
-      const refusedBy = [
-        row(k.pair).attempts > limits.perAccount ? row(k.pair) : undefined,
-        row(k.address).attempts > limits.perAddress ? row(k.address) : undefined,
-      ].filter((r) => r !== undefined);
-      if (refusedBy.length)
-        return { refusedForSeconds: Math.max(...refusedBy.map((r) => r.seconds_left)), delayMs: 0 };
-      const excess = row(k.account).attempts - limits.perAccount;
-      const delayMs =
-        excess > 0
-          ? Math.min(limits.maxDelaySeconds * 1000, FIRST_DELAY_MS * 2 ** Math.min(excess - 1, 20))
-          : 0;
-      return { delayMs };
+          greatest(1, ceil(extract(epoch FROM
+            t.window_start + make_interval(mins => ${minutes}::int) - now()
+          )))::int AS seconds_left`;
+      const count = (key: string) => rows.find((r) => r.key === key)!;
+      return attemptOf({ pair: count(k.pair), account: count(k.account), address: count(k.address) }, limits);
     },
 
     async succeeded(email: string, address: string) {
       const k = keys(email, address);
-      await db.prisma.$executeRaw`DELETE FROM login_throttle WHERE key = ${k.pair}`;
-      await db.prisma
-        .$executeRaw`UPDATE login_throttle SET attempts = greatest(attempts - 1, 0) WHERE key IN (${k.account}, ${k.address})`;
+      await db.prisma.$executeRaw`
+        DELETE FROM login_throttle
+         WHERE key = ${k.pair}`;
+      await db.prisma.$executeRaw`
+        UPDATE login_throttle
+           SET attempts = greatest(attempts - 1, 0)
+         WHERE key IN (${k.account}, ${k.address})`;
     },
   };
 }

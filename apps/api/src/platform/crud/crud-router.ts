@@ -194,7 +194,7 @@ export function crudRouter(
           }
           const errors: FieldErrors = {
             ...Object.fromEntries(
-              moved.map((f) => [f, [`Cannot be changed here; this form edits ${f} ${key[f]}.`]]),
+              moved.map((f) => [f, [msg('records.keyNotChangeable', { field: f, value: key[f] })]]),
             ),
             ...resource.check?.({ ...current, ...changes }),
             ...(await missingParents(tx, registry, resource, changes)),

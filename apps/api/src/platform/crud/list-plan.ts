@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import {
   filterSchema,
+  issueMessage,
   listFilterFields,
   listQuery,
   msg,
@@ -10,7 +11,7 @@ import {
 } from '@exam/contracts';
 import { scopeOf } from '../auth/capabilities.ts';
 import { scopeWhere } from '../auth/scope.ts';
-import { invalid, parseOr422 } from '../http/errors.ts';
+import { invalid, parseOr422, type MessageOrText } from '../http/errors.ts';
 
 type Where = Record<string, unknown>;
 export type OrderBy = Record<string, 'asc' | 'desc'>[];
@@ -35,17 +36,17 @@ export interface ListPlan {
 export function listFilters(resource: Resource, rawQuery: unknown): Where {
   const raw = (typeof rawQuery === 'object' && rawQuery !== null ? rawQuery : {}) as Record<string, unknown>;
   const where: Where = {};
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, MessageOrText[]> = {};
   for (const field of listFilterFields(resource)) {
     const value = raw[field];
     if (value === undefined) continue;
     if (typeof value !== 'string') {
-      errors[field] = ['Give one value'];
+      errors[field] = [msg('records.giveOneValue')];
       continue;
     }
     const parsed = filterSchema(resource, field).safeParse(value);
     if (parsed.success) where[field] = parsed.data ?? null;
-    else errors[field] = parsed.error.issues.map((issue) => issue.message);
+    else errors[field] = parsed.error.issues.map((issue) => issueMessage(issue));
   }
   if (Object.keys(errors).length) throw invalid(errors);
   return where;

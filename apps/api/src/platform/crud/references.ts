@@ -1,4 +1,4 @@
-import type { Resource } from '@exam/contracts';
+import { label, msg, type Message, type Resource } from '@exam/contracts';
 import type { Prisma } from '@exam/db';
 import type { ResourceRegistry } from './registry.ts';
 import { describeKey, flatWhere, uniqueWhere, type KeyValues } from './store.ts';
@@ -13,7 +13,7 @@ export async function missingParents(
   resource: Resource,
   values: Record<string, unknown>,
 ) {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, Message[]> = {};
   for (const link of resource.parents) {
     if (link.fields.some((f) => values[f] == null)) continue;
     // A combination is only checked when each of its parts exists on its own; one message per wrong part.
@@ -28,10 +28,11 @@ export async function missingParents(
       .findUnique({ where: uniqueWhere(parent, key), select: { created_at: true } });
     if (!found) {
       const field = link.fields[link.fields.length - 1]!;
+      const described = describeKey(parent, key);
       (errors[field] ??= []).push(
         link.fields.length === 1
-          ? `${parent.title} ${describeKey(parent, key)} does not exist.`
-          : `There is no ${parent.title.toLowerCase()} ${describeKey(parent, key)}; add it first.`,
+          ? msg('records.notFound', { record: label(parent.title), key: described })
+          : msg('records.addFirst', { record: label(parent.title.toLowerCase()), key: described }),
       );
     }
   }

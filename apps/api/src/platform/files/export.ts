@@ -20,8 +20,8 @@ export const CONTENT_TYPES: Record<FileFormat, string> = {
  * collide.
  */
 export function exportFilename(name: string, format: FileFormat, now = new Date()) {
-  const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  return `${name}-${day}.${format}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${name}-${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}.${format}`;
 }
 
 /** Characters XML 1.0 cannot carry (an XLSX with one does not open); PostgreSQL text may hold them. */

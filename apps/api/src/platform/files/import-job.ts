@@ -2,15 +2,20 @@ import { z } from 'zod';
 import {
   can,
   fileFormat,
-  refusalOf,
+  LANGUAGE_CODES,
+  msg,
+  refusalMessageOf,
   type CapabilityKey,
   type FileFormat,
   type ImportReport,
+  type Language,
+  type Message,
   type Resource,
 } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { resourceRegistry, type ResourceRegistry } from '../crud/registry.ts';
 import { AppError } from '../http/errors.ts';
+import { renderMessage } from '../i18n/messages.ts';
 import { defineJob, JobFailure, type JobDefinition } from '../jobs/index.ts';
 import type { ApiModule } from '../module.ts';
 import { importTable } from './import.ts';
@@ -44,6 +49,8 @@ export const importJobData = z.union([
     ),
     skip_rows: z.array(z.array(z.string())),
     rows: z.number().int().min(0),
+    /** The uploader's language: the report's sentences and the job's refusals are written in it. */
+    language: z.enum(LANGUAGE_CODES).optional(),
   }),
   z.object({
     dry_run: z.boolean(),
@@ -54,8 +61,11 @@ export const importJobData = z.union([
 ]);
 export type ImportJobData = z.infer<typeof importJobData>;
 
+/** A refusal of the whole import, in the uploader's language: the job fails with it. */
+const failure = (message: Message, language: Language) => new JobFailure(renderMessage(message, language));
+
 /** The rows of a job's file, read again as the import asks for them. */
-async function sourceOf(db: Database, data: ImportJobData) {
+async function sourceOf(db: Database, data: ImportJobData, language: Language) {
   if (Array.isArray(data.rows))
     return tableSource({
       format: (data as { format: FileFormat }).format,
@@ -64,10 +74,7 @@ async function sourceOf(db: Database, data: ImportJobData) {
     });
   const { file_id, filename, columns, skip_rows, rows } = data as Extract<ImportJobData, { file_id: string }>;
   const file = await db.prisma.storedFile.findUnique({ where: { id: file_id }, select: { content: true } });
-  if (!file)
-    throw new JobFailure(
-      'The uploaded file is no longer kept (uploads are kept for a few days); upload it again.',
-    );
+  if (!file) throw failure(msg('files.uploadGone'), language);
   return openTable(
     Buffer.from(file.content),
     { filename, columns, skipRows: skip_rows, maxRows: Number.POSITIVE_INFINITY },
@@ -97,14 +104,14 @@ function importJob(
     title: `Importing ${resource.title.toLowerCase()} records`,
     data: importJobData,
     async run(ctx) {
+      const language = ('language' in ctx.data && ctx.data.language) || 'en';
       const user =
         ctx.userId === null ? null : await ctx.db.prisma.user.findUnique({ where: { id: ctx.userId } });
-      if (!user)
-        throw new JobFailure('The user who started this import no longer exists; nothing was imported.');
+      if (!user) throw failure(msg('files.importerGone'), language);
       // The grants as they are now: a role that lost the capability since the upload imports nothing.
       const scope = can(user.role, capability);
-      if (!scope) throw new JobFailure(refusalOf(user.role, capability));
-      const source = await sourceOf(ctx.db, ctx.data);
+      if (!scope) throw failure(refusalMessageOf(user.role, capability), language);
+      const source = await sourceOf(ctx.db, ctx.data, language);
       const total = source.count;
       await ctx.progress(0, total);
       const report = await importTable(
@@ -124,11 +131,11 @@ function importJob(
         },
         resource,
         source,
-        { dryRun: ctx.data.dry_run },
+        { dryRun: ctx.data.dry_run, language },
       ).catch((error: unknown) => {
         // Refusals of the whole file (out of scope, changed meanwhile) are the user's to read, as the request
         // would answer them.
-        throw error instanceof AppError ? new JobFailure(error.message) : error;
+        throw error instanceof AppError ? failure(error.reason, language) : error;
       });
       // Every row was read and checked, also when the transaction was rolled back (a failed row, a dry run),
       // which took the progress it recorded with it: the job ends with its rows done.

@@ -1,26 +1,45 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { Request, Response } from 'express';
-import type { FileFormat, ImportReport, ImportRowReport, Resource, Scope } from '@exam/contracts';
-import { fieldErrors } from '@exam/contracts';
+import {
+  plainParams,
+  type ImportReport,
+  type ImportRowReport,
+  type Language,
+  type Resource,
+  type Scope,
+} from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
 import { recordChanges } from '../audit/audit-trail.ts';
-import { scopeWhere, valuesOutOfScope, type ScopedUser } from '../auth/scope.ts';
+import { scopeWhere, type ScopedUser } from '../auth/scope.ts';
 import { missingParents } from '../crud/references.ts';
 import type { ResourceRegistry } from '../crud/registry.ts';
-import { describeKey, flatWhere, keyString, present, type ModelDelegate, type Store } from '../crud/store.ts';
+import { present, type Store } from '../crud/store.ts';
+import { renderFieldErrors, type FieldErrors } from '../http/errors.ts';
+import { renderMessage } from '../i18n/messages.ts';
 import {
-  AppError,
-  renderFieldErrors,
-  staleEdit,
-  prismaCode,
-  type FieldErrors,
-  type MessageOrText,
-} from '../http/errors.ts';
-import { tableSource, type Table, type TableRow, type TableSource } from './read-table.ts';
-import { insertAudited, modelTable, storedKeys, updateRows } from './write-rows.ts';
-
-type Values = Record<string, unknown>;
-type Errors = FieldErrors;
+  changesOf,
+  importSummary,
+  keyOf,
+  refuseConflict,
+  refuseCreatedOutsideScope,
+  refuseReachingNone,
+  refuseStoredOutsideScope,
+  rowChangedMeanwhile,
+  statusOf,
+  validateRows,
+  type Planned,
+  type Reach,
+  type Values,
+} from './import-rules.ts';
+import {
+  countWithin,
+  reachableKeysOf,
+  recordsByKey,
+  rememberingReads,
+  storedRecordsOf,
+  updateIfUnchanged,
+} from './import-store.ts';
+import { tableSource, type Table, type TableSource } from './read-table.ts';
+import { insertAudited, modelTable, updateRows } from './write-rows.ts';
 
 /**
  * Rows of the file validated, planned and written together: one statement inserts (and audits) them. Larger
@@ -30,9 +49,6 @@ const CHUNK = 2_000;
 
 /** How long the one transaction of an import may take: 50,000 rows on a slow disk, not forever. */
 const TRANSACTION_TIMEOUT_MS = 10 * 60_000;
-
-/** A word of two or more question marks: what Excel's 'CSV (Comma delimited)' leaves of Hindi. */
-const LOST_TEXT = /(^|\s)\?{2,}(?=\s|$)/;
 
 /** Who imports: the signed-in user of the request, or the user who started the import's job. */
 export interface ImportActor extends ScopedUser {
@@ -64,152 +80,7 @@ const auditSource = (actor: ImportActor) => ({
   res: { locals: { user: { id: actor.id, email: actor.email } } } as unknown as Response,
 });
 
-/**
- * What an import may touch: the caller's write scope as values to check and a where-clause (`{}` for every
- * row).
- */
-interface Reach {
-  scope: Scope;
-  user: ScopedUser;
-  within: Record<string, unknown>;
-}
-
-interface Planned {
-  row: number;
-  key: string;
-  values: Values;
-  status: 'created' | 'updated' | 'unchanged';
-  current?: Values;
-  changes?: Values;
-}
-
-/** Stored rows are read through Prisma this many keys at a time. */
-const READ_CHUNK = 500;
-
-function chunks<T>(items: readonly T[], size = READ_CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-/** Rows of `keys` as a where-clause: `IN` for a single key field, OR of the parts for a composite key. */
-function keysWhere(resource: Resource, keys: readonly Values[]) {
-  if (resource.keyFields.length === 1) {
-    const field = resource.keyFields[0]!;
-    return { [field]: { in: keys.map((k) => k[field]) } };
-  }
-  return { OR: keys.map((k) => flatWhere(resource.keyFields, k)) };
-}
-
-/**
- * A transaction client whose findUnique answers are remembered: the parents of 10,000 rows are a handful of
- * sessions, courses and semesters, each read once. Only for checks of rows this import does not write.
- */
-function rememberingReads(tx: Prisma.TransactionClient): Prisma.TransactionClient {
-  const delegates = new Map<PropertyKey, unknown>();
-  return new Proxy(tx, {
-    get(target, prop) {
-      const value = (target as unknown as Record<PropertyKey, unknown>)[prop];
-      if (
-        typeof value !== 'object' ||
-        value === null ||
-        typeof (value as { findUnique?: unknown }).findUnique !== 'function'
-      )
-        return value;
-      if (!delegates.has(prop)) {
-        const model = value as { findUnique(args: unknown): Promise<unknown> };
-        const answers = new Map<string, Promise<unknown>>();
-        delegates.set(prop, {
-          findUnique(args: unknown) {
-            const id = JSON.stringify(args);
-            if (!answers.has(id)) answers.set(id, model.findUnique(args));
-            return answers.get(id);
-          },
-        });
-      }
-      return delegates.get(prop);
-    },
-  });
-}
-
-const keyValues = (resource: Resource, values: Values) =>
-  Object.fromEntries(resource.keyFields.map((f) => [f, String(values[f])]));
-
-const addError = (errors: Errors, field: string, message: MessageOrText) =>
-  (errors[field] ??= []).push(message);
-
-/**
- * The same value as stored? (text, numeric codes, null; a missing optional value counts as null; JSON such as
- * a rule set's rules by content, whatever its key order: a re-imported unchanged rule set is "unchanged", not
- * "updated").
- */
-const same = (stored: unknown, value: unknown) => isDeepStrictEqual(stored ?? null, value ?? null);
-
-/**
- * Validates a chunk's rows by the resource's contract, without the database; `firstRowOfKey` spans the whole
- * file.
- */
-function validateRows(
-  resource: Resource,
-  format: FileFormat,
-  rows: readonly TableRow[],
-  reach: Reach,
-  firstRowOfKey: Map<string, number>,
-) {
-  const valid = new Map<number, Values>();
-  const errors = new Map<number, Errors>();
-  for (const { row, values } of rows) {
-    const found: Errors = {};
-    const parsed = resource.createSchema.safeParse(values);
-    if (!parsed.success) Object.assign(found, fieldErrors(parsed.error));
-    // Another college's or department's values are refused whatever else the row says (as a form's write is).
-    for (const [field, mine] of Object.entries(
-      valuesOutOfScope(reach.scope, reach.user, resource.scopeFields, values),
-    )) {
-      addError(
-        found,
-        field,
-        mine
-          ? `You may only use ${field} ${mine} (your own).`
-          : `Your account has no ${field}; ask the exam office to set it.`,
-      );
-    }
-    for (const [field, cell] of Object.entries(values)) {
-      if (typeof cell !== 'string') continue;
-      if (cell.includes('\u0000')) addError(found, field, 'Must not contain the NUL character (\\u0000)');
-      if (format === 'csv' && LOST_TEXT.test(cell)) {
-        addError(
-          found,
-          field,
-          'Has question marks where letters were: the file was saved in a code page that cannot hold ' +
-            "Hindi. Save it as 'CSV UTF-8' and import it again.",
-        );
-      }
-    }
-    if (parsed.success) {
-      const key = keyString(
-        resource,
-        Object.fromEntries(resource.keyFields.map((f) => [f, String(parsed.data[f])])),
-      );
-      const earlier = firstRowOfKey.get(key);
-      if (earlier !== undefined)
-        addError(
-          found,
-          resource.keyFields[resource.keyFields.length - 1]!,
-          `Same key as row ${earlier} (${key}); each record may appear once.`,
-        );
-      else firstRowOfKey.set(key, row);
-    }
-    if (Object.keys(found).length) errors.set(row, found);
-    else valid.set(row, parsed.data as Values);
-  }
-  return { valid, errors };
-}
-
-/**
- * Which valid rows create, update or leave a record, and what the database says against them (parents,
- * rules).
- */
+/** Which valid rows create, update or leave a record (the stored records, parents, the module's rules). */
 async function planRows(
   tx: Prisma.TransactionClient,
   checking: Prisma.TransactionClient,
@@ -219,69 +90,25 @@ async function planRows(
   store: Store,
   fields: ReadonlySet<string>,
   valid: Map<number, Values>,
-  errors: Map<number, Errors>,
+  errors: Map<number, FieldErrors>,
 ) {
-  const rows = [...valid.entries()].map(([row, values]) => ({
-    row,
-    values,
-    key: keyString(resource, Object.fromEntries(resource.keyFields.map((f) => [f, String(values[f])]))),
-  }));
-  const existing = new Map<string, Values>();
-  const include = store.include ? { include: store.include } : {};
-  // Which keys are stored, asked in one raw statement: most rows of a large file are new, and only the stored
-  // ones are read through Prisma.
-  const table = modelTable(tx, store.delegate(tx));
-  const stored = table
-    ? await storedKeys(
-        tx,
-        table,
-        resource,
-        rows.map((r) => r.values),
-      )
-    : undefined;
-  const toRead = stored ? rows.filter((r) => stored.has(r.key)) : rows;
-  for (const part of chunks(toRead)) {
-    const found = await store.delegate(tx).findMany({
-      where: keysWhere(
-        resource,
-        part.map((r) => r.values),
-      ),
-      ...include,
-    });
-    for (const record of found)
-      existing.set(
-        keyString(resource, Object.fromEntries(resource.keyFields.map((f) => [f, String(record[f])]))),
-        record,
-      );
-  }
+  const rows = [...valid.entries()].map(([row, values]) => ({ row, values, key: keyOf(resource, values) }));
+  const existing = await storedRecordsOf(tx, resource, store, rows);
   // A scoped caller may update only the existing rows it can list (a row reached through a relation, too).
-  const reachable = new Set<string>();
-  if (Object.keys(reach.within).length) {
-    const keys = rows.filter((r) => existing.has(r.key));
-    for (const part of chunks(keys)) {
-      const found = await store.delegate(tx).findMany({
-        where: {
-          AND: [
-            keysWhere(
-              resource,
-              part.map((r) => r.values),
-            ),
-            reach.within,
-          ],
-        },
-        select: Object.fromEntries(resource.keyFields.map((f) => [f, true])),
-      });
-      for (const record of found)
-        reachable.add(
-          keyString(resource, Object.fromEntries(resource.keyFields.map((f) => [f, String(record[f])]))),
-        );
-    }
-  } else for (const key of existing.keys()) reachable.add(key);
+  const reachable = Object.keys(reach.within).length
+    ? await reachableKeysOf(
+        tx,
+        resource,
+        store,
+        rows.filter((r) => existing.has(r.key)),
+        reach.within,
+      )
+    : new Set(existing.keys());
   const planned: Planned[] = [];
   const rules = ctx.registry.rules(resource.name);
   // Rows naming the same parents are checked once per chunk (a file's 500 rows name a few colleges and one
   // session).
-  const parentChecks = new Map<string, Promise<Errors>>();
+  const parentChecks = new Map<string, Promise<FieldErrors>>();
   const parentsOf = (named: Values) => {
     const id = JSON.stringify(resource.parents.map((link) => link.fields.map((f) => named[f] ?? null)));
     if (!parentChecks.has(id)) parentChecks.set(id, missingParents(checking, ctx.registry, resource, named));
@@ -290,23 +117,11 @@ async function planRows(
   for (const { row, values, key } of rows) {
     const current = existing.get(key);
     if (current && !reachable.has(key)) {
-      errors.set(row, {
-        [resource.keyFields.at(-1)!]: [
-          `${resource.title} ${describeKey(resource, keyValues(resource, values))} already exists ` +
-            `outside your scope; you may not change it.`,
-        ],
-      });
+      errors.set(row, refuseStoredOutsideScope(resource, values));
       continue;
     }
-    // Only the columns the file has: a column left out of the file leaves the stored value as it is.
-    const changes = current
-      ? Object.fromEntries(
-          resource.updatable
-            .filter((f) => fields.has(f) && !same(current[f], values[f]))
-            .map((f) => [f, values[f]]),
-        )
-      : undefined;
-    const found: Errors = {
+    const changes = current ? changesOf(resource, current, values, fields) : undefined;
+    const found: FieldErrors = {
       ...(current ? resource.check?.({ ...current, ...changes }) : {}),
       ...(await parentsOf(current ? changes! : values)),
     };
@@ -321,8 +136,7 @@ async function planRows(
         continue;
       }
     }
-    const status = !current ? 'created' : Object.keys(changes!).length ? 'updated' : 'unchanged';
-    planned.push({ row, key, values, status, current, changes });
+    planned.push({ row, key, values, status: statusOf(current, changes), current, changes });
   }
   // The module's rules over the rows to create, all at once (rules across rows: one enrolment's elective
   // choices).
@@ -332,47 +146,10 @@ async function planRows(
         tx,
         creates.map((p) => p.values),
       )
-    : new Map<number, Errors>();
+    : new Map<number, FieldErrors>();
   for (const [index, found] of refused) if (Object.keys(found).length) errors.set(creates[index]!.row, found);
   return planned.filter((p) => !errors.has(p.row));
 }
-
-/**
- * A scoped caller's created rows, reached through a relation (paper.dept_id): the scope is checked on the
- * rows as written.
- */
-async function checkCreatedInScope(
-  model: ModelDelegate,
-  resource: Resource,
-  reach: Reach,
-  part: readonly Planned[],
-) {
-  if (!Object.keys(reach.within).length || !part.length) return;
-  const inside = await model.count({
-    where: {
-      AND: [
-        keysWhere(
-          resource,
-          part.map((p) => p.values),
-        ),
-        reach.within,
-      ],
-    },
-  });
-  if (inside !== part.length) {
-    throw new AppError(
-      'OUT_OF_SCOPE',
-      `Some rows of the file (rows ${part[0]!.row} to ${part.at(-1)!.row}) would lie outside your scope; ` +
-        `you may only add your own. Nothing was imported.`,
-    );
-  }
-}
-
-const changedMeanwhile = (p: Planned) =>
-  staleEdit(
-    `Row ${p.row} (${p.key}) was changed by someone else during the import. Nothing was imported; import ` +
-      `the file again.`,
-  );
 
 /**
  * Stores a chunk's planned rows and audits each like a CRUD write. A store on Prisma's own model delegate is
@@ -396,23 +173,21 @@ async function writeRows(
   const now = new Date();
   const { req, res } = auditSource(ctx.actor);
   if (creates.length) {
-    if (table)
-      await insertAudited(
-        tx,
-        table,
-        resource,
-        creates.map((p) => p.values),
-        { userId: ctx.actor.id, email: ctx.actor.email, requestId: ctx.actor.requestId },
+    const values = creates.map((p) => p.values);
+    if (table) {
+      const auditor = { userId: ctx.actor.id, email: ctx.actor.email, requestId: ctx.actor.requestId };
+      await insertAudited(tx, table, resource, values, auditor);
+    } else
+      await (model as unknown as { createMany(args: Values): Promise<unknown> }).createMany({ data: values });
+    await rules.afterCreate?.(tx, values);
+    // A scoped caller's created rows, reached through a relation (paper.dept_id): checked as written.
+    if (Object.keys(reach.within).length) {
+      const outside = refuseCreatedOutsideScope(
+        creates,
+        await countWithin(model, resource, creates, reach.within),
       );
-    else
-      await (model as unknown as { createMany(args: Values): Promise<unknown> }).createMany({
-        data: creates.map((p) => p.values),
-      });
-    await rules.afterCreate?.(
-      tx,
-      creates.map((p) => p.values),
-    );
-    await checkCreatedInScope(model, resource, reach, creates);
+      if (outside) throw outside;
+    }
   }
   if (table && updates.length) {
     const updated = await updateRows(
@@ -428,7 +203,7 @@ async function writeRows(
       now,
     );
     const stale = updates.find((p) => !updated.has(p.key));
-    if (stale) throw changedMeanwhile(stale);
+    if (stale) throw rowChangedMeanwhile(stale);
     await recordChanges(
       tx,
       req,
@@ -441,33 +216,13 @@ async function writeRows(
         after: present(store, { ...p.current!, ...p.changes, updated_at: now }),
       })),
     );
-  } else if (updates.length) {
-    for (const p of updates) {
-      // Guarded by the updated_at just read, as a form's edit is: an edit in between makes this match
-      // nothing.
-      const { count } = await model.updateMany({
-        where: { ...flatWhere(resource.keyFields, p.values), updated_at: p.current!.updated_at },
-        data: { ...p.changes, updated_at: now },
-      });
-      if (count !== 1) throw changedMeanwhile(p);
-    }
+  } else {
+    for (const p of updates)
+      if (!(await updateIfUnchanged(model, resource, p, now))) throw rowChangedMeanwhile(p);
   }
   if (!table) {
     const written = [...creates, ...updates];
-    const include = store.include ? { include: store.include } : {};
-    const stored = await model.findMany({
-      where: keysWhere(
-        resource,
-        written.map((p) => p.values),
-      ),
-      ...include,
-    });
-    const byKey = new Map(
-      stored.map((r) => [
-        keyString(resource, Object.fromEntries(resource.keyFields.map((f) => [f, String(r[f])]))),
-        r,
-      ]),
-    );
+    const byKey = await recordsByKey(model, resource, store, written);
     await recordChanges(
       tx,
       req,
@@ -484,34 +239,6 @@ async function writeRows(
   return creates.length + updates.length;
 }
 
-function summary(report: Omit<ImportReport, 'message'>) {
-  const { created, updated, unchanged, error } = report.counts;
-  const total = report.rows.length;
-  if (error)
-    return (
-      `Nothing was imported: ${error} of ${total} row${total === 1 ? '' : 's'} ` +
-      `${error === 1 ? 'has' : 'have'} errors. Fix them and import the file again.`
-    );
-  const parts = `${created} to create, ${updated} to update, ${unchanged} unchanged`;
-  if (report.dry_run) return `The file is valid (${parts}). This was a dry run: nothing was stored.`;
-  return (
-    `Imported ${report.imported} row${report.imported === 1 ? '' : 's'}: ${created} created, ${updated} ` +
-    `updated, ${unchanged} unchanged.`
-  );
-}
-
-/**
- * A unique key or a foreign key refused a write: Prisma's codes for its own calls; a raw statement's failure
- * carries PostgreSQL's SQLSTATE (23505, 23503) in its message or metadata.
- */
-function isConflict(error: unknown) {
-  const code = prismaCode(error);
-  if (code === 'P2002' || code === 'P2003') return true;
-  if (code !== 'P2010' && code !== undefined) return false;
-  const text = `${(error as Error)?.message ?? ''} ${JSON.stringify((error as { meta?: unknown })?.meta ?? null)}`;
-  return /\b2350[35]\b|violates (unique|foreign key) constraint/.test(text);
-}
-
 /**
  * Ends the import's transaction without storing anything (a row failed, or a dry run), keeping what it found.
  */
@@ -526,6 +253,12 @@ class Rollback<T> extends Error {
  */
 export type ImportSource = Pick<TableSource, 'format' | 'fields' | 'chunks'>;
 
+export interface ImportOptions {
+  dryRun: boolean;
+  /** The language of the report's sentences (its message and each row's errors); English by default. */
+  language?: Language;
+}
+
 /**
  * Imports a file's rows into a resource: every row validated by the resource's contract, keys repeated within
  * the file, missing parents, the module's rules; existing keys update their `updatable` fields. The rows go
@@ -538,19 +271,15 @@ export async function importTable(
   ctx: ImportContext,
   resource: Resource,
   source: ImportSource | Table,
-  options: { dryRun: boolean },
+  options: ImportOptions,
 ): Promise<ImportReport> {
+  const language = options.language ?? 'en';
   const store = ctx.registry.store(resource.name);
   const user = ctx.actor;
   const within = scopeWhere(ctx.scope, user, resource.scopeFields);
-  if (within === null) {
-    throw new AppError(
-      'OUT_OF_SCOPE',
-      `Your account reaches no ${resource.title.toLowerCase()} records (${ctx.scope} scope), so it ` +
-        `cannot import any; ask the exam office.`,
-    );
-  }
-  const reach: Reach = { scope: ctx.scope, user, within };
+  const reachesNone = refuseReachingNone(resource, ctx.scope, within);
+  if (reachesNone) throw reachesNone;
+  const reach: Reach = { scope: ctx.scope, user, within: within! };
   const input = 'rows' in source ? tableSource(source) : source;
   const transaction =
     ctx.transaction ??
@@ -580,7 +309,7 @@ export async function importTable(
         if (found) failed = true;
         rows.push(
           found
-            ? { row, status: 'error', errors: renderFieldErrors(found), values }
+            ? { row, status: 'error', errors: renderFieldErrors(found, language), values }
             : { row, status: statusOf.get(row)! },
         );
       }
@@ -590,18 +319,18 @@ export async function importTable(
     return { rows, imported };
   }).catch((error) => {
     if (error instanceof Rollback) return error.outcome as Outcome;
-    // Another writer got in between the checks and the writes: a key created or a parent deleted meanwhile.
-    if (isConflict(error)) {
-      throw staleEdit(
-        'Some records of the file were added, changed or deleted by someone else during the import. ' +
-          'Nothing was imported; import the file again.',
-      );
-    }
-    throw error;
+    throw refuseConflict(error) ?? error;
   });
   const { rows } = outcome;
   const counts = { created: 0, updated: 0, unchanged: 0, error: 0 };
   for (const r of rows) counts[r.status] += 1;
   const report = { imported: outcome.imported, dry_run: options.dryRun, counts, rows };
-  return { ...report, message: summary(report) };
+  const summary = importSummary(report);
+  const params = plainParams(summary.params);
+  return {
+    ...report,
+    message: renderMessage(summary, language),
+    message_code: summary.code,
+    ...(params ? { params } : {}),
+  };
 }

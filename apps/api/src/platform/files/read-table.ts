@@ -1,12 +1,26 @@
-import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { loadExcelJS } from './load-exceljs.ts';
-import { IMPORT_ERRORS_HEADER, normalizeHeader, type FileColumn, type FileFormat } from '@exam/contracts';
+import type { FileColumn, FileFormat } from '@exam/contracts';
 import { AppError } from '../http/errors.ts';
 import { unguardFormula } from './cells.ts';
+import {
+  csvMalformed,
+  detectFormat,
+  isBlank,
+  matchHeader,
+  noWorksheet,
+  refuseLateHeader,
+  refuseNonUtf8,
+  refuseTooManyRows,
+  refuseValueWithoutHeader,
+  refuseWithoutRows,
+  xlsxUnreadable,
+  type Cell,
+  type Header,
+} from './table-rules.ts';
 
-export type Cell = string | number | boolean | null;
+export type { Cell } from './table-rules.ts';
 
 export interface TableRow {
   /** As the user sees it: the header is row 1. */
@@ -20,44 +34,6 @@ export interface Table {
   /** Fields the file has a column for. */
   fields: Set<string>;
   rows: TableRow[];
-}
-
-/** A file that cannot be imported at all: the message says what is wrong and how to fix it. */
-export const badFile = (message: string) => new AppError('MALFORMED_REQUEST', message);
-
-const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
-const SAVE_AS =
-  "In Excel use File > Save As and choose 'CSV UTF-8 (Comma delimited)' or 'Excel Workbook (.xlsx)'.";
-
-/** Tells CSV from XLSX by content (names and browsers' types are unreliable), refusing what is neither. */
-export function detectFormat(buffer: Buffer, filename = ''): FileFormat {
-  if (buffer.length === 0) throw badFile('The file is empty.');
-  if (buffer.subarray(0, 4).equals(ZIP)) return 'xlsx';
-  if (buffer.subarray(0, 4).equals(OLE))
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      `The file is an old Excel 97-2003 workbook (.xls), which cannot be read. ${SAVE_AS}`,
-    );
-  if (/\.xlsx$/i.test(filename))
-    throw badFile('The file is named .xlsx but is not an Excel workbook (it may be damaged or renamed).');
-  if ((buffer[0] === 0xff && buffer[1] === 0xfe) || (buffer[0] === 0xfe && buffer[1] === 0xff)) {
-    throw badFile(`The file is saved as 'Unicode Text' (UTF-16). ${SAVE_AS}`);
-  }
-  // Text never holds NUL bytes: a PDF, an image or another binary file.
-  if (buffer.subarray(0, 8192).includes(0))
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The file is neither CSV nor XLSX. ${SAVE_AS}`);
-  return 'csv';
-}
-
-/** UTF-8 or refused: a Windows code page would turn Hindi into question marks or mojibake without a word. */
-function checkUtf8(buffer: Buffer) {
-  if (!isUtf8(buffer)) {
-    throw badFile(
-      `The file is not UTF-8 text (it was probably saved as 'CSV (Comma delimited)', which uses a ` +
-        `Windows code page and cannot hold Hindi). ${SAVE_AS}`,
-    );
-  }
 }
 
 /** Excel writes `;` or tabs in some locales: the header line's most frequent separator wins. */
@@ -94,10 +70,7 @@ async function* csvRecords(buffer: Buffer): AsyncGenerator<Cell[]> {
     for await (const record of parser) yield record as string[];
   } catch (error) {
     if (error instanceof AppError) throw error;
-    const where = (error as { lines?: number }).lines;
-    throw badFile(
-      `The CSV file is malformed${where ? ` near line ${where}` : ''}: ${(error as Error).message.replace(/^Invalid Record Length:.*$/, 'rows have different numbers of columns')}`,
-    );
+    throw csvMalformed(error as Error);
   } finally {
     parser.destroy();
   }
@@ -126,12 +99,10 @@ async function readXlsx(buffer: Buffer): Promise<Cell[][]> {
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch (error) {
-    throw badFile(
-      `The Excel file cannot be read (${(error as Error).message}). Save it again as 'Excel Workbook (.xlsx)'.`,
-    );
+    throw xlsxUnreadable(error as Error);
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw badFile('The Excel file has no worksheet.');
+  if (!sheet) throw noWorksheet();
   const rows: Cell[][] = [];
   // exceljs numbers rows and cells from 1; blank rows are absent, so positions are kept by number.
   sheet.eachRow({ includeEmpty: false }, (row, number) => {
@@ -140,62 +111,11 @@ async function readXlsx(buffer: Buffer): Promise<Cell[][]> {
   return Array.from(rows, (r) => r ?? []);
 }
 
-const isBlank = (cell: Cell | undefined) =>
-  cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
-
-/** Column letter(s) as spreadsheets show them: 0 -> A, 26 -> AA. */
-export const columnLetter = (index: number): string =>
-  (index >= 26 ? columnLetter(Math.floor(index / 26) - 1) : '') + String.fromCharCode(65 + (index % 26));
-
 interface TableOptions {
   filename?: string;
   columns: readonly FileColumn[];
   maxRows: number;
   skipRows?: readonly (readonly string[])[];
-}
-
-/** The header row matched to the columns: which field each column holds, and columns to pass over. */
-function readHeader(header: Cell[], columns: readonly FileColumn[]) {
-  const byName = new Map<string, FileColumn>();
-  for (const c of columns) {
-    byName.set(normalizeHeader(c.header), c);
-    byName.set(normalizeHeader(c.field), c);
-  }
-  const mapped: (FileColumn | undefined)[] = [];
-  const seen = new Map<string, number>();
-  const unknown: string[] = [];
-  const ignored = new Set<number>();
-  header.forEach((cell, i) => {
-    if (isBlank(cell)) return;
-    const name = String(cell).trim();
-    // A failed-rows file, corrected: its column of error messages is not data.
-    if (normalizeHeader(name) === normalizeHeader(IMPORT_ERRORS_HEADER)) return void ignored.add(i);
-    const column = byName.get(normalizeHeader(name));
-    if (!column) return unknown.push(`"${name}" (column ${columnLetter(i)})`);
-    if (seen.has(column.field))
-      throw badFile(
-        `Column ${column.header} appears twice (columns ${columnLetter(seen.get(column.field)!)} and ${columnLetter(i)}).`,
-      );
-    seen.set(column.field, i);
-    mapped[i] = column;
-  });
-  const expected = columns
-    .filter((c) => !c.readOnly)
-    .map((c) => c.header)
-    .join(', ');
-  if (unknown.length)
-    throw badFile(
-      `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. The columns are: ` +
-        `${expected}. Download the template to start from the right header row.`,
-    );
-  const missing = columns.filter((c) => c.required && !c.readOnly && !seen.has(c.field));
-  if (missing.length)
-    throw badFile(
-      `Missing column${missing.length > 1 ? 's' : ''}: ${missing.map((c) => c.header).join(', ')}. The ` +
-        `columns are: ${expected}.`,
-    );
-  const present = columns.filter((c) => !c.readOnly && seen.has(c.field));
-  return { mapped, ignored, present, fields: new Set(present.map((c) => c.field)) };
 }
 
 /**
@@ -206,30 +126,25 @@ async function* dataRows(
   records: AsyncIterable<Cell[]>,
   format: FileFormat,
   options: TableOptions,
-): AsyncGenerator<TableRow, ReturnType<typeof readHeader>> {
+): AsyncGenerator<TableRow, Header> {
   const skip = new Set((options.skipRows ?? []).map((r) => JSON.stringify(r)));
   let header: Cell[] | undefined;
-  let columns: ReturnType<typeof readHeader> | undefined;
+  let columns: Header | undefined;
   let r = -1;
   let count = 0;
   for await (const row of records) {
     r += 1;
     if (!header) {
       if (row.every(isBlank)) continue;
-      if (r > 0)
-        throw badFile(
-          `Row 1 must be the header row (the column names of the template); the file starts at row ${r + 1}.`,
-        );
+      const late = refuseLateHeader(r);
+      if (late) throw late;
       header = row;
-      columns = readHeader(row, options.columns);
+      columns = matchHeader(row, options.columns);
       continue;
     }
     if (row.every(isBlank)) continue;
-    const orphan = row.findIndex(
-      (c, i) => !isBlank(c) && !columns!.ignored.has(i) && isBlank(header![i] ?? null),
-    );
-    if (orphan >= 0)
-      throw badFile(`Row ${r + 1} has a value in column ${columnLetter(orphan)}, which has no header.`);
+    const orphan = refuseValueWithoutHeader(r, row, header, columns!.ignored);
+    if (orphan) throw orphan;
     const values: Record<string, Cell> = {};
     columns!.mapped.forEach((column, i) => {
       if (!column || column.readOnly) return;
@@ -237,19 +152,14 @@ async function* dataRows(
       values[column.field] = typeof cell === 'string' && format === 'csv' ? unguardFormula(cell) : cell;
     });
     if (skip.has(JSON.stringify(columns!.present.map((c) => String(values[c.field] ?? ''))))) continue;
-    if (count >= options.maxRows) {
-      throw new AppError(
-        'PAYLOAD_TOO_LARGE',
-        `The file has more than ${options.maxRows.toLocaleString('en-IN')} rows, the most one import ` +
-          `takes. Split it into smaller files.`,
-      );
-    }
+    const tooMany = refuseTooManyRows(count, options.maxRows);
+    if (tooMany) throw tooMany;
     count += 1;
     yield { row: r + 1, values };
   }
-  if (!columns) throw badFile('The file has no rows.');
-  if (!count) throw badFile('The file has a header row but no data rows.');
-  return columns;
+  const empty = refuseWithoutRows(columns, count);
+  if (empty) throw empty;
+  return columns!;
 }
 
 /** The first record that is not blank (the header row), reading no further. */
@@ -297,7 +207,8 @@ export async function openTable(
   checked?: { count: number },
 ): Promise<TableSource> {
   const format = detectFormat(buffer, options.filename);
-  if (format === 'csv') checkUtf8(buffer);
+  const notUtf8 = format === 'csv' ? refuseNonUtf8(buffer) : undefined;
+  if (notUtf8) throw notUtf8;
   const sheet = format === 'xlsx' ? await readXlsx(buffer) : undefined;
   const records = (): AsyncIterable<Cell[]> =>
     sheet
@@ -311,7 +222,7 @@ export async function openTable(
     // Read through before (by the request that queued the job): only the header is read again here.
     count = checked.count;
     const header = await firstRecord(records());
-    fields = readHeader(header ?? [], options.columns).fields;
+    fields = matchHeader(header ?? [], options.columns).fields;
   } else {
     const rows = dataRows(records(), format, options);
     let next = await rows.next();

@@ -7,7 +7,6 @@ import {
   importQuery,
   templateQuery,
   type CapabilityKey,
-  type FileColumn,
   type FileColumnsOptions,
   type Resource,
 } from '@exam/contracts';
@@ -15,16 +14,14 @@ import type { Database } from '@exam/db';
 import { scopeOf } from '../auth/capabilities.ts';
 import { listPlan as engineListPlan, type ListPlan } from '../crud/list-plan.ts';
 import type { ResourceRegistry } from '../crud/registry.ts';
-import { present } from '../crud/store.ts';
-import { AppError, parseOr422 } from '../http/errors.ts';
-import { readInBatches } from './batches.ts';
-import { CONTENT_TYPES, exportFilename, sendExport } from './export.ts';
-import { enqueueJob } from '../jobs/index.ts';
-import { saveFile } from '../stored-files/index.ts';
+import { parseOr422 } from '../http/errors.ts';
+import { languageOf } from '../i18n/messages.ts';
+import { sendDownload } from './download-service.ts';
+import { CONTENT_TYPES, exportFilename } from './export.ts';
 import { importJobs } from './import-job.ts';
-import { importTable } from './import.ts';
-import { badFile, openTable } from './read-table.ts';
-import { templateFile, templateOf, templateRows } from './template.ts';
+import { refuseNotMultipart, uploadRefusal } from './import-rules.ts';
+import { importUpload } from './import-service.ts';
+import { templateFile, templateOf } from './template.ts';
 
 export interface FileResource {
   resource: Resource;
@@ -56,37 +53,19 @@ export interface FileRoutesOptions {
 
 const MB = 1024 * 1024;
 
-/** multer's refusals as answers a user can act on. */
+/** The upload's file, read into memory; multer's refusals as answers a user can act on (import-rules.ts). */
 function receiveFile(maxFileBytes: number): RequestHandler {
   const upload = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: maxFileBytes, files: 1, fields: 10, parts: 20 },
   }).single('file');
   return (req, res, next) => {
-    if (!req.is('multipart/form-data')) {
-      return next(
-        new AppError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          'Send the file as multipart/form-data, in the form field named "file".',
-        ),
-      );
-    }
+    const notMultipart = refuseNotMultipart(Boolean(req.is('multipart/form-data')));
+    if (notMultipart) return next(notMultipart);
     upload(req, res, (error?: unknown) => {
       if (!error) return next();
-      const code = (error as { code?: string }).code;
-      if (code === 'LIMIT_FILE_SIZE')
-        return next(
-          new AppError(
-            'PAYLOAD_TOO_LARGE',
-            `The file is larger than ${maxFileBytes / MB} MB, the most one import takes. Split it into ` +
-              `smaller files.`,
-          ),
-        );
-      if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT')
-        return next(badFile('Send one file, in the form field named "file".'));
-      if (typeof code === 'string' && code.startsWith('LIMIT_'))
-        return next(badFile('The upload has too many form fields.'));
-      next(badFile('The upload is malformed or was cut short; send the file again.'));
+      const code = (error as { code?: unknown }).code;
+      next(uploadRefusal(typeof code === 'string' ? code : undefined, maxFileBytes));
     });
   };
 }
@@ -115,16 +94,13 @@ export function fileRoutes(options: FileRoutesOptions) {
     maxRows = 50_000,
     jobRows = IMPORT_JOB_ROWS,
   } = options;
-  const jobs = importJobs(registry);
+  const settings = { db, registry, jobs: importJobs(registry), maxRows, jobRows };
   const router = Router();
 
   for (const entry of options.resources) {
     const { resource } = entry;
     const columns = fileColumns(resource, entry.columns);
     const template = templateOf(columns, entry.examples);
-    const nullable = new Set(
-      columns.filter((c: FileColumn) => !c.required && !c.readOnly).map((c) => c.field),
-    );
 
     router.get(`/import-template/${resource.path}`, async (req, res) => {
       scopeFor(res, resource, 'read');
@@ -147,61 +123,22 @@ export function fileRoutes(options: FileRoutesOptions) {
       async (req, res) => {
         const scope = scopeFor(res, resource, 'write');
         const { dry_run } = parseOr422(importQuery, req.query);
-        if (!req.file)
-          throw badFile('No file came with the request: send it in the form field named "file".');
-        const skipRows = templateRows(template);
-        const filename = req.file.originalname;
-        // Read through once here: a file that cannot be imported at all is refused by the request, not by a
-        // job.
-        const table = await openTable(req.file.buffer, { filename, columns, maxRows, skipRows });
-        const user = res.locals.user!;
-        if (table.count > jobRows) {
-          // A large file is checked and stored by a job: the request answers at once, the web app shows the
-          // progress.
-          const fileColumns = columns.map(({ field, header, key, required, hint, readOnly }) => ({
-            field,
-            header,
-            key,
-            required,
-            hint,
-            readOnly,
-          }));
-          const upload = await saveFile(db.prisma, {
-            name: filename || `import.${table.format}`,
-            contentType: CONTENT_TYPES[table.format],
-            content: req.file.buffer,
-            ownerId: user.id,
-          });
-          const data = {
-            dry_run,
-            filename,
-            file_id: upload.file_id,
-            columns: fileColumns,
-            skip_rows: skipRows,
-            rows: table.count,
-          };
-          const job = await enqueueJob(db, jobs.get(resource.name)!, data, user);
-          req.log?.info(
-            { import: resource.name, format: table.format, dry_run, rows: table.count, job: job.job_id },
-            'import queued',
-          );
-          res.status(202).json({ job });
-          return;
-        }
-        const actor = {
-          id: user.id,
-          email: user.email,
-          college_id: user.college_id,
-          dept_id: user.dept_id,
-          student_id: user.student_id,
-          requestId: req.id as string | undefined,
-        };
-        const report = await importTable({ db, registry, actor, scope }, resource, table, {
+        const answer = await importUpload(settings, {
+          resource,
+          columns,
+          template,
+          file: req.file,
           dryRun: dry_run,
+          user: res.locals.user!,
+          scope,
+          requestId: req.id as string | undefined,
+          language: languageOf(req),
+          log: req.log,
         });
-        req.log?.info({ import: resource.name, format: table.format, dry_run, ...report.counts }, 'import');
-        if (report.counts.error) res.status(422).json({ ...report, code: 'VALIDATION_FAILED' });
-        else res.json(report);
+        if ('job' in answer) res.status(202).json(answer);
+        else if (answer.report.counts.error)
+          res.status(422).json({ ...answer.report, code: 'VALIDATION_FAILED' });
+        else res.json(answer.report);
       },
     );
 
@@ -211,26 +148,7 @@ export function fileRoutes(options: FileRoutesOptions) {
       if (req.method !== 'GET' || req.path !== '/' || req.query.format === undefined) return next();
       const plan = listPlan(resource, req.query, res);
       const { format } = parseOr422(exportQuery, req.query);
-      const store = registry.store(resource.name);
-      const rows =
-        plan.where === null
-          ? (async function* () {})()
-          : readInBatches(store.delegate(db.prisma), {
-              where: plan.where,
-              orderBy: plan.orderBy,
-              nullable,
-              extra: store.include ? { include: store.include } : {},
-            });
-      async function* presented() {
-        for await (const row of rows) yield present(store, row);
-      }
-      await sendExport(res, {
-        format,
-        columns,
-        rows: presented(),
-        name: resource.name,
-        title: resource.title,
-      });
+      await sendDownload(res, db, registry, { resource, columns, plan, format });
     });
   }
 

@@ -145,22 +145,115 @@ const errorText = (error: unknown) =>
   `${(error as { code?: unknown })?.code ?? ''} ${(error as Error)?.message ?? ''}`;
 
 /**
+ * Every code an error carries, along its causes: its own `code` (a SQLSTATE from pg, a Prisma `P…` code, a
+ * Node socket code), Prisma's `errorCode` (initialisation errors), and the driver adapter's original SQLSTATE
+ * and kind (`meta.driverAdapterError.cause`: what a Prisma P2039 "Database error" wraps).
+ */
+function errorCodesOf(error: unknown, depth = 0): string[] {
+  if (!error || typeof error !== 'object' || depth > 4) return [];
+  const e = error as {
+    code?: unknown;
+    errorCode?: unknown;
+    cause?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown; kind?: unknown } } };
+  };
+  const adapter = e.meta?.driverAdapterError?.cause;
+  return [
+    e.code,
+    e.errorCode,
+    adapter?.originalCode,
+    adapter?.code,
+    adapter?.kind,
+    ...errorCodesOf(e.cause, depth + 1),
+  ].filter((c): c is string => typeof c === 'string');
+}
+
+/** The messages of an error and its causes, in one line. */
+function messagesOf(error: unknown, depth = 0): string {
+  if (!error || typeof error !== 'object' || depth > 4) return '';
+  return `${(error as Error).message ?? ''} ${messagesOf((error as { cause?: unknown }).cause, depth + 1)}`;
+}
+
+/**
  * No connection came in time: pg's pool waited DB_CONNECT_TIMEOUT_MS for a free one, a new one took that long
  * to open, or Prisma could not start a transaction within its maxWait (P2028). Busy or unreachable: the
  * caller asks the pool whether any connection is open.
  */
-const isConnectionWait = (error: unknown) =>
-  /timeout exceeded when trying to connect|Connection terminated due to connection timeout|Unable to start a transaction in the given time/.test(
-    errorText(error),
-  );
+const CONNECTION_WAIT = new RegExp(
+  [
+    'timeout exceeded when trying to connect',
+    'Connection terminated due to connection timeout',
+    'Unable to start a transaction in the given time',
+  ].join('|'),
+);
+const isConnectionWait = (error: unknown) => CONNECTION_WAIT.test(errorText(error));
 
-function isDatabaseUnavailable(error: unknown): boolean {
-  return (
+/**
+ * The server said it is stopping or starting (a restart): SQLSTATE 57P01 admin shutdown, 57P02 crash
+ * shutdown, 57P03 cannot connect now ("the database system is shutting down / starting up / in recovery
+ * mode").
+ */
+const restartingCodes = new Set(['57P01', '57P02', '57P03']);
+const restartingText = new RegExp(
+  [
+    'terminating connection due to administrator command',
+    'the database system is (shutting down|starting up|in recovery mode|not yet accepting connections)',
+  ].join('|'),
+  'i',
+);
+
+/**
+ * The database cannot be reached: SQLSTATE class 08 (connection exception: 08000, 08001 cannot connect,
+ * 08003, 08004, 08006 connection failure), 53300 too many connections; Prisma's P1001 can't reach, P1002
+ * timed out reaching, P1008 socket timeout, P1017 server closed the connection, P2037 too many connections;
+ * the adapter's kinds of those; Node's socket errors (the server's name does not resolve while its container
+ * restarts: ENOTFOUND, EAI_AGAIN); and pg's and Prisma's words for the same.
+ */
+const unreachableCodes = new Set([
+  '53300',
+  'P1001',
+  'P1002',
+  'P1008',
+  'P1017',
+  'P2037',
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
+const unreachableText = new RegExp(
+  [
+    ...[...unreachableCodes].filter((c) => /^E[A-Z_]+$/.test(c)),
+    'Connection terminated',
+    "Can't reach database server",
+    'Server has closed the connection',
+    'Client has encountered a connection error',
+    'Connection is closed',
+    'connection timeout expired',
+  ].join('|'),
+  'i',
+);
+
+/** Whether an error means the database restarts (`restarting`), cannot be reached, or neither. */
+export function databaseOutage(error: unknown): 'restarting' | 'unreachable' | undefined {
+  const codes = errorCodesOf(error);
+  const text = `${codes.join(' ')} ${messagesOf(error)}`;
+  if (codes.some((c) => restartingCodes.has(c)) || restartingText.test(text)) return 'restarting';
+  if (
     isConnectionWait(error) ||
-    /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|DatabaseNotReachable|P1001|P1002|P1017|57P01|53300/i.test(
-      errorText(error),
-    )
-  );
+    codes.some((c) => unreachableCodes.has(c) || /^08[0-9A-Z]{3}$/.test(c)) ||
+    unreachableText.test(text)
+  )
+    return 'unreachable';
+  return undefined;
 }
 
 /**
@@ -222,7 +315,16 @@ function asAppError(
       headers: { 'Retry-After': '2' },
     });
   }
-  if (isDatabaseUnavailable(error)) {
+  // Every database outage answers 503 with Retry-After, never 500: a restart (the server said it is stopping
+  // or starting) is over in seconds; an unreachable server may take longer. The pool opens new connections on
+  // the next request, so the service recovers by itself.
+  const outage = databaseOutage(error);
+  if (outage === 'restarting') {
+    return new AppError('UNAVAILABLE', retryLater(method, msg('platform.databaseRestarting')), {
+      headers: { 'Retry-After': '5' },
+    });
+  }
+  if (outage === 'unreachable') {
     return new AppError('UNAVAILABLE', retryLater(method, msg('platform.databaseUnreachable')), {
       headers: { 'Retry-After': '10' },
     });

@@ -57,12 +57,11 @@ export interface JobContext<Data> {
 /**
  * A kind of job: what it is called, the capability a caller needs to start it, and the work.
  *
- * **Handlers must be idempotent.** A job runs again from the start when the process running it died (a crash, a
- * deploy, the machine lost power): `run` may find part of its work already done and must then neither do it twice
- * nor fail because of it. Two ways, both fine:
+ * **Handlers must be idempotent.** A job runs again from the start when the process running it died (a
+ * crash, a deploy, the machine lost power): `run` may find part of its work already done and must then
+ * neither do it twice nor fail because of it. Two ways, both fine:
  * - write in chunks, each through `ctx.transaction(fn, { done })`, and make each chunk skip or overwrite what
- *   an
- *   earlier run of the same job already wrote (upserts, "where not already done", rows tagged with
+ *   an earlier run of the same job already wrote (upserts, "where not already done", rows tagged with
  *   `ctx.jobId`);
  * - or compute everything first and write it at the end in one `ctx.transaction`. Never write outside a
  *   transaction (`ctx.db.prisma.x.create(...)` alone): a run that dies halfway would leave it half-applied.

@@ -1,4 +1,4 @@
-import { can, refusalOf, type Job, type JobSummary } from '@exam/contracts';
+import { can, refusalMessageOf, type Job, type JobSummary } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { forbidden, parseOr422 } from '../http/errors.ts';
 import type { JobDefinition, Transaction } from './define.ts';
@@ -53,7 +53,7 @@ async function enqueueIn<Data>(
   user: JobStarter,
 ): Promise<JobSummary> {
   if (user && !can(user.role, definition.capability))
-    throw forbidden(refusalOf(user.role, definition.capability));
+    throw forbidden(refusalMessageOf(user.role, definition.capability));
   const checked = definition.data ? parseOr422(definition.data, data) : data;
   const created = await tx.job.create({
     data: {

@@ -1,11 +1,11 @@
 import { Router, type Response } from 'express';
-import { can, jobListQuery, type JobStatus } from '@exam/contracts';
+import { can, jobListQuery, msg, type JobStatus } from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
 import { notFound, parseOr422, unauthorized } from '../http/errors.ts';
 import { isUuid, methodNotAllowed } from '../http/middleware.ts';
 import { toJob } from './store.ts';
 
-const noSuchJob = () => notFound('No such job.');
+const noSuchJob = () => notFound(msg('jobs.notFound'));
 
 function caller(res: Response) {
   const user = res.locals.user;

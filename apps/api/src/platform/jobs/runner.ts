@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { JobErrorRow } from '@exam/contracts';
+import { msg, renderEnglish, type JobErrorRow } from '@exam/contracts';
 import type { Database } from '@exam/db';
 import { AppError } from '../http/errors.ts';
 import { createLogger, type Logger } from '../http/logger.ts';
@@ -124,7 +124,7 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
     const final = () => ({
       ...snapshot(),
       errors: state.dropped
-        ? [...state.errors, { message: `… and ${state.dropped} more that are not listed.` }]
+        ? [...state.errors, { message: renderEnglish(msg('jobs.moreErrors', { count: state.dropped })) }]
         : state.errors,
     });
     const loseJob = () => {
@@ -153,8 +153,7 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
     const definition = kinds.get(claimed.kind);
     const work = (async () => {
       try {
-        if (!definition)
-          throw new JobFailure(`No runner of this version knows jobs of kind ${claimed.kind}.`);
+        if (!definition) throw new JobFailure(renderEnglish(msg('jobs.unknownKind', { kind: claimed.kind })));
         // A chunk's transaction: first the fence (it locks the job row, so no other runner can take the job
         // until this commits), then the chunk, then its progress.
         const fenced = async <T>(
@@ -217,9 +216,7 @@ export async function startJobRunner(db: Database, options: RunnerOptions): Prom
         if (lost || error instanceof JobLost) return;
         const known = error instanceof JobFailure || error instanceof AppError;
         if (!known) jobLog.error({ err: (error as Error)?.stack ?? String(error) }, 'job failed');
-        const message = known
-          ? (error as Error).message
-          : 'The job failed because of an error on the server; it has been logged.';
+        const message = known ? (error as Error).message : renderEnglish(msg('jobs.failedOnServer'));
         try {
           if (!(await finish(db.prisma, id, worker, { status: 'FAILED', ...final(), message }))) loseJob();
         } catch (finishError) {

@@ -1,4 +1,4 @@
-import type { Job, JobErrorRow, JobStatus } from '@exam/contracts';
+import { msg, renderEnglish, type Job, type JobErrorRow, type JobStatus } from '@exam/contracts';
 import type { Prisma, SqlTransaction } from '@exam/db';
 import type { Transaction } from './define.ts';
 
@@ -79,7 +79,9 @@ export async function claim(
 /** Keeps `worker`'s claim alive for another lease; false when it no longer holds the job. */
 export async function renew(sql: Sql, id: string, worker: string, leaseMs: number): Promise<boolean> {
   const count = await sql.$executeRawUnsafe(
-    `UPDATE job SET lease_until = now() + ${lease} WHERE id = $1::uuid AND worker = $2 AND status = 'RUNNING'`,
+    `UPDATE job
+        SET lease_until = now() + ${lease}
+      WHERE id = $1::uuid AND worker = $2 AND status = 'RUNNING'`,
     id,
     worker,
     leaseMs,
@@ -168,11 +170,13 @@ export async function release(sql: Sql, id: string, worker: string): Promise<boo
  */
 export async function requeueAbandoned(sql: Sql, everyRunning: boolean): Promise<string[]> {
   const abandoned = everyRunning ? 'TRUE' : 'lease_until < now()';
+  // The sentence in English with each job's attempts put in (a job's message is stored as text).
   await sql.$executeRawUnsafe(
-    `UPDATE job SET status = 'FAILED', finished_at = now(), lease_until = NULL, updated_at = now(),
-            message = 'The job stopped ' || attempts ||
-              ' times without finishing (its process ended each time); it was given up.'
+    `UPDATE job
+        SET status = 'FAILED', finished_at = now(), lease_until = NULL, updated_at = now(),
+            message = replace($1, '{attempts}', attempts::text)
       WHERE status = 'RUNNING' AND ${abandoned} AND attempts >= max_attempts`,
+    renderEnglish(msg('jobs.gaveUp', { attempts: '{attempts}' })),
   );
   const rows = await sql.$queryRawUnsafe<Array<{ id: string }>>(
     `UPDATE job SET status = 'QUEUED', worker = NULL, lease_until = NULL, updated_at = now()

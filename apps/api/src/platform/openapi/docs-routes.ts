@@ -12,7 +12,8 @@ const page = `<!doctype html>
 <body><div id="swagger"></div>
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/api/docs/init.js"></script></body></html>`;
-const init = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger', deepLinking: true });`;
+const init =
+  "window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger', deepLinking: true });";
 
 /** The generated OpenAPI document and a browsable reference (Swagger UI, served from the package: no CDN). */
 export function docsRoutes(modules: readonly ApiModule[]) {

@@ -348,7 +348,8 @@ export function workflowPaths(entry: WorkflowEntry, resource: Resource): Record<
         tags: [resource.name],
         summary: `${action.label}: ${workflow.field} ${action.from.join('/')} → ${action.to}`,
         description: [
-          `Moves ${resource.title.toLowerCase()}.${workflow.field} from ${from} to ${action.to} (${workflow.labelOf(action.to)}).`,
+          `Moves ${resource.title.toLowerCase()}.${workflow.field} from ${from} to ${action.to} ` +
+            `(${workflow.labelOf(action.to)}).`,
           `Needs the capability ${action.capability} (${capability}); a record outside the caller's ` +
             `scope answers 404.`,
           action.guard ? `Also needs ${action.guard.description} (409 INVALID_TRANSITION otherwise).` : '',

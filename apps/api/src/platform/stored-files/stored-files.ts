@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { STORED_FILE_DAYS, type StoredFileInfo } from '@exam/contracts';
+import { msg, STORED_FILE_DAYS, type StoredFileInfo } from '@exam/contracts';
 import type { Database, Prisma } from '@exam/db';
 import { notFound } from '../http/errors.ts';
 import { isUuid, methodNotAllowed } from '../http/middleware.ts';
@@ -57,13 +57,19 @@ export async function saveFile(
  * `GET /api/file/{file_id}`: the file as an attachment, to its owner; to anyone else, or after it expired,
  * 404.
  */
+/** RFC 6266: an ASCII fallback and the UTF-8 name. */
+const contentDisposition = (name: string) => {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+};
+
 export function storedFileRoutes(db: Database) {
   const router = Router();
   router
     .route('/file/:file_id')
     .get(async (req, res) => {
       const id = req.params.file_id;
-      const gone = notFound('No such file: it may have expired; run the job again.');
+      const gone = notFound(msg('files.fileGone'));
       if (!isUuid(id)) throw gone;
       const file = await db.prisma.storedFile.findFirst({
         where: { id, owner_id: res.locals.user!.id, expires_at: { gte: new Date() } },
@@ -72,8 +78,7 @@ export function storedFileRoutes(db: Database) {
       res.set({
         'Content-Type': file.content_type,
         'Content-Length': String(file.size),
-        // RFC 6266: an ASCII fallback and the UTF-8 name.
-        'Content-Disposition': `attachment; filename="${file.name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        'Content-Disposition': contentDisposition(file.name),
       });
       res.end(Buffer.from(file.content));
     })

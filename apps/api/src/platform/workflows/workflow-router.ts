@@ -33,9 +33,10 @@ export const actionPath = (resource: Resource, action: string) =>
  * missing. The move and its audit entry (actor, action, reason, before and after) are one transaction, and
  * the move only happens from the status and updated_at just read, so two racing actions cannot both succeed.
  *
- * An action's effect (effects.ts: the module's database rules, declared once beside the workflow) runs inside that
- * same transaction: its `before` after the checks above (refusing with a 4xx rolls everything back, storing fields
- * with the move, or answering 202 {job} without moving), its `after` once the record has moved.
+ * An action's effect (effects.ts: the module's database rules, declared once beside the workflow) runs inside
+ * that same transaction: its `before` after the checks above (refusing with a 4xx rolls everything back,
+ * storing fields with the move, or answering 202 {job} without moving), its `after` once the record has
+ * moved.
  */
 export function workflowRouter(
   entry: WorkflowEntry,
@@ -141,7 +142,8 @@ export function workflowRouter(
         !Object.values(workflow.actions).some((a) => a.to === to && a.from.includes(status as string))
       ) {
         throw new Error(
-          `The effect of ${resource.name} ${actionKey} redirects to ${to}, which no action reaches from ${String(status)}.`,
+          `The effect of ${resource.name} ${actionKey} redirects to ${to}, ` +
+            `which no action reaches from ${String(status)}.`,
         );
       }
 

@@ -17,6 +17,7 @@ export const platform = {
     'The database took too long to answer and the request was stopped. Try again in a moment, or narrow the search.',
   'platform.busy': 'The server is busy right now; please try again in a few seconds.',
   'platform.databaseUnreachable': 'The database is not reachable right now; please try again in a minute.',
+  'platform.databaseRestarting': 'The database is restarting; please try again in a few seconds.',
   'platform.checkWhetherSaved':
     '{{reason}} If you were saving a change, reload first to see whether it was saved.',
   'platform.internal': 'Something went wrong on the server. It has been logged; please try again.',

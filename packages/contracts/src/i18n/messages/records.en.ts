@@ -4,6 +4,9 @@
  */
 export const records = {
   'records.notFound': '{{record}} {{key}} does not exist.',
+  'records.addFirst': 'There is no {{record}} {{key}}; add it first.',
+  'records.keyNotChangeable': 'Cannot be changed here; this form edits {{field}} {{value}}.',
+  'records.giveOneValue': 'Give one value',
   'records.noneWithKey': 'No {{record}} has {{field}} "{{value}}".',
   'records.exists': '{{record}} {{key}} already exists.',
   'records.changedSinceOpened':

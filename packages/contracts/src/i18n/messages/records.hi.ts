@@ -4,6 +4,9 @@ import type { records as english } from './records.en.ts';
 /** The platform's record services in Hindi (same codes and parameters as records.en.ts). */
 export const records: Catalogue<typeof english> = {
   'records.notFound': '{{record}} {{key}} मौजूद नहीं है।',
+  'records.addFirst': '{{record}} {{key}} मौजूद नहीं है; पहले उसे जोड़ें।',
+  'records.keyNotChangeable': 'इसे यहाँ नहीं बदला जा सकता; यह फ़ॉर्म {{field}} {{value}} को संपादित करता है।',
+  'records.giveOneValue': 'एक ही मान दें',
   'records.noneWithKey': 'किसी {{record}} का {{field}} "{{value}}" नहीं है।',
   'records.exists': '{{record}} {{key}} पहले से मौजूद है।',
   'records.changedSinceOpened':
