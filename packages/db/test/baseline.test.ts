@@ -118,7 +118,7 @@ describe('when the baseline cannot stand for the history', () => {
     ]);
   });
 
-  it('is not used on a database that already has tables of its own: the engine refuses it as before', async () => {
+  it('is not used on a database with tables of its own: the engine refuses it as before', async () => {
     const db = await emptyDatabase('pglite');
     await db.query('CREATE TABLE "somebody_elses" ("id" INTEGER)');
     const used: string[][] = [];

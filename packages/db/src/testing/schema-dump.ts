@@ -26,8 +26,8 @@ const parts: Record<string, string> = {
       identity_generation, is_generated, generation_expression, collation_name,
       col_description(format('%I.%I', table_schema, table_name)::regclass, ordinal_position) AS comment
     FROM information_schema.columns WHERE table_schema = 'public' ORDER BY 1, 2`,
-  constraints: `SELECT r.relname AS table_name, c.conname, c.contype, pg_get_constraintdef(c.oid) AS definition,
-      c.condeferrable, c.condeferred, c.convalidated
+  constraints: `SELECT r.relname AS table_name, c.conname, c.contype,
+      pg_get_constraintdef(c.oid) AS definition, c.condeferrable, c.condeferred, c.convalidated
     FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
     WHERE c.connamespace = 'public'::regnamespace ORDER BY 1, 2`,
   typeConstraints: `SELECT t.typname, c.conname, pg_get_constraintdef(c.oid) AS definition
@@ -53,8 +53,9 @@ const parts: Record<string, string> = {
   policies: `SELECT tablename, policyname, permissive, roles::text, cmd, qual, with_check FROM pg_policies
     WHERE schemaname = 'public' ORDER BY 1, 2`,
   rules: `SELECT tablename, rulename, definition FROM pg_rules WHERE schemaname = 'public' ORDER BY 1, 2`,
-  migrations: `SELECT migration_name, checksum, applied_steps_count, logs, finished_at IS NOT NULL AS finished,
-      rolled_back_at IS NULL AS standing FROM _prisma_migrations ORDER BY 1`,
+  migrations: `SELECT migration_name, checksum, applied_steps_count, logs,
+      finished_at IS NOT NULL AS finished, rolled_back_at IS NULL AS standing
+    FROM _prisma_migrations ORDER BY 1`,
 };
 
 export type SchemaDump = Record<string, unknown[]>;
