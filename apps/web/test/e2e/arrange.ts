@@ -50,6 +50,10 @@ export interface CourseKey {
   sem_id: string;
 }
 
+/** A course-semester as a query string's first parameters. */
+export const courseQuery = (course: CourseKey) =>
+  `session_id=${course.session_id}&course_comb_id=${course.course_comb_id}&sem_id=${course.sem_id}`;
+
 /**
  * Up to `count` enrolled students of a college's course-semester (by student id, leaving out `except`), their
  * attendance put above the threshold and their regular forms for `exam` approved; answers their ids.
@@ -63,7 +67,7 @@ export async function approvedCandidates(
   except: string[] = [],
 ) {
   const key = `${course.session_id}/${course.course_comb_id}/${course.sem_id}`;
-  const query = `session_id=${course.session_id}&course_comb_id=${course.course_comb_id}&sem_id=${course.sem_id}&college_id=${college}`;
+  const query = `${courseQuery(course)}&college_id=${college}`;
   const { studentccinfo } = (await arrange(
     token,
     'GET',
@@ -125,10 +129,9 @@ export async function examReadyForMarks(
   expect(student).toBe('2024C101001'); // the demo student user
   await call('POST', '/entrybatch-open', { exam_id, component: 'INT' });
   await call('POST', '/entrybatch-open', { exam_id, component: 'EXT' });
-  const { paperinfosem } = (await call(
-    'GET',
-    `/paperinfosem?session_id=${course.session_id}&course_comb_id=${course.course_comb_id}&sem_id=${course.sem_id}&limit=100`,
-  )) as { paperinfosem: Array<{ paper_id: string; th_pr_status: string }> };
+  const { paperinfosem } = (await call('GET', `/paperinfosem?${courseQuery(course)}&limit=100`)) as {
+    paperinfosem: Array<{ paper_id: string; th_pr_status: string }>;
+  };
   for (const p of paperinfosem.filter((x) => x.th_pr_status === 'PR')) {
     await call('POST', '/entrybatch', {
       component: 'PR',

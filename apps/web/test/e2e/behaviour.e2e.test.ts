@@ -103,65 +103,72 @@ describeBrowser('behaviours of the spec in the browser', () => {
     page.off('request', count);
   });
 
-  it('a 409 raises the alert Error Code: 409 Error: {message} (duplicate add, and a stale edit that then reloads)', async () => {
-    await page.goto('/AddSession');
-    await page.getByLabel('Session Id', { exact: true }).fill('2023-24');
-    await page.getByLabel('Session Name', { exact: true }).fill('Duplicate');
-    const before = dialogs.length;
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
-    // An in-page alert dialog with the catalogue's sentence (no window.alert).
-    const duplicate = page.getByRole('alertdialog', {
-      name: 'Error Code: 409 Error: Session 2023-24 already exists.',
-    });
-    await duplicate.waitFor();
-    await duplicate.getByRole('button', { name: 'OK' }).click();
-    await duplicate.waitFor({ state: 'detached' });
+  it(
+    'a 409 raises the alert Error Code: 409 Error: {message} (duplicate add, and a stale edit that then ' +
+      'reloads)',
+    async () => {
+      await page.goto('/AddSession');
+      await page.getByLabel('Session Id', { exact: true }).fill('2023-24');
+      await page.getByLabel('Session Name', { exact: true }).fill('Duplicate');
+      const before = dialogs.length;
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      // An in-page alert dialog with the catalogue's sentence (no window.alert).
+      const duplicate = page.getByRole('alertdialog', {
+        name: 'Error Code: 409 Error: Session 2023-24 already exists.',
+      });
+      await duplicate.waitFor();
+      await duplicate.getByRole('button', { name: 'OK' }).click();
+      await duplicate.waitFor({ state: 'detached' });
 
-    const rti = `STALE-${runId}`;
-    await api(token, 'POST', '/examcycle', { rti, student_exam_cycle: 'As first read' });
-    await page.goto(`/EditExamCycle?id=${rti}`);
-    await expect
-      .poll(() => page.getByLabel('Student Exam Cycle', { exact: true }).inputValue())
-      .toBe('As first read');
-    const current = await api(token, 'GET', `/examcycle/${rti}`);
-    await api(token, 'PUT', `/examcycle/${rti}`, {
-      student_exam_cycle: 'Changed meanwhile',
-      updated_at: (current.body.examcycle as { updated_at: string }).updated_at,
-    });
-    await page.getByLabel('Student Exam Cycle', { exact: true }).fill('My late edit');
-    await page.getByRole('button', { name: 'Update', exact: true }).click();
-    const stale = page.getByRole('alertdialog', { name: /^Error Code: 409 Error: \S/ });
-    await stale.waitFor();
-    await stale.getByRole('button', { name: 'OK' }).click();
-    expect(dialogs.length).toBe(before);
-    // The record is reloaded: the form now shows what was stored meanwhile.
-    await expect
-      .poll(() => page.getByLabel('Student Exam Cycle', { exact: true }).inputValue())
-      .toBe('Changed meanwhile');
-    await api(token, 'DELETE', `/examcycle/${rti}`);
-  });
+      const rti = `STALE-${runId}`;
+      await api(token, 'POST', '/examcycle', { rti, student_exam_cycle: 'As first read' });
+      await page.goto(`/EditExamCycle?id=${rti}`);
+      await expect
+        .poll(() => page.getByLabel('Student Exam Cycle', { exact: true }).inputValue())
+        .toBe('As first read');
+      const current = await api(token, 'GET', `/examcycle/${rti}`);
+      await api(token, 'PUT', `/examcycle/${rti}`, {
+        student_exam_cycle: 'Changed meanwhile',
+        updated_at: (current.body.examcycle as { updated_at: string }).updated_at,
+      });
+      await page.getByLabel('Student Exam Cycle', { exact: true }).fill('My late edit');
+      await page.getByRole('button', { name: 'Update', exact: true }).click();
+      const stale = page.getByRole('alertdialog', { name: /^Error Code: 409 Error: \S/ });
+      await stale.waitFor();
+      await stale.getByRole('button', { name: 'OK' }).click();
+      expect(dialogs.length).toBe(before);
+      // The record is reloaded: the form now shows what was stored meanwhile.
+      await expect
+        .poll(() => page.getByLabel('Student Exam Cycle', { exact: true }).inputValue())
+        .toBe('Changed meanwhile');
+      await api(token, 'DELETE', `/examcycle/${rti}`);
+    },
+  );
 
-  it('?token= is taken into storage and dropped from the address; no or a bad token goes to the root', async () => {
-    const fresh = await openPage(browser);
-    await fresh.page.goto(`/ListPapers?token=${encodeURIComponent(token)}&page=1`);
-    await fresh.page.getByRole('heading', { name: 'List Papers' }).waitFor();
-    expect(new URL(fresh.page.url()).search).toBe('?page=1');
-    expect(await storedToken(fresh.page)).toBe(token);
-    expect(await fresh.page.evaluate(() => window.location.href.includes('token'))).toBe(false);
-    await fresh.context.close();
+  it(
+    '?token= is taken into storage and dropped from the address; no or a bad token goes to the ' + 'root',
+    async () => {
+      const fresh = await openPage(browser);
+      await fresh.page.goto(`/ListPapers?token=${encodeURIComponent(token)}&page=1`);
+      await fresh.page.getByRole('heading', { name: 'List Papers' }).waitFor();
+      expect(new URL(fresh.page.url()).search).toBe('?page=1');
+      expect(await storedToken(fresh.page)).toBe(token);
+      expect(await fresh.page.evaluate(() => window.location.href.includes('token'))).toBe(false);
+      await fresh.context.close();
 
-    const none = await openPage(browser);
-    await none.page.goto('/ListExams');
-    await none.page.getByRole('button', { name: 'Sign In' }).waitFor();
-    expect(new URL(none.page.url()).pathname).toBe('/');
-    await shot(none.page, 'login');
+      const none = await openPage(browser);
+      await none.page.goto('/ListExams');
+      await none.page.getByRole('button', { name: 'Sign In' }).waitFor();
+      expect(new URL(none.page.url()).pathname).toBe('/');
+      await shot(none.page, 'login');
 
-    await none.page.goto('/ListExams?token=not-a-real-token');
-    await none.page.getByRole('button', { name: 'Sign In' }).waitFor();
-    expect(new URL(none.page.url()).pathname).toBe('/');
-    expect(await storedToken(none.page)).toBeNull();
-    await none.context.close();
-  });
+      await none.page.goto('/ListExams?token=not-a-real-token');
+      await none.page.getByRole('button', { name: 'Sign In' }).waitFor();
+      expect(new URL(none.page.url()).pathname).toBe('/');
+      expect(await storedToken(none.page)).toBeNull();
+      await none.context.close();
+    },
+  );
 
   it(
     'a ?token= link of another user never silently replaces the signed-in one: a dialog asks, staying is ' +
@@ -238,36 +245,40 @@ describeBrowser('behaviours of the spec in the browser', () => {
     },
   );
 
-  it('faculty of a college signs in by keyboard: dashboard with dept_id and college_id, master data read-only', async () => {
-    const f = await openPage(browser);
-    // Keyboard only: the skip link comes first and jumps over the header (its language switch) to the form's
-    // Email, then Password, then Enter.
-    await f.page.goto('/');
-    await f.page.getByLabel('Email').waitFor();
-    await f.page.keyboard.press('Tab');
-    expect(await f.page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
-    await f.page.keyboard.press('Enter');
-    await f.page.keyboard.press('Tab');
-    expect(await f.page.evaluate(() => document.activeElement?.id)).toBe('login-email');
-    await f.page.keyboard.type('faculty.college@university.test');
-    await f.page.keyboard.press('Tab');
-    await f.page.keyboard.type('Demo@12345');
-    await f.page.keyboard.press('Enter');
-    await f.page.waitForURL('**/Dashboard');
-    const panel = f.page.getByRole('article');
-    await panel.getByRole('heading', { name: 'Faculty Dashboard' }).waitFor();
-    expect(await panel.textContent()).toContain('PHY');
-    expect(await panel.textContent()).toContain('C101');
-    await shot(f.page, 'dashboard-faculty-college');
-    await f.page.goto('/ListPapers');
-    await f.page
-      .getByRole('link', { name: /^View / })
-      .first()
-      .waitFor();
-    expect(await f.page.getByRole('link', { name: 'Add New' }).count()).toBe(0);
-    expect(await f.page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
-    await f.context.close();
-  });
+  it(
+    'faculty of a college signs in by keyboard: dashboard with dept_id and college_id, master data ' +
+      'read-only',
+    async () => {
+      const f = await openPage(browser);
+      // Keyboard only: the skip link comes first and jumps over the header (its language switch) to the
+      // form's Email, then Password, then Enter.
+      await f.page.goto('/');
+      await f.page.getByLabel('Email').waitFor();
+      await f.page.keyboard.press('Tab');
+      expect(await f.page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+      await f.page.keyboard.press('Enter');
+      await f.page.keyboard.press('Tab');
+      expect(await f.page.evaluate(() => document.activeElement?.id)).toBe('login-email');
+      await f.page.keyboard.type('faculty.college@university.test');
+      await f.page.keyboard.press('Tab');
+      await f.page.keyboard.type('Demo@12345');
+      await f.page.keyboard.press('Enter');
+      await f.page.waitForURL('**/Dashboard');
+      const panel = f.page.getByRole('article');
+      await panel.getByRole('heading', { name: 'Faculty Dashboard' }).waitFor();
+      expect(await panel.textContent()).toContain('PHY');
+      expect(await panel.textContent()).toContain('C101');
+      await shot(f.page, 'dashboard-faculty-college');
+      await f.page.goto('/ListPapers');
+      await f.page
+        .getByRole('link', { name: /^View / })
+        .first()
+        .waitFor();
+      expect(await f.page.getByRole('link', { name: 'Add New' }).count()).toBe(0);
+      expect(await f.page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+      await f.context.close();
+    },
+  );
 
   it('routes without contents, unknown paths, and a narrow screen', async () => {
     // The results module serves /ResultNep now; registration is still a placeholder.
@@ -299,40 +310,43 @@ describeBrowser('behaviours of the spec in the browser', () => {
     await narrow.context.close();
   });
 
-  it('student demo: add (Student Created Succesfully), list, view, edit with the id read-only, delete', async () => {
-    const demo = await openPage(browser);
-    const email = `e2e.${runId.toLowerCase()}@university.test`;
-    await openAs(demo.page, 'office@university.test', '/add');
-    await demo.page.getByLabel('Student Name').fill('  E2E Student ');
-    await demo.page.getByLabel('Email').fill(email);
-    await demo.page.getByRole('button', { name: 'Submit' }).click();
-    await demo.page.getByText('Student Created Succesfully').waitFor();
-    expect(await demo.page.getByLabel('Student Name').inputValue()).toBe('');
-    await shot(demo.page, 'demo-add');
-    await demo.page.getByRole('button', { name: 'Back to Home' }).click();
-    await demo.page.getByRole('heading', { name: 'Student List' }).waitFor();
-    const row = demo.page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
-    await row.waitFor();
-    const id = (await row.getByRole('cell').first().textContent())!.trim();
-    await row.getByRole('link', { name: `Edit ${id}` }).click();
-    expect(await demo.page.getByLabel('Id').getAttribute('readonly')).not.toBeNull();
-    await expect.poll(() => demo.page.getByLabel('Student Name').inputValue()).toBe('E2E Student');
-    await demo.page.getByLabel('Student Name').fill('E2E Student Renamed');
-    await demo.page.getByRole('button', { name: 'Update' }).click();
-    await demo.page.locator('.notice.success').waitFor();
-    await demo.page.goto(`/view/${id}`);
-    await demo.page.getByText('E2E Student Renamed').waitFor();
-    await demo.page.goto('/List');
-    const before = demo.dialogs.length;
-    await demo.page.getByRole('button', { name: `Delete ${id}` }).click();
-    const confirm = demo.page.getByRole('alertdialog', { name: 'Do you want to delete the student' });
-    expect(await confirm.textContent()).toContain(`${id} E2E Student Renamed`);
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await demo.page.locator('.notice.success').waitFor();
-    expect(demo.dialogs.length).toBe(before);
-    await demo.page
-      .getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) })
-      .waitFor({ state: 'detached' });
-    await demo.context.close();
-  });
+  it(
+    'student demo: add (Student Created Succesfully), list, view, edit with the id read-only, ' + 'delete',
+    async () => {
+      const demo = await openPage(browser);
+      const email = `e2e.${runId.toLowerCase()}@university.test`;
+      await openAs(demo.page, 'office@university.test', '/add');
+      await demo.page.getByLabel('Student Name').fill('  E2E Student ');
+      await demo.page.getByLabel('Email').fill(email);
+      await demo.page.getByRole('button', { name: 'Submit' }).click();
+      await demo.page.getByText('Student Created Succesfully').waitFor();
+      expect(await demo.page.getByLabel('Student Name').inputValue()).toBe('');
+      await shot(demo.page, 'demo-add');
+      await demo.page.getByRole('button', { name: 'Back to Home' }).click();
+      await demo.page.getByRole('heading', { name: 'Student List' }).waitFor();
+      const row = demo.page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+      await row.waitFor();
+      const id = (await row.getByRole('cell').first().textContent())!.trim();
+      await row.getByRole('link', { name: `Edit ${id}` }).click();
+      expect(await demo.page.getByLabel('Id').getAttribute('readonly')).not.toBeNull();
+      await expect.poll(() => demo.page.getByLabel('Student Name').inputValue()).toBe('E2E Student');
+      await demo.page.getByLabel('Student Name').fill('E2E Student Renamed');
+      await demo.page.getByRole('button', { name: 'Update' }).click();
+      await demo.page.locator('.notice.success').waitFor();
+      await demo.page.goto(`/view/${id}`);
+      await demo.page.getByText('E2E Student Renamed').waitFor();
+      await demo.page.goto('/List');
+      const before = demo.dialogs.length;
+      await demo.page.getByRole('button', { name: `Delete ${id}` }).click();
+      const confirm = demo.page.getByRole('alertdialog', { name: 'Do you want to delete the student' });
+      expect(await confirm.textContent()).toContain(`${id} E2E Student Renamed`);
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await demo.page.locator('.notice.success').waitFor();
+      expect(demo.dialogs.length).toBe(before);
+      await demo.page
+        .getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) })
+        .waitFor({ state: 'detached' });
+      await demo.context.close();
+    },
+  );
 });

@@ -1,32 +1,36 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { chromiumArgs } from './chromium.ts';
 
 export const screenshotsDir = fileURLToPath(new URL('../../screenshots/', import.meta.url));
 
 export const DEMO_PASSWORD = 'Demo@12345';
-export const baseUrl = () => inject('baseUrl');
+/**
+ * This worker's API and demo service: each worker of the suite has its own pair, on its own database
+ * (global-setup.ts), so that files running at the same time cannot see each other's rows.
+ */
+const server = () => {
+  const servers = inject('servers');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
+};
+export const baseUrl = () => server().baseUrl;
+export const demoUrl = () => server().demoUrl;
 
 /**
- * `extraArgs`, e.g. `--host-resolver-rules=MAP exam-server 127.0.0.1` to open the app by a name that is not
- * localhost.
+ * The run's browser, connected to (closing it closes this file's contexts and disconnects). `extraArgs`, e.g.
+ * `--host-resolver-rules=MAP exam-server 127.0.0.1` to open the app by a name that is not localhost: a
+ * browser of the file's own, launched with them.
  */
 export async function launch(extraArgs: string[] = []): Promise<Browser> {
+  if (!extraArgs.length) return chromium.connect(inject('browserEndpoint'));
   return chromium.launch({
     executablePath: inject('chromiumPath'),
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...extraArgs,
-    ],
+    args: [...chromiumArgs, ...extraArgs],
   });
 }
 
@@ -51,7 +55,14 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   return { context, page, dialogs };
 }
 
+/**
+ * Screenshots are for people to look at; E2E_SHOTS=0 skips them (CI: nobody opens its /tmp, and they were a
+ * twentieth of the suite's time). They assert nothing.
+ */
+const takeShots = process.env.E2E_SHOTS !== '0';
+
 export async function shot(page: Page, name: string, dir = screenshotsDir) {
+  if (!takeShots) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
@@ -66,6 +77,16 @@ export async function workflowAction(page: Page, label: string, options: { refus
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: label }).first().click();
   if (!options.refused) await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * A download's file, once it has finished (a failed one throws): saved to a folder of its own, since a
+ * browser connected to (launch) keeps its downloads on its side.
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-download-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
 }
 
 /** A suite's own screenshot folder (to be looked at: <dir>/<name>.png, the full page). */

@@ -110,7 +110,8 @@ describeBrowser(
         const sourcePapers = source.paperinfosem.filter((r) => r.session_id === '2024-25').length;
         expect(await status.textContent()).toMatch(
           new RegExp(
-            `would create \\d+ course-semester links and ${sourcePapers} paper schemes \\(0 already in ${session}\\)`,
+            `would create \\d+ course-semester links and ${sourcePapers} paper schemes ` +
+              `\\(0 already in ${session}\\)`,
           ),
         );
         expect(await page.getByRole('row', { name: /BA01 1 ENG101 Will be created/ }).count()).toBe(1);
@@ -240,65 +241,68 @@ describeBrowser(
       await alert.waitFor({ state: 'detached' });
     });
 
-    it("a stale edit shows the user's values beside the stored ones, and applies the user's again", async () => {
-      await page.goto(editPath('HIN101'));
-      const max = page.getByLabel('Min Marks', { exact: true });
-      await poll(() => max.inputValue()).toBe('36');
-      // Someone else changes the record meanwhile.
-      const current = (await scheme(token, 'HIN101'))!;
-      expect(
-        (
-          await api(token, 'PUT', `/paperinfosem/${session}/BA01/1/HIN101`, {
-            credit_point: '6',
-            updated_at: current.updated_at,
-          })
-        ).status,
-      ).toBe(200);
-      await max.fill('40');
-      await page.getByLabel('Credit Point', { exact: true }).fill('4.5');
-      await page.keyboard.press('Enter');
-      const alert = page.getByRole('alertdialog', {
-        name: /^Error Code: 409 Error: .*changed by someone else/,
-      });
-      await alert.waitFor();
-      await page.keyboard.press('Enter');
-      const comparison = page.getByRole('region', {
-        name: 'Someone else changed this record while you were editing',
-      });
-      await comparison.waitFor();
-      expect(await comparison.getByRole('row', { name: 'Credit Point 4.5 6' }).count()).toBe(1);
-      expect(await comparison.getByRole('row', { name: 'Min Marks 40 36' }).count()).toBe(1);
-      expect(await axeProblems(page)).toEqual([]);
-      await shot(page, 'clerk-stale-edit');
-      await press(page, comparison.getByRole('button', { name: 'Apply my values again' }));
-      await comparison.waitFor({ state: 'detached' });
-      await page.getByText(/updated successfully|Update Successfully/).waitFor();
-      expect(await scheme(token, 'HIN101')).toMatchObject({ credit_point: '4.5', min_marks: '40' });
+    it(
+      "a stale edit shows the user's values beside the stored ones, and applies the user's " + 'again',
+      async () => {
+        await page.goto(editPath('HIN101'));
+        const max = page.getByLabel('Min Marks', { exact: true });
+        await poll(() => max.inputValue()).toBe('36');
+        // Someone else changes the record meanwhile.
+        const current = (await scheme(token, 'HIN101'))!;
+        expect(
+          (
+            await api(token, 'PUT', `/paperinfosem/${session}/BA01/1/HIN101`, {
+              credit_point: '6',
+              updated_at: current.updated_at,
+            })
+          ).status,
+        ).toBe(200);
+        await max.fill('40');
+        await page.getByLabel('Credit Point', { exact: true }).fill('4.5');
+        await page.keyboard.press('Enter');
+        const alert = page.getByRole('alertdialog', {
+          name: /^Error Code: 409 Error: .*changed by someone else/,
+        });
+        await alert.waitFor();
+        await page.keyboard.press('Enter');
+        const comparison = page.getByRole('region', {
+          name: 'Someone else changed this record while you were editing',
+        });
+        await comparison.waitFor();
+        expect(await comparison.getByRole('row', { name: 'Credit Point 4.5 6' }).count()).toBe(1);
+        expect(await comparison.getByRole('row', { name: 'Min Marks 40 36' }).count()).toBe(1);
+        expect(await axeProblems(page)).toEqual([]);
+        await shot(page, 'clerk-stale-edit');
+        await press(page, comparison.getByRole('button', { name: 'Apply my values again' }));
+        await comparison.waitFor({ state: 'detached' });
+        await page.getByText(/updated successfully|Update Successfully/).waitFor();
+        expect(await scheme(token, 'HIN101')).toMatchObject({ credit_point: '4.5', min_marks: '40' });
 
-      // The other way: keep what is stored; the form shows it and nothing of mine is sent.
-      await page.reload();
-      await poll(() => page.getByLabel('Credit Point', { exact: true }).inputValue()).toBe('4.5');
-      const now = (await scheme(token, 'HIN101'))!;
-      expect(
-        (
-          await api(token, 'PUT', `/paperinfosem/${session}/BA01/1/HIN101`, {
-            credit_point: '7',
-            updated_at: now.updated_at,
-          })
-        ).status,
-      ).toBe(200);
-      await page.getByLabel('Credit Point', { exact: true }).fill('8');
-      await page.keyboard.press('Enter');
-      await page.getByRole('alertdialog', { name: /^Error Code: 409 Error: / }).waitFor();
-      await page.keyboard.press('Enter');
-      const again = page.getByRole('region', {
-        name: 'Someone else changed this record while you were editing',
-      });
-      await press(page, again.getByRole('button', { name: 'Keep the stored values' }));
-      await again.waitFor({ state: 'detached' });
-      expect(await page.getByLabel('Credit Point', { exact: true }).inputValue()).toBe('7');
-      expect(await scheme(token, 'HIN101')).toMatchObject({ credit_point: '7' });
-    });
+        // The other way: keep what is stored; the form shows it and nothing of mine is sent.
+        await page.reload();
+        await poll(() => page.getByLabel('Credit Point', { exact: true }).inputValue()).toBe('4.5');
+        const now = (await scheme(token, 'HIN101'))!;
+        expect(
+          (
+            await api(token, 'PUT', `/paperinfosem/${session}/BA01/1/HIN101`, {
+              credit_point: '7',
+              updated_at: now.updated_at,
+            })
+          ).status,
+        ).toBe(200);
+        await page.getByLabel('Credit Point', { exact: true }).fill('8');
+        await page.keyboard.press('Enter');
+        await page.getByRole('alertdialog', { name: /^Error Code: 409 Error: / }).waitFor();
+        await page.keyboard.press('Enter');
+        const again = page.getByRole('region', {
+          name: 'Someone else changed this record while you were editing',
+        });
+        await press(page, again.getByRole('button', { name: 'Keep the stored values' }));
+        await again.waitFor({ state: 'detached' });
+        expect(await page.getByLabel('Credit Point', { exact: true }).inputValue()).toBe('7');
+        expect(await scheme(token, 'HIN101')).toMatchObject({ credit_point: '7' });
+      },
+    );
 
     it('a role that may only read sees no copy link, and the copy screen refuses it', async () => {
       const { context, page: reader } = await openPage(browser);
@@ -310,107 +314,116 @@ describeBrowser(
       await context.close();
     });
 
-    it('"Add and add another" keeps session, course combination and semester; the plain Add starts empty', async () => {
-      await page.goto('/AddPaperInfoSem');
-      const choose = async (label: string, value: string) => {
-        const select = page.getByLabel(label, { exact: true });
-        await poll(() => select.locator(`option[value="${value}"]`).count()).toBe(1);
-        await select.selectOption(value);
-      };
-      const fillPaper = async (paper: string) => {
-        await choose('Paper Id', paper);
-        await choose('Group Status', 'N');
-        await choose('Group Code', 'NG');
-        await choose('Th Pr Status', 'TH');
-        await choose('Paper Score Status', 'Y');
-        await choose('Paper Type', '0');
-        await choose('Elective Status', '0');
-        await page.getByLabel('Max Marks', { exact: true }).fill('100');
-        await page.getByLabel('Min Marks', { exact: true }).fill('36');
-        await page.getByLabel('Ext Max Marks', { exact: true }).fill('75');
-        await page.getByLabel('Ext Min Marks', { exact: true }).fill('27');
-        await page.getByLabel('Int Max Marks', { exact: true }).fill('25');
-        await page.getByLabel('Int Min Marks', { exact: true }).fill('9');
-        await page.getByLabel('Credit Point', { exact: true }).fill('4');
-      };
-      await choose('Session Id', session);
-      await choose('Course Comb Id', 'BA01');
-      await choose('Sem Id', '2');
-      await fillPaper('MAT101');
-      await press(page, page.getByRole('button', { name: 'Add and add another' }));
-      await page
-        .getByRole('status')
-        .filter({ hasText: /created successfully/ })
-        .waitFor();
-      expect(await scheme(token, 'MAT101', 'BA01', '2')).toMatchObject({ credit_point: '4' });
-      // Carried over: the three declared fields; the paper and the scheme start empty.
-      expect(await page.getByLabel('Session Id', { exact: true }).inputValue()).toBe(session);
-      expect(await page.getByLabel('Course Comb Id', { exact: true }).inputValue()).toBe('BA01');
-      expect(await page.getByLabel('Sem Id', { exact: true }).inputValue()).toBe('2');
-      expect(await page.getByLabel('Paper Id', { exact: true }).inputValue()).toBe('');
-      expect(await page.getByLabel('Max Marks', { exact: true }).inputValue()).toBe('');
-      expect(await axeProblems(page)).toEqual([]);
-      await shot(page, 'clerk-add-another');
-      await fillPaper('MAT102');
-      await press(page, page.getByRole('button', { name: 'Add', exact: true }));
-      await page
-        .getByRole('status')
-        .filter({ hasText: /created successfully/ })
-        .waitFor();
-      expect(await scheme(token, 'MAT102', 'BA01', '2')).toBeDefined();
-      expect(await page.getByLabel('Session Id', { exact: true }).inputValue()).toBe('');
+    it(
+      '"Add and add another" keeps session, course combination and semester; the plain Add starts ' + 'empty',
+      async () => {
+        await page.goto('/AddPaperInfoSem');
+        const choose = async (label: string, value: string) => {
+          const select = page.getByLabel(label, { exact: true });
+          await poll(() => select.locator(`option[value="${value}"]`).count()).toBe(1);
+          await select.selectOption(value);
+        };
+        const fillPaper = async (paper: string) => {
+          await choose('Paper Id', paper);
+          await choose('Group Status', 'N');
+          await choose('Group Code', 'NG');
+          await choose('Th Pr Status', 'TH');
+          await choose('Paper Score Status', 'Y');
+          await choose('Paper Type', '0');
+          await choose('Elective Status', '0');
+          await page.getByLabel('Max Marks', { exact: true }).fill('100');
+          await page.getByLabel('Min Marks', { exact: true }).fill('36');
+          await page.getByLabel('Ext Max Marks', { exact: true }).fill('75');
+          await page.getByLabel('Ext Min Marks', { exact: true }).fill('27');
+          await page.getByLabel('Int Max Marks', { exact: true }).fill('25');
+          await page.getByLabel('Int Min Marks', { exact: true }).fill('9');
+          await page.getByLabel('Credit Point', { exact: true }).fill('4');
+        };
+        await choose('Session Id', session);
+        await choose('Course Comb Id', 'BA01');
+        await choose('Sem Id', '2');
+        await fillPaper('MAT101');
+        await press(page, page.getByRole('button', { name: 'Add and add another' }));
+        await page
+          .getByRole('status')
+          .filter({ hasText: /created successfully/ })
+          .waitFor();
+        expect(await scheme(token, 'MAT101', 'BA01', '2')).toMatchObject({ credit_point: '4' });
+        // Carried over: the three declared fields; the paper and the scheme start empty.
+        expect(await page.getByLabel('Session Id', { exact: true }).inputValue()).toBe(session);
+        expect(await page.getByLabel('Course Comb Id', { exact: true }).inputValue()).toBe('BA01');
+        expect(await page.getByLabel('Sem Id', { exact: true }).inputValue()).toBe('2');
+        expect(await page.getByLabel('Paper Id', { exact: true }).inputValue()).toBe('');
+        expect(await page.getByLabel('Max Marks', { exact: true }).inputValue()).toBe('');
+        expect(await axeProblems(page)).toEqual([]);
+        await shot(page, 'clerk-add-another');
+        await fillPaper('MAT102');
+        await press(page, page.getByRole('button', { name: 'Add', exact: true }));
+        await page
+          .getByRole('status')
+          .filter({ hasText: /created successfully/ })
+          .waitFor();
+        expect(await scheme(token, 'MAT102', 'BA01', '2')).toBeDefined();
+        expect(await page.getByLabel('Session Id', { exact: true }).inputValue()).toBe('');
 
-      // AddCCInfoSem declares the same three fields: after "Add and add another" they stay chosen.
-      await page.goto('/AddCCInfoSem');
-      await choose('Session', session);
-      await choose('Course combination', 'MA01');
-      await choose('Semester', '2');
-      await press(page, page.getByRole('button', { name: 'Add and add another' }));
-      await page
-        .getByRole('status')
-        .filter({ hasText: /created successfully/ })
-        .waitFor();
-      expect((await api(token, 'GET', `/ccinfosem/${session}/MA01/2`)).status).toBe(200);
-      expect(await page.getByLabel('Session', { exact: true }).inputValue()).toBe(session);
-      expect(await page.getByLabel('Course combination', { exact: true }).inputValue()).toBe('MA01');
-      expect(await page.getByLabel('Semester', { exact: true }).inputValue()).toBe('2');
-    });
+        // AddCCInfoSem declares the same three fields: after "Add and add another" they stay chosen.
+        await page.goto('/AddCCInfoSem');
+        await choose('Session', session);
+        await choose('Course combination', 'MA01');
+        await choose('Semester', '2');
+        await press(page, page.getByRole('button', { name: 'Add and add another' }));
+        await page
+          .getByRole('status')
+          .filter({ hasText: /created successfully/ })
+          .waitFor();
+        expect((await api(token, 'GET', `/ccinfosem/${session}/MA01/2`)).status).toBe(200);
+        expect(await page.getByLabel('Session', { exact: true }).inputValue()).toBe(session);
+        expect(await page.getByLabel('Course combination', { exact: true }).inputValue()).toBe('MA01');
+        expect(await page.getByLabel('Semester', { exact: true }).inputValue()).toBe('2');
+      },
+    );
 
-    it('the History tab shows who changed what and when, before → after, reached with the arrow keys', async () => {
-      await page.goto(viewPath('ENG101'));
-      const recordTab = page.getByRole('tab', { name: 'Record' });
-      await recordTab.waitFor();
-      await press(page, recordTab, 'ArrowRight');
-      expect(await page.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
-      const panel = page.getByRole('tabpanel', { name: 'History' });
-      await panel.getByText('Changed by admin@university.test').waitFor();
-      expect(await panel.getByRole('row', { name: 'Credit Point 4 5' }).count()).toBe(1);
-      await panel.getByText('Copied from session 2024-25').waitFor();
-      expect(await axeProblems(page)).toEqual([]);
-      await shot(page, 'clerk-history');
-    });
+    it(
+      'the History tab shows who changed what and when, before → after, reached with the arrow ' + 'keys',
+      async () => {
+        await page.goto(viewPath('ENG101'));
+        const recordTab = page.getByRole('tab', { name: 'Record' });
+        await recordTab.waitFor();
+        await press(page, recordTab, 'ArrowRight');
+        expect(await page.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
+        const panel = page.getByRole('tabpanel', { name: 'History' });
+        await panel.getByText('Changed by admin@university.test').waitFor();
+        expect(await panel.getByRole('row', { name: 'Credit Point 4 5' }).count()).toBe(1);
+        await panel.getByText('Copied from session 2024-25').waitFor();
+        expect(await axeProblems(page)).toEqual([]);
+        await shot(page, 'clerk-history');
+      },
+    );
 
-    it('labels that are column names keep the spec wording and carry a help text read with the field', async () => {
-      await page.goto('/AddCourse');
-      const field = page.getByLabel('Th Pr Id', { exact: true });
-      await field.waitFor();
-      const described = await field.evaluate((el) =>
-        (el.getAttribute('aria-describedby') ?? '')
-          .split(' ')
-          .map((id) => document.getElementById(id)?.textContent)
-          .join(' '),
-      );
-      expect(described).toBe('Whether the combination has theory papers only or also practicals.');
-      await page.goto('/AddSem');
-      const desc = page.getByLabel('Sem Desc1', { exact: true });
-      await desc.waitFor();
-      expect(
-        await desc.evaluate(
-          (el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent,
-        ),
-      ).toMatch(/as written on documents/);
-      expect(await axeProblems(page)).toEqual([]);
-    });
+    it(
+      'labels that are column names keep the spec wording and carry a help text read with the ' + 'field',
+      async () => {
+        await page.goto('/AddCourse');
+        const field = page.getByLabel('Th Pr Id', { exact: true });
+        await field.waitFor();
+        const described = await field.evaluate((el) =>
+          (el.getAttribute('aria-describedby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent)
+            .join(' '),
+        );
+        expect(described).toBe('Whether the combination has theory papers only or also practicals.');
+        await page.goto('/AddSem');
+        const desc = page.getByLabel('Sem Desc1', { exact: true });
+        await desc.waitFor();
+        expect(
+          await desc.evaluate(
+            (el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent,
+          ),
+        ).toMatch(/as written on documents/);
+        expect(await axeProblems(page)).toEqual([]);
+      },
+    );
 
     it("an optional dropdown (a paper's department) can be emptied again with -select-", async () => {
       const paper = `P${runId}`;
@@ -429,29 +442,32 @@ describeBrowser(
       expect((await api(token, 'GET', `/paper/${paper}`)).body.paper).toMatchObject({ dept_id: null });
     });
 
-    it('warns five minutes before the sign-in ends and continues in place, keeping what was typed', async () => {
-      const { context, page: clerk } = await openPage(browser);
-      await clerk.clock.install();
-      await signIn(clerk);
-      const first = (await storedToken(clerk))!;
-      await clerk.goto(editPath('HIS101'));
-      const credit = clerk.getByLabel('Credit Point', { exact: true });
-      await poll(() => credit.inputValue()).toBe('3');
-      await credit.fill('3.5');
-      // The token lives 8 hours: move the page's clock to 4 minutes before its end.
-      const exp = JSON.parse(Buffer.from(first.split('.')[1]!, 'base64url').toString()).exp as number;
-      await clerk.clock.fastForward(exp * 1000 - 4 * 60_000 - (await clerk.evaluate(() => Date.now())));
-      const warning = clerk.getByRole('alertdialog', { name: /^Your sign-in ends in [45] minutes$/ });
-      await warning.waitFor();
-      expect(await axeProblems(clerk)).toEqual([]);
-      await shot(clerk, 'clerk-expiry-warning');
-      await clerk.keyboard.type(DEMO_PASSWORD);
-      await clerk.keyboard.press('Enter');
-      await warning.waitFor({ state: 'detached' });
-      expect(await storedToken(clerk)).not.toBe(first);
-      expect(await credit.inputValue()).toBe('3.5');
-      await context.close();
-    });
+    it(
+      'warns five minutes before the sign-in ends and continues in place, keeping what was ' + 'typed',
+      async () => {
+        const { context, page: clerk } = await openPage(browser);
+        await clerk.clock.install();
+        await signIn(clerk);
+        const first = (await storedToken(clerk))!;
+        await clerk.goto(editPath('HIS101'));
+        const credit = clerk.getByLabel('Credit Point', { exact: true });
+        await poll(() => credit.inputValue()).toBe('3');
+        await credit.fill('3.5');
+        // The token lives 8 hours: move the page's clock to 4 minutes before its end.
+        const exp = JSON.parse(Buffer.from(first.split('.')[1]!, 'base64url').toString()).exp as number;
+        await clerk.clock.fastForward(exp * 1000 - 4 * 60_000 - (await clerk.evaluate(() => Date.now())));
+        const warning = clerk.getByRole('alertdialog', { name: /^Your sign-in ends in [45] minutes$/ });
+        await warning.waitFor();
+        expect(await axeProblems(clerk)).toEqual([]);
+        await shot(clerk, 'clerk-expiry-warning');
+        await clerk.keyboard.type(DEMO_PASSWORD);
+        await clerk.keyboard.press('Enter');
+        await warning.waitFor({ state: 'detached' });
+        expect(await storedToken(clerk)).not.toBe(first);
+        expect(await credit.inputValue()).toBe('3.5');
+        await context.close();
+      },
+    );
 
     it('after the sign-in ended, signing in again returns to the same page with what was typed', async () => {
       const { context, page: clerk } = await openPage(browser);

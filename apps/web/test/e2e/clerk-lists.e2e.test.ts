@@ -5,7 +5,17 @@ import path from 'node:path';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { axeProblems } from './axe.ts';
-import { DEMO_PASSWORD, launch, openAs, openPage, screenshotsDir, shot, signIn } from './browser.ts';
+import {
+  baseUrl,
+  DEMO_PASSWORD,
+  launch,
+  openAs,
+  openPage,
+  screenshotsDir,
+  shot,
+  signIn,
+  savedDownload,
+} from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -28,7 +38,7 @@ const ariaSort = (page: Page, header: string) =>
   page.getByRole('columnheader', { name: header, exact: true }).getAttribute('aria-sort');
 
 const downloadedText = async (download: Download) =>
-  readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+  readFileSync(await savedDownload(download), 'utf8').replace(/^\uFEFF/, '');
 
 /** Tabs until the focused element matches, as a keyboard user would reach it (at most `limit` presses). */
 async function tabTo(
@@ -105,56 +115,60 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     ).toBeNull();
   });
 
-  it('filters PaperInfoSem by session, course combination and semester, kept in the address for Back and bookmarks', async () => {
-    onTestFailed(() => shot(page, 'debug-clerk-filter-failure'));
-    await page.goto('/ListPaperInfoSem');
-    await page.getByRole('columnheader', { name: 'Paper Id' }).waitFor();
-    // Keyboard: open the Filter disclosure, choose each filter with the keyboard.
-    await tabTo(page, (el) => el.tag === 'SUMMARY');
-    await page.keyboard.press('Enter');
-    const session = page.getByLabel('Session Id', { exact: true });
-    await session.focus();
-    await session.selectOption('2024-25');
-    await page.waitForURL(/session_id=2024-25/);
-    await page.getByLabel('Course Comb Id', { exact: true }).selectOption('BSC01');
-    await page.waitForURL(/course_comb_id=BSC01/);
-    await page.getByLabel('Sem Id', { exact: true }).selectOption('1');
-    await page.waitForURL(/sem_id=1/);
-    await page.getByText('Showing 1–5 of 6').waitFor();
-    const rows = await columnTexts(page, 'Paper Id');
-    expect(
-      rows.every((id) => ['PHY101', 'PHY101P', 'CHE101', 'CHE101P', 'MAT101', 'ENV101'].includes(id)),
-    ).toBe(true);
+  it(
+    'filters PaperInfoSem by session, course combination and semester, kept in the address for Back and ' +
+      'bookmarks',
+    async () => {
+      onTestFailed(() => shot(page, 'debug-clerk-filter-failure'));
+      await page.goto('/ListPaperInfoSem');
+      await page.getByRole('columnheader', { name: 'Paper Id' }).waitFor();
+      // Keyboard: open the Filter disclosure, choose each filter with the keyboard.
+      await tabTo(page, (el) => el.tag === 'SUMMARY');
+      await page.keyboard.press('Enter');
+      const session = page.getByLabel('Session Id', { exact: true });
+      await session.focus();
+      await session.selectOption('2024-25');
+      await page.waitForURL(/session_id=2024-25/);
+      await page.getByLabel('Course Comb Id', { exact: true }).selectOption('BSC01');
+      await page.waitForURL(/course_comb_id=BSC01/);
+      await page.getByLabel('Sem Id', { exact: true }).selectOption('1');
+      await page.waitForURL(/sem_id=1/);
+      await page.getByText('Showing 1–5 of 6').waitFor();
+      const rows = await columnTexts(page, 'Paper Id');
+      expect(
+        rows.every((id) => ['PHY101', 'PHY101P', 'CHE101', 'CHE101P', 'MAT101', 'ENV101'].includes(id)),
+      ).toBe(true);
 
-    // And a sort on top, then one more enumerated filter (Th Pr Status).
-    await page.getByRole('button', { name: /^Paper Id/ }).click();
-    await page.getByRole('button', { name: /^Paper Id/ }).click();
-    await page.waitForURL(/sort=-paper_id/);
-    await expect
-      .poll(() => columnTexts(page, 'Paper Id'))
-      .toEqual(['PHY101P', 'PHY101', 'MAT101', 'ENV101', 'CHE101P']);
-    expect(await axeProblems(page)).toEqual([]);
-    await shot(page, 'clerk-list-sorted-filtered');
+      // And a sort on top, then one more enumerated filter (Th Pr Status).
+      await page.getByRole('button', { name: /^Paper Id/ }).click();
+      await page.getByRole('button', { name: /^Paper Id/ }).click();
+      await page.waitForURL(/sort=-paper_id/);
+      await expect
+        .poll(() => columnTexts(page, 'Paper Id'))
+        .toEqual(['PHY101P', 'PHY101', 'MAT101', 'ENV101', 'CHE101P']);
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, 'clerk-list-sorted-filtered');
 
-    await page.getByLabel('Th Pr Status').selectOption('PR');
-    await page.getByText('Showing 1–2 of 2').waitFor();
-    expect(await columnTexts(page, 'Paper Id')).toEqual(['PHY101P', 'CHE101P']);
+      await page.getByLabel('Th Pr Status').selectOption('PR');
+      await page.getByText('Showing 1–2 of 2').waitFor();
+      expect(await columnTexts(page, 'Paper Id')).toEqual(['PHY101P', 'CHE101P']);
 
-    // Back drops the last filter; a bookmark (the address opened afresh) shows the same list.
-    await page.goBack();
-    await page.getByText('Showing 1–5 of 6').waitFor();
-    expect(await page.getByLabel('Th Pr Status').inputValue()).toBe('');
-    const bookmark = page.url();
-    await page.goto('/Dashboard');
-    await page.goto(bookmark);
-    await page.getByText('Showing 1–5 of 6').waitFor();
-    expect(await page.getByLabel('Session Id', { exact: true }).inputValue()).toBe('2024-25');
-    expect(await ariaSort(page, 'Paper Id')).toBe('descending');
+      // Back drops the last filter; a bookmark (the address opened afresh) shows the same list.
+      await page.goBack();
+      await page.getByText('Showing 1–5 of 6').waitFor();
+      expect(await page.getByLabel('Th Pr Status').inputValue()).toBe('');
+      const bookmark = page.url();
+      await page.goto('/Dashboard');
+      await page.goto(bookmark);
+      await page.getByText('Showing 1–5 of 6').waitFor();
+      expect(await page.getByLabel('Session Id', { exact: true }).inputValue()).toBe('2024-25');
+      expect(await ariaSort(page, 'Paper Id')).toBe('descending');
 
-    // Clear filters.
-    await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => page.url()).not.toMatch(/session_id=/);
-  });
+      // Clear filters.
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expect.poll(() => page.url()).not.toMatch(/session_id=/);
+    },
+  );
 
   it('CCInfoSem filters likewise', async () => {
     await page.goto('/ListCCInfoSem?session_id=2023-24');
@@ -211,101 +225,110 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
     await switchUser(page, 'office@university.test');
   });
 
-  it('prints a list as its table only (no buttons, filters or pager), header repeated, wide lists on A4 landscape', async () => {
-    await page.goto('/ListPaperInfoSem?size=All');
-    await page.getByRole('columnheader', { name: 'Paper Id' }).waitFor();
-    await page.emulateMedia({ media: 'print' });
-    const hidden = await page.evaluate(() =>
-      ['.page-nav', '.pager', '.list-filters', '.search', '.data-table td.actions'].map((s) => {
-        const el = document.querySelector(s);
-        return el ? getComputedStyle(el).display : 'none';
-      }),
-    );
-    expect(hidden).toEqual(['none', 'none', 'none', 'none', 'none']);
-    expect(
-      await page.evaluate(() => getComputedStyle(document.querySelector('.data-table thead')!).display),
-    ).toBe('table-header-group');
-    await page.emulateMedia({ media: null });
-    const dir = mkdtempSync(path.join(tmpdir(), 'clerk-print-'));
-    const pdf = path.join(dir, 'list.pdf');
-    await page.pdf({ path: pdf, preferCSSPageSize: true, printBackground: true });
-    const info = execFileSync('pdfinfo', [pdf]).toString();
-    const pages = Number(/Pages:\s+(\d+)/.exec(info)![1]);
-    expect(pages).toBeGreaterThan(1);
-    // A4 landscape: 841.92 x 594.96 points.
-    expect(info).toMatch(/Page size:\s+841\.\d+ x 594\.\d+ pts/);
-    // The header row is on every page: its text is found on the second page too.
-    const second = execFileSync('pdftotext', ['-f', '2', '-l', '2', '-layout', pdf, '-']).toString();
-    expect(second).toMatch(/Session Id/);
-    expect(second).toMatch(/Course \(Combination\)/);
-    expect(second).not.toMatch(/Page size|Export|Logout/);
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '2',
-      pdf,
-      path.join(screenshotsDir, 'clerk-print'),
-    ]);
+  it(
+    'prints a list as its table only (no buttons, filters or pager), header repeated, wide lists on A4 ' +
+      'landscape',
+    async () => {
+      await page.goto('/ListPaperInfoSem?size=All');
+      await page.getByRole('columnheader', { name: 'Paper Id' }).waitFor();
+      await page.emulateMedia({ media: 'print' });
+      const hidden = await page.evaluate(() =>
+        ['.page-nav', '.pager', '.list-filters', '.search', '.data-table td.actions'].map((s) => {
+          const el = document.querySelector(s);
+          return el ? getComputedStyle(el).display : 'none';
+        }),
+      );
+      expect(hidden).toEqual(['none', 'none', 'none', 'none', 'none']);
+      expect(
+        await page.evaluate(() => getComputedStyle(document.querySelector('.data-table thead')!).display),
+      ).toBe('table-header-group');
+      await page.emulateMedia({ media: null });
+      const dir = mkdtempSync(path.join(tmpdir(), 'clerk-print-'));
+      const pdf = path.join(dir, 'list.pdf');
+      await page.pdf({ path: pdf, preferCSSPageSize: true, printBackground: true });
+      const info = execFileSync('pdfinfo', [pdf]).toString();
+      const pages = Number(/Pages:\s+(\d+)/.exec(info)![1]);
+      expect(pages).toBeGreaterThan(1);
+      // A4 landscape: 841.92 x 594.96 points.
+      expect(info).toMatch(/Page size:\s+841\.\d+ x 594\.\d+ pts/);
+      // The header row is on every page: its text is found on the second page too.
+      const second = execFileSync('pdftotext', ['-f', '2', '-l', '2', '-layout', pdf, '-']).toString();
+      expect(second).toMatch(/Session Id/);
+      expect(second).toMatch(/Course \(Combination\)/);
+      expect(second).not.toMatch(/Page size|Export|Logout/);
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '60',
+        '-f',
+        '1',
+        '-l',
+        '2',
+        pdf,
+        path.join(screenshotsDir, 'clerk-print'),
+      ]);
 
-    // A narrow list prints portrait.
-    await page.goto('/ListExamCycles');
-    await page.locator('.data-table tbody tr').first().waitFor();
-    await page.pdf({ path: path.join(dir, 'narrow.pdf'), preferCSSPageSize: true });
-    expect(execFileSync('pdfinfo', [path.join(dir, 'narrow.pdf')]).toString()).toMatch(
-      /Page size:\s+594\.\d+ x 841\.\d+ pts/,
-    );
-  });
+      // A narrow list prints portrait.
+      await page.goto('/ListExamCycles');
+      await page.locator('.data-table tbody tr').first().waitFor();
+      await page.pdf({ path: path.join(dir, 'narrow.pdf'), preferCSSPageSize: true });
+      expect(execFileSync('pdfinfo', [path.join(dir, 'narrow.pdf')]).toString()).toMatch(
+        /Page size:\s+594\.\d+ x 841\.\d+ pts/,
+      );
+    },
+  );
 
-  it('the dashboard counts each master-data area and the current session, and lists the latest changes', async () => {
-    const token = (await page.evaluate(() => localStorage.getItem('myData')))!;
-    const call = async (path: string, init: RequestInit = {}) =>
-      (
-        await fetch(`${inject('baseUrl')}/api${path}`, {
-          ...init,
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        })
-      ).json() as Promise<Record<string, unknown>>;
-    const paperId = `DASH${Date.now().toString(36).slice(-5).toUpperCase()}`;
-    await call('/paper', {
-      method: 'POST',
-      body: JSON.stringify({ paper_id: paperId, paper_name: 'Dashboard paper' }),
-    });
-    const papers = (await call('/paper?limit=1')).total as number;
-    const schemes = (await call('/paperinfosem?session_id=2024-25&limit=1')).total as number;
+  it(
+    'the dashboard counts each master-data area and the current session, and lists the latest ' + 'changes',
+    async () => {
+      const token = (await page.evaluate(() => localStorage.getItem('myData')))!;
+      const call = async (path: string, init: RequestInit = {}) =>
+        (
+          await fetch(`${baseUrl()}/api${path}`, {
+            ...init,
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          })
+        ).json() as Promise<Record<string, unknown>>;
+      const paperId = `DASH${Date.now().toString(36).slice(-5).toUpperCase()}`;
+      await call('/paper', {
+        method: 'POST',
+        body: JSON.stringify({ paper_id: paperId, paper_name: 'Dashboard paper' }),
+      });
+      const papers = (await call('/paper?limit=1')).total as number;
+      const schemes = (await call('/paperinfosem?session_id=2024-25&limit=1')).total as number;
 
-    await page.goto('/Dashboard');
-    const paperArea = page
-      .locator('.link-grid.counts li')
-      .filter({ has: page.getByRole('link', { name: 'Paper', exact: true }) });
-    await expect
-      .poll(() => paperArea.locator('.count').textContent(), { timeout: 15_000 })
-      .toBe(String(papers));
-    const current = page.locator('section[aria-labelledby="current-session"]');
-    await current.getByRole('link', { name: '2024-25' }).waitFor();
-    await current.getByRole('link', { name: String(schemes), exact: true }).waitFor();
-    // The office user reads no audit trail: the latest changed records, newest first.
-    const recent = page.locator('.recent-changes li').first();
-    await expect.poll(() => recent.textContent(), { timeout: 15_000 }).toContain(`Paper ${paperId} changed`);
-    // Keyboard: the current session's paper-semester count opens that list filtered by the session.
-    await current.getByRole('link', { name: String(schemes), exact: true }).focus();
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/ListPaperInfoSem\?session_id=2024-25/);
-    await page.getByText(`Showing 1–5 of ${schemes}`).waitFor();
+      await page.goto('/Dashboard');
+      const paperArea = page
+        .locator('.link-grid.counts li')
+        .filter({ has: page.getByRole('link', { name: 'Paper', exact: true }) });
+      await expect
+        .poll(() => paperArea.locator('.count').textContent(), { timeout: 15_000 })
+        .toBe(String(papers));
+      const current = page.locator('section[aria-labelledby="current-session"]');
+      await current.getByRole('link', { name: '2024-25' }).waitFor();
+      await current.getByRole('link', { name: String(schemes), exact: true }).waitFor();
+      // The office user reads no audit trail: the latest changed records, newest first.
+      const recent = page.locator('.recent-changes li').first();
+      await expect
+        .poll(() => recent.textContent(), { timeout: 15_000 })
+        .toContain(`Paper ${paperId} changed`);
+      // Keyboard: the current session's paper-semester count opens that list filtered by the session.
+      await current.getByRole('link', { name: String(schemes), exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/ListPaperInfoSem\?session_id=2024-25/);
+      await page.getByText(`Showing 1–5 of ${schemes}`).waitFor();
 
-    // An admin sees who changed what, from the audit trail.
-    await switchUser(page, 'admin@university.test');
-    await page.goto('/Dashboard');
-    await expect
-      .poll(() => page.locator('.recent-changes li').first().textContent(), { timeout: 15_000 })
-      .toMatch(new RegExp(`office@university.test created Paper ${paperId}`));
-    expect(await axeProblems(page)).toEqual([]);
-    await shot(page, 'clerk-dashboard');
-    await switchUser(page, 'office@university.test');
-  });
+      // An admin sees who changed what, from the audit trail.
+      await switchUser(page, 'admin@university.test');
+      await page.goto('/Dashboard');
+      await expect
+        .poll(() => page.locator('.recent-changes li').first().textContent(), { timeout: 15_000 })
+        .toMatch(new RegExp(`office@university.test created Paper ${paperId}`));
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, 'clerk-dashboard');
+      await switchUser(page, 'office@university.test');
+    },
+  );
 
   it(
     'switches every screen to Hindi by keyboard (labels, texts, dates), remembers it, sets <html lang>; ' +

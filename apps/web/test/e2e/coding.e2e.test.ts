@@ -124,119 +124,123 @@ describeBrowser('anonymous coding through the screens', () => {
     await page.context().close();
   });
 
-  it('secrecy cell: assigns numbers, prints stickers, makes packets, assigns examiners, asks for the decode', async () => {
-    const { page } = await openPage(browser);
-    await openAs(page, SECRECY, `/FlapStickers?exam_id=${EXAM}&paper_id=${paper}`);
-    await page.getByRole('heading', { name: `Paper ${paper}` }).waitFor();
-    await page.getByRole('button', { name: 'Assign fictitious numbers' }).click();
-    await page.getByText(/answer books? of paper .* given fictitious numbers/).waitFor();
-    await shot(page, 'coding-assigned');
+  it(
+    'secrecy cell: assigns numbers, prints stickers, makes packets, assigns examiners, asks for the ' +
+      'decode',
+    async () => {
+      const { page } = await openPage(browser);
+      await openAs(page, SECRECY, `/FlapStickers?exam_id=${EXAM}&paper_id=${paper}`);
+      await page.getByRole('heading', { name: `Paper ${paper}` }).waitFor();
+      await page.getByRole('button', { name: 'Assign fictitious numbers' }).click();
+      await page.getByText(/answer books? of paper .* given fictitious numbers/).waitFor();
+      await shot(page, 'coding-assigned');
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Print stickers' }).click(),
-    ]);
-    mkdirSync(screenshotsDir, { recursive: true });
-    const file = path.join(screenshotsDir, 'coding-stickers.pdf');
-    await download.saveAs(file);
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      file,
-      path.join(screenshotsDir, 'coding-stickers'),
-    ]);
-    const text = execFileSync('pdftotext', [file, '-']).toString();
-    expect(text).toContain('Counterfoil');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Print stickers' }).click(),
+      ]);
+      mkdirSync(screenshotsDir, { recursive: true });
+      const file = path.join(screenshotsDir, 'coding-stickers.pdf');
+      await download.saveAs(file);
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '60',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        file,
+        path.join(screenshotsDir, 'coding-stickers'),
+      ]);
+      const text = execFileSync('pdftotext', [file, '-']).toString();
+      expect(text).toContain('Counterfoil');
 
-    await page.getByRole('button', { name: 'Make packets' }).click();
-    await page.getByText(/packets? made for paper/).waitFor();
-    const firstRow = page.getByRole('row').filter({ hasText: `-${paper}-001` });
-    await firstRow.getByLabel('Examiner').selectOption('EXMOWN');
-    await firstRow.getByRole('button', { name: 'Assign' }).click();
-    await page
-      .getByText(`belongs to college ${ownCollege}, the college of a candidate in packet`, { exact: false })
-      .waitFor();
-    await firstRow.getByText('Created').waitFor();
-    await shot(page, 'coding-examiner');
-    await firstRow.getByLabel('Examiner').selectOption('EXM002');
-    await firstRow.getByRole('button', { name: 'Assign' }).click();
-    await firstRow.getByText('Assigned').waitFor();
-    const [slip] = await Promise.all([
-      page.waitForEvent('download'),
-      firstRow.getByRole('button', { name: /Download the slip of packet/ }).click(),
-    ]);
-    const slipFile = path.join(screenshotsDir, 'coding-packet-slip.pdf');
-    await slip.saveAs(slipFile);
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      slipFile,
-      path.join(screenshotsDir, 'coding-packet-slip'),
-    ]);
+      await page.getByRole('button', { name: 'Make packets' }).click();
+      await page.getByText(/packets? made for paper/).waitFor();
+      const firstRow = page.getByRole('row').filter({ hasText: `-${paper}-001` });
+      await firstRow.getByLabel('Examiner').selectOption('EXMOWN');
+      await firstRow.getByRole('button', { name: 'Assign' }).click();
+      await page
+        .getByText(`belongs to college ${ownCollege}, the college of a candidate in packet`, { exact: false })
+        .waitFor();
+      await firstRow.getByText('Created').waitFor();
+      await shot(page, 'coding-examiner');
+      await firstRow.getByLabel('Examiner').selectOption('EXM002');
+      await firstRow.getByRole('button', { name: 'Assign' }).click();
+      await firstRow.getByText('Assigned').waitFor();
+      const [slip] = await Promise.all([
+        page.waitForEvent('download'),
+        firstRow.getByRole('button', { name: /Download the slip of packet/ }).click(),
+      ]);
+      const slipFile = path.join(screenshotsDir, 'coding-packet-slip.pdf');
+      await slip.saveAs(slipFile);
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '60',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        slipFile,
+        path.join(screenshotsDir, 'coding-packet-slip'),
+      ]);
 
-    await page.getByRole('button', { name: 'Decode' }).click();
-    await page.getByText(/Cannot decode paper .* not LOCKED/).waitFor();
-    await page.getByText(/Award lists not LOCKED yet/).waitFor();
-    await shot(page, 'coding-decode-refused');
+      await page.getByRole('button', { name: 'Decode' }).click();
+      await page.getByText(/Cannot decode paper .* not LOCKED/).waitFor();
+      await page.getByText(/Award lists not LOCKED yet/).waitFor();
+      await shot(page, 'coding-decode-refused');
 
-    // The award list keyed twice (office, then the secrecy cell's office user as the second operator),
-    // verified by the admin and locked (the marks module's calls); then the decode runs from the screen as a
-    // job.
-    const token = (await storedToken(page))!;
-    const admin = await tokenOf('admin@university.test');
-    const as = async (who: string, method: string, url: string, body?: unknown) => {
-      const res = await api(who, method, url, body);
-      expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-      return res.body;
-    };
-    const listed = (await as(
-      office,
-      'GET',
-      `/entrybatch?exam_id=${EXAM}&paper_id=${paper}&component=EXT&limit=50`,
-    )) as { entrybatch: Array<{ batch_id: string; entry_no: number; packet_no: string }> };
-    const [e1, e2] = listed.entrybatch
-      .filter((b) => b.packet_no?.endsWith(`-${paper}-001`))
-      .sort((a, b) => a.entry_no - b.entry_no);
-    const { rows } = (await as(office, 'GET', `/entrybatch/${e1!.batch_id}/rows`)) as {
-      rows: Array<{ fict_no: string }>;
-    };
-    const marks = rows.map((r, i) => ({ fict_no: r.fict_no, value: String(40 + i) }));
-    await as(office, 'PUT', `/entrybatch/${e1!.batch_id}/rows`, { rows: marks });
-    await as(token, 'PUT', `/entrybatch/${e2!.batch_id}/rows`, { rows: marks });
-    await as(office, 'POST', `/entrybatch/${e1!.batch_id}/submit`, {});
-    await as(token, 'POST', `/entrybatch/${e2!.batch_id}/submit`, {});
-    await as(admin, 'POST', `/entrybatch/${e1!.batch_id}/verify`, {});
-    await as(office, 'POST', `/entrybatch/${e1!.batch_id}/lock`, {});
-    const second = (await as(office, 'GET', `/entrybatch/${e2!.batch_id}`)) as {
-      entrybatch: { status: string };
-    };
-    if (second.entrybatch.status !== 'LOCKED')
-      await as(office, 'POST', `/entrybatch/${e2!.batch_id}/lock`, {});
-    await page.reload();
-    await page.getByRole('heading', { name: `Paper ${paper}` }).waitFor();
-    await page.getByRole('button', { name: 'Decode' }).click();
-    await page.getByText(/attempts decoded/).waitFor({ timeout: 30_000 });
-    await page.getByRole('heading', { name: `Paper ${paper} · Decoded` }).waitFor();
-    await page.getByText('No exception.').waitFor();
-    await shot(page, 'coding-decoded');
-    // The map is read-only now.
-    expect((await api(token, 'POST', `/coding/${EXAM}/${paper}/assign`)).status).toBe(409);
+      // The award list keyed twice (office, then the secrecy cell's office user as the second operator),
+      // verified by the admin and locked (the marks module's calls); then the decode runs from the screen as
+      // a job.
+      const token = (await storedToken(page))!;
+      const admin = await tokenOf('admin@university.test');
+      const as = async (who: string, method: string, url: string, body?: unknown) => {
+        const res = await api(who, method, url, body);
+        expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+        return res.body;
+      };
+      const listed = (await as(
+        office,
+        'GET',
+        `/entrybatch?exam_id=${EXAM}&paper_id=${paper}&component=EXT&limit=50`,
+      )) as { entrybatch: Array<{ batch_id: string; entry_no: number; packet_no: string }> };
+      const [e1, e2] = listed.entrybatch
+        .filter((b) => b.packet_no?.endsWith(`-${paper}-001`))
+        .sort((a, b) => a.entry_no - b.entry_no);
+      const { rows } = (await as(office, 'GET', `/entrybatch/${e1!.batch_id}/rows`)) as {
+        rows: Array<{ fict_no: string }>;
+      };
+      const marks = rows.map((r, i) => ({ fict_no: r.fict_no, value: String(40 + i) }));
+      await as(office, 'PUT', `/entrybatch/${e1!.batch_id}/rows`, { rows: marks });
+      await as(token, 'PUT', `/entrybatch/${e2!.batch_id}/rows`, { rows: marks });
+      await as(office, 'POST', `/entrybatch/${e1!.batch_id}/submit`, {});
+      await as(token, 'POST', `/entrybatch/${e2!.batch_id}/submit`, {});
+      await as(admin, 'POST', `/entrybatch/${e1!.batch_id}/verify`, {});
+      await as(office, 'POST', `/entrybatch/${e1!.batch_id}/lock`, {});
+      const second = (await as(office, 'GET', `/entrybatch/${e2!.batch_id}`)) as {
+        entrybatch: { status: string };
+      };
+      if (second.entrybatch.status !== 'LOCKED')
+        await as(office, 'POST', `/entrybatch/${e2!.batch_id}/lock`, {});
+      await page.reload();
+      await page.getByRole('heading', { name: `Paper ${paper}` }).waitFor();
+      await page.getByRole('button', { name: 'Decode' }).click();
+      await page.getByText(/attempts decoded/).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: `Paper ${paper} · Decoded` }).waitFor();
+      await page.getByText('No exception.').waitFor();
+      await shot(page, 'coding-decoded');
+      // The map is read-only now.
+      expect((await api(token, 'POST', `/coding/${EXAM}/${paper}/assign`)).status).toBe(409);
 
-    await page.getByRole('button', { name: 'हिन्दी' }).click();
-    await page.getByRole('heading', { name: 'फ्लैप स्टिकर' }).waitFor();
-    await shot(page, 'coding-hindi');
-    await page.context().close();
-  });
+      await page.getByRole('button', { name: 'हिन्दी' }).click();
+      await page.getByRole('heading', { name: 'फ्लैप स्टिकर' }).waitFor();
+      await shot(page, 'coding-hindi');
+      await page.context().close();
+    },
+  );
 
   it(
     'secrecy cell: keys flap numbers; a duplicate, an unknown and an absent roll are named by line and ' +

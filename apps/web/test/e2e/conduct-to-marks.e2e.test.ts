@@ -109,40 +109,44 @@ describeBrowser('from seated candidates to locked marks', () => {
   const sitting = () => `exam_id=${EXAM}&slot_id=${slotId}&centre_id=${CENTRE}`;
   const absentee = () => rolls.get(students[3]!)!;
 
-  it('office: seats the candidates, finalizes the plan, keys the absentee and locks the attendance', async () => {
-    const page = await signedIn('office@university.test');
-    await page.goto(`/SeatingPlan?${sitting()}`);
-    await page.getByRole('button', { name: 'Generate seating' }).click();
-    await page
-      .getByText(/All 4 candidates seated in 1 room\./)
-      .first()
-      .waitFor({ timeout: 30_000 });
-    await confirm(page, 'Finalize');
-    await page.locator('.status-badge[data-status="FINAL"]').first().waitFor();
-    await shot(page, 'flow-seating-final');
+  it(
+    'office: seats the candidates, finalizes the plan, keys the absentee and locks the ' + 'attendance',
+    async () => {
+      const page = await signedIn('office@university.test');
+      await page.goto(`/SeatingPlan?${sitting()}`);
+      await page.getByRole('button', { name: 'Generate seating' }).click();
+      await page
+        .getByText(/All 4 candidates seated in 1 room\./)
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await confirm(page, 'Finalize');
+      await page.locator('.status-badge[data-status="FINAL"]').first().waitFor();
+      await shot(page, 'flow-seating-final');
 
-    await page.goto(`/PresentAbsent?${sitting()}`);
-    await page.getByLabel('Absent roll numbers').fill(absentee());
-    await page.getByLabel('Answer books received').fill('3');
-    await page.getByRole('button', { name: 'Save attendance' }).click();
-    await page.getByText('Seated 4 = present 3 + absent 1 + UFM 0').waitFor();
-    await confirm(page, 'Verify');
-    await page.locator('.status-badge[data-status="VERIFIED"]').waitFor();
-    await confirm(page, 'Lock');
-    await page.locator('.status-badge[data-status="LOCKED"]').waitFor();
-    await shot(page, 'flow-attendance-locked');
-    // The same screens in Hindi, for the clerk who works in it (the choice is the browser's: English again
-    // after).
-    await page.getByRole('button', { name: 'हिन्दी' }).click();
-    await page.getByRole('heading', { name: 'उपस्थित / अनुपस्थित' }).waitFor();
-    await shot(page, 'flow-attendance-locked-hi');
-    await page.goto(`/SeatingPlan?${sitting()}`);
-    await page.getByRole('heading', { name: 'बैठक व्यवस्था' }).waitFor();
-    await page.locator('.seat:not(.empty)').first().waitFor();
-    await shot(page, 'flow-seating-final-hi');
-    await page.getByRole('button', { name: 'English' }).click();
-    await page.context().close();
-  }, 120_000);
+      await page.goto(`/PresentAbsent?${sitting()}`);
+      await page.getByLabel('Absent roll numbers').fill(absentee());
+      await page.getByLabel('Answer books received').fill('3');
+      await page.getByRole('button', { name: 'Save attendance' }).click();
+      await page.getByText('Seated 4 = present 3 + absent 1 + UFM 0').waitFor();
+      await confirm(page, 'Verify');
+      await page.locator('.status-badge[data-status="VERIFIED"]').waitFor();
+      await confirm(page, 'Lock');
+      await page.locator('.status-badge[data-status="LOCKED"]').waitFor();
+      await shot(page, 'flow-attendance-locked');
+      // The same screens in Hindi, for the clerk who works in it (the choice is the browser's: English again
+      // after).
+      await page.getByRole('button', { name: 'हिन्दी' }).click();
+      await page.getByRole('heading', { name: 'उपस्थित / अनुपस्थित' }).waitFor();
+      await shot(page, 'flow-attendance-locked-hi');
+      await page.goto(`/SeatingPlan?${sitting()}`);
+      await page.getByRole('heading', { name: 'बैठक व्यवस्था' }).waitFor();
+      await page.locator('.seat:not(.empty)').first().waitFor();
+      await shot(page, 'flow-seating-final-hi');
+      await page.getByRole('button', { name: 'English' }).click();
+      await page.context().close();
+    },
+    120_000,
+  );
 
   it(
     'secrecy cell: codes the three present books, makes the packet and gives it to an examiner of no ' +
@@ -234,23 +238,28 @@ describeBrowser('from seated candidates to locked marks', () => {
     180_000,
   );
 
-  it("secrecy cell: decodes; every present attempt gets the award list's mark, the absentee none", async () => {
-    const page = await signedIn('secrecy@university.test');
-    await page.goto(`/FlapStickers?exam_id=${EXAM}&paper_id=${THEORY}`);
-    await page.getByRole('button', { name: 'Decode' }).click();
-    // The three coded books (the absentee was never coded; its AB is checked with the marks of record below).
-    await page.getByText('3 attempts decoded.').waitFor({ timeout: 30_000 });
-    await page.getByText('No exception.').waitFor();
-    await shot(page, 'flow-decoded');
-    const secrecy = (await storedToken(page))!;
-    const { rows: map } = (await call(secrecy, 'GET', `/coding/${EXAM}/${THEORY}/map`)) as {
-      rows: Array<{ fict_no: string; roll_no: string }>;
-    };
-    expect(map.map((m) => m.roll_no).sort()).toEqual(
-      [...rolls.values()].filter((r) => r !== absentee()).sort(),
-    );
-    await page.context().close();
-  }, 120_000);
+  it(
+    "secrecy cell: decodes; every present attempt gets the award list's mark, the absentee " + 'none',
+    async () => {
+      const page = await signedIn('secrecy@university.test');
+      await page.goto(`/FlapStickers?exam_id=${EXAM}&paper_id=${THEORY}`);
+      await page.getByRole('button', { name: 'Decode' }).click();
+      // The three coded books (the absentee was never coded; its AB is checked with the marks of record
+      // below).
+      await page.getByText('3 attempts decoded.').waitFor({ timeout: 30_000 });
+      await page.getByText('No exception.').waitFor();
+      await shot(page, 'flow-decoded');
+      const secrecy = (await storedToken(page))!;
+      const { rows: map } = (await call(secrecy, 'GET', `/coding/${EXAM}/${THEORY}/map`)) as {
+        rows: Array<{ fict_no: string; roll_no: string }>;
+      };
+      expect(map.map((m) => m.roll_no).sort()).toEqual(
+        [...rolls.values()].filter((r) => r !== absentee()).sort(),
+      );
+      await page.context().close();
+    },
+    120_000,
+  );
 
   it('faculty keys the internal and practical marks; the office verifies and locks them', async () => {
     await call(office, 'POST', '/entrybatch-open', { exam_id: EXAM, component: 'INT' });

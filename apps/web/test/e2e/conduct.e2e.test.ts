@@ -120,62 +120,65 @@ describeBrowser('conduct through the screens', () => {
     ]);
   });
 
-  it('office: keys two absentees and one UFM roll, reconciles with the answer books, verifies and locks', async () => {
-    const token = (await storedToken(page))!;
-    const marked = await api(token, 'GET', `/attendance?slot_id=${SLOT}`);
-    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
-    const rolls = (marked.body as { attendance: Array<{ roll_no: string }> }).attendance
-      .map((a) => a.roll_no)
-      .sort();
-    expect(rolls).toHaveLength(5);
-    await page.goto(`/PresentAbsent?${sitting}`);
-    await page.getByLabel('Absent roll numbers').fill(`${rolls[0]}\n${rolls[1]}`);
-    await page.getByLabel('UFM roll numbers').fill(rolls[2]!);
-    await page.getByLabel('Answer books received').fill('4');
-    await page.getByRole('button', { name: 'Save attendance' }).click();
-    // 4 books for 2 present + 1 UFM: said, and the sheet cannot be verified yet.
-    await page.getByText('4 answer books received, but present 2 + UFM 1 = 3').waitFor();
-    await shot(page, 'conduct-present-absent-unreconciled');
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('dialog', { name: 'Verify' }).getByRole('button', { name: 'Verify' }).click();
-    await page
-      .getByRole('dialog', { name: 'Verify' })
-      .getByText(/does not reconcile/)
-      .waitFor();
-    await page.getByRole('dialog', { name: 'Verify' }).getByRole('button', { name: 'Cancel' }).click();
-    await page.getByLabel('Answer books received').fill('3');
-    await page.getByRole('button', { name: 'Save attendance' }).click();
-    await page.getByText('Reconciled: the sheet can be verified and locked.').waitFor();
-    await page.getByText('Seated 5 = present 2 + absent 2 + UFM 1').waitFor();
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('dialog', { name: 'Verify' }).getByRole('button', { name: 'Verify' }).click();
-    await page.locator('.status-badge[data-status="VERIFIED"]').waitFor();
-    await page.getByRole('button', { name: 'Lock' }).click();
-    await page.getByRole('dialog', { name: 'Lock' }).getByRole('button', { name: 'Lock' }).click();
-    await page.locator('.status-badge[data-status="LOCKED"]').waitFor();
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    await expect.poll(async () => page.getByRole('button', { name: 'Save attendance' }).count()).toBe(0);
-    await shot(page, 'conduct-present-absent-locked');
-    // The UFM roll opened its case on the UFM screen.
-    await page.goto(`/UFMEntry?${sitting}`);
-    const ufmRow = page.getByRole('row', { name: new RegExp(`${rolls[2]!}\\s+ENG101`) });
-    await ufmRow.waitFor();
-    await shot(page, 'conduct-ufm-entry');
-    // The case through notice and hearing to the committee's decision U3: debarred from the next two
-    // examinations.
-    const act = async (label: string, reason?: string) => {
-      await ufmRow.getByRole('button', { name: label }).click();
-      const dialog = page.getByRole('dialog', { name: label });
-      if (reason) await dialog.getByLabel(/Reason/).fill(reason);
-      await dialog.getByRole('button', { name: label }).click();
-      await dialog.waitFor({ state: 'hidden' });
-    };
-    await act('Issue show-cause notice');
-    await act('Record hearing', 'Candidate admitted the chits were his.');
-    await ufmRow.getByLabel(/^Decision for /).selectOption('U3');
-    await ufmRow.getByLabel(/^Examinations debarred for /).fill('2');
-    await act('Record decision', 'Committee meeting 12/2023, item 4.');
-    await ufmRow.getByText('U3 · debarred for 2 examinations').waitFor();
-    await shot(page, 'conduct-ufm-decided');
-  });
+  it(
+    'office: keys two absentees and one UFM roll, reconciles with the answer books, verifies and ' + 'locks',
+    async () => {
+      const token = (await storedToken(page))!;
+      const marked = await api(token, 'GET', `/attendance?slot_id=${SLOT}`);
+      expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+      const rolls = (marked.body as { attendance: Array<{ roll_no: string }> }).attendance
+        .map((a) => a.roll_no)
+        .sort();
+      expect(rolls).toHaveLength(5);
+      await page.goto(`/PresentAbsent?${sitting}`);
+      await page.getByLabel('Absent roll numbers').fill(`${rolls[0]}\n${rolls[1]}`);
+      await page.getByLabel('UFM roll numbers').fill(rolls[2]!);
+      await page.getByLabel('Answer books received').fill('4');
+      await page.getByRole('button', { name: 'Save attendance' }).click();
+      // 4 books for 2 present + 1 UFM: said, and the sheet cannot be verified yet.
+      await page.getByText('4 answer books received, but present 2 + UFM 1 = 3').waitFor();
+      await shot(page, 'conduct-present-absent-unreconciled');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('dialog', { name: 'Verify' }).getByRole('button', { name: 'Verify' }).click();
+      await page
+        .getByRole('dialog', { name: 'Verify' })
+        .getByText(/does not reconcile/)
+        .waitFor();
+      await page.getByRole('dialog', { name: 'Verify' }).getByRole('button', { name: 'Cancel' }).click();
+      await page.getByLabel('Answer books received').fill('3');
+      await page.getByRole('button', { name: 'Save attendance' }).click();
+      await page.getByText('Reconciled: the sheet can be verified and locked.').waitFor();
+      await page.getByText('Seated 5 = present 2 + absent 2 + UFM 1').waitFor();
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('dialog', { name: 'Verify' }).getByRole('button', { name: 'Verify' }).click();
+      await page.locator('.status-badge[data-status="VERIFIED"]').waitFor();
+      await page.getByRole('button', { name: 'Lock' }).click();
+      await page.getByRole('dialog', { name: 'Lock' }).getByRole('button', { name: 'Lock' }).click();
+      await page.locator('.status-badge[data-status="LOCKED"]').waitFor();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await expect.poll(async () => page.getByRole('button', { name: 'Save attendance' }).count()).toBe(0);
+      await shot(page, 'conduct-present-absent-locked');
+      // The UFM roll opened its case on the UFM screen.
+      await page.goto(`/UFMEntry?${sitting}`);
+      const ufmRow = page.getByRole('row', { name: new RegExp(`${rolls[2]!}\\s+ENG101`) });
+      await ufmRow.waitFor();
+      await shot(page, 'conduct-ufm-entry');
+      // The case through notice and hearing to the committee's decision U3: debarred from the next two
+      // examinations.
+      const act = async (label: string, reason?: string) => {
+        await ufmRow.getByRole('button', { name: label }).click();
+        const dialog = page.getByRole('dialog', { name: label });
+        if (reason) await dialog.getByLabel(/Reason/).fill(reason);
+        await dialog.getByRole('button', { name: label }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      };
+      await act('Issue show-cause notice');
+      await act('Record hearing', 'Candidate admitted the chits were his.');
+      await ufmRow.getByLabel(/^Decision for /).selectOption('U3');
+      await ufmRow.getByLabel(/^Examinations debarred for /).fill('2');
+      await act('Record decision', 'Committee meeting 12/2023, item 4.');
+      await ufmRow.getByText('U3 · debarred for 2 examinations').waitFor();
+      await shot(page, 'conduct-ufm-decided');
+    },
+  );
 });

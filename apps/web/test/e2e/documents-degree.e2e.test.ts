@@ -5,7 +5,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { arrange, examReadyForMarks, publishedResult } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { launch, openAs, openPage, runId, signIn, suiteShots, tokenOf, workflowAction } from './browser.ts';
+import {
+  launch,
+  openAs,
+  openPage,
+  runId,
+  signIn,
+  suiteShots,
+  tokenOf,
+  workflowAction,
+  savedDownload,
+} from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -154,23 +164,28 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
     await page.context().close();
   }, 120_000);
 
-  it('a second person checks it; document_admin approves it on /DocsNewDegreeAdmin with the stationery serial', async () => {
-    const { page } = await openPage(browser);
-    await signIn(page, 'document_admin@university.test');
-    await checkAsSecondPerson(page, '/DocsNewDegree', degreeId);
-    await page.goto('/DocsNewDegreeAdmin');
-    await page.getByRole('heading', { name: 'Approval queue' }).waitFor();
-    await openDocument(page, degreeId);
-    await page.getByLabel('Stationery serial (pre-printed sheet)').fill(STATIONERY);
-    await workflowAction(page, 'Approve');
-    await page.getByText(/is approved: its serial number and signed QR are fixed/).waitFor();
-    const detail = page.locator('.doc-detail');
-    await detail.locator('.status-badge', { hasText: 'Approved' }).waitFor();
-    await detail.locator('.doc-facts').getByText(STATIONERY, { exact: true }).waitFor();
-    expect(await axeProblems(page)).toEqual([]);
-    await shot(page, 'degree-approved');
-    await page.context().close();
-  }, 120_000);
+  it(
+    'a second person checks it; document_admin approves it on /DocsNewDegreeAdmin with the stationery ' +
+      'serial',
+    async () => {
+      const { page } = await openPage(browser);
+      await signIn(page, 'document_admin@university.test');
+      await checkAsSecondPerson(page, '/DocsNewDegree', degreeId);
+      await page.goto('/DocsNewDegreeAdmin');
+      await page.getByRole('heading', { name: 'Approval queue' }).waitFor();
+      await openDocument(page, degreeId);
+      await page.getByLabel('Stationery serial (pre-printed sheet)').fill(STATIONERY);
+      await workflowAction(page, 'Approve');
+      await page.getByText(/is approved: its serial number and signed QR are fixed/).waitFor();
+      const detail = page.locator('.doc-detail');
+      await detail.locator('.status-badge', { hasText: 'Approved' }).waitFor();
+      await detail.locator('.doc-facts').getByText(STATIONERY, { exact: true }).waitFor();
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, 'degree-approved');
+      await page.context().close();
+    },
+    120_000,
+  );
 
   it('the document cell issues the degree; its PDF renders; /verify shows VALID', async () => {
     const { page } = await openPage(browser);
@@ -186,7 +201,7 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
       page.waitForEvent('download'),
       detail.getByRole('button', { name: 'Download PDF' }).click(),
     ]);
-    const file = await download.path();
+    const file = await savedDownload(download);
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
     mkdirSync(shotsDir, { recursive: true });
     copyFileSync(file, path.join(shotsDir, 'degree.pdf'));
@@ -219,72 +234,82 @@ describeBrowser('documents: a degree to issued, and a REVISED marksheet supersed
     await visitor.context.close();
   }, 120_000);
 
-  it('after a new published result version, a REVISED marksheet is drafted, checked, approved and issued', async () => {
-    // A marks correction (office asks, admin approves) and a new run: the demo student's result gets version
-    // 2.
-    const revisedMark = String(Math.floor(Number(extMax) * 0.9));
-    const { markcorrection } = (await arrange(office, 'POST', '/markcorrection', {
-      attempt_id: attempt,
-      component: 'EXT',
-      new: revisedMark,
-      reason: 'Totalling error on the answer book (e2e)',
-      kind: 'DATA_ENTRY',
-    })) as { markcorrection: { correction_id: string } };
-    await arrange(admin, 'POST', `/markcorrection/${markcorrection.correction_id}/approve`, {});
-    await publishRun(`DG/${runId}/2`);
+  it(
+    'after a new published result version, a REVISED marksheet is drafted, checked, approved and ' + 'issued',
+    async () => {
+      // A marks correction (office asks, admin approves) and a new run: the demo student's result gets
+      // version 2.
+      const revisedMark = String(Math.floor(Number(extMax) * 0.9));
+      const { markcorrection } = (await arrange(office, 'POST', '/markcorrection', {
+        attempt_id: attempt,
+        component: 'EXT',
+        new: revisedMark,
+        reason: 'Totalling error on the answer book (e2e)',
+        kind: 'DATA_ENTRY',
+      })) as { markcorrection: { correction_id: string } };
+      await arrange(admin, 'POST', `/markcorrection/${markcorrection.correction_id}/approve`, {});
+      await publishRun(`DG/${runId}/2`);
 
-    const { page } = await openPage(browser);
-    await signIn(page, 'document@university.test');
-    revisedId = await draftOn(page, '/DocsNewMarksheet', 'Marksheet');
-    await page.getByText(/as REVISED: issuing it supersedes the document it revises/).waitFor();
-    const detail = page.locator('.doc-detail');
-    await detail.locator('.doc-marker', { hasText: 'REVISED' }).waitFor();
-    await detail.locator('.doc-facts').getByRole('button', { name: oldMarksheet.doc_id }).waitFor();
-    await shot(page, 'revised-drafted');
-    await page.context().close();
+      const { page } = await openPage(browser);
+      await signIn(page, 'document@university.test');
+      revisedId = await draftOn(page, '/DocsNewMarksheet', 'Marksheet');
+      await page.getByText(/as REVISED: issuing it supersedes the document it revises/).waitFor();
+      const detail = page.locator('.doc-detail');
+      await detail.locator('.doc-marker', { hasText: 'REVISED' }).waitFor();
+      await detail.locator('.doc-facts').getByRole('button', { name: oldMarksheet.doc_id }).waitFor();
+      await shot(page, 'revised-drafted');
+      await page.context().close();
 
-    const second = await openPage(browser);
-    await signIn(second.page, 'document_admin@university.test');
-    await checkAsSecondPerson(second.page, '/DocsNewMarksheet', revisedId);
-    await second.page.goto('/DocumentAdminNew');
-    await second.page.getByRole('heading', { name: 'Approval queue' }).waitFor();
-    await openDocument(second.page, revisedId);
-    await workflowAction(second.page, 'Approve');
-    await second.page.locator('.doc-detail .status-badge', { hasText: 'Approved' }).waitFor();
-    await second.page.context().close();
+      const second = await openPage(browser);
+      await signIn(second.page, 'document_admin@university.test');
+      await checkAsSecondPerson(second.page, '/DocsNewMarksheet', revisedId);
+      await second.page.goto('/DocumentAdminNew');
+      await second.page.getByRole('heading', { name: 'Approval queue' }).waitFor();
+      await openDocument(second.page, revisedId);
+      await workflowAction(second.page, 'Approve');
+      await second.page.locator('.doc-detail .status-badge', { hasText: 'Approved' }).waitFor();
+      await second.page.context().close();
 
-    const third = await openPage(browser);
-    await openAs(third.page, 'document@university.test', '/DocsNewMarksheet');
-    await openDocument(third.page, revisedId);
-    // Still VALID until the revision is issued.
-    const before = (await arrange(docToken, 'GET', `/document/${oldMarksheet.doc_id}`)) as { document: Doc };
-    expect(before.document.status).toBe('ISSUED');
-    await workflowAction(third.page, 'Issue');
-    await third.page.locator('.doc-detail .status-badge', { hasText: 'Issued' }).waitFor();
-    expect(await axeProblems(third.page)).toEqual([]);
-    await shot(third.page, 'revised-issued');
-    await third.page.context().close();
-  }, 300_000);
+      const third = await openPage(browser);
+      await openAs(third.page, 'document@university.test', '/DocsNewMarksheet');
+      await openDocument(third.page, revisedId);
+      // Still VALID until the revision is issued.
+      const before = (await arrange(docToken, 'GET', `/document/${oldMarksheet.doc_id}`)) as {
+        document: Doc;
+      };
+      expect(before.document.status).toBe('ISSUED');
+      await workflowAction(third.page, 'Issue');
+      await third.page.locator('.doc-detail .status-badge', { hasText: 'Issued' }).waitFor();
+      expect(await axeProblems(third.page)).toEqual([]);
+      await shot(third.page, 'revised-issued');
+      await third.page.context().close();
+    },
+    300_000,
+  );
 
-  it("the old marksheet's /verify page then shows SUPERSEDED, naming the serial that replaced it", async () => {
-    const { document: revised } = (await arrange(docToken, 'GET', `/document/${revisedId}`)) as {
-      document: Doc;
-    };
-    expect(revised).toMatchObject({ status: 'ISSUED', marker: 'REVISED' });
-    expect(revised.serial_no).not.toBe(oldMarksheet.serial_no);
-    const visitor = await openPage(browser);
-    await visitor.page.goto(`/verify/${oldMarksheet.verification_token}`);
-    const banner = visitor.page.locator('.verify-banner[data-state="SUPERSEDED"]');
-    await banner.getByText('SUPERSEDED', { exact: true }).waitFor();
-    expect(await banner.textContent()).toContain(`Replaced by ${revised.serial_no}.`);
-    expect(await visitor.page.locator('.verify-facts').textContent()).toContain(oldMarksheet.serial_no);
-    expect(await axeProblems(visitor.page)).toEqual([]);
-    await shot(visitor.page, 'verify-superseded');
-    // The revision's own code is VALID and says REVISED.
-    await visitor.page.goto(`/verify/${revised.verification_token}`);
-    await visitor.page.locator('.verify-banner[data-state="VALID"]').waitFor();
-    expect(await visitor.page.locator('.verify-facts').textContent()).toContain('(REVISED)');
-    await shot(visitor.page, 'verify-revised-valid');
-    await visitor.context.close();
-  }, 120_000);
+  it(
+    "the old marksheet's /verify page then shows SUPERSEDED, naming the serial that replaced " + 'it',
+    async () => {
+      const { document: revised } = (await arrange(docToken, 'GET', `/document/${revisedId}`)) as {
+        document: Doc;
+      };
+      expect(revised).toMatchObject({ status: 'ISSUED', marker: 'REVISED' });
+      expect(revised.serial_no).not.toBe(oldMarksheet.serial_no);
+      const visitor = await openPage(browser);
+      await visitor.page.goto(`/verify/${oldMarksheet.verification_token}`);
+      const banner = visitor.page.locator('.verify-banner[data-state="SUPERSEDED"]');
+      await banner.getByText('SUPERSEDED', { exact: true }).waitFor();
+      expect(await banner.textContent()).toContain(`Replaced by ${revised.serial_no}.`);
+      expect(await visitor.page.locator('.verify-facts').textContent()).toContain(oldMarksheet.serial_no);
+      expect(await axeProblems(visitor.page)).toEqual([]);
+      await shot(visitor.page, 'verify-superseded');
+      // The revision's own code is VALID and says REVISED.
+      await visitor.page.goto(`/verify/${revised.verification_token}`);
+      await visitor.page.locator('.verify-banner[data-state="VALID"]').waitFor();
+      expect(await visitor.page.locator('.verify-facts').textContent()).toContain('(REVISED)');
+      await shot(visitor.page, 'verify-revised-valid');
+      await visitor.context.close();
+    },
+    120_000,
+  );
 });

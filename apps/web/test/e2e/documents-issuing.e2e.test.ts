@@ -3,9 +3,16 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { approvedCandidates, arrange, lockedMarks, publishedResult, type OpenedBatch } from './arrange.ts';
+import {
+  approvedCandidates,
+  arrange,
+  courseQuery,
+  lockedMarks,
+  publishedResult,
+  type OpenedBatch,
+} from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { api, launch, openAs, openPage, runId, suiteShots, tokenOf } from './browser.ts';
+import { api, launch, openAs, openPage, runId, suiteShots, tokenOf, savedDownload } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -68,10 +75,9 @@ describeBrowser(
       expect(student).toBeTruthy();
       await call('POST', '/entrybatch-open', { exam_id: EXAM, component: 'INT' });
       await call('POST', '/entrybatch-open', { exam_id: EXAM, component: 'EXT' });
-      const { paperinfosem } = (await call(
-        'GET',
-        `/paperinfosem?session_id=${COURSE.session_id}&course_comb_id=${COURSE.course_comb_id}&sem_id=${COURSE.sem_id}&limit=100`,
-      )) as { paperinfosem: Array<{ paper_id: string; th_pr_status: string }> };
+      const { paperinfosem } = (await call('GET', `/paperinfosem?${courseQuery(COURSE)}&limit=100`)) as {
+        paperinfosem: Array<{ paper_id: string; th_pr_status: string }>;
+      };
       for (const p of paperinfosem.filter((x) => x.th_pr_status === 'PR')) {
         await call('POST', '/entrybatch', {
           component: 'PR',
@@ -187,7 +193,7 @@ describeBrowser(
           page.waitForEvent('download'),
           detail.getByRole('button', { name: 'Download PDF' }).click(),
         ]);
-        const file = await download.path();
+        const file = await savedDownload(download);
         expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
         mkdirSync(shotsDir, { recursive: true });
         const pdf = path.join(shotsDir, 'degree.pdf');

@@ -172,27 +172,32 @@ describeBrowser('documents after a revaluation: the REVISED marksheet supersedes
     return (await row.getByRole('cell').nth(2).textContent())!.trim();
   };
 
-  it('the document cell drafts the marksheet of the published result and, once checked and approved, issues it', async () => {
-    const { page } = await openPage(browser);
-    await signIn(page, 'document@university.test');
-    oldId = await draftMarksheet(page);
-    const detail = page.locator('.doc-detail');
-    await detail.locator('.status-badge', { hasText: 'Drafted' }).waitFor();
-    expect(await detail.locator('.doc-marker').count()).toBe(0);
-    const { payload } = await docOf(oldId);
-    const code = payload.lines.find((l) => l.paper_id === paper)!.paper_code;
-    expect(Number(await printedExternal(page, code))).toBe(Number(original));
-    await shot(page, 'marksheet-drafted');
+  it(
+    'the document cell drafts the marksheet of the published result and, once checked and approved, ' +
+      'issues it',
+    async () => {
+      const { page } = await openPage(browser);
+      await signIn(page, 'document@university.test');
+      oldId = await draftMarksheet(page);
+      const detail = page.locator('.doc-detail');
+      await detail.locator('.status-badge', { hasText: 'Drafted' }).waitFor();
+      expect(await detail.locator('.doc-marker').count()).toBe(0);
+      const { payload } = await docOf(oldId);
+      const code = payload.lines.find((l) => l.paper_id === paper)!.paper_code;
+      expect(Number(await printedExternal(page, code))).toBe(Number(original));
+      await shot(page, 'marksheet-drafted');
 
-    await checkAndApprove(oldId);
-    await issueOnScreen(page, oldId);
-    expect(await axeProblems(page)).toEqual([]);
-    await shot(page, 'marksheet-issued');
-    await page.context().close();
-    const issued = await docOf(oldId);
-    expect(issued).toMatchObject({ status: 'ISSUED', marker: null, basis: { version: 1 } });
-    expect((await verifyApi(issued.verification_token!)).document?.status).toBe('VALID');
-  }, 180_000);
+      await checkAndApprove(oldId);
+      await issueOnScreen(page, oldId);
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, 'marksheet-issued');
+      await page.context().close();
+      const issued = await docOf(oldId);
+      expect(issued).toMatchObject({ status: 'ISSUED', marker: null, basis: { version: 1 } });
+      expect((await verifyApi(issued.verification_token!)).document?.status).toBe('VALID');
+    },
+    180_000,
+  );
 
   it('the student applies for revaluation of the theory paper from its published result', async () => {
     const { page } = await openPage(browser);

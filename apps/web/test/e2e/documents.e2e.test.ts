@@ -3,7 +3,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { arrange, examReadyForMarks, lockedMarks, publishedResult } from './arrange.ts';
 import { axeProblems } from './axe.ts';
-import { launch, openAs, openPage, runId, signIn, suiteShots, tokenOf, workflowAction } from './browser.ts';
+import {
+  launch,
+  openAs,
+  openPage,
+  runId,
+  signIn,
+  suiteShots,
+  tokenOf,
+  workflowAction,
+  savedDownload,
+} from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -96,77 +106,86 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     120_000,
   );
 
-  it('a second person checks it, and document_admin approves it from the queue: serial and QR fixed', async () => {
-    const { page } = await openPage(browser);
-    await openAs(page, 'document_admin@university.test', '/DocumentNew');
-    await page
-      .getByRole('form', { name: 'Filter documents' })
-      .getByLabel('Exam', { exact: true })
-      .selectOption(EXAM);
-    await openDocument(page);
-    await workflowAction(page, 'Check');
-    await page.locator('.doc-detail .status-badge', { hasText: 'Checked' }).waitFor();
-    await page.goto('/DocumentAdminNew');
-    await page.getByRole('heading', { name: 'Approval queue' }).waitFor();
-    await openDocument(page);
-    await workflowAction(page, 'Approve');
-    await page.getByText(/is approved: its serial number and signed QR are fixed/).waitFor();
-    await page.locator('.doc-detail .status-badge', { hasText: 'Approved' }).waitFor();
-    await page.locator('.doc-detail h2', { hasText: /MS\/\d{4}\/\d+/ }).waitFor();
-    expect(await axeProblems(page)).toEqual([]);
-    await shot(page, 'approved');
-    await page.context().close();
-  }, 120_000);
+  it(
+    'a second person checks it, and document_admin approves it from the queue: serial and QR ' + 'fixed',
+    async () => {
+      const { page } = await openPage(browser);
+      await openAs(page, 'document_admin@university.test', '/DocumentNew');
+      await page
+        .getByRole('form', { name: 'Filter documents' })
+        .getByLabel('Exam', { exact: true })
+        .selectOption(EXAM);
+      await openDocument(page);
+      await workflowAction(page, 'Check');
+      await page.locator('.doc-detail .status-badge', { hasText: 'Checked' }).waitFor();
+      await page.goto('/DocumentAdminNew');
+      await page.getByRole('heading', { name: 'Approval queue' }).waitFor();
+      await openDocument(page);
+      await workflowAction(page, 'Approve');
+      await page.getByText(/is approved: its serial number and signed QR are fixed/).waitFor();
+      await page.locator('.doc-detail .status-badge', { hasText: 'Approved' }).waitFor();
+      await page.locator('.doc-detail h2', { hasText: /MS\/\d{4}\/\d+/ }).waitFor();
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, 'approved');
+      await page.context().close();
+    },
+    120_000,
+  );
 
-  it('the document cell issues it; the verification page shows VALID without sign-in, an altered code NOT GENUINE', async () => {
-    const { page } = await openPage(browser);
-    await openAs(page, 'document@university.test', '/DocsNewMarksheet');
-    await openDocument(page);
-    await workflowAction(page, 'Issue');
-    await page.locator('.doc-detail .status-badge', { hasText: 'Issued' }).waitFor();
-    await page.getByRole('link', { name: 'Open the verification page' }).waitFor();
-    await shot(page, 'issued');
-    // The whole exam as a batch job: the one student already has its marksheet, so it is skipped with the
-    // reason.
-    const batch = page.getByRole('form', { name: 'Marksheets of a whole exam' });
-    await batch.getByLabel('Exam of the batch').selectOption(EXAM);
-    await batch.getByRole('button', { name: 'Draft the marksheets' }).click();
-    const progress = page.locator('.job-progress[data-status="succeeded"]');
-    await progress.getByText(/0 drafted, \d+ PDFs checked, 1 skipped\./).waitFor({ timeout: 60_000 });
-    expect(await progress.locator('.doc-skipped').textContent()).toContain(student);
-    expect(await axeProblems(page)).toEqual([]);
-    await shot(page, 'batch-done');
-    await page.context().close();
+  it(
+    'the document cell issues it; the verification page shows VALID without sign-in, an altered code NOT ' +
+      'GENUINE',
+    async () => {
+      const { page } = await openPage(browser);
+      await openAs(page, 'document@university.test', '/DocsNewMarksheet');
+      await openDocument(page);
+      await workflowAction(page, 'Issue');
+      await page.locator('.doc-detail .status-badge', { hasText: 'Issued' }).waitFor();
+      await page.getByRole('link', { name: 'Open the verification page' }).waitFor();
+      await shot(page, 'issued');
+      // The whole exam as a batch job: the one student already has its marksheet, so it is skipped with the
+      // reason.
+      const batch = page.getByRole('form', { name: 'Marksheets of a whole exam' });
+      await batch.getByLabel('Exam of the batch').selectOption(EXAM);
+      await batch.getByRole('button', { name: 'Draft the marksheets' }).click();
+      const progress = page.locator('.job-progress[data-status="succeeded"]');
+      await progress.getByText(/0 drafted, \d+ PDFs checked, 1 skipped\./).waitFor({ timeout: 60_000 });
+      expect(await progress.locator('.doc-skipped').textContent()).toContain(student);
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, 'batch-done');
+      await page.context().close();
 
-    const { document } = (await arrange(docToken, 'GET', `/document/${docId}`)) as {
-      document: { verification_token: string; serial_no: string };
-    };
-    const visitor = await openPage(browser);
-    await visitor.page.goto(`/verify/${document.verification_token}`);
-    await visitor.page
-      .locator('.verify-banner[data-state="VALID"]')
-      .getByText('VALID', { exact: true })
-      .waitFor();
-    const facts = (await visitor.page.locator('.verify-facts').textContent())!;
-    expect(facts).toContain(document.serial_no);
-    expect(facts).toContain('Marksheet');
-    expect(await axeProblems(visitor.page)).toEqual([]);
-    await shot(visitor.page, 'verify-valid');
-    await visitor.page.getByRole('button', { name: 'हिन्दी' }).click();
-    await visitor.page
-      .locator('.verify-banner[data-state="VALID"]')
-      .getByText('मान्य', { exact: true })
-      .waitFor();
-    await shot(visitor.page, 'verify-valid-hi');
-    await visitor.page.getByRole('button', { name: 'English' }).click();
-    // One character of the signature changed: shown as altered or forged.
-    const token = document.verification_token;
-    const altered = `${token.slice(0, -2)}${token.at(-2) === 'A' ? 'B' : 'A'}${token.at(-1)}`;
-    await visitor.page.goto(`/verify/${altered}`);
-    await visitor.page.locator('.verify-banner[data-state="NOT_GENUINE"]').waitFor();
-    await shot(visitor.page, 'verify-altered');
-    await visitor.context.close();
-  }, 120_000);
+      const { document } = (await arrange(docToken, 'GET', `/document/${docId}`)) as {
+        document: { verification_token: string; serial_no: string };
+      };
+      const visitor = await openPage(browser);
+      await visitor.page.goto(`/verify/${document.verification_token}`);
+      await visitor.page
+        .locator('.verify-banner[data-state="VALID"]')
+        .getByText('VALID', { exact: true })
+        .waitFor();
+      const facts = (await visitor.page.locator('.verify-facts').textContent())!;
+      expect(facts).toContain(document.serial_no);
+      expect(facts).toContain('Marksheet');
+      expect(await axeProblems(visitor.page)).toEqual([]);
+      await shot(visitor.page, 'verify-valid');
+      await visitor.page.getByRole('button', { name: 'हिन्दी' }).click();
+      await visitor.page
+        .locator('.verify-banner[data-state="VALID"]')
+        .getByText('मान्य', { exact: true })
+        .waitFor();
+      await shot(visitor.page, 'verify-valid-hi');
+      await visitor.page.getByRole('button', { name: 'English' }).click();
+      // One character of the signature changed: shown as altered or forged.
+      const token = document.verification_token;
+      const altered = `${token.slice(0, -2)}${token.at(-2) === 'A' ? 'B' : 'A'}${token.at(-1)}`;
+      await visitor.page.goto(`/verify/${altered}`);
+      await visitor.page.locator('.verify-banner[data-state="NOT_GENUINE"]').waitFor();
+      await shot(visitor.page, 'verify-altered');
+      await visitor.context.close();
+    },
+    120_000,
+  );
 
   it('the student downloads its issued marksheet from its dashboard', async () => {
     const { page } = await openPage(browser);
@@ -183,7 +202,7 @@ describeBrowser('documents: a marksheet from a published result to issued, verif
     await shot(page, 'student-dashboard');
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toMatch(/^MS-\d{4}-\d+\.pdf$/);
-    const file = await download.path();
+    const file = await savedDownload(download);
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
     await page.context().close();
   }, 120_000);

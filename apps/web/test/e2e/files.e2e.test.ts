@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launch, openAs, openPage, runId, shot, signIn, storedToken } from './browser.ts';
+import { api, launch, openAs, openPage, runId, shot, signIn, storedToken, savedDownload } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
 /** What a download saved, as text without its byte order mark. */
 async function downloaded(download: Download) {
-  const path = await download.path();
-  return (await readFile(path!, 'utf8')).replace(/^\uFEFF/, '');
+  const path = await savedDownload(download);
+  return (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
 }
 
 const csvLines = (text: string) => text.trim().split(/\r?\n/);
@@ -34,34 +34,38 @@ describeBrowser('exports and imports through the screens', () => {
     await browser?.close();
   });
 
-  it('exports the searched list as CSV and XLSX from the Export menu, every row of the search and no other', async () => {
-    await page.goto('/ListPapers');
-    await page.getByLabel('Search').fill(tag);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByRole('cell', { name: papers[2], exact: true }).waitFor();
+  it(
+    'exports the searched list as CSV and XLSX from the Export menu, every row of the search and no ' +
+      'other',
+    async () => {
+      await page.goto('/ListPapers');
+      await page.getByLabel('Search').fill(tag);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByRole('cell', { name: papers[2], exact: true }).waitFor();
 
-    // Keyboard: the menu opens on Arrow Down and its items are menu items.
-    await page.getByRole('button', { name: 'Export' }).focus();
-    await page.keyboard.press('ArrowDown');
-    await page.getByRole('menuitem', { name: 'CSV' }).waitFor();
-    await shot(page, 'files-export-menu');
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
-    expect(csv.suggestedFilename()).toMatch(/^paper-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = csvLines(await downloaded(csv));
-    expect(lines[0]).toMatch(/^Paper Id,Paper Name,/);
-    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(papers);
-    expect(lines[1]).toContain('Export test 0 हिन्दी');
-    // The token went in a header: no address the page fetched carries it.
-    expect(page.url()).not.toContain('token');
+      // Keyboard: the menu opens on Arrow Down and its items are menu items.
+      await page.getByRole('button', { name: 'Export' }).focus();
+      await page.keyboard.press('ArrowDown');
+      await page.getByRole('menuitem', { name: 'CSV' }).waitFor();
+      await shot(page, 'files-export-menu');
+      const [csv] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+      expect(csv.suggestedFilename()).toMatch(/^paper-\d{4}-\d{2}-\d{2}\.csv$/);
+      const lines = csvLines(await downloaded(csv));
+      expect(lines[0]).toMatch(/^Paper Id,Paper Name,/);
+      expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(papers);
+      expect(lines[1]).toContain('Export test 0 हिन्दी');
+      // The token went in a header: no address the page fetched carries it.
+      expect(page.url()).not.toContain('token');
 
-    await page.getByRole('button', { name: 'Export' }).click();
-    const [xlsx] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click(),
-    ]);
-    expect(xlsx.suggestedFilename()).toMatch(/^paper-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    expect((await readFile((await xlsx.path())!)).subarray(0, 2).toString()).toBe('PK');
-  });
+      await page.getByRole('button', { name: 'Export' }).click();
+      const [xlsx] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click(),
+      ]);
+      expect(xlsx.suggestedFilename()).toMatch(/^paper-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      expect((await readFile(await savedDownload(xlsx))).subarray(0, 2).toString()).toBe('PK');
+    },
+  );
 
   it(
     'imports a file with one bad row: the check and the import report it by row and field, nothing is ' +
@@ -174,13 +178,16 @@ describeBrowser('exports and imports through the screens', () => {
     expect((await api(token, 'GET', `/paper/${tag}J0000`)).status).toBe(404);
   });
 
-  it('a reader sees the Export menu but no Import link, and the import screen says it may not import', async () => {
-    const reader = await openPage(browser);
-    await openAs(reader.page, 'faculty@university.test', '/ListPapers');
-    await reader.page.getByRole('button', { name: 'Export' }).waitFor();
-    expect(await reader.page.getByRole('link', { name: 'Import', exact: true }).count()).toBe(0);
-    await reader.page.goto('/Import/paper');
-    await reader.page.getByText('Your role can view this data but not import it.').waitFor();
-    await reader.context.close();
-  });
+  it(
+    'a reader sees the Export menu but no Import link, and the import screen says it may not ' + 'import',
+    async () => {
+      const reader = await openPage(browser);
+      await openAs(reader.page, 'faculty@university.test', '/ListPapers');
+      await reader.page.getByRole('button', { name: 'Export' }).waitFor();
+      expect(await reader.page.getByRole('link', { name: 'Import', exact: true }).count()).toBe(0);
+      await reader.page.goto('/Import/paper');
+      await reader.page.getByText('Your role can view this data but not import it.').waitFor();
+      await reader.context.close();
+    },
+  );
 });

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedCandidates, arrange } from './arrange.ts';
 import {
+  baseUrl,
   launch,
   openAs,
   openPage,
@@ -142,7 +143,7 @@ describeBrowser('marks entry through the grid', () => {
       await shot(o.page, 'marks-grid-hindi');
       await o.page.getByRole('button', { name: 'English' }).click();
       // The award sheet for signatures, rendered to a picture to look at.
-      const pdf = await fetch(`${inject('baseUrl')}/api/entrybatch/${batchId}/pdf`, {
+      const pdf = await fetch(`${baseUrl()}/api/entrybatch/${batchId}/pdf`, {
         headers: { Authorization: `Bearer ${office}` },
       });
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
@@ -165,41 +166,45 @@ describeBrowser('marks entry through the grid', () => {
     180_000,
   );
 
-  it('a practical batch: office creates it, the faculty user keys it, office verifies and locks', async () => {
-    const created = (await call(office, 'POST', '/entrybatch', {
-      component: 'PR',
-      exam_id: EXAM,
-      ...COURSE,
-      paper_id: 'PHY101P',
-      college_id: 'C101',
-      practical_date: '2026-12-10',
-      practical_shift: 'FN',
-      lab: 'Physics Lab 1',
-      internal_examiner: 'Dr. Meena Rao',
-      external_examiner: 'Dr. Arun Sinha',
-    })) as { entrybatch: { batch_id: string } };
-    const id = created.entrybatch.batch_id;
-    const faculty = await openPage(browser);
-    await signIn(faculty.page, 'faculty.college@university.test');
-    const p = faculty.page;
-    await p.goto(`/ExtPracticalEntry?batch_id=${id}`);
-    const cells = p.locator('input.mark-input');
-    await cells.first().waitFor();
-    await cells.first().focus();
-    const n = await cells.count();
-    for (let i = 0; i < n; i += 1) await key(p, i === n - 1 ? 'AB' : String(35 + i));
-    await p
-      .getByTestId('save-state')
-      .getByText(/^Saved \d\d:\d\d$/)
-      .waitFor({ timeout: 15_000 });
-    await workflowAction(p, 'Final submit');
-    await p.getByText(/is submitted/).waitFor();
-    await shot(p, 'marks-practical-submitted');
-    await faculty.page.context().close();
-    await call(office, 'POST', `/entrybatch/${id}/verify`, {});
-    const locked = (await call(office, 'POST', `/entrybatch/${id}/lock`, {})) as {
-      entrybatch: { status: string };
-    };
-    expect(locked.entrybatch.status).toBe('LOCKED');
-  }, 120_000);
+  it(
+    'a practical batch: office creates it, the faculty user keys it, office verifies and ' + 'locks',
+    async () => {
+      const created = (await call(office, 'POST', '/entrybatch', {
+        component: 'PR',
+        exam_id: EXAM,
+        ...COURSE,
+        paper_id: 'PHY101P',
+        college_id: 'C101',
+        practical_date: '2026-12-10',
+        practical_shift: 'FN',
+        lab: 'Physics Lab 1',
+        internal_examiner: 'Dr. Meena Rao',
+        external_examiner: 'Dr. Arun Sinha',
+      })) as { entrybatch: { batch_id: string } };
+      const id = created.entrybatch.batch_id;
+      const faculty = await openPage(browser);
+      await signIn(faculty.page, 'faculty.college@university.test');
+      const p = faculty.page;
+      await p.goto(`/ExtPracticalEntry?batch_id=${id}`);
+      const cells = p.locator('input.mark-input');
+      await cells.first().waitFor();
+      await cells.first().focus();
+      const n = await cells.count();
+      for (let i = 0; i < n; i += 1) await key(p, i === n - 1 ? 'AB' : String(35 + i));
+      await p
+        .getByTestId('save-state')
+        .getByText(/^Saved \d\d:\d\d$/)
+        .waitFor({ timeout: 15_000 });
+      await workflowAction(p, 'Final submit');
+      await p.getByText(/is submitted/).waitFor();
+      await shot(p, 'marks-practical-submitted');
+      await faculty.page.context().close();
+      await call(office, 'POST', `/entrybatch/${id}/verify`, {});
+      const locked = (await call(office, 'POST', `/entrybatch/${id}/lock`, {})) as {
+        entrybatch: { status: string };
+      };
+      expect(locked.entrybatch.status).toBe('LOCKED');
+    },
+    120_000,
+  );
 });

@@ -1,5 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseUrl } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -11,7 +12,7 @@ const HOST = 'exam-server';
 
 describeBrowser('plain HTTP by a LAN host name', () => {
   let browser: Browser;
-  const port = () => new URL(inject('baseUrl')).port;
+  const port = () => new URL(baseUrl()).port;
 
   beforeAll(async () => {
     browser = await chromium.launch({

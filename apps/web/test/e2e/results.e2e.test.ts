@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { approvedCandidates, arrange } from './arrange.ts';
+import { approvedCandidates, arrange, courseQuery } from './arrange.ts';
 import { axeProblems } from './axe.ts';
 import {
   launch,
@@ -219,10 +219,9 @@ describeBrowser('a result run from locked marks to publication and the student d
     expect(students.length).toBe(3);
     await call('POST', '/entrybatch-open', { exam_id: EXAM, component: 'INT' });
     await call('POST', '/entrybatch-open', { exam_id: EXAM, component: 'EXT' });
-    const { paperinfosem } = (await call(
-      'GET',
-      `/paperinfosem?session_id=${COURSE.session_id}&course_comb_id=${COURSE.course_comb_id}&sem_id=${COURSE.sem_id}&limit=100`,
-    )) as { paperinfosem: Array<{ paper_id: string; th_pr_status: string }> };
+    const { paperinfosem } = (await call('GET', `/paperinfosem?${courseQuery(COURSE)}&limit=100`)) as {
+      paperinfosem: Array<{ paper_id: string; th_pr_status: string }>;
+    };
     for (const p of paperinfosem.filter((x) => x.th_pr_status === 'PR')) {
       await call('POST', '/entrybatch', {
         component: 'PR',
@@ -319,98 +318,108 @@ describeBrowser('a result run from locked marks to publication and the student d
     180_000,
   );
 
-  it('result verifies and gets the register, admin approves, result publishes with the notification number', async () => {
-    const { resultrun } = (await arrange(admin, 'GET', `/resultrun?exam_id=${EXAM}&status=COMPUTED`)) as {
-      resultrun: Array<{ run_id: string }>;
-    };
-    const runId = resultrun[0]!.run_id;
-    const address = `/ResultNep?exam_id=${EXAM}&course=${encodeURIComponent(COURSE_KEY)}&run_id=${runId}`;
-    const result = await openPage(browser);
-    await openAs(result.page, 'result@university.test', address);
-    await workflowAction(result.page, 'Verify');
-    await result.page
-      .getByRole('group', { name: 'Status and actions' })
-      .getByText('Verified', { exact: true })
-      .waitFor();
-    const [register] = await Promise.all([
-      result.page.waitForEvent('download'),
-      result.page.getByRole('button', { name: 'Tabulation register (PDF)' }).click(),
-    ]);
-    const file = path.join(shotsDir, 'register.pdf');
-    mkdirSync(shotsDir, { recursive: true });
-    await register.saveAs(file);
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      file,
-      path.join(shotsDir, 'register'),
-    ]);
-    expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })).toContain(students[0]!);
+  it(
+    'result verifies and gets the register, admin approves, result publishes with the notification ' +
+      'number',
+    async () => {
+      const { resultrun } = (await arrange(admin, 'GET', `/resultrun?exam_id=${EXAM}&status=COMPUTED`)) as {
+        resultrun: Array<{ run_id: string }>;
+      };
+      const runId = resultrun[0]!.run_id;
+      const address = `/ResultNep?exam_id=${EXAM}&course=${encodeURIComponent(COURSE_KEY)}&run_id=${runId}`;
+      const result = await openPage(browser);
+      await openAs(result.page, 'result@university.test', address);
+      await workflowAction(result.page, 'Verify');
+      await result.page
+        .getByRole('group', { name: 'Status and actions' })
+        .getByText('Verified', { exact: true })
+        .waitFor();
+      const [register] = await Promise.all([
+        result.page.waitForEvent('download'),
+        result.page.getByRole('button', { name: 'Tabulation register (PDF)' }).click(),
+      ]);
+      const file = path.join(shotsDir, 'register.pdf');
+      mkdirSync(shotsDir, { recursive: true });
+      await register.saveAs(file);
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '60',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        file,
+        path.join(shotsDir, 'register'),
+      ]);
+      expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })).toContain(students[0]!);
 
-    const a = await openPage(browser);
-    await openAs(a.page, 'admin@university.test', address);
-    await workflowAction(a.page, 'Approve');
-    await a.page
-      .getByRole('group', { name: 'Status and actions' })
-      .getByText('Approved', { exact: true })
-      .waitFor();
-    await a.page.context().close();
+      const a = await openPage(browser);
+      await openAs(a.page, 'admin@university.test', address);
+      await workflowAction(a.page, 'Approve');
+      await a.page
+        .getByRole('group', { name: 'Status and actions' })
+        .getByText('Approved', { exact: true })
+        .waitFor();
+      await a.page.context().close();
 
-    await result.page.reload();
-    // Publishing without the notification number is refused in the dialog; with it, the run is published.
-    await workflowAction(result.page, 'Publish', { refused: true });
-    await result.page
-      .getByRole('dialog')
-      .getByText('Give the notification number first (beside the actions).')
-      .waitFor();
-    await result.page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    await result.page.getByLabel('Notification number').fill(NOTIFICATION);
-    await workflowAction(result.page, 'Publish');
-    await result.page
-      .getByRole('group', { name: 'Status and actions' })
-      .getByText('Published', { exact: true })
-      .waitFor();
-    await result.page
-      .getByText(new RegExp(NOTIFICATION.replace(/\//g, '\\/')))
-      .first()
-      .waitFor();
-    expect(await axeProblems(result.page)).toEqual([]);
-    await shot(result.page, 'result-published');
-    await result.page.context().close();
-  }, 180_000);
+      await result.page.reload();
+      // Publishing without the notification number is refused in the dialog; with it, the run is published.
+      await workflowAction(result.page, 'Publish', { refused: true });
+      await result.page
+        .getByRole('dialog')
+        .getByText('Give the notification number first (beside the actions).')
+        .waitFor();
+      await result.page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await result.page.getByLabel('Notification number').fill(NOTIFICATION);
+      await workflowAction(result.page, 'Publish');
+      await result.page
+        .getByRole('group', { name: 'Status and actions' })
+        .getByText('Published', { exact: true })
+        .waitFor();
+      await result.page
+        .getByText(new RegExp(NOTIFICATION.replace(/\//g, '\\/')))
+        .first()
+        .waitFor();
+      expect(await axeProblems(result.page)).toEqual([]);
+      await shot(result.page, 'result-published');
+      await result.page.context().close();
+    },
+    180_000,
+  );
 
-  it('the office reads a student result line by line with each explanation one click away, in English and Hindi', async () => {
-    const { page } = await openPage(browser);
-    await openAs(page, 'result@university.test', `/ListStudentResultDetail?exam_id=${EXAM}`);
-    await page.getByRole('link', { name: `View ${students[2]} ${EXAM}` }).click();
-    await page.getByRole('heading', { name: 'View Student Result Detail' }).waitFor();
-    const lines = page.getByRole('table', { name: 'Papers' }).first();
-    await lines.waitFor();
-    // The absentee's paper reads AB, never 0.
-    const absent = lines
-      .getByRole('row')
-      .filter({ has: page.locator('abbr', { hasText: 'AB' }) })
-      .first();
-    expect(await absent.textContent()).toContain('Absent');
-    const why = absent.getByRole('button', { name: /^Why\? / });
-    await why.focus();
-    await page.keyboard.press('Enter');
-    // The same button now hides the explanation again.
-    expect(await absent.getByRole('button', { name: /^Hide / }).getAttribute('aria-expanded')).toBe('true');
-    await page.locator('tr.explanation-row:not([hidden]) ol.explanation-steps li').first().waitFor();
-    expect(await axeProblems(page)).toEqual([]);
-    await shot(page, 'student-result-view');
-    await page.getByRole('button', { name: 'हिन्दी' }).click();
-    await page.getByRole('heading', { name: 'विद्यार्थी परिणाम विवरण देखें' }).waitFor();
-    await shot(page, 'student-result-view-hindi');
-    await page.getByRole('button', { name: 'English' }).click();
-    await page.context().close();
-  }, 120_000);
+  it(
+    'the office reads a student result line by line with each explanation one click away, in English and ' +
+      'Hindi',
+    async () => {
+      const { page } = await openPage(browser);
+      await openAs(page, 'result@university.test', `/ListStudentResultDetail?exam_id=${EXAM}`);
+      await page.getByRole('link', { name: `View ${students[2]} ${EXAM}` }).click();
+      await page.getByRole('heading', { name: 'View Student Result Detail' }).waitFor();
+      const lines = page.getByRole('table', { name: 'Papers' }).first();
+      await lines.waitFor();
+      // The absentee's paper reads AB, never 0.
+      const absent = lines
+        .getByRole('row')
+        .filter({ has: page.locator('abbr', { hasText: 'AB' }) })
+        .first();
+      expect(await absent.textContent()).toContain('Absent');
+      const why = absent.getByRole('button', { name: /^Why\? / });
+      await why.focus();
+      await page.keyboard.press('Enter');
+      // The same button now hides the explanation again.
+      expect(await absent.getByRole('button', { name: /^Hide / }).getAttribute('aria-expanded')).toBe('true');
+      await page.locator('tr.explanation-row:not([hidden]) ol.explanation-steps li').first().waitFor();
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, 'student-result-view');
+      await page.getByRole('button', { name: 'हिन्दी' }).click();
+      await page.getByRole('heading', { name: 'विद्यार्थी परिणाम विवरण देखें' }).waitFor();
+      await shot(page, 'student-result-view-hindi');
+      await page.getByRole('button', { name: 'English' }).click();
+      await page.context().close();
+    },
+    120_000,
+  );
 
   it('the analysis: counts, distribution bars, colleges and the merit list', async () => {
     const { page } = await openPage(browser);

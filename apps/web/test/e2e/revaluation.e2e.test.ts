@@ -129,8 +129,8 @@ describeBrowser(
         expect(await axeProblems(page)).toEqual([]);
         await shot(page, 'office-award-list');
 
-        // Calculate applies the outcome (a REVALUATION correction and a run); the result section publishes the
-        // new version.
+        // Calculate applies the outcome (a REVALUATION correction and a run); the result section publishes
+        // the new version.
         const { postresult } = (await arrange(office, 'GET', `/postresult?exam_id=${EXAM}`)) as {
           postresult: Array<{ app_id: string; exam_id: string; final_marks: string }>;
         };
@@ -167,21 +167,25 @@ describeBrowser(
       180_000,
     );
 
-    it('the student reads the outcome with its explanation, and its revised result on the dashboard', async () => {
-      const { page } = await openPage(browser);
-      await openAs(page, 'student@university.test', '/RevalEntry');
-      const card = page.locator('li.reval-card').filter({ hasText: EXAM });
-      await card.getByText('Published', { exact: true }).waitFor();
-      await card.getByText(`Your external marks are now`).waitFor();
-      expect(await card.textContent()).toMatch(/revised as version 2/);
-      expect(await card.locator('ol.reval-steps').textContent()).toMatch(/BETTER: the better of/);
-      expect(await axeProblems(page)).toEqual([]);
-      await shot(page, 'student-outcome');
-      await page.goto('/Dashboard');
-      const result = page.locator('article.result-card').filter({ hasText: EXAM });
-      await result.first().waitFor();
-      await shot(page, 'student-dashboard-revised');
-      await page.context().close();
-    }, 120_000);
+    it(
+      'the student reads the outcome with its explanation, and its revised result on the ' + 'dashboard',
+      async () => {
+        const { page } = await openPage(browser);
+        await openAs(page, 'student@university.test', '/RevalEntry');
+        const card = page.locator('li.reval-card').filter({ hasText: EXAM });
+        await card.getByText('Published', { exact: true }).waitFor();
+        await card.getByText(`Your external marks are now`).waitFor();
+        expect(await card.textContent()).toMatch(/revised as version 2/);
+        expect(await card.locator('ol.reval-steps').textContent()).toMatch(/BETTER: the better of/);
+        expect(await axeProblems(page)).toEqual([]);
+        await shot(page, 'student-outcome');
+        await page.goto('/Dashboard');
+        const result = page.locator('article.result-card').filter({ hasText: EXAM });
+        await result.first().waitFor();
+        await shot(page, 'student-dashboard-revised');
+        await page.context().close();
+      },
+      120_000,
+    );
   },
 );

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, baseUrl, launch, openAs, openPage, runId, signIn, storedToken } from './browser.ts';
+import { api, baseUrl, demoUrl, launch, openAs, openPage, runId, signIn, storedToken } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
 
@@ -17,7 +17,7 @@ describeBrowser('student demo from every address', () => {
   let otherSite: Server;
   let otherPort: number;
   const appPort = () => new URL(baseUrl()).port;
-  const demoPort = () => new URL(inject('demoUrl')).port;
+  const demoPort = () => new URL(demoUrl()).port;
 
   beforeAll(async () => {
     browser = await launch([
@@ -50,56 +50,67 @@ describeBrowser('student demo from every address', () => {
     );
 
   for (const host of ['127.0.0.1', 'exam-server']) {
-    it(`adds a student with the app opened at http://${host}:<port>, calling the demo on that same host`, async () => {
-      const base = `http://${host}:${appPort()}`;
-      const { page, context } = await openPage(browser, undefined, base);
-      const demoCalls: string[] = [];
-      page.on('request', (request) => {
-        if (request.url().includes('/students')) demoCalls.push(`${request.method()} ${request.url()}`);
-      });
-      await openAs(page, 'office@university.test', '/add');
-      const email = `addr.${host.replace(/\W/g, '')}.${runId.toLowerCase()}@university.test`;
-      await page.getByLabel('Student Name').fill(`From ${host}`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.getByText('Student Created Succesfully').waitFor();
-      expect(demoCalls).toContain(`POST http://${host}:${demoPort()}/students/`);
+    it(
+      `adds a student with the app opened at http://${host}:<port>, ` + 'calling the demo on that same host',
+      async () => {
+        const base = `http://${host}:${appPort()}`;
+        const { page, context } = await openPage(browser, undefined, base);
+        const demoCalls: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().includes('/students')) demoCalls.push(`${request.method()} ${request.url()}`);
+        });
+        await openAs(page, 'office@university.test', '/add');
+        const email = `addr.${host.replace(/\W/g, '')}.${runId.toLowerCase()}@university.test`;
+        await page.getByLabel('Student Name').fill(`From ${host}`);
+        await page.getByLabel('Email').fill(email);
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await page.getByText('Student Created Succesfully').waitFor();
+        expect(demoCalls).toContain(`POST http://${host}:${demoPort()}/students/`);
 
-      await page.getByRole('button', { name: 'Back to Home' }).click();
-      await page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).waitFor();
-      await context.close();
-    });
+        await page.getByRole('button', { name: 'Back to Home' }).click();
+        await page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).waitFor();
+        await context.close();
+      },
+    );
   }
 
-  it('refuses pages of other sites, and of other ports of the same host, while the app itself gets an answer', async () => {
-    const app = await openPage(browser, undefined, `http://exam-server:${appPort()}`);
-    await signIn(app.page, 'office@university.test');
-    const token = (await storedToken(app.page))!;
-    const demo = `http://exam-server:${demoPort()}`;
-    expect(await callDemoFrom(app.page, demo, token)).toBe('status 200');
+  it(
+    'refuses pages of other sites, and of other ports of the same host, while the app itself gets an ' +
+      'answer',
+    async () => {
+      const app = await openPage(browser, undefined, `http://exam-server:${appPort()}`);
+      await signIn(app.page, 'office@university.test');
+      const token = (await storedToken(app.page))!;
+      const demo = `http://exam-server:${demoPort()}`;
+      expect(await callDemoFrom(app.page, demo, token)).toBe('status 200');
 
-    for (const origin of [`http://other-site.example:${otherPort}`, `http://exam-server:${otherPort}`]) {
-      const other = await openPage(browser, undefined, origin);
-      await other.page.goto('/');
-      expect(await callDemoFrom(other.page, demo, token)).toBe('refused: TypeError');
-      await other.context.close();
-    }
-    await app.context.close();
-  });
+      for (const origin of [`http://other-site.example:${otherPort}`, `http://exam-server:${otherPort}`]) {
+        const other = await openPage(browser, undefined, origin);
+        await other.page.goto('/');
+        expect(await callDemoFrom(other.page, demo, token)).toBe('refused: TypeError');
+        await other.context.close();
+      }
+      await app.context.close();
+    },
+  );
 
-  it('stops accepting a token soon after it is signed out on the API (DEMO_AUTH_CACHE_MS, 2 s by default)', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'faculty@university.test');
-    const token = (await storedToken(page))!;
-    const demo = (path: string) =>
-      fetch(`${inject('demoUrl')}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    expect((await demo('/students/')).status).toBe(200);
-    expect((await api(token, 'POST', '/logout')).status).toBe(200);
-    await expect
-      .poll(async () => (await demo('/students/')).status, { timeout: 10_000, interval: 250 })
-      .toBe(401);
-    await context.close();
-  });
+  it(
+    'stops accepting a token soon after it is signed out on the API (DEMO_AUTH_CACHE_MS, 2 s by ' +
+      'default)',
+    async () => {
+      const { page, context } = await openPage(browser);
+      await signIn(page, 'faculty@university.test');
+      const token = (await storedToken(page))!;
+      const demo = (path: string) =>
+        fetch(`${demoUrl()}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+      expect((await demo('/students/')).status).toBe(200);
+      expect((await api(token, 'POST', '/logout')).status).toBe(200);
+      await expect
+        .poll(async () => (await demo('/students/')).status, { timeout: 10_000, interval: 250 })
+        .toBe(401);
+      await context.close();
+    },
+  );
 
   it('refuses the student role: the demo is for staff', async () => {
     const { page, context } = await openPage(browser);

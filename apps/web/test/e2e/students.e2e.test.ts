@@ -62,80 +62,83 @@ describeBrowser('students: register, enrolment and scope through the screens', (
     await browser?.close();
   });
 
-  it('office: lists by college, adds a student, uploads a photo and enrols it with an elective choice', async () => {
-    const { page } = await openPage(browser);
-    await openAs(page, 'office@university.test', '/ListStudents');
-    await page.getByRole('heading', { name: 'List Students' }).waitFor();
-    await page.getByLabel('College', { exact: true }).fill('C102');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByText(/Showing 1–5 of 80/).waitFor();
-    await page.getByRole('cell', { name: '2023C102001' }).waitFor();
-    expect(await page.getByRole('cell', { name: 'C101', exact: true }).count()).toBe(0);
-    await shot(page, 'students-list-office');
+  it(
+    'office: lists by college, adds a student, uploads a photo and enrols it with an elective ' + 'choice',
+    async () => {
+      const { page } = await openPage(browser);
+      await openAs(page, 'office@university.test', '/ListStudents');
+      await page.getByRole('heading', { name: 'List Students' }).waitFor();
+      await page.getByLabel('College', { exact: true }).fill('C102');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByText(/Showing 1–5 of 80/).waitFor();
+      await page.getByRole('cell', { name: '2023C102001' }).waitFor();
+      expect(await page.getByRole('cell', { name: 'C101', exact: true }).count()).toBe(0);
+      await shot(page, 'students-list-office');
 
-    await page.goto('/AddStudent');
-    await page.getByRole('heading', { name: 'Add Student' }).waitFor();
-    await page.getByLabel('Enrolment No').fill(studentId);
-    await page.getByLabel('Name', { exact: true }).fill('Kiran Bairwa');
-    await page.getByLabel('Name (Hindi)', { exact: true }).fill('किरण बैरवा');
-    await page.getByLabel('Mobile').fill('12345');
-    await page.getByLabel('ABC/APAAR Id').fill('99');
-    await page.getByRole('button', { name: 'Add' }).click();
-    await page.getByText('Mobile must be 10 digits starting with 6, 7, 8 or 9').waitFor();
-    await page.getByText('ABC/APAAR id must be exactly 12 digits').waitFor();
-    await shot(page, 'students-add-errors');
-    expect((await api((await storedToken(page))!, 'GET', `/student/${studentId}`)).status).toBe(404);
+      await page.goto('/AddStudent');
+      await page.getByRole('heading', { name: 'Add Student' }).waitFor();
+      await page.getByLabel('Enrolment No').fill(studentId);
+      await page.getByLabel('Name', { exact: true }).fill('Kiran Bairwa');
+      await page.getByLabel('Name (Hindi)', { exact: true }).fill('किरण बैरवा');
+      await page.getByLabel('Mobile').fill('12345');
+      await page.getByLabel('ABC/APAAR Id').fill('99');
+      await page.getByRole('button', { name: 'Add' }).click();
+      await page.getByText('Mobile must be 10 digits starting with 6, 7, 8 or 9').waitFor();
+      await page.getByText('ABC/APAAR id must be exactly 12 digits').waitFor();
+      await shot(page, 'students-add-errors');
+      expect((await api((await storedToken(page))!, 'GET', `/student/${studentId}`)).status).toBe(404);
 
-    await page.getByLabel('Mobile').fill('9414012345');
-    await page.getByLabel('ABC/APAAR Id').fill(`5${String(Date.now()).slice(-11)}`);
-    await page.getByLabel('Date of Birth').fill('2006-08-15');
-    await page.getByLabel('Gender').selectOption('F');
-    await page.getByLabel('Category').selectOption('SC');
-    await page.getByLabel('College', { exact: true }).fill('C101');
-    await page.getByLabel('Admission Session (Batch)').fill('2024-25');
-    await page.getByRole('button', { name: 'Add' }).click();
-    await page.getByRole('heading', { name: 'View Student' }).waitFor();
-    await page.getByText('Student created successfully.').waitFor();
-    // An edit: the father's name, kept after a reload of the view.
-    await page.getByRole('link', { name: 'Edit' }).click();
-    await page.getByRole('heading', { name: 'Edit Student' }).waitFor();
-    await page.getByLabel("Father's Name", { exact: true }).fill('Mohan Bairwa');
-    await page.getByRole('button', { name: 'Update' }).click();
-    await page.getByText('Student updated successfully.').waitFor();
-    await page.getByRole('row', { name: /Father's Name\s+Mohan Bairwa/ }).waitFor();
+      await page.getByLabel('Mobile').fill('9414012345');
+      await page.getByLabel('ABC/APAAR Id').fill(`5${String(Date.now()).slice(-11)}`);
+      await page.getByLabel('Date of Birth').fill('2006-08-15');
+      await page.getByLabel('Gender').selectOption('F');
+      await page.getByLabel('Category').selectOption('SC');
+      await page.getByLabel('College', { exact: true }).fill('C101');
+      await page.getByLabel('Admission Session (Batch)').fill('2024-25');
+      await page.getByRole('button', { name: 'Add' }).click();
+      await page.getByRole('heading', { name: 'View Student' }).waitFor();
+      await page.getByText('Student created successfully.').waitFor();
+      // An edit: the father's name, kept after a reload of the view.
+      await page.getByRole('link', { name: 'Edit' }).click();
+      await page.getByRole('heading', { name: 'Edit Student' }).waitFor();
+      await page.getByLabel("Father's Name", { exact: true }).fill('Mohan Bairwa');
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.getByText('Student updated successfully.').waitFor();
+      await page.getByRole('row', { name: /Father's Name\s+Mohan Bairwa/ }).waitFor();
 
-    await page
-      .getByLabel('photo file')
-      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: portrait() });
-    await page.getByRole('button', { name: 'Upload photo' }).click();
-    await page.getByText(`The photo of student ${studentId} was saved.`).waitFor();
-    const photo = page.getByRole('img', { name: `Photo of student ${studentId}` });
-    await photo.waitFor();
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+      await page
+        .getByLabel('photo file')
+        .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: portrait() });
+      await page.getByRole('button', { name: 'Upload photo' }).click();
+      await page.getByText(`The photo of student ${studentId} was saved.`).waitFor();
+      const photo = page.getByRole('img', { name: `Photo of student ${studentId}` });
+      await photo.waitFor();
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
 
-    await page.getByRole('link', { name: 'Enrol in a semester' }).click();
-    await page.getByRole('heading', { name: 'Add Student CC Info' }).waitFor();
-    expect(await page.getByLabel('Enrolment No').inputValue()).toBe(studentId);
-    await page.getByLabel('Session').fill('2024-25');
-    await page.getByLabel('Course Combination').fill('BA01');
-    await page.getByLabel('Semester').fill('2');
-    await page.getByLabel('College', { exact: true }).fill('C101');
-    await page.getByRole('button', { name: 'Add' }).click();
-    await page.getByText(/Group G1 needs exactly 1 paper chosen from ENG102, HIS102; 0 chosen/).waitFor();
-    await page.getByLabel('Elective Choices').fill('HIS102');
-    await page.getByRole('button', { name: 'Add' }).click();
-    await page.getByRole('heading', { name: 'View Student CC Info' }).waitFor();
-    await page.getByRole('cell', { name: 'HIS102' }).waitFor();
-    await page.getByRole('cell', { name: 'HIN102' }).waitFor();
-    await page.getByRole('cell', { name: 'NEP', exact: true }).waitFor();
-    await shot(page, 'students-enrolment-view');
+      await page.getByRole('link', { name: 'Enrol in a semester' }).click();
+      await page.getByRole('heading', { name: 'Add Student CC Info' }).waitFor();
+      expect(await page.getByLabel('Enrolment No').inputValue()).toBe(studentId);
+      await page.getByLabel('Session').fill('2024-25');
+      await page.getByLabel('Course Combination').fill('BA01');
+      await page.getByLabel('Semester').fill('2');
+      await page.getByLabel('College', { exact: true }).fill('C101');
+      await page.getByRole('button', { name: 'Add' }).click();
+      await page.getByText(/Group G1 needs exactly 1 paper chosen from ENG102, HIS102; 0 chosen/).waitFor();
+      await page.getByLabel('Elective Choices').fill('HIS102');
+      await page.getByRole('button', { name: 'Add' }).click();
+      await page.getByRole('heading', { name: 'View Student CC Info' }).waitFor();
+      await page.getByRole('cell', { name: 'HIS102' }).waitFor();
+      await page.getByRole('cell', { name: 'HIN102' }).waitFor();
+      await page.getByRole('cell', { name: 'NEP', exact: true }).waitFor();
+      await shot(page, 'students-enrolment-view');
 
-    await page.goto(`/ViewStudent?id=${studentId}`);
-    await page.getByRole('heading', { name: 'Enrolments' }).waitFor();
-    await page.getByRole('cell', { name: 'HIS102' }).waitFor();
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
-    await shot(page, 'students-view-office');
-  });
+      await page.goto(`/ViewStudent?id=${studentId}`);
+      await page.getByRole('heading', { name: 'Enrolments' }).waitFor();
+      await page.getByRole('cell', { name: 'HIS102' }).waitFor();
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+      await shot(page, 'students-view-office');
+    },
+  );
 
   it(
     'faculty of college C101: lists only C101 students, without write actions; a C102 student does not ' +

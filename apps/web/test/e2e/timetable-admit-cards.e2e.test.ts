@@ -96,87 +96,95 @@ describeBrowser('timetable, roll numbers and admit cards through the screens', (
     await browser?.close();
   });
 
-  it('office: builds a timetable with a clash, sees it, moves a slot and the clash is gone; prints the date sheet', async () => {
-    const { page } = await openPage(browser);
-    await openAs(page, 'office@university.test', `/PreTimeTable?exam_id=${EXAM}`);
-    await page.getByRole('heading', { name: 'Time Table' }).waitFor();
-    const add = async (paper: string, courses: string, date: string) => {
-      await page.getByLabel('Paper').fill(paper);
-      await page.getByLabel('Course-semesters').fill(courses);
-      await page.getByLabel('Date').fill(date);
+  it(
+    'office: builds a timetable with a clash, sees it, moves a slot and the clash is gone; prints the ' +
+      'date sheet',
+    async () => {
+      const { page } = await openPage(browser);
+      await openAs(page, 'office@university.test', `/PreTimeTable?exam_id=${EXAM}`);
+      await page.getByRole('heading', { name: 'Time Table' }).waitFor();
+      const add = async (paper: string, courses: string, date: string) => {
+        await page.getByLabel('Paper').fill(paper);
+        await page.getByLabel('Course-semesters').fill(courses);
+        await page.getByLabel('Date').fill(date);
+        await page.getByRole('button', { name: 'Add slot' }).click();
+        // The message stays from the slot before: wait for this slot's row.
+        await page.getByRole('cell', { name: paper, exact: true }).waitFor();
+      };
+      // A course-semester without the paper is refused, naming it.
+      await page.getByLabel('Paper').fill('HIN101');
+      await page.getByLabel('Course-semesters').fill('2024-25/BSC01/1');
+      await page.getByLabel('Date').fill('2025-02-10');
       await page.getByRole('button', { name: 'Add slot' }).click();
-      // The message stays from the slot before: wait for this slot's row.
-      await page.getByRole('cell', { name: paper, exact: true }).waitFor();
-    };
-    // A course-semester without the paper is refused, naming it.
-    await page.getByLabel('Paper').fill('HIN101');
-    await page.getByLabel('Course-semesters').fill('2024-25/BSC01/1');
-    await page.getByLabel('Date').fill('2025-02-10');
-    await page.getByRole('button', { name: 'Add slot' }).click();
-    await page
-      .getByText('2024-25/BSC01/1 has no paper HIN101 (no paper link in that course-semester).')
-      .waitFor();
-    await add('MAT101', '2024-25/BSC01/1', '2025-02-10');
-    await add('CHE101', '2023-24/BSC01/1', '2025-02-10');
-    await page
-      .getByText('1 candidate has two papers in one shift: move one of the slots.')
-      .waitFor({ timeout: 30_000 });
-    await page.getByText(`${STUDENT}: CHE101 + MAT101 on 2025-02-10 FN`).waitFor();
-    await shot(page, 'timetable-clash');
+      await page
+        .getByText('2024-25/BSC01/1 has no paper HIN101 (no paper link in that course-semester).')
+        .waitFor();
+      await add('MAT101', '2024-25/BSC01/1', '2025-02-10');
+      await add('CHE101', '2023-24/BSC01/1', '2025-02-10');
+      await page
+        .getByText('1 candidate has two papers in one shift: move one of the slots.')
+        .waitFor({ timeout: 30_000 });
+      await page.getByText(`${STUDENT}: CHE101 + MAT101 on 2025-02-10 FN`).waitFor();
+      await shot(page, 'timetable-clash');
 
-    await page.getByRole('button', { name: 'Move slot of CHE101' }).click();
-    await page.getByLabel('Shift').selectOption('AN');
-    await page.getByRole('button', { name: 'Save the move' }).click();
-    await page.getByText('Timetable slot updated successfully.').waitFor();
-    await page.getByText('No candidate has two papers in one shift.').waitFor();
-    await shot(page, 'timetable-resolved');
-    const [sheet] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Date sheet (PDF)' }).click(),
-    ]);
-    const sheetFile = path.join(screenshotsDir, 'datesheet-e2e.pdf');
-    mkdirSync(screenshotsDir, { recursive: true });
-    await sheet.saveAs(sheetFile);
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      sheetFile,
-      path.join(screenshotsDir, 'datesheet-e2e'),
-    ]);
-    await page.context().close();
-  });
+      await page.getByRole('button', { name: 'Move slot of CHE101' }).click();
+      await page.getByLabel('Shift').selectOption('AN');
+      await page.getByRole('button', { name: 'Save the move' }).click();
+      await page.getByText('Timetable slot updated successfully.').waitFor();
+      await page.getByText('No candidate has two papers in one shift.').waitFor();
+      await shot(page, 'timetable-resolved');
+      const [sheet] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Date sheet (PDF)' }).click(),
+      ]);
+      const sheetFile = path.join(screenshotsDir, 'datesheet-e2e.pdf');
+      mkdirSync(screenshotsDir, { recursive: true });
+      await sheet.saveAs(sheetFile);
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '60',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        sheetFile,
+        path.join(screenshotsDir, 'datesheet-e2e'),
+      ]);
+      await page.context().close();
+    },
+  );
 
-  it('office: allots roll numbers (refused while forms are open), publishes the cards; downloads a college batch', async () => {
-    const { page } = await openPage(browser);
-    await openAs(page, 'office@university.test', `/PreAdmitCard?exam_id=${EXAM}&college_id=C101`);
-    await page.getByRole('heading', { name: 'Admit Card' }).waitFor();
-    await page.getByRole('button', { name: 'Allot roll numbers' }).click();
-    await page
-      .getByText(/while forms are open|Forms open/)
-      .first()
-      .waitFor();
-    for (const session of ['2024-25', '2023-24']) await call('POST', `${link(session)}/close-forms`, {});
-    await page.getByRole('button', { name: 'Allot roll numbers' }).click();
-    await page.getByRole('progressbar').first().waitFor();
-    await page.getByRole('cell', { name: STUDENT, exact: true }).first().waitFor({ timeout: 30_000 });
-    await page.getByText('Generated').first().waitFor();
-    await shot(page, 'admit-cards-generated');
-    await page.getByRole('button', { name: 'Publish all of C101' }).click();
-    await page.getByText(/admit cards? published\./).waitFor();
-    await page.getByText('Published').first().waitFor();
-    await shot(page, 'admit-cards-published');
-    const [batch] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Cards of C101 (PDF)' }).click(),
-    ]);
-    expect(batch.suggestedFilename()).toBe(`admit-cards-${EXAM}-C101.pdf`);
-    await page.context().close();
-  });
+  it(
+    'office: allots roll numbers (refused while forms are open), publishes the cards; downloads a ' +
+      'college batch',
+    async () => {
+      const { page } = await openPage(browser);
+      await openAs(page, 'office@university.test', `/PreAdmitCard?exam_id=${EXAM}&college_id=C101`);
+      await page.getByRole('heading', { name: 'Admit Card' }).waitFor();
+      await page.getByRole('button', { name: 'Allot roll numbers' }).click();
+      await page
+        .getByText(/while forms are open|Forms open/)
+        .first()
+        .waitFor();
+      for (const session of ['2024-25', '2023-24']) await call('POST', `${link(session)}/close-forms`, {});
+      await page.getByRole('button', { name: 'Allot roll numbers' }).click();
+      await page.getByRole('progressbar').first().waitFor();
+      await page.getByRole('cell', { name: STUDENT, exact: true }).first().waitFor({ timeout: 30_000 });
+      await page.getByText('Generated').first().waitFor();
+      await shot(page, 'admit-cards-generated');
+      await page.getByRole('button', { name: 'Publish all of C101' }).click();
+      await page.getByText(/admit cards? published\./).waitFor();
+      await page.getByText('Published').first().waitFor();
+      await shot(page, 'admit-cards-published');
+      const [batch] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Cards of C101 (PDF)' }).click(),
+      ]);
+      expect(batch.suggestedFilename()).toBe(`admit-cards-${EXAM}-C101.pdf`);
+      await page.context().close();
+    },
+  );
 
   it('student: downloads its own published card from the dashboard', async () => {
     const { page } = await openPage(browser);

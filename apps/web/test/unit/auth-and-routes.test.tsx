@@ -119,21 +119,27 @@ describe('a ?token= link while another user is signed in', () => {
           .on('POST', /^\/api\/logout$/, { body: { message: 'Signed out' } }),
     });
 
-  it('asks which account stays, in a labelled dialog with staying focused, before any screen shows', async () => {
-    const { router, api } = openLink('office-token');
-    const dialog = await screen.findByRole('dialog', { name: 'Which account should stay signed in?' });
-    expect(dialog).toHaveAccessibleDescription(
-      /signed in as Administrator \(admin@university\.test\).*signs in as Office Clerk \(office@university\.test\)/,
-    );
-    const stay = within(dialog).getByRole('button', { name: 'Stay signed in as Administrator' });
-    await waitFor(() => expect(stay).toHaveFocus());
-    expect(
-      within(dialog).getByRole('button', { name: 'Sign out Administrator and continue as Office Clerk' }),
-    ).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?id=P1');
-    expect(localStorage.getItem('myData')).toBe('test-token');
-    expect(api.callsTo('GET', /paper/)).toHaveLength(0);
-  });
+  it(
+    'asks which account stays, in a labelled dialog with staying focused, ' + 'before any screen shows',
+    async () => {
+      const { router, api } = openLink('office-token');
+      const dialog = await screen.findByRole('dialog', { name: 'Which account should stay signed in?' });
+      expect(dialog).toHaveAccessibleDescription(
+        new RegExp(
+          String.raw`signed in as Administrator \(admin@university\.test\).*` +
+            String.raw`signs in as Office Clerk \(office@university\.test\)`,
+        ),
+      );
+      const stay = within(dialog).getByRole('button', { name: 'Stay signed in as Administrator' });
+      await waitFor(() => expect(stay).toHaveFocus());
+      expect(
+        within(dialog).getByRole('button', { name: 'Sign out Administrator and continue as Office Clerk' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.search).toBe('?id=P1');
+      expect(localStorage.getItem('myData')).toBe('test-token');
+      expect(api.callsTo('GET', /paper/)).toHaveLength(0);
+    },
+  );
 
   it('staying keeps the signed-in user and opens the linked screen as them', async () => {
     const { api, user } = openLink('office-token');
@@ -164,27 +170,35 @@ describe('a ?token= link while another user is signed in', () => {
     expect(api.callsTo('GET', /paper\/P1/).map((c) => c.authorization)).toEqual(['Bearer office-token']);
   });
 
-  it('asks nothing when the link is for the same user, or its token is not valid: the signed-in token stays', async () => {
-    for (const [link, known] of [
-      ['admin-again', { 'admin-again': adminUser }],
-      ['revoked-token', {}],
-    ] as const) {
-      const { api, view } = openLink(link, known);
+  it(
+    'asks nothing when the link is for the same user, or its token is not valid: the signed-in token ' +
+      'stays',
+    async () => {
+      for (const [link, known] of [
+        ['admin-again', { 'admin-again': adminUser }],
+        ['revoked-token', {}],
+      ] as const) {
+        const { api, view } = openLink(link, known);
+        expect(await screen.findByText('Hindi')).toBeInTheDocument();
+        expect(screen.queryByRole('dialog')).toBeNull();
+        expect(localStorage.getItem('myData')).toBe('test-token');
+        expect(api.callsTo('GET', /paper\/P1/).map((c) => c.authorization)).toEqual(['Bearer test-token']);
+        view.unmount();
+      }
+    },
+  );
+
+  it(
+    "gives way to the link's user without asking when the signed-in session has ended (expired or " +
+      'revoked)',
+    async () => {
+      const { api } = openLink('office-token', undefined, null);
       expect(await screen.findByText('Hindi')).toBeInTheDocument();
       expect(screen.queryByRole('dialog')).toBeNull();
-      expect(localStorage.getItem('myData')).toBe('test-token');
-      expect(api.callsTo('GET', /paper\/P1/).map((c) => c.authorization)).toEqual(['Bearer test-token']);
-      view.unmount();
-    }
-  });
-
-  it("gives way to the link's user without asking when the signed-in session has ended (expired or revoked)", async () => {
-    const { api } = openLink('office-token', undefined, null);
-    expect(await screen.findByText('Hindi')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(localStorage.getItem('myData')).toBe('office-token');
-    expect(api.callsTo('GET', /paper\/P1/).map((c) => c.authorization)).toEqual(['Bearer office-token']);
-  });
+      expect(localStorage.getItem('myData')).toBe('office-token');
+      expect(api.callsTo('GET', /paper\/P1/).map((c) => c.authorization)).toEqual(['Bearer office-token']);
+    },
+  );
 });
 
 describe('logout', () => {

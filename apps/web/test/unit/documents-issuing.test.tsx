@@ -94,7 +94,8 @@ describe('issuing details on the approval queues', () => {
       expect(field).toHaveValue('12/02/2027');
       expect(api.callsTo('POST', /^\/api\/documentissuing$/)).toHaveLength(0);
 
-      // The server refuses a date the browser let through: its message is on the field, the typed value stays.
+      // The server refuses a date the browser let through: its message is on the field, the typed value
+      // stays.
       let answer: { status: number; body: unknown } = {
         status: 422,
         body: {
@@ -181,7 +182,10 @@ describe('issuing details on the approval queues', () => {
 
       expect(
         await within(dialog).findByText(
-          /Someone else saved this detail after you opened it; it now reads "Prof\. R\. K\. Singh · प्रो\. आर\. के\. सिंह"/,
+          new RegExp(
+            String.raw`Someone else saved this detail after you opened it; it now reads ` +
+              String.raw`"Prof\. R\. K\. Singh · प्रो\. आर\. के\. सिंह"`,
+          ),
         ),
       ).toBeInTheDocument();
       expect(english).toHaveValue('Prof. Kiran Rao');
@@ -203,20 +207,26 @@ describe('issuing details on the approval queues', () => {
 });
 
 describe('issuing details for the document cell', () => {
-  it('reads them without Record or Edit, and is warned before drafting a degree that no convocation date is recorded', async () => {
-    const { user } = issuingApp('/DocsNewDegree', documentUser, demo());
-    await screen.findByText(/No convocation date recorded/);
-    const draft = await screen.findByRole('form', { name: 'Draft a document' });
-    expect(
-      within(draft.parentElement!).getByText(/No convocation date recorded: the degree will print a blank\./),
-    ).toHaveAttribute('role', 'status');
-    await user.click(await screen.findByText(/Issuing details/, { selector: 'h2' }));
-    const details = await panel();
-    expect(await row('Convocation date (degrees)')).toHaveTextContent('Not recorded');
-    expect(await row('Place of issue')).toHaveTextContent('Ajmer, Rajasthan');
-    expect(within(details).queryAllByRole('button')).toHaveLength(0);
-    expect(within(details).queryByRole('columnheader', { name: 'Action' })).not.toBeInTheDocument();
-  });
+  it(
+    'reads them without Record or Edit, and is warned before drafting a degree that no convocation date ' +
+      'is recorded',
+    async () => {
+      const { user } = issuingApp('/DocsNewDegree', documentUser, demo());
+      await screen.findByText(/No convocation date recorded/);
+      const draft = await screen.findByRole('form', { name: 'Draft a document' });
+      expect(
+        within(draft.parentElement!).getByText(
+          /No convocation date recorded: the degree will print a blank\./,
+        ),
+      ).toHaveAttribute('role', 'status');
+      await user.click(await screen.findByText(/Issuing details/, { selector: 'h2' }));
+      const details = await panel();
+      expect(await row('Convocation date (degrees)')).toHaveTextContent('Not recorded');
+      expect(await row('Place of issue')).toHaveTextContent('Ajmer, Rajasthan');
+      expect(within(details).queryAllByRole('button')).toHaveLength(0);
+      expect(within(details).queryByRole('columnheader', { name: 'Action' })).not.toBeInTheDocument();
+    },
+  );
 
   it('shows the convocation date a degree drafted now will print', async () => {
     issuingApp('/DocsNewDegree', documentUser, [...demo(), detail('CONVOCATION_DATE', '2027-02-12')]);

@@ -196,34 +196,37 @@ describe('a document opened from the list, with the actions its status allows', 
     expect(api.callsTo('POST', /\/check$/)[0]!.body).toMatchObject({ updated_at: stamp });
   });
 
-  it('offers document_admin Approve and Cancel on a checked one; a refusal is shown in the dialog', async () => {
-    const { user } = documentsApp('/DocumentAdminNew', adminUser, doc('CHECKED'), (action) =>
-      action === 'cancel'
-        ? {
-            status: 422,
-            body: {
-              code: 'VALIDATION_FAILED',
-              message: 'Required: reason',
-              errors: { reason: ['Required'] },
-            },
-          }
-        : undefined,
-    );
-    await user.click(await screen.findByRole('button', { name: 'Open DOC0001' }));
-    const bar = await screen.findByRole('group', { name: 'Status and actions' });
-    expect(
-      within(bar)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['Approve', 'Cancel document']);
-    await user.click(within(bar).getByRole('button', { name: 'Cancel document' }));
-    const dialog = screen.getByRole('dialog');
-    await user.type(within(dialog).getByLabelText(/Reason/), 'wrong photo');
-    // "Cancel document" takes the action; the dialog's own Cancel only closes it.
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel document' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Required: reason');
-    expect(within(dialog).getByLabelText(/Reason/)).toHaveValue('wrong photo');
-  });
+  it(
+    'offers document_admin Approve and Cancel on a checked one; a refusal is shown in the ' + 'dialog',
+    async () => {
+      const { user } = documentsApp('/DocumentAdminNew', adminUser, doc('CHECKED'), (action) =>
+        action === 'cancel'
+          ? {
+              status: 422,
+              body: {
+                code: 'VALIDATION_FAILED',
+                message: 'Required: reason',
+                errors: { reason: ['Required'] },
+              },
+            }
+          : undefined,
+      );
+      await user.click(await screen.findByRole('button', { name: 'Open DOC0001' }));
+      const bar = await screen.findByRole('group', { name: 'Status and actions' });
+      expect(
+        within(bar)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Approve', 'Cancel document']);
+      await user.click(within(bar).getByRole('button', { name: 'Cancel document' }));
+      const dialog = screen.getByRole('dialog');
+      await user.type(within(dialog).getByLabelText(/Reason/), 'wrong photo');
+      // "Cancel document" takes the action; the dialog's own Cancel only closes it.
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel document' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Required: reason');
+      expect(within(dialog).getByLabelText(/Reason/)).toHaveValue('wrong photo');
+    },
+  );
 
   it('shows an issued document with its serial, Duplicate and the PDF buttons', async () => {
     documentsApp(
@@ -254,39 +257,43 @@ describe('a document opened from the list, with the actions its status allows', 
 });
 
 describe('the degree approval queue', () => {
-  it('sends the stationery serial of the pre-printed sheet with approve, and shows a refusal of a used sheet', async () => {
-    const degree = doc('CHECKED', { doc_type: 'DEGREE', template_id: 'degree' });
-    const { user, api } = documentsApp('/DocsNewDegreeAdmin', adminUser, degree, () => ({
-      status: 422,
-      body: {
-        code: 'VALIDATION_FAILED',
-        message: 'Stationery sheet SS-0001 is already used (document DOC0002).',
-        errors: { stationery_serial: ['Already used (document DOC0002)'] },
-      },
-    }));
-    expect(await screen.findByRole('heading', { name: 'Spoiled stationery' })).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Open DOC0001' }));
-    expect(
-      await screen.findByText('Approval by document_admin is mandatory for this type.'),
-    ).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Stationery serial (pre-printed sheet)'), 'SS-0001');
-    await user.click(
-      within(screen.getByRole('group', { name: 'Status and actions' })).getByRole('button', {
-        name: 'Approve',
-      }),
-    );
-    const dialog = screen.getByRole('dialog');
-    expect(dialog).toHaveAccessibleDescription(/^Approve Degree of 2024C101001\?/);
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Stationery sheet SS-0001 is already used (document DOC0002).',
-    );
-    expect(api.callsTo('POST', /\/approve$/)[0]!.body).toMatchObject({
-      stationery_serial: 'SS-0001',
-      updated_at: stamp,
-    });
-    expect(screen.getByLabelText('Stationery serial (pre-printed sheet)')).toHaveValue('SS-0001');
-  });
+  it(
+    'sends the stationery serial of the pre-printed sheet with approve, and shows a refusal of a used ' +
+      'sheet',
+    async () => {
+      const degree = doc('CHECKED', { doc_type: 'DEGREE', template_id: 'degree' });
+      const { user, api } = documentsApp('/DocsNewDegreeAdmin', adminUser, degree, () => ({
+        status: 422,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: 'Stationery sheet SS-0001 is already used (document DOC0002).',
+          errors: { stationery_serial: ['Already used (document DOC0002)'] },
+        },
+      }));
+      expect(await screen.findByRole('heading', { name: 'Spoiled stationery' })).toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: 'Open DOC0001' }));
+      expect(
+        await screen.findByText('Approval by document_admin is mandatory for this type.'),
+      ).toBeInTheDocument();
+      await user.type(screen.getByLabelText('Stationery serial (pre-printed sheet)'), 'SS-0001');
+      await user.click(
+        within(screen.getByRole('group', { name: 'Status and actions' })).getByRole('button', {
+          name: 'Approve',
+        }),
+      );
+      const dialog = screen.getByRole('dialog');
+      expect(dialog).toHaveAccessibleDescription(/^Approve Degree of 2024C101001\?/);
+      await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'Stationery sheet SS-0001 is already used (document DOC0002).',
+      );
+      expect(api.callsTo('POST', /\/approve$/)[0]!.body).toMatchObject({
+        stationery_serial: 'SS-0001',
+        updated_at: stamp,
+      });
+      expect(screen.getByLabelText('Stationery serial (pre-printed sheet)')).toHaveValue('SS-0001');
+    },
+  );
 });
 
 describe('drafting a document', () => {
@@ -351,86 +358,90 @@ describe('the list filters on the server', () => {
 });
 
 describe("a whole exam's batch", () => {
-  it('drafts the chosen type, lists who cannot have one with the reason, and downloads as one PDF or as a ZIP', async () => {
-    const { user, api } = documentsApp('/DocumentNew', documentUser, doc('DRAFTED'));
-    const jobId = '4f1c2a9e-7b3d-4c8e-9a1f-2d3e4f5a6b7c';
-    api.on('POST', /^\/api\/document\/batch$/, {
-      status: 202,
-      body: {
-        job: {
-          job_id: jobId,
-          kind: 'documents.batch-draft',
-          status: 'queued',
-          done: 0,
-          total: 0,
-          message: null,
+  it(
+    'drafts the chosen type, lists who cannot have one with the reason, and downloads as one PDF or as a ' +
+      'ZIP',
+    async () => {
+      const { user, api } = documentsApp('/DocumentNew', documentUser, doc('DRAFTED'));
+      const jobId = '4f1c2a9e-7b3d-4c8e-9a1f-2d3e4f5a6b7c';
+      api.on('POST', /^\/api\/document\/batch$/, {
+        status: 202,
+        body: {
+          job: {
+            job_id: jobId,
+            kind: 'documents.batch-draft',
+            status: 'queued',
+            done: 0,
+            total: 0,
+            message: null,
+          },
+          message: 'Drafting',
         },
-        message: 'Drafting',
-      },
-    });
-    api.on('GET', new RegExp(`^/api/job/${jobId}$`), {
-      body: {
-        job: {
-          job_id: jobId,
-          kind: 'documents.batch-draft',
-          status: 'succeeded',
-          done: 3,
-          total: 3,
-          message: null,
-          started_by: 1,
-          attempts: 1,
-          created_at: stamp,
-          started_at: stamp,
-          finished_at: stamp,
-          errors: [{ message: 'S3: A degree needs a final result PASS' }],
-          result: {
-            drafted: 2,
-            skipped: [],
-            refused: [{ student_id: 'S3', reason: 'A degree needs a final result PASS; S3 has FAIL.' }],
-            doc_ids: ['D1', 'D2'],
-            rendered: 2,
+      });
+      api.on('GET', new RegExp(`^/api/job/${jobId}$`), {
+        body: {
+          job: {
+            job_id: jobId,
+            kind: 'documents.batch-draft',
+            status: 'succeeded',
+            done: 3,
+            total: 3,
+            message: null,
+            started_by: 1,
+            attempts: 1,
+            created_at: stamp,
+            started_at: stamp,
+            finished_at: stamp,
+            errors: [{ message: 'S3: A degree needs a final result PASS' }],
+            result: {
+              drafted: 2,
+              skipped: [],
+              refused: [{ student_id: 'S3', reason: 'A degree needs a final result PASS; S3 has FAIL.' }],
+              doc_ids: ['D1', 'D2'],
+              rendered: 2,
+            },
           },
         },
-      },
-    });
-    await screen.findByRole('heading', { name: 'Marksheets of a whole exam' });
-    const form = screen.getByRole('form', { name: 'Marksheets of a whole exam' });
-    await within(within(form).getByLabelText('Exam of the batch')).findByRole('option', { name: 'EX1' });
-    await user.selectOptions(within(form).getByLabelText('Exam of the batch'), 'EX1');
-    await user.selectOptions(within(form).getByLabelText('Type of the batch'), 'DEGREE');
-    const degrees = screen.getByRole('form', { name: 'Degrees of a whole exam' });
-    await user.click(within(degrees).getByRole('button', { name: 'Draft the degrees' }));
-    await waitFor(() =>
-      expect(api.callsTo('POST', /^\/api\/document\/batch$/)[0]!.body).toEqual({
-        doc_type: 'DEGREE',
-        exam_id: 'EX1',
-        render: true,
-      }),
-    );
-    const refused = await screen.findByRole(
-      'list',
-      { name: 'Students who cannot have one' },
-      { timeout: 4000 },
-    );
-    expect(refused).toHaveTextContent('S3: A degree needs a final result PASS; S3 has FAIL.');
-    expect(screen.getByText('1 students cannot have one:')).toBeInTheDocument();
+      });
+      await screen.findByRole('heading', { name: 'Marksheets of a whole exam' });
+      const form = screen.getByRole('form', { name: 'Marksheets of a whole exam' });
+      await within(within(form).getByLabelText('Exam of the batch')).findByRole('option', { name: 'EX1' });
+      await user.selectOptions(within(form).getByLabelText('Exam of the batch'), 'EX1');
+      await user.selectOptions(within(form).getByLabelText('Type of the batch'), 'DEGREE');
+      const degrees = screen.getByRole('form', { name: 'Degrees of a whole exam' });
+      await user.click(within(degrees).getByRole('button', { name: 'Draft the degrees' }));
+      await waitFor(() =>
+        expect(api.callsTo('POST', /^\/api\/document\/batch$/)[0]!.body).toEqual({
+          doc_type: 'DEGREE',
+          exam_id: 'EX1',
+          render: true,
+        }),
+      );
+      const refused = await screen.findByRole(
+        'list',
+        { name: 'Students who cannot have one' },
+        { timeout: 4000 },
+      );
+      expect(refused).toHaveTextContent('S3: A degree needs a final result PASS; S3 has FAIL.');
+      expect(screen.getByText('1 students cannot have one:')).toBeInTheDocument();
 
-    // Downloads: the bytes are saved from memory through an object URL.
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
-    );
-    api.on('GET', /^\/api\/document\/print\?/, { body: {} });
-    const downloads = within(degrees).getByRole('group', { name: "Download the exam's documents" });
-    await user.click(
-      within(downloads).getByRole('button', { name: 'Download as ZIP (one PDF per document)' }),
-    );
-    await user.click(within(downloads).getByRole('button', { name: 'Download all as one PDF' }));
-    await waitFor(() =>
-      expect(api.callsTo('GET', /^\/api\/document\/print\?/).map((c) => c.path)).toEqual([
-        '/api/document/print?exam_id=EX1&doc_type=DEGREE&format=zip',
-        '/api/document/print?exam_id=EX1&doc_type=DEGREE',
-      ]),
-    );
-  });
+      // Downloads: the bytes are saved from memory through an object URL.
+      vi.stubGlobal(
+        'URL',
+        Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+      );
+      api.on('GET', /^\/api\/document\/print\?/, { body: {} });
+      const downloads = within(degrees).getByRole('group', { name: "Download the exam's documents" });
+      await user.click(
+        within(downloads).getByRole('button', { name: 'Download as ZIP (one PDF per document)' }),
+      );
+      await user.click(within(downloads).getByRole('button', { name: 'Download all as one PDF' }));
+      await waitFor(() =>
+        expect(api.callsTo('GET', /^\/api\/document\/print\?/).map((c) => c.path)).toEqual([
+          '/api/document/print?exam_id=EX1&doc_type=DEGREE&format=zip',
+          '/api/document/print?exam_id=EX1&doc_type=DEGREE',
+        ]),
+      );
+    },
+  );
 });

@@ -71,36 +71,40 @@ describe('error catalogue (spec section 8)', () => {
     });
   });
 
-  it('decides by the answer’s code, never by its text; an answer without a code (a proxy’s page) by its status', () => {
-    expect(
-      handleSaveFailure(new ApiError(409, { message: 'Changed meanwhile', code: 'STALE_EDIT' }), 'show'),
-    ).toEqual({ reload: true });
-    // The alert is an in-page alert dialog now (window.alert no more), waiting to be read.
-    expect(pendingDialogs().map(({ kind, message }) => ({ kind, message }))).toEqual([
-      { kind: 'alert', message: 'Error Code: 409 Error: Changed meanwhile' },
-    ]);
-    pendingDialogs()[0]!.answer(true);
-    // Text that reads like a conflict, under a code that is not one: shown under the form, no alert.
-    const invalid = new ApiError(422, {
-      message: 'Exam E1 already exists',
-      code: 'VALIDATION_FAILED',
-      errors: { exam_id: ['Taken'] },
-    });
-    expect(handleSaveFailure(invalid, 'show')).toEqual({
-      message: 'Exam E1 already exists',
-      errors: { exam_id: ['Taken'] },
-      reload: true,
-    });
-    expect(handleDeleteFailure(new ApiError(409, { message: 'Used by 3 exams', code: 'IN_USE' }))).toEqual({
-      reload: true,
-    });
-    expect(pendingDialogs().map((d) => d.message)).toEqual(['Error Code: 409 Error: Used by 3 exams']);
-    pendingDialogs()[0]!.answer(true);
-    expect(new ApiError(502, { message: 'Bad gateway' }).code).toBe('UNAVAILABLE');
-    expect(new ApiError(413, { message: 'Too large' }).code).toBe('PAYLOAD_TOO_LARGE');
-    // A code this build does not know yet counts as its status's.
-    expect(new ApiError(409, { message: 'x', code: 'SOMETHING_NEW' }).code).toBe('DUPLICATE_KEY');
-  });
+  it(
+    'decides by the answer’s code, never by its text; an answer without a code (a proxy’s page) by its ' +
+      'status',
+    () => {
+      expect(
+        handleSaveFailure(new ApiError(409, { message: 'Changed meanwhile', code: 'STALE_EDIT' }), 'show'),
+      ).toEqual({ reload: true });
+      // The alert is an in-page alert dialog now (window.alert no more), waiting to be read.
+      expect(pendingDialogs().map(({ kind, message }) => ({ kind, message }))).toEqual([
+        { kind: 'alert', message: 'Error Code: 409 Error: Changed meanwhile' },
+      ]);
+      pendingDialogs()[0]!.answer(true);
+      // Text that reads like a conflict, under a code that is not one: shown under the form, no alert.
+      const invalid = new ApiError(422, {
+        message: 'Exam E1 already exists',
+        code: 'VALIDATION_FAILED',
+        errors: { exam_id: ['Taken'] },
+      });
+      expect(handleSaveFailure(invalid, 'show')).toEqual({
+        message: 'Exam E1 already exists',
+        errors: { exam_id: ['Taken'] },
+        reload: true,
+      });
+      expect(handleDeleteFailure(new ApiError(409, { message: 'Used by 3 exams', code: 'IN_USE' }))).toEqual({
+        reload: true,
+      });
+      expect(pendingDialogs().map((d) => d.message)).toEqual(['Error Code: 409 Error: Used by 3 exams']);
+      pendingDialogs()[0]!.answer(true);
+      expect(new ApiError(502, { message: 'Bad gateway' }).code).toBe('UNAVAILABLE');
+      expect(new ApiError(413, { message: 'Too large' }).code).toBe('PAYLOAD_TOO_LARGE');
+      // A code this build does not know yet counts as its status's.
+      expect(new ApiError(409, { message: 'x', code: 'SOMETHING_NEW' }).code).toBe('DUPLICATE_KEY');
+    },
+  );
 
   it('a semester add failure without errors shows nothing', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -3,18 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, stamp } from './harness.tsx';
 
 describe('add form', () => {
-  it('validates with the contracts before sending and lists the errors as bullets under the form', async () => {
-    const { api, user } = renderApp('/AddSem');
-    expect(await screen.findByRole('heading', { name: 'Add New SemPart' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Add' }));
-    const alert = await screen.findByRole('alert');
-    const bullets = within(alert)
-      .getAllByRole('listitem')
-      .map((li) => li.textContent);
-    expect(bullets).toEqual(['Sem Id: Required', 'Sem Name: Required']);
-    expect(screen.getByLabelText('Sem Id')).toHaveAttribute('aria-invalid', 'true');
-    expect(api.callsTo('POST', /sempart/)).toHaveLength(0);
-  });
+  it(
+    'validates with the contracts before sending and lists the errors as bullets under the ' + 'form',
+    async () => {
+      const { api, user } = renderApp('/AddSem');
+      expect(await screen.findByRole('heading', { name: 'Add New SemPart' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Add' }));
+      const alert = await screen.findByRole('alert');
+      const bullets = within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+      expect(bullets).toEqual(['Sem Id: Required', 'Sem Name: Required']);
+      expect(screen.getByLabelText('Sem Id')).toHaveAttribute('aria-invalid', 'true');
+      expect(api.callsTo('POST', /sempart/)).toHaveLength(0);
+    },
+  );
 
   it('sends trimmed values, shows the server message and starts again empty', async () => {
     const { api, user } = renderApp('/AddSem', {
@@ -98,68 +101,77 @@ describe('edit form', () => {
     updated_at: stamp,
   };
 
-  it('reads the key from the query, shows it read-only, sends updated_at and says Update Successfully', async () => {
-    let current = { ...session };
-    const { api, user } = renderApp('/EditSession?id=2024-25', {
-      setup: (a) =>
-        a
-          .on('GET', /^\/api\/session\/2024-25$/, () => ({ body: { session: current } }))
-          .on('PUT', /^\/api\/session\/2024-25$/, (call) => {
-            current = { ...current, ...(call.body as object), updated_at: '2024-06-02T10:00:00.000Z' };
-            return { body: { session: current, message: 'Session updated successfully' } };
-          }),
-    });
-    expect(await screen.findByRole('heading', { name: 'Edit Session' })).toBeInTheDocument();
-    const key = await screen.findByLabelText(/Session Id/);
-    expect(key).toHaveValue('2024-25');
-    expect(key).toHaveAttribute('readonly');
-    const name = screen.getByLabelText('Session Name');
-    await user.clear(name);
-    await user.type(name, 'Academic year 2024-25 ');
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('Update Successfully')).toBeInTheDocument();
-    const put = api.callsTo('PUT', /session/)[0].body as Record<string, unknown>;
-    expect(put.session_name).toBe('Academic year 2024-25');
-    expect(put.updated_at).toBe(stamp);
-    expect(put).not.toHaveProperty('session_id');
-    // The record is fetched again after the edit.
-    await waitFor(() =>
-      expect(api.callsTo('GET', /^\/api\/session\/2024-25$/).length).toBeGreaterThanOrEqual(2),
-    );
-  });
+  it(
+    'reads the key from the query, shows it read-only, sends updated_at and says Update ' + 'Successfully',
+    async () => {
+      let current = { ...session };
+      const { api, user } = renderApp('/EditSession?id=2024-25', {
+        setup: (a) =>
+          a
+            .on('GET', /^\/api\/session\/2024-25$/, () => ({ body: { session: current } }))
+            .on('PUT', /^\/api\/session\/2024-25$/, (call) => {
+              current = { ...current, ...(call.body as object), updated_at: '2024-06-02T10:00:00.000Z' };
+              return { body: { session: current, message: 'Session updated successfully' } };
+            }),
+      });
+      expect(await screen.findByRole('heading', { name: 'Edit Session' })).toBeInTheDocument();
+      const key = await screen.findByLabelText(/Session Id/);
+      expect(key).toHaveValue('2024-25');
+      expect(key).toHaveAttribute('readonly');
+      const name = screen.getByLabelText('Session Name');
+      await user.clear(name);
+      await user.type(name, 'Academic year 2024-25 ');
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      expect(await screen.findByText('Update Successfully')).toBeInTheDocument();
+      const put = api.callsTo('PUT', /session/)[0].body as Record<string, unknown>;
+      expect(put.session_name).toBe('Academic year 2024-25');
+      expect(put.updated_at).toBe(stamp);
+      expect(put).not.toHaveProperty('session_id');
+      // The record is fetched again after the edit.
+      await waitFor(() =>
+        expect(api.callsTo('GET', /^\/api\/session\/2024-25$/).length).toBeGreaterThanOrEqual(2),
+      );
+    },
+  );
 
-  it('shows the server message after other edits, and the stale-edit 409 alert reloads the record', async () => {
-    const cycle = { rti: 'R1', student_exam_cycle: 'May 2024', created_at: stamp, updated_at: stamp };
-    let conflict = true;
-    const { api, user } = renderApp('/EditExamCycle?id=R1', {
-      setup: (a) =>
-        a
-          .on('GET', /^\/api\/examcycle\/R1$/, () => ({ body: { examcycle: cycle } }))
-          .on('PUT', /^\/api\/examcycle\/R1$/, () =>
-            conflict
-              ? {
-                  status: 409,
-                  body: { message: 'The record was changed by someone else; reload it', code: 'STALE_EDIT' },
-                }
-              : { body: { examcycle: cycle, message: 'Exam cycle updated successfully' } },
-          ),
-    });
-    expect(await screen.findByLabelText(/RTI \(Id\)/)).toHaveAttribute('readonly');
-    await user.type(screen.getByLabelText('Student Exam Cycle'), ' II');
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    const alert = await screen.findByRole('alertdialog', {
-      name: 'Error Code: 409 Error: The record was changed by someone else; reload it',
-    });
-    await user.click(within(alert).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(api.callsTo('GET', /^\/api\/examcycle\/R1$/)).toHaveLength(2));
-    conflict = false;
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('Exam cycle updated successfully')).toBeInTheDocument();
-    expect(api.callsTo('PUT', /examcycle/).at(-1)?.body).toEqual({
-      student_exam_cycle: 'May 2024 II',
-      updated_at: stamp,
-    });
-  });
+  it(
+    'shows the server message after other edits, and the stale-edit 409 alert reloads the ' + 'record',
+    async () => {
+      const cycle = { rti: 'R1', student_exam_cycle: 'May 2024', created_at: stamp, updated_at: stamp };
+      let conflict = true;
+      const { api, user } = renderApp('/EditExamCycle?id=R1', {
+        setup: (a) =>
+          a
+            .on('GET', /^\/api\/examcycle\/R1$/, () => ({ body: { examcycle: cycle } }))
+            .on('PUT', /^\/api\/examcycle\/R1$/, () =>
+              conflict
+                ? {
+                    status: 409,
+                    body: {
+                      message: 'The record was changed by someone else; reload it',
+                      code: 'STALE_EDIT',
+                    },
+                  }
+                : { body: { examcycle: cycle, message: 'Exam cycle updated successfully' } },
+            ),
+      });
+      expect(await screen.findByLabelText(/RTI \(Id\)/)).toHaveAttribute('readonly');
+      await user.type(screen.getByLabelText('Student Exam Cycle'), ' II');
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      const alert = await screen.findByRole('alertdialog', {
+        name: 'Error Code: 409 Error: The record was changed by someone else; reload it',
+      });
+      await user.click(within(alert).getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(api.callsTo('GET', /^\/api\/examcycle\/R1$/)).toHaveLength(2));
+      conflict = false;
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      expect(await screen.findByText('Exam cycle updated successfully')).toBeInTheDocument();
+      expect(api.callsTo('PUT', /examcycle/).at(-1)?.body).toEqual({
+        student_exam_cycle: 'May 2024 II',
+        updated_at: stamp,
+      });
+    },
+  );
 
   it('EditPaper: fields in the spec order, button Edit, errors and message below the button', async () => {
     const paper = {

@@ -26,47 +26,50 @@ function pagedCourses() {
 }
 
 describe('course list paging', () => {
-  it('loads offset (page-1)*size from the first load on, resets to page 1 when the size changes', async () => {
-    const { api, user } = renderApp('/ListCourses', {
-      setup: (a) => a.on('GET', /^\/api\/course\/(\d+)\/(\d+|All)$/, pagedCourses()),
-    });
-    expect(await screen.findByRole('heading', { name: 'List Courses' })).toBeInTheDocument();
-    await screen.findByText('Course 1');
-    // The first load asks for offset 0 (the legacy passed the page number here).
-    expect(api.callsTo('GET', /^\/api\/course\//).map((c) => c.path)).toEqual(['/api/course/0/5']);
-    expect(screen.getAllByRole('row')).toHaveLength(6);
-    // The five columns of the spec, between S N and Action.
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['S N', 'Id', 'Code', 'Name4', 'Th Pr Id', 'Remark', 'Action']);
+  it(
+    'loads offset (page-1)*size from the first load on, resets to page 1 when the size ' + 'changes',
+    async () => {
+      const { api, user } = renderApp('/ListCourses', {
+        setup: (a) => a.on('GET', /^\/api\/course\/(\d+)\/(\d+|All)$/, pagedCourses()),
+      });
+      expect(await screen.findByRole('heading', { name: 'List Courses' })).toBeInTheDocument();
+      await screen.findByText('Course 1');
+      // The first load asks for offset 0 (the legacy passed the page number here).
+      expect(api.callsTo('GET', /^\/api\/course\//).map((c) => c.path)).toEqual(['/api/course/0/5']);
+      expect(screen.getAllByRole('row')).toHaveLength(6);
+      // The five columns of the spec, between S N and Action.
+      const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+      expect(headers).toEqual(['S N', 'Id', 'Code', 'Name4', 'Th Pr Id', 'Remark', 'Action']);
 
-    const sizes = within(screen.getByLabelText('Page size'))
-      .getAllByRole('option')
-      .map((o) => o.textContent);
-    expect(sizes).toEqual(['5', '10', '20', '30', '40', '50', '100', '200', 'All']);
-    expect(screen.getByLabelText('Page size')).toHaveValue('5');
+      const sizes = within(screen.getByLabelText('Page size'))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+      expect(sizes).toEqual(['5', '10', '20', '30', '40', '50', '100', '200', 'All']);
+      expect(screen.getByLabelText('Page size')).toHaveValue('5');
 
-    await user.click(screen.getByRole('button', { name: 'Page 2' }));
-    await screen.findByText('Course 6');
-    expect(api.calls.at(-1)?.path).toBe('/api/course/5/5');
-    await user.click(screen.getByRole('button', { name: 'Page 3' }));
-    await screen.findByText('Course 11');
-    expect(api.calls.at(-1)?.path).toBe('/api/course/10/5');
-    expect(screen.getByRole('cell', { name: '11' })).toBeInTheDocument(); // S N continues across pages
+      await user.click(screen.getByRole('button', { name: 'Page 2' }));
+      await screen.findByText('Course 6');
+      expect(api.calls.at(-1)?.path).toBe('/api/course/5/5');
+      await user.click(screen.getByRole('button', { name: 'Page 3' }));
+      await screen.findByText('Course 11');
+      expect(api.calls.at(-1)?.path).toBe('/api/course/10/5');
+      expect(screen.getByRole('cell', { name: '11' })).toBeInTheDocument(); // S N continues across pages
 
-    await user.selectOptions(screen.getByLabelText('Page size'), '10');
-    await screen.findByText('Course 10');
-    expect(api.calls.at(-1)?.path).toBe('/api/course/0/10');
-    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+      await user.selectOptions(screen.getByLabelText('Page size'), '10');
+      await screen.findByText('Course 10');
+      expect(api.calls.at(-1)?.path).toBe('/api/course/0/10');
+      expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
 
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByText('Course 20');
-    expect(api.calls.at(-1)?.path).toBe('/api/course/10/10');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await screen.findByText('Course 20');
+      expect(api.calls.at(-1)?.path).toBe('/api/course/10/10');
 
-    await user.selectOptions(screen.getByLabelText('Page size'), 'All');
-    await screen.findByText('Course 23');
-    expect(api.calls.at(-1)?.path).toBe('/api/course/0/All');
-    expect(screen.getAllByRole('row')).toHaveLength(24);
-  });
+      await user.selectOptions(screen.getByLabelText('Page size'), 'All');
+      await screen.findByText('Course 23');
+      expect(api.calls.at(-1)?.path).toBe('/api/course/0/All');
+      expect(screen.getAllByRole('row')).toHaveLength(24);
+    },
+  );
 
   it('pages other lists with ?offset&limit and shows No Record Available when empty', async () => {
     const { api } = renderApp('/ListPapers', {

@@ -29,49 +29,53 @@ const departments = {
 };
 
 describe('colleges', () => {
-  it('AddCollege: Hindi name typed in a lang="hi" input, type and centre from the contracts, no status field', async () => {
-    const { api, user } = renderApp('/AddCollege', {
-      setup: (a) =>
-        a.on('POST', /^\/api\/college$/, (call) => ({
-          status: 201,
-          body: { college: call.body, message: 'College created successfully.' },
-        })),
-    });
-    expect(await screen.findByRole('heading', { name: 'Add College' })).toBeInTheDocument();
-    const hindi = screen.getByLabelText('College Name (Hindi)');
-    expect(hindi).toHaveAttribute('lang', 'hi');
-    expect(screen.getByLabelText('College Name')).not.toHaveAttribute('lang');
-    expect(screen.queryByLabelText('Status')).toBeNull();
+  it(
+    'AddCollege: Hindi name typed in a lang="hi" input, type and centre from the contracts, no status ' +
+      'field',
+    async () => {
+      const { api, user } = renderApp('/AddCollege', {
+        setup: (a) =>
+          a.on('POST', /^\/api\/college$/, (call) => ({
+            status: 201,
+            body: { college: call.body, message: 'College created successfully.' },
+          })),
+      });
+      expect(await screen.findByRole('heading', { name: 'Add College' })).toBeInTheDocument();
+      const hindi = screen.getByLabelText('College Name (Hindi)');
+      expect(hindi).toHaveAttribute('lang', 'hi');
+      expect(screen.getByLabelText('College Name')).not.toHaveAttribute('lang');
+      expect(screen.queryByLabelText('Status')).toBeNull();
 
-    await user.type(screen.getByLabelText('College Id'), 'C200');
-    await user.type(screen.getByLabelText('College Name'), 'Government College, Kota');
-    await user.type(hindi, 'Rajkiya');
-    await user.selectOptions(screen.getByLabelText('College Type'), 'Government');
-    await user.selectOptions(screen.getByLabelText('Exam Centre'), 'Yes');
-    await user.click(screen.getByRole('button', { name: 'Add' }));
-    // The contracts refuse a Hindi name in Latin letters before anything is sent.
-    const alert = await screen.findByRole('alert');
-    expect(
-      within(alert)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['College Name (Hindi): Write the Hindi name in Devanagari']);
-    expect(api.callsTo('POST', /college/)).toHaveLength(0);
+      await user.type(screen.getByLabelText('College Id'), 'C200');
+      await user.type(screen.getByLabelText('College Name'), 'Government College, Kota');
+      await user.type(hindi, 'Rajkiya');
+      await user.selectOptions(screen.getByLabelText('College Type'), 'Government');
+      await user.selectOptions(screen.getByLabelText('Exam Centre'), 'Yes');
+      await user.click(screen.getByRole('button', { name: 'Add' }));
+      // The contracts refuse a Hindi name in Latin letters before anything is sent.
+      const alert = await screen.findByRole('alert');
+      expect(
+        within(alert)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['College Name (Hindi): Write the Hindi name in Devanagari']);
+      expect(api.callsTo('POST', /college/)).toHaveLength(0);
 
-    await user.clear(hindi);
-    await user.type(hindi, 'राजकीय महाविद्यालय, कोटा');
-    await user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('College created successfully.')).toBeInTheDocument();
-    expect(api.callsTo('POST', /college/)[0]!.body).toEqual({
-      college_id: 'C200',
-      college_name: 'Government College, Kota',
-      college_name_hi: 'राजकीय महाविद्यालय, कोटा',
-      college_code: null,
-      district: null,
-      college_type: 'GOVT',
-      is_centre: 1,
-    });
-  });
+      await user.clear(hindi);
+      await user.type(hindi, 'राजकीय महाविद्यालय, कोटा');
+      await user.click(screen.getByRole('button', { name: 'Add' }));
+      expect(await screen.findByText('College created successfully.')).toBeInTheDocument();
+      expect(api.callsTo('POST', /college/)[0]!.body).toEqual({
+        college_id: 'C200',
+        college_name: 'Government College, Kota',
+        college_name_hi: 'राजकीय महाविद्यालय, कोटा',
+        college_code: null,
+        district: null,
+        college_type: 'GOVT',
+        is_centre: 1,
+      });
+    },
+  );
 
   it('ListColleges shows the status and the type by their labels', async () => {
     renderApp('/ListColleges', {
@@ -145,39 +149,43 @@ describe('rule sets', () => {
     updated_at: stamp,
   };
 
-  it('EditRuleSet shows the rules as JSON in a text area, and a locked version answers with the 409 alert', async () => {
-    const { api, user } = renderApp('/EditRuleSet?id=CBCS&version=1', {
-      setup: (a) =>
-        a
-          .on('GET', /^\/api\/session\?/, { body: { session: [], total: 0 } })
-          .on('GET', /^\/api\/ruleset\/CBCS\/1$/, { body: { ruleset: ruleset } })
-          .on('PUT', /^\/api\/ruleset\/CBCS\/1$/, {
-            status: 409,
-            body: {
-              code: 'LOCKED',
-              message:
-                'Rule set CBCS version 1 is locked: a published result was computed with it, so it ' +
-                'cannot change. Make a new version instead.',
-            },
-          }),
-    });
-    expect(await screen.findByRole('heading', { name: 'Edit Rule Set' })).toBeInTheDocument();
-    const rules = await screen.findByLabelText('Rules (JSON)');
-    expect(rules.tagName).toBe('TEXTAREA');
-    expect(JSON.parse((rules as HTMLTextAreaElement).value)).toEqual(cbcsDefault.rules);
-    await user.clear(screen.getByLabelText('Title'));
-    await user.type(screen.getByLabelText('Title'), 'CBCS, revised');
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    const alert = await screen.findByRole('alertdialog', {
-      name: /^Error Code: 409 Error: Rule set CBCS version 1 is locked/,
-    });
-    await user.click(within(alert).getByRole('button', { name: 'OK' }));
-    expect(api.callsTo('PUT', /ruleset/)[0]!.body).toMatchObject({
-      title: 'CBCS, revised',
-      rules: cbcsDefault.rules,
-      updated_at: stamp,
-    });
-  });
+  it(
+    'EditRuleSet shows the rules as JSON in a text area, and a locked version answers with the 409 ' +
+      'alert',
+    async () => {
+      const { api, user } = renderApp('/EditRuleSet?id=CBCS&version=1', {
+        setup: (a) =>
+          a
+            .on('GET', /^\/api\/session\?/, { body: { session: [], total: 0 } })
+            .on('GET', /^\/api\/ruleset\/CBCS\/1$/, { body: { ruleset: ruleset } })
+            .on('PUT', /^\/api\/ruleset\/CBCS\/1$/, {
+              status: 409,
+              body: {
+                code: 'LOCKED',
+                message:
+                  'Rule set CBCS version 1 is locked: a published result was computed with it, so it ' +
+                  'cannot change. Make a new version instead.',
+              },
+            }),
+      });
+      expect(await screen.findByRole('heading', { name: 'Edit Rule Set' })).toBeInTheDocument();
+      const rules = await screen.findByLabelText('Rules (JSON)');
+      expect(rules.tagName).toBe('TEXTAREA');
+      expect(JSON.parse((rules as HTMLTextAreaElement).value)).toEqual(cbcsDefault.rules);
+      await user.clear(screen.getByLabelText('Title'));
+      await user.type(screen.getByLabelText('Title'), 'CBCS, revised');
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      const alert = await screen.findByRole('alertdialog', {
+        name: /^Error Code: 409 Error: Rule set CBCS version 1 is locked/,
+      });
+      await user.click(within(alert).getByRole('button', { name: 'OK' }));
+      expect(api.callsTo('PUT', /ruleset/)[0]!.body).toMatchObject({
+        title: 'CBCS, revised',
+        rules: cbcsDefault.rules,
+        updated_at: stamp,
+      });
+    },
+  );
 
   it('ViewRuleSet sums up the numbers staff look for, above the full rules', async () => {
     renderApp('/ViewRuleSet?id=CBCS&version=1', {

@@ -5,26 +5,29 @@ import { renderApp } from './harness.tsx';
 const demo = 'http://localhost:3001/students';
 
 describe('student demo', () => {
-  it('a 201 shows Student Created Succesfully and empties the form; names and emails are trimmed', async () => {
-    const { api, user } = renderApp('/add', {
-      setup: (a) =>
-        a.on('POST', /^http:\/\/localhost:3001\/students\/$/, (call) => ({
-          status: 201,
-          body: { data: { id: 1, ...(call.body as object) }, message: 'created' },
-        })),
-    });
-    await user.type(await screen.findByLabelText('Student Name'), '  Asha Verma ');
-    await user.type(screen.getByLabelText('Email'), ' asha@university.test ');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Student Created Succesfully')).toBeInTheDocument();
-    expect(api.callsTo('POST', /students/)[0].body).toEqual({
-      stuname: 'Asha Verma',
-      email: 'asha@university.test',
-    });
-    expect(api.callsTo('POST', /students/)[0].path).toBe(`${demo}/`);
-    expect(api.callsTo('POST', /students/)[0].authorization).toBe('Bearer test-token');
-    await waitFor(() => expect(screen.getByLabelText('Student Name')).toHaveValue(''));
-  });
+  it(
+    'a 201 shows Student Created Succesfully and empties the form; names and emails are ' + 'trimmed',
+    async () => {
+      const { api, user } = renderApp('/add', {
+        setup: (a) =>
+          a.on('POST', /^http:\/\/localhost:3001\/students\/$/, (call) => ({
+            status: 201,
+            body: { data: { id: 1, ...(call.body as object) }, message: 'created' },
+          })),
+      });
+      await user.type(await screen.findByLabelText('Student Name'), '  Asha Verma ');
+      await user.type(screen.getByLabelText('Email'), ' asha@university.test ');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByText('Student Created Succesfully')).toBeInTheDocument();
+      expect(api.callsTo('POST', /students/)[0].body).toEqual({
+        stuname: 'Asha Verma',
+        email: 'asha@university.test',
+      });
+      expect(api.callsTo('POST', /students/)[0].path).toBe(`${demo}/`);
+      expect(api.callsTo('POST', /students/)[0].authorization).toBe('Bearer test-token');
+      await waitFor(() => expect(screen.getByLabelText('Student Name')).toHaveValue(''));
+    },
+  );
 
   it('name and email are required; a failure shows the error code and message in a red banner', async () => {
     const { api, user } = renderApp('/add', {
@@ -69,24 +72,30 @@ describe('student demo', () => {
     expect(await screen.findByText('ravi@university.test')).toBeInTheDocument();
   });
 
-  it("calls the demo on the page's own host at the port the API names at run time, not a built-in one", async () => {
-    const { api } = renderApp('/List', {
-      setup: (a) =>
-        a
-          .on('GET', /^\/api\/client-config$/, { body: { student_demo_port: 4555 } })
-          .on('GET', /^http:\/\/localhost:4555\/students\/$/, {
-            body: { data: [{ id: 3, stuname: 'Meera', email: 'meera@university.test' }] },
-          }),
-    });
-    expect(await screen.findByText('meera@university.test')).toBeInTheDocument();
-    expect(api.callsTo('GET', /students/).map((c) => c.path)).toEqual(['http://localhost:4555/students/']);
-  });
+  it(
+    "calls the demo on the page's own host at the port the API names at run time, not a built-in " + 'one',
+    async () => {
+      const { api } = renderApp('/List', {
+        setup: (a) =>
+          a
+            .on('GET', /^\/api\/client-config$/, { body: { student_demo_port: 4555 } })
+            .on('GET', /^http:\/\/localhost:4555\/students\/$/, {
+              body: { data: [{ id: 3, stuname: 'Meera', email: 'meera@university.test' }] },
+            }),
+      });
+      expect(await screen.findByText('meera@university.test')).toBeInTheDocument();
+      expect(api.callsTo('GET', /students/).map((c) => c.path)).toEqual(['http://localhost:4555/students/']);
+    },
+  );
 
-  it('needs a signed-in user: without a token the demo screens go to the sign-in page and call nothing', async () => {
-    const { router, api } = renderApp('/add', { token: null });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(api.callsTo('GET', /students/)).toHaveLength(0);
-  });
+  it(
+    'needs a signed-in user: without a token the demo screens go to the sign-in page and call ' + 'nothing',
+    async () => {
+      const { router, api } = renderApp('/add', { token: null });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(api.callsTo('GET', /students/)).toHaveLength(0);
+    },
+  );
 
   it('a token the demo refuses (revoked) ends the session like the API does', async () => {
     const { router } = renderApp('/List', {

@@ -35,27 +35,30 @@ describe('workflow actions on a record', () => {
     ).toEqual([]);
   });
 
-  it('asks in a dialog with the declared sentence, requires the reason, sends it and shows the answer', async () => {
-    const { onAct, user } = renderActions('office');
-    await user.click(screen.getByRole('button', { name: 'Suspend' }));
-    const dialog = screen.getByRole('dialog', { name: 'Suspend' });
-    expect(dialog).toHaveAccessibleDescription(
-      'Suspend the affiliation of Government College, Ajmer (C101)? The reason is kept in the audit trail.',
-    );
-    const reason = within(dialog).getByLabelText(/Reason/);
-    expect(reason).toHaveFocus();
+  it(
+    'asks in a dialog with the declared sentence, requires the reason, sends it and shows the ' + 'answer',
+    async () => {
+      const { onAct, user } = renderActions('office');
+      await user.click(screen.getByRole('button', { name: 'Suspend' }));
+      const dialog = screen.getByRole('dialog', { name: 'Suspend' });
+      expect(dialog).toHaveAccessibleDescription(
+        'Suspend the affiliation of Government College, Ajmer (C101)? The reason is kept in the audit trail.',
+      );
+      const reason = within(dialog).getByLabelText(/Reason/);
+      expect(reason).toHaveFocus();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Reason: Required: say why.');
-    expect(reason).toHaveAttribute('aria-invalid', 'true');
-    expect(onAct).not.toHaveBeenCalled();
+      await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Reason: Required: say why.');
+      expect(reason).toHaveAttribute('aria-invalid', 'true');
+      expect(onAct).not.toHaveBeenCalled();
 
-    await user.type(reason, '  Affiliation fee unpaid ');
-    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
-    expect(onAct).toHaveBeenCalledWith('suspend', 'Affiliation fee unpaid');
-    expect(await screen.findByText('College C101 is now Suspended.')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
+      await user.type(reason, '  Affiliation fee unpaid ');
+      await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+      expect(onAct).toHaveBeenCalledWith('suspend', 'Affiliation fee unpaid');
+      expect(await screen.findByText('College C101 is now Suspended.')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    },
+  );
 
   it("shows a refusal's message in the dialog and keeps what was typed", async () => {
     const refusal = new ApiError(409, {
@@ -89,16 +92,19 @@ describe('workflow actions on a record', () => {
     expect(onAct).toHaveBeenCalledWith('reinstate', undefined);
   });
 
-  it('an answer that leaves the record elsewhere than the action goes is shown as news, not as a success', async () => {
-    const { user } = renderActions(
-      'office',
-      { ...college, status: 'SUSPENDED' },
-      vi.fn(async () => 'Reinstatement refused by the effect: still suspended.'),
-    );
-    await user.click(screen.getByRole('button', { name: 'Reinstate' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reinstate' }));
-    const notice = await screen.findByText('Reinstatement refused by the effect: still suspended.');
-    expect(notice).toHaveClass('info');
-    expect(notice).not.toHaveClass('success');
-  });
+  it(
+    'an answer that leaves the record elsewhere than the action goes is shown as news, not as a ' + 'success',
+    async () => {
+      const { user } = renderActions(
+        'office',
+        { ...college, status: 'SUSPENDED' },
+        vi.fn(async () => 'Reinstatement refused by the effect: still suspended.'),
+      );
+      await user.click(screen.getByRole('button', { name: 'Reinstate' }));
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reinstate' }));
+      const notice = await screen.findByText('Reinstatement refused by the effect: still suspended.');
+      expect(notice).toHaveClass('info');
+      expect(notice).not.toHaveClass('success');
+    },
+  );
 });

@@ -48,8 +48,8 @@ export function WorkflowActions({ workflow, record, role, onAct }: WorkflowActio
           </button>
         ))}
       </div>
-      {/* An effect may send the record elsewhere than the action's target (double entries that differ go back to
-          DRAFT): that answer is news to act on, not a success. */}
+      {/* An effect may send the record elsewhere than the action's target (double entries that differ go
+          back to DRAFT): that answer is news to act on, not a success. */}
       {done && (
         <Notice kind={record[workflow.field] === done.expected ? 'success' : 'info'}>{done.message}</Notice>
       )}

@@ -123,6 +123,7 @@ export function MasterDataOverview({ user }: { user: UserRole }) {
   const changes = useRecentChanges(user);
   const when = new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' });
   const failed = counts.error;
+  const sessionQuery = encodeURIComponent(String(session.data?.row.session_id ?? ''));
   return (
     <>
       <section className="panel-section" aria-labelledby="master-data">
@@ -149,34 +150,24 @@ export function MasterDataOverview({ user }: { user: UserRole }) {
             <dl className="details">
               <dt>{t('Session')}</dt>
               <dd>
-                <Link to={`/ViewSession?id=${encodeURIComponent(String(session.data.row.session_id))}`}>
-                  {String(session.data.row.session_id)}
-                </Link>{' '}
+                <Link to={`/ViewSession?id=${sessionQuery}`}>{String(session.data.row.session_id)}</Link>{' '}
                 {String(session.data.row.session_name ?? '')}
               </dd>
               <dt>{t('Course-semester links')}</dt>
               <dd>
-                <Link
-                  to={`${resourcePaths.ccinfo_sem.list}?session_id=${encodeURIComponent(String(session.data.row.session_id))}`}
-                >
+                <Link to={`${resourcePaths.ccinfo_sem.list}?session_id=${sessionQuery}`}>
                   {session.data.links}
                 </Link>
               </dd>
               <dt>{t('Paper-semester links')}</dt>
               <dd>
-                <Link
-                  to={`${resourcePaths.paperinfosem.list}?session_id=${encodeURIComponent(String(session.data.row.session_id))}`}
-                >
+                <Link to={`${resourcePaths.paperinfosem.list}?session_id=${sessionQuery}`}>
                   {session.data.schemes}
                 </Link>
               </dd>
               <dt>{t('Exams')}</dt>
               <dd>
-                <Link
-                  to={`${resourcePaths.exam.list}?session_id=${encodeURIComponent(String(session.data.row.session_id))}`}
-                >
-                  {session.data.exams}
-                </Link>
+                <Link to={`${resourcePaths.exam.list}?session_id=${sessionQuery}`}>{session.data.exams}</Link>
               </dd>
             </dl>
           )}

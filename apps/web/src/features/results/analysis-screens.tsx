@@ -112,7 +112,10 @@ function CountsRow({ exam, course }: { exam: string; course: CourseSem }) {
     <tr>
       <th scope="row">
         <Link
-          to={`/ResultCourseCombinationDetail?exam_id=${encodeURIComponent(exam)}&course=${encodeURIComponent(courseKey(course))}`}
+          to={
+            `/ResultCourseCombinationDetail?exam_id=${encodeURIComponent(exam)}` +
+            `&course=${encodeURIComponent(courseKey(course))}`
+          }
         >
           {courseText(course)}
         </Link>
@@ -280,7 +283,8 @@ export function ResultCombinationScreen() {
                         <td>
                           {m.sgpa !== null
                             ? `SGPA ${m.sgpa}${m.cgpa ? ` · CGPA ${m.cgpa}` : ''}`
-                            : `${m.total ?? '—'}/${m.max_total ?? '—'} · ${m.percentage ?? '—'} % · ${m.division ?? '—'}`}
+                            : `${m.total ?? '—'}/${m.max_total ?? '—'} · ` +
+                              `${m.percentage ?? '—'} % · ${m.division ?? '—'}`}
                         </td>
                         <td>
                           {m.result} · {t(studentResultWords[m.result] ?? m.result)}

@@ -160,6 +160,7 @@ function RulesetList() {
         <tbody>
           {rows.map((r) => {
             const previous = previousOf(rows, r);
+            const compare = previous && t('Compare with version {{v}}', { v: previous.version });
             return (
               <tr key={rulesetLabel(r)}>
                 <th scope="row">{r.ruleset_id}</th>
@@ -176,9 +177,9 @@ function RulesetList() {
                   {previous && (
                     <Link
                       to={compareLink(rulesetLabel(previous), rulesetLabel(r))}
-                      aria-label={`${t('Compare with version {{v}}', { v: previous.version })} ${rulesetLabel(r)}`}
+                      aria-label={`${compare} ${rulesetLabel(r)}`}
                     >
-                      {t('Compare with version {{v}}', { v: previous.version })}
+                      {compare}
                     </Link>
                   )}
                 </td>
@@ -424,9 +425,10 @@ export function CompareRuleSetsScreen() {
                 const row =
                   sec.rows.find((r) => r.key === d.row) ??
                   sections.a!.find((s) => s.id === d.section)?.rows.find((r) => r.key === d.row);
+                const rowLabel = row ? <CellText cell={row.cells[0] ?? ''} /> : d.row;
                 return (
                   <li key={`${d.section}:${d.row}`}>
-                    <strong>{t(sec.title)}</strong> · {row ? <CellText cell={row.cells[0] ?? ''} /> : d.row}:{' '}
+                    <strong>{t(sec.title)}</strong> · {rowLabel}:{' '}
                     {d.kind === 'changed'
                       ? `${t('changed')} (${d.columns.map((c) => t(c)).join(', ')})`
                       : t(d.kind === 'added' ? 'only in {{v}}' : 'only in {{v}}', {

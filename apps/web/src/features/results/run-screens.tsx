@@ -35,6 +35,11 @@ import { ScrollRegion } from './scroll-region.tsx';
 
 const fmt = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+/** A student's results, every version. */
+const studentResultLink = (studentId: string) =>
+  `/ViewStudentResultDetail?student_id=${encodeURIComponent(studentId)}`;
+
 const failureText = (error: unknown) =>
   isApiError(error)
     ? [error.message, ...Object.values(error.fieldErrors ?? {}).flat()].join(' ')
@@ -292,9 +297,7 @@ function Exceptions({ runId }: { runId: string }) {
               {list.data.exceptions.map((x) => (
                 <tr key={x.seq}>
                   <th scope="row">
-                    <Link to={`/ViewStudentResultDetail?student_id=${encodeURIComponent(x.student_id)}`}>
-                      {x.student_id}
-                    </Link>
+                    <Link to={studentResultLink(x.student_id)}>{x.student_id}</Link>
                   </th>
                   <td>{x.paper_id ?? '—'}</td>
                   <td>{x.component ?? '—'}</td>
@@ -352,11 +355,7 @@ function Diff({ runId }: { runId: string }) {
                         <tr key={`${item.student_id}-${i}`}>
                           {i === 0 && (
                             <th scope="row" rowSpan={Math.max(1, item.changes.length)}>
-                              <Link
-                                to={`/ViewStudentResultDetail?student_id=${encodeURIComponent(item.student_id)}`}
-                              >
-                                {item.student_id}
-                              </Link>
+                              <Link to={studentResultLink(item.student_id)}>{item.student_id}</Link>
                             </th>
                           )}
                           {i === 0 && (
@@ -425,7 +424,10 @@ function RunDetail({ runId }: { runId: string }) {
           <dd>
             {r.ruleset_id ? (
               <Link
-                to={`/RuleSetRules?ruleset_id=${encodeURIComponent(r.ruleset_id)}&version=${r.ruleset_version}`}
+                to={
+                  `/RuleSetRules?ruleset_id=${encodeURIComponent(r.ruleset_id)}` +
+                  `&version=${r.ruleset_version}`
+                }
               >
                 {r.ruleset_id}@{r.ruleset_version}
               </Link>
@@ -460,7 +462,8 @@ function RunDetail({ runId }: { runId: string }) {
           <dt>{t('Published')}</dt>
           <dd>
             {r.published_at
-              ? `${fmt(r.published_at)} · ${t('notification')} ${r.notification_no ?? ''} ${r.notification_date ?? ''}`
+              ? `${fmt(r.published_at)} · ${t('notification')} ` +
+                `${r.notification_no ?? ''} ${r.notification_date ?? ''}`
               : '—'}
           </dd>
         </div>
@@ -524,7 +527,10 @@ function RunDetail({ runId }: { runId: string }) {
         </Link>{' '}
         <Link
           className="button secondary"
-          to={`/ResultCourseCombinationDetail?exam_id=${encodeURIComponent(r.exam_id)}&course=${encodeURIComponent(courseKey(r))}&run_id=${encodeURIComponent(r.run_id)}`}
+          to={
+            `/ResultCourseCombinationDetail?exam_id=${encodeURIComponent(r.exam_id)}` +
+            `&course=${encodeURIComponent(courseKey(r))}&run_id=${encodeURIComponent(r.run_id)}`
+          }
         >
           {t('Analysis')}
         </Link>
@@ -537,8 +543,8 @@ function RunDetail({ runId }: { runId: string }) {
 }
 
 /**
- * /CalculateOld, /CalculateNew (start runs; `schemes` the ones the screen computes) and /ResultOld, /ResultNew,
- * /ResultNep (verify and publish; `schemes` the one the list shows). One implementation.
+ * /CalculateOld, /CalculateNew (start runs; `schemes` the ones the screen computes) and /ResultOld,
+ * /ResultNew, /ResultNep (verify and publish; `schemes` the one the list shows). One implementation.
  */
 export function RunsScreen({
   title,

@@ -11,8 +11,16 @@ import { ScrollRegion } from './scroll-region.tsx';
 
 const viewLink = (
   r: Pick<StudentResultRow, 'student_id' | 'exam_id' | 'session_id' | 'course_comb_id' | 'sem_id'>,
-) =>
-  `/ViewStudentResultDetail?${new URLSearchParams({ student_id: r.student_id, exam_id: r.exam_id, session_id: r.session_id, course_comb_id: r.course_comb_id, sem_id: r.sem_id })}`;
+) => {
+  const query = new URLSearchParams({
+    student_id: r.student_id,
+    exam_id: r.exam_id,
+    session_id: r.session_id,
+    course_comb_id: r.course_comb_id,
+    sem_id: r.sem_id,
+  });
+  return `/ViewStudentResultDetail?${query}`;
+};
 
 const statusWords: Record<string, string> = {
   COMPUTED: 'Computed (not published)',
@@ -138,7 +146,9 @@ export function StudentResultListScreen() {
               <tbody>
                 {rows.map((r) => (
                   <tr
-                    key={`${r.student_id}/${r.exam_id}/${r.session_id}/${r.course_comb_id}/${r.sem_id}/${r.version}`}
+                    key={[r.student_id, r.exam_id, r.session_id, r.course_comb_id, r.sem_id, r.version].join(
+                      '/',
+                    )}
                   >
                     <th scope="row">{r.student_id}</th>
                     <td>{r.name_en ?? ''}</td>
@@ -158,7 +168,8 @@ export function StudentResultListScreen() {
                     </td>
                     <td>
                       {r.scheme === 'OLD'
-                        ? `${r.total ?? '—'}/${r.max_total ?? '—'} · ${r.percentage ?? '—'} % · ${r.division ?? '—'}`
+                        ? `${r.total ?? '—'}/${r.max_total ?? '—'} · ` +
+                          `${r.percentage ?? '—'} % · ${r.division ?? '—'}`
                         : `SGPA ${r.sgpa ?? '—'} · CGPA ${r.cgpa ?? '—'}`}
                     </td>
                     <td>

@@ -11,8 +11,10 @@ let base: Promise<string> | undefined;
 export function demoBase(): Promise<string> {
   if (import.meta.env.STUDENT_DEMO_PROXY) return Promise.resolve(import.meta.env.STUDENT_DEMO_PROXY);
   base ??= request<unknown>('/client-config', { token: null, skipUnauthorizedHandler: true }).then(
-    (answer) =>
-      `${window.location.protocol}//${window.location.hostname}:${clientConfig.parse(answer).student_demo_port}`,
+    (answer) => {
+      const port = clientConfig.parse(answer).student_demo_port;
+      return `${window.location.protocol}//${window.location.hostname}:${port}`;
+    },
     (error: unknown) => {
       base = undefined; // asked again next time
       throw error;
