@@ -1,21 +1,22 @@
 #!/usr/bin/env node
 // `pnpm start`: the README's one command, on a fresh clone or any later day. One line per step while it works
 // (installing, building, preparing the database, seeding), then one block: the address to open, the demo
-// sign-ins, where the data and the logs are. The servers' JSON log lines go to files in the data folder; their
-// warnings and errors are also shown here. A port already in use stops it at once with one line naming the port.
-// Plain Node, no dependency: on a fresh clone it runs before anything is installed.
+// sign-ins, where the data and the logs are. The servers' JSON log lines go to files in the data folder;
+// their warnings and errors are also shown here. A port already in use stops it at once with one line naming
+// the port. Plain Node (and, once installed, esbuild): on a fresh clone it runs before anything is installed.
 //
 //   1. install   pnpm install --frozen-lockfile, unless node_modules already holds this lockfile
-//   2. build     turbo: the Prisma client and the web app (from turbo's cache when nothing changed); the
-//                student demo service starts meanwhile (it needs neither)
-//   3. API       node --import tsx apps/api/src/server.ts: the database (baseline or pending migrations),
-//                the demo data, then it listens; its `step` log lines finish this script's lines
+//   2. build     turbo: the Prisma client and the web app (from turbo's cache when nothing changed), then the
+//                API's bundle (start-bundles.mjs); the student demo service starts meanwhile (it needs none)
+//   3. API       its bundle: the database (baseline or pending migrations), the demo data, then it listens;
+//                its `step` log lines finish this script's lines
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { serverBundle } from './start-bundles.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const began = performance.now();
@@ -141,9 +142,23 @@ function run(command, args, { log, cwd = root, what }) {
   });
 }
 
-function startServer(name, dir, onLine) {
+/** The server's bundle (see start-bundles.mjs), or its sources through tsx should bundling fail. */
+const commands = {};
+const serverCommand = (name, dir) => (commands[name] ??= bundledOrSources(name, dir));
+async function bundledOrSources(name, dir) {
+  try {
+    return ['--enable-source-maps', (await serverBundle(root, name, `${dir}/src/server.ts`)).file];
+  } catch (error) {
+    out.line(`(${name} runs from its sources: bundling it failed: ${error.message.split('\n')[0]})`);
+    return ['--import', 'tsx', 'src/server.ts'];
+  }
+}
+
+async function startServer(name, dir, onLine) {
+  const args = await serverCommand(name, dir);
+  if (stopping) return;
   const log = fs.createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, args, {
     cwd: path.join(root, dir),
     env: { ...env, LOG_LEVEL: env.LOG_LEVEL || 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -197,7 +212,7 @@ if (!sameFile(path.join(root, 'pnpm-lock.yaml'), path.join(root, 'node_modules/.
 }
 
 // The student demo service needs nothing built: it opens its database while the build runs.
-startServer('student-demo', 'apps/student-demo', (entry) => {
+await startServer('student-demo', 'apps/student-demo', (entry) => {
   if (/listening on/.test(entry.msg ?? '')) {
     ready.demo = entry;
     if (ready.api) settle();
@@ -212,6 +227,8 @@ const built = await run(
   ['run', '@exam/db#generate', '@exam/web#build', '--output-logs=new-only', '--no-color'],
   { log: 'build.log', what: 'Building' },
 );
+// The API's bundle holds the Prisma client just generated: made now, and again only when its inputs change.
+await serverCommand('api', 'apps/api');
 const cached = /Cached:\s+(\d+) cached, (\d+) total/.exec(built);
 out.finish(
   cached && cached[1] === cached[2]
@@ -225,7 +242,7 @@ let stepSince = performance.now();
 out.begin(
   embedded ? `Preparing the database (embedded, in ${dataDir})` : 'Preparing the database (DATABASE_URL)',
 );
-startServer('api', 'apps/api', (entry) => {
+await startServer('api', 'apps/api', (entry) => {
   if (entry.step === 'database') {
     out.finish(`${entry.msg.replace(/^database ready: /, '')}, ${seconds(stepSince)}`);
     stepSince = performance.now();

@@ -82,7 +82,7 @@ async function main() {
   app = createApp({ db, config, logger });
 
   let stopping = false;
-  let jobs: JobRunner | undefined;
+  let jobs: Promise<JobRunner | undefined> = Promise.resolve(undefined);
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -91,7 +91,9 @@ async function main() {
     server.close(async () => {
       // Running jobs get a few seconds to finish; the rest go back to the queue and run again after the
       // restart.
-      await jobs
+      await (
+        await jobs
+      )
         ?.stop()
         .catch((error) => logger.warn({ err: (error as Error).message }, 'could not stop the job runner'));
       await db.close();
@@ -125,17 +127,19 @@ async function main() {
       { step: 'seed', seeded, ms: Math.round(performance.now() - seeding) },
       `seeded ${seeded.join(' and ')}`,
     );
+  serving = true;
+  if (!listening && !stopping) listen();
   // JOBS_IN_PROCESS (always on the embedded database): this process runs the jobs too; else the worker
-  // service does.
+  // service does. The runner starts once the server is ready (a job queued before waits in the queue for it):
+  // its start is no part of the wait for the first page.
   if (config.jobsInProcess && !stopping) {
-    jobs = await startJobRunner(db, {
+    jobs = startJobRunner(db, {
       jobs: apiModules.flatMap((m) => m.jobs ?? []),
       logger: logger.child({ part: 'jobs' }),
       concurrency: config.jobsConcurrency,
     });
+    await jobs;
   }
-  serving = true;
-  if (!listening && !stopping) listen();
 }
 
 /** Listens on the port, or fails with one line naming it (the caller prints it and exits). */
