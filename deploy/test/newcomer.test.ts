@@ -1,8 +1,9 @@
-// What a new developer sees: no build-script box from pnpm install, no telemetry notice from turbo, and a
-// quiet Ctrl-C.
+// What a new developer sees: no build-script box from pnpm install, no telemetry notice from turbo, and from
+// `pnpm start` a line per step, one block to end with, a quiet Ctrl-C and one line for a port in use.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -76,33 +77,118 @@ describe.skipIf(!hasPnpm)('the root scripts', () => {
     expect(output).toContain('"tasks"');
     expect(output).not.toMatch(/anonymous telemetry|docs\/telemetry/i);
   });
+});
 
-  it('stop quietly on Ctrl-C when the servers stopped cleanly (no "ELIFECYCLE Command failed")', async () => {
-    // `pnpm start` for one server (the quick one): the same root pnpm -> turbo -> pnpm -> node chain as for
-    // both.
-    const child = spawn('pnpm', ['start', '--filter=@exam/student-demo'], {
-      cwd: repoRoot,
-      detached: true, // its own process group, which gets the SIGINT as a terminal's Ctrl-C would
-      env: {
-        ...process.env,
-        DEMO_PORT: '0',
-        PGLITE_DIR_DEMO: 'memory://',
-        DATABASE_URL: '',
-        FORCE_COLOR: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
-    for (let i = 0; i < 1200 && !/listening on/.test(output) && child.exitCode === null; i++)
+/** `pnpm start` in a process group of its own (which gets SIGINT as from a Ctrl-C), output kept. */
+function pnpmStart(env: NodeJS.ProcessEnv) {
+  const child = spawn('pnpm', ['start'], {
+    cwd: repoRoot,
+    detached: true,
+    env: { ...process.env, DATABASE_URL: '', FORCE_COLOR: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
+  const waitFor = async (pattern: RegExp, ms = 240_000) => {
+    for (let waited = 0; waited < ms && !pattern.test(output) && child.exitCode === null; waited += 100)
       await new Promise((r) => setTimeout(r, 100));
-    expect(output).toMatch(/listening on/);
-    process.kill(-child.pid!, 'SIGINT');
-    const [code, signal] = await exited;
-    expect(output).toContain('student-demo stopping (SIGINT)');
-    expect(output).not.toMatch(/ELIFECYCLE|Command failed/);
-    expect({ code, signal }).toEqual({ code: 0, signal: null });
-  }, 150_000);
+    return output;
+  };
+  /**
+   * What start.mjs printed: pnpm's own lines left out (its header `> exam-admin@ start ...`, and the
+   * `ELIFECYCLE Command failed with exit code 1.` it adds whenever a script exits non-zero).
+   */
+  const printed = () =>
+    output
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('> ') && !/^\s*ELIFECYCLE\s/.test(line))
+      .join('\n');
+  return { child, exited, waitFor, printed, output: () => output };
+}
+
+/** A port something else listens on, for as long as the test needs it. */
+async function takenPort() {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  return { port: (server.address() as net.AddressInfo).port, close: () => server.close() };
+}
+
+describe.skipIf(!hasPnpm)('pnpm start (the README command)', () => {
+  it('says each step in a line, then one block (address, sign-ins, data); quiet on Ctrl-C', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-first-start-'));
+    try {
+      const start = pnpmStart({ PORT: '0', DEMO_PORT: '0', DATA_DIR: dataDir });
+      await start.waitFor(/Stop with Ctrl-C|stopped|failed/);
+      const printed = start.printed();
+      const [steps, block] = printed.split(/\nReady in [\d.]+ s\.\n/);
+      // A new data folder: the database gets the baseline and the demo data, one line each; nothing else.
+      expect(steps!.split('\n')).toEqual([
+        expect.stringMatching(/^Building the database client and the web app … /),
+        expect.stringMatching(
+          new RegExp(
+            String.raw`^Preparing the database \(embedded, in .+\) … ` +
+              String.raw`new database: schema from the baseline \(\d+ migrations\), [\d.]+ s$`,
+          ),
+        ),
+        expect.stringMatching(/^Seeding the demo data … the demo users and the demo data, [\d.]+ s$/),
+      ]);
+      expect(printed).not.toMatch(/dist\/assets|"level"|kB/);
+      const open = /Open {6}(http:\/\/localhost:\d+)/.exec(block!)?.[1];
+      expect(block).toContain(
+        'Sign in   admin@university.test, password Demo@12345; every demo user has it:',
+      );
+      expect(block).toContain('document_admin@ and student@university.test');
+      expect(block).toContain(`Data      ${dataDir} (embedded PostgreSQL`);
+      expect(block).toMatch(/Also {6}the student demo service at http:\/\/localhost:\d+/);
+      expect(block!.trim().split('\n').at(-1)).toBe('Stop with Ctrl-C.');
+      expect((await fetch(`${open}/api/ready`)).status).toBe(200);
+      // The servers' own lines went to their logs.
+      expect(fs.readFileSync(path.join(dataDir, 'logs/api.log'), 'utf8')).toContain('"step":"database"');
+
+      process.kill(-start.child.pid!, 'SIGINT');
+      const [code, signal] = await start.exited;
+      expect(start.printed()).toMatch(/Stopping …\nStopped\.$/);
+      expect(start.output()).not.toMatch(/ELIFECYCLE|Command failed/);
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it.each([
+    ['PORT', 'the web app and the API'],
+    ['DEMO_PORT', 'the student demo service'],
+  ])('stops at once, with one line, when the port of %s is in use', async (setting, what) => {
+    const taken = await takenPort();
+    try {
+      const start = pnpmStart({ PORT: '0', DEMO_PORT: '0', [setting]: String(taken.port) });
+      const [code] = await start.exited;
+      expect(code).toBe(1);
+      const port = `Port ${taken.port} (${setting}, ${what})`;
+      expect(start.printed()).toBe(
+        `${port} is already in use: stop what listens there, or start with ${setting}=<another port>.`,
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('stops the other server cleanly, exit code 1, when one cannot start', async () => {
+    // The demo's database folder cannot be made (a file is in the way): it fails while the build runs.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-first-start-'));
+    const blocked = path.join(dataDir, 'not-a-folder');
+    fs.writeFileSync(blocked, '');
+    try {
+      const start = pnpmStart({ PORT: '0', DEMO_PORT: '0', DATA_DIR: dataDir, PGLITE_DIR_DEMO: blocked });
+      const [code] = await start.exited;
+      expect(code).toBe(1);
+      expect(start.printed()).toMatch(/student-demo: student-demo could not open its database: /);
+      expect(start.printed()).toMatch(/The student-demo process stopped \(exit code 1\); its log: /);
+      expect(start.output()).not.toMatch(/TypeError/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import { applyMigrations, openDatabase, pendingMigrations, type Database } from '@exam/db';
 import {
+  DEMO_PASSWORD,
   accountsWithDemoPassword,
   demoPasswordRefusal,
+  demoUsers,
   ensureUsers,
   replaceDemoPassword,
   seedDemoMasterData,
@@ -29,22 +31,21 @@ async function main() {
       { file: config.jwtSecretFile },
       'JWT_SECRET is not set: tokens are signed with the secret kept in the data folder',
     );
-  const db = await openDatabase(config.database);
-  if (config.migrateOnStart) {
-    const applied = await applyMigrations(db.migrationTarget, {
-      onWait: (message) => logger.info({}, message),
-    });
-    if (applied.length) logger.info({ migrations: applied }, 'applied migrations');
-  }
 
-  const app = createApp({ db, config, logger });
-  // Until the schema is current and the start-up data is in place, only liveness is served; readiness
-  // and every other request get 503, so nothing reaches a replica that would still refuse it.
+  // The port is taken first, so that one already in use stops the start at once with one line, before the
+  // database is opened. Until the schema is current and the start-up data is in place, only liveness is
+  // served; readiness and every other request get 503, so nothing reaches a replica that would still refuse
+  // it.
+  let app: http.RequestListener | undefined = undefined;
   let serving = false;
   let phase: 'migrating' | 'starting' = 'migrating';
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0]!;
-    if (serving || path === '/api/health') return void app(req, res);
+    if (app && (serving || path === '/api/health')) return void app(req, res);
+    if (path === '/api/health') {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      return void res.end(JSON.stringify({ status: 'ok' }));
+    }
     const message = notice(req, msg(phase === 'migrating' ? 'server.migrating' : 'server.starting'));
     res.writeHead(503, {
       'Content-Type': 'application/json; charset=utf-8',
@@ -60,20 +61,28 @@ async function main() {
     );
   });
   answerClientErrorsAsJson(server);
+  await bind(server, config.port);
   let listening = false;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      listening = true;
-      server.listen(config.port, () => {
-        const address = server.address();
-        const port = typeof address === 'object' && address ? address.port : config.port;
-        logger.info({ port, database: db.kind }, `listening on http://localhost:${port}`);
-        resolve();
-      });
-    });
+  const listen = () => {
+    listening = true;
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    // The demo sign-ins, for the block `pnpm start` ends with.
+    const demo = config.seedDemoUsers
+      ? { demoUsers: demoUsers.map((user) => user.email), demoPassword: DEMO_PASSWORD }
+      : {};
+    logger.info({ port, database: db.kind, ...demo }, `listening on http://localhost:${port}`);
+  };
+
+  const db = await openDatabase(config.database).catch(async (error: unknown) => {
+    server.close();
+    throw error;
+  });
+  if (config.migrateOnStart) await prepareSchema(db, config, logger);
+  app = createApp({ db, config, logger });
 
   let stopping = false;
-  let jobs: JobRunner | undefined;
+  let jobs: Promise<JobRunner | undefined> = Promise.resolve(undefined);
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -82,7 +91,9 @@ async function main() {
     server.close(async () => {
       // Running jobs get a few seconds to finish; the rest go back to the queue and run again after the
       // restart.
-      await jobs
+      await (
+        await jobs
+      )
         ?.stop()
         .catch((error) => logger.warn({ err: (error as Error).message }, 'could not stop the job runner'));
       await db.close();
@@ -98,7 +109,7 @@ async function main() {
   const pending = await pendingMigrations(db.query);
   if (pending.length) {
     // MIGRATE_ON_START=0 (compose's replicas): reachable, /api/ready 503, until the migrate service has run.
-    await listen();
+    listen();
     logger.warn(
       { migrations: pending },
       `waiting for ${pending.length} pending migration(s) that this process does not apply ` +
@@ -109,18 +120,72 @@ async function main() {
     phase = 'starting';
     logger.info({}, 'migrations applied; starting');
   }
-  await prepareData(db, config, logger);
+  const seeding = performance.now();
+  const seeded = await prepareData(db, config, logger);
+  if (seeded.length)
+    logger.info(
+      { step: 'seed', seeded, ms: Math.round(performance.now() - seeding) },
+      `seeded ${seeded.join(' and ')}`,
+    );
+  serving = true;
+  if (!listening && !stopping) listen();
   // JOBS_IN_PROCESS (always on the embedded database): this process runs the jobs too; else the worker
-  // service does.
+  // service does. The runner starts once the server is ready (a job queued before waits in the queue for it):
+  // its start is no part of the wait for the first page.
   if (config.jobsInProcess && !stopping) {
-    jobs = await startJobRunner(db, {
+    jobs = startJobRunner(db, {
       jobs: apiModules.flatMap((m) => m.jobs ?? []),
       logger: logger.child({ part: 'jobs' }),
       concurrency: config.jobsConcurrency,
     });
+    await jobs;
   }
-  serving = true;
-  if (!listening && !stopping) await listen();
+}
+
+/** Listens on the port, or fails with one line naming it (the caller prints it and exits). */
+function bind(server: http.Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => {
+      server.off('listening', listening);
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `port ${port} (PORT) is already in use: stop what listens there, or set PORT to a free port`
+            : `cannot listen on port ${port} (PORT): ${error.message}`,
+        ),
+      );
+    };
+    const listening = () => {
+      server.off('error', failed);
+      resolve();
+    };
+    server.once('error', failed);
+    server.once('listening', listening);
+    server.listen(port);
+  });
+}
+
+/**
+ * Applies what the database lacks and says so in one line: a new database gets the baseline (the history in
+ * one script), an existing one the migrations it has not had. `step` marks the line `pnpm start` shows.
+ */
+async function prepareSchema(db: Database, config: Config, logger: Logger) {
+  const started = performance.now();
+  let baseline = 0;
+  const applied = await applyMigrations(db.migrationTarget, {
+    onWait: (message) => logger.info({}, message),
+    onBaseline: (covers) => (baseline = covers.length),
+  });
+  const where = db.kind === 'pglite' ? { location: config.database.pgliteDir } : {};
+  const fields = { step: 'database', database: db.kind, ...where, baseline, migrations: applied };
+  const ms = Math.round(performance.now() - started);
+  const beyond = applied.length - baseline;
+  const said = baseline
+    ? `new database: schema from the baseline (${baseline} migrations)${beyond ? ` and ${beyond} more` : ''}`
+    : applied.length
+      ? `applied ${applied.length} migration(s)`
+      : 'schema up to date';
+  logger.info({ ...fields, ms }, `database ready: ${said}`);
 }
 
 /**
@@ -142,7 +207,8 @@ async function waitForSchema(db: Database, logger: Logger, stopped: () => boolea
  * still has one, ADMIN_PASSWORD replaces), demo users and demo data when asked. Production refuses to
  * run while any account still signs in with the demo password.
  */
-async function prepareData(db: Database, config: Config, logger: Logger) {
+async function prepareData(db: Database, config: Config, logger: Logger): Promise<string[]> {
+  const seeded: string[] = [];
   if (config.admin) {
     if (
       await replaceDemoPassword(db.prisma, config.admin.email, config.admin.password, config.bcryptRounds)
@@ -167,14 +233,19 @@ async function prepareData(db: Database, config: Config, logger: Logger) {
       config.bcryptRounds,
     );
   }
-  if (config.seedDemoUsers && (await seedDemoUsers(db.prisma, config.bcryptRounds)))
+  if (config.seedDemoUsers && (await seedDemoUsers(db.prisma, config.bcryptRounds))) {
     logger.info({}, 'created the demo users (password Demo@12345)');
-  if (config.seedDemoData && (await seedDemoMasterData(db.prisma)))
+    seeded.push('the demo users');
+  }
+  if (config.seedDemoData && (await seedDemoMasterData(db.prisma))) {
     logger.info({}, 'seeded demo master data');
+    seeded.push('the demo data');
+  }
   if (config.production) {
     const holders = await accountsWithDemoPassword(db.prisma, config.admin ? [config.admin.email] : []);
     if (holders.length) throw new Error(demoPasswordRefusal(holders));
   }
+  return seeded;
 }
 
 main().catch((error) => {

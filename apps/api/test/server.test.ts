@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -113,5 +115,36 @@ describe('configuration errors', () => {
     expect(err.trim()).toBe(
       'API failed to start: Invalid setting JWT_SECRET: must be at least 32 characters',
     );
+  });
+
+  it('a port in use stops the start with one line naming it, before the database is opened', async () => {
+    const taken = http.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const child = spawn('node', ['--import', 'tsx', 'src/server.ts'], {
+        cwd: apiDir,
+        env: {
+          ...process.env,
+          NODE_ENV: 'development',
+          DATABASE_URL: '',
+          PGLITE_DIR: 'memory://',
+          PORT: `${port}`,
+        },
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (err += d));
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(1);
+      expect(err.trim()).toBe(
+        `API failed to start: port ${port} (PORT) is already in use: stop what listens there, or set PORT ` +
+          'to a free port',
+      );
+      expect(out).not.toContain('database ready');
+    } finally {
+      taken.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -103,24 +104,78 @@ function holdEmbedded(dir: string): () => void {
 /** The extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand). */
 export const pgliteExtensions = { pg_trgm };
 
-/** What a new cluster looks like, dumped from the first in-memory PGlite of this process. */
-let freshCluster: Promise<Blob> | undefined;
-
 /**
- * A new, empty in-memory PGlite. Creating the cluster (initdb) is most of the seconds a new PGlite takes;
- * every one after the first in this process loads a copy of the first as it was when new (4-5x faster).
+ * What a new cluster looks like. Creating one (initdb) is most of the seconds a new PGlite takes, about 3 s
+ * of CPU; loading a copy of one is 4-5x faster. So the first new cluster is dumped before anyone uses it and
+ * kept: in this process, and outside production on this machine too, in the temporary folder (per PGlite
+ * version and extensions, written whole or not at all), where the next process finds it: the API the one the
+ * student demo made a moment before on a first start, the tests' processes the one of the run before.
  */
-async function freshInMemory(): Promise<PGlite> {
-  if (freshCluster) {
-    const snapshot = await freshCluster.catch(() => undefined);
-    if (snapshot) return PGlite.create({ extensions: pgliteExtensions, loadDataDir: snapshot });
+let freshCluster: Promise<Blob | undefined> | undefined;
+
+const pgliteVersion = (() => {
+  try {
+    // The package exports no package.json; it sits two folders above its entry point.
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const manifest = path.join(path.dirname(path.dirname(entry)), 'package.json');
+    return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
+  } catch {
+    return undefined;
   }
-  const pglite = await PGlite.create('memory://', { extensions: pgliteExtensions });
+})();
+
+/** The machine's kept copy of a new cluster; none when the version of PGlite is unknown. */
+export const keptClusterFile =
+  pgliteVersion && process.env.NODE_ENV !== 'production'
+    ? path.join(
+        os.tmpdir(),
+        `exam-pglite-cluster-${pgliteVersion}-${Object.keys(pgliteExtensions).sort().join('-')}.tar`,
+      )
+    : undefined;
+
+function keptCluster(): Blob | undefined {
+  if (!keptClusterFile) return undefined;
+  try {
+    return new Blob([fs.readFileSync(keptClusterFile)]);
+  } catch {
+    return undefined;
+  }
+}
+
+async function keepCluster(dump: Blob) {
+  if (!keptClusterFile || fs.existsSync(keptClusterFile)) return;
+  const partial = `${keptClusterFile}.${process.pid}.partial`;
+  try {
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, keptClusterFile);
+  } catch {
+    // A read-only temporary folder: every process makes its own, as before.
+    fs.rmSync(partial, { force: true });
+  }
+}
+
+/** A new, empty PGlite (in memory, or in an empty folder): a copy of a kept new cluster when there is one. */
+async function newCluster(dir: string): Promise<PGlite> {
+  const snapshot = (await freshCluster) ?? keptCluster();
+  if (snapshot) {
+    freshCluster ??= Promise.resolve(snapshot);
+    return PGlite.create(dir, { extensions: pgliteExtensions, loadDataDir: snapshot });
+  }
+  const pglite = await PGlite.create(dir, { extensions: pgliteExtensions });
   // Dumped before anyone gets to use it, so the copy is a new cluster too.
-  freshCluster = pglite.dumpDataDir('none');
-  await freshCluster.catch(() => (freshCluster = undefined));
+  freshCluster = pglite
+    .dumpDataDir('none')
+    .then(async (dump) => {
+      await keepCluster(dump);
+      return dump;
+    })
+    .catch(() => undefined);
+  await freshCluster;
   return pglite;
 }
+
+/** A folder with nothing in it (or none yet): a new database goes there. */
+const isEmptyFolder = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
 
 function closeOnce(close: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | undefined;
@@ -176,8 +231,8 @@ export async function openConnection(options: ConnectionOptions = {}): Promise<C
   const onDisk = !dir.startsWith('memory://');
   if (onDisk) fs.mkdirSync(path.resolve(dir), { recursive: true });
   const pglite =
-    dir.startsWith('memory://') && !options.pgliteSnapshot
-      ? await freshInMemory()
+    !options.pgliteSnapshot && (!onDisk || isEmptyFolder(path.resolve(dir)))
+      ? await newCluster(onDisk ? path.resolve(dir) : dir)
       : await PGlite.create(dir, { extensions: pgliteExtensions, loadDataDir: options.pgliteSnapshot });
   // Says that this process has the folder open: `db:backup`/`db:restore` refuse to copy a folder in use.
   const release = onDisk ? holdEmbedded(path.resolve(dir)) : () => {};

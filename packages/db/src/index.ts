@@ -16,5 +16,6 @@ export {
   readMigrations,
   type MigrationTarget,
 } from './migrate.ts';
+export { baselinePathFor, baselineText, readHistory, writeBaseline } from './baseline.ts';
 export { Prisma, PrismaClient } from './generated/prisma/client.ts';
 export type * from './generated/prisma/models.ts';

@@ -11,6 +11,7 @@ import {
 import * as engineModule from '@prisma/schema-engine-wasm/schema_engine_bg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { isEmptySql, usableBaseline } from './baseline.ts';
 import { openConnection, type ConnectionOptions } from './connection.ts';
 
 /**
@@ -174,28 +175,61 @@ export interface ApplyOptions extends MigrateOptions {
   lockWaitMs?: number;
   /** Told once when another process is migrating and this one waits for it. */
   onWait?: (message: string) => void;
+  /**
+   * A new, empty database gets the baseline (prisma/baseline.sql, the history squashed into one script) when
+   * it matches the folder; `false` applies the history one migration at a time (the equivalence test).
+   */
+  baseline?: boolean;
+  /** Told the migrations the baseline stood for, when it was used. */
+  onBaseline?: (covers: string[]) => void;
 }
 
 /**
  * Applies every migration the database has not had yet; answers the names it applied (none when up to date).
+ * A new, empty database gets the baseline in one script, then whatever the folder has beyond it through the
+ * schema engine; a database with nothing pending is answered without starting the engine at all.
  */
 export async function applyMigrations(
   target: MigrationTarget,
   options: ApplyOptions = {},
 ): Promise<string[]> {
-  const migrationsList = readMigrations(options.migrationsDir);
-  const run = (factory: SqlMigrationAwareDriverAdapterFactory) =>
-    withEngine(factory, options.schemaPath ?? defaultSchemaPath, async (engine) => {
+  const migrationsDir = options.migrationsDir ?? defaultMigrationsDir;
+  const runEngine = async (factory: SqlMigrationAwareDriverAdapterFactory) => {
+    const migrationsList = readMigrations(migrationsDir);
+    return withEngine(factory, options.schemaPath ?? defaultSchemaPath, async (engine) => {
       const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: noFilters });
       return appliedMigrationNames;
     });
+  };
+  /** The baseline if the database is empty and the baseline matches the folder; then the engine if needed. */
+  const migrate = async (
+    query: (sql: string) => Promise<Array<Record<string, unknown>>>,
+    execute: (script: string) => Promise<void>,
+    factory: () => SqlMigrationAwareDriverAdapterFactory,
+  ) => {
+    let fromBaseline: string[] = [];
+    const baseline = options.baseline === false ? undefined : usableBaseline(migrationsDir);
+    if (baseline && (await query(isEmptySql))[0]?.empty === true) {
+      await execute(baseline.script);
+      fromBaseline = baseline.covers;
+      options.onBaseline?.(baseline.covers);
+    }
+    if ((await pendingMigrations(query, migrationsDir)).length === 0) return fromBaseline;
+    return [...fromBaseline, ...(await runEngine(factory()))];
+  };
 
   if ('pglite' in target) {
+    const { pglite } = target;
     try {
-      return await run(new PrismaPGlite(target.pglite));
+      return await migrate(
+        async (sql) => (await pglite.query<Record<string, unknown>>(sql)).rows,
+        // One simple query: PostgreSQL runs a multi-statement script in one implicit transaction.
+        async (script) => void (await pglite.exec(script)),
+        () => new PrismaPGlite(pglite),
+      );
     } finally {
       // The app goes on using this session: leave it holding no lock.
-      await target.pglite.query('SELECT pg_advisory_unlock_all()');
+      await pglite.query('SELECT pg_advisory_unlock_all()');
     }
   }
 
@@ -227,7 +261,12 @@ export async function applyMigrations(
       await pool.query('RESET lock_timeout');
     }
     // The engine takes the same lock again on this session (advisory locks nest), so it never waits.
-    return await run(new PrismaPg(pool));
+    return await migrate(
+      async (sql) => (await pool.query(sql)).rows as Array<Record<string, unknown>>,
+      // One simple query (no parameters): PostgreSQL runs the whole script in one implicit transaction.
+      async (script) => void (await pool.query(script)),
+      () => new PrismaPg(pool),
+    );
   } finally {
     // Closing the session releases every lock it holds.
     await pool.end();

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyField, openConnection, type Connection } from '../src/index.ts';
+import { keptClusterFile } from '../src/connection.ts';
 
 // Connection.transaction: plain SQL on one connection, committed together or not at all (bulk writes of the
 // result run).
@@ -98,4 +102,30 @@ describe.each(kinds)('a plain-SQL transaction on %s', (_kind, open) => {
       await c.query(`DROP TABLE ${copied}`);
     },
   );
+});
+
+describe('a new embedded database folder', () => {
+  it('starts as a copy of the kept new cluster: nothing of ours, and keeps what it writes', async () => {
+    // Whichever process made a new cluster first left its copy for this machine (this one, if none did).
+    const first = await openConnection({ pgliteDir: 'memory://' });
+    await first.close();
+    expect(keptClusterFile && fs.existsSync(keptClusterFile)).toBe(true);
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-new-cluster-'));
+    try {
+      const db = await openConnection({ pgliteDir: dir });
+      expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+      expect(
+        await db.query(`SELECT count(*)::int AS n FROM pg_class WHERE relnamespace = 'public'::regnamespace`),
+      ).toEqual([{ n: 0 }]);
+      await db.query(`CREATE TABLE kept (note text)`);
+      await db.query(`INSERT INTO kept VALUES ('still here')`);
+      await db.close();
+      const again = await openConnection({ pgliteDir: dir });
+      expect(await again.query(`SELECT note FROM kept`)).toEqual([{ note: 'still here' }]);
+      await again.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -2,14 +2,17 @@
 // else the embedded one) on a connection of its own, waiting for any other migrator first; it exits 0 when
 // the schema is current and 1 with one line otherwise. Compose's one-shot `migrate` service runs it before
 // the app replicas start. `db:migrate create <name>` writes a new migration for schema changes, replaying the
-// folder on an in-memory shadow database.
+// folder on an in-memory shadow database. `db:migrate baseline` rewrites prisma/baseline.sql from the history
+// (the script a new, empty database runs instead of each migration in turn; see ../baseline.ts).
+import path from 'node:path';
 import { parseSettings, settingsSchema } from '@exam/settings';
 import { createLogger } from '@exam/settings/log';
+import { writeBaseline } from '../baseline.ts';
 import { openDatabase } from '../client.ts';
 import { databaseOptionsFromEnv } from '../env.ts';
-import { createMigration, migrateDatabase } from '../migrate.ts';
+import { createMigration, defaultMigrationsDir, migrateDatabase } from '../migrate.ts';
 
-const usage = 'Usage: db:migrate [deploy | create <name>]';
+const usage = 'Usage: db:migrate [deploy | create <name> | baseline]';
 const [command, name] = process.argv.slice(2);
 // JSON lines like every other service (compose collects them); `create` is a developer's command and says
 // plainly what it wrote.
@@ -30,7 +33,14 @@ try {
     const shadow = await openDatabase({ pgliteDir: 'memory://' });
     const dir = await createMigration(shadow.adapterFactory, name);
     await shadow.close();
-    console.log(dir ? `Wrote ${dir}` : 'The schema matches the migrations; nothing to write.');
+    console.log(
+      dir
+        ? `Wrote ${dir}; once it is final, fold it into the baseline with: pnpm db:migrate baseline`
+        : 'The schema matches the migrations; nothing to write.',
+    );
+  } else if (command === 'baseline') {
+    const file = writeBaseline(defaultMigrationsDir);
+    console.log(`Wrote ${path.relative(process.cwd(), file) || file} from the migrations folder.`);
   } else if (command === undefined || command === 'deploy') {
     const applied = await migrateDatabase(databaseOptionsFromEnv(), {
       onWait: (message) => logger.info({}, message),
