@@ -1,13 +1,13 @@
-// The servers as `pnpm start` runs them: each bundled by esbuild into one JavaScript file, so that a start loads
-// one file instead of having tsx compile and resolve some 370 TypeScript modules (about 1.2 s of CPU for the
-// API on every start). The bundle behaves as the sources under tsx do:
+// The servers as `pnpm start` runs them: each bundled by esbuild into one JavaScript file, so that a start
+// loads one file instead of having tsx compile and resolve some 370 TypeScript modules (about 1.2 s of CPU
+// for the API on every start). The bundle behaves as the sources under tsx do:
 //   - libraries stay imports, each resolved when bundling from the module that imports it and written as an
 //     absolute path (pnpm gives every package its own node_modules, which a file elsewhere could not reach);
 //   - each module's `import.meta.url` stays its source file's URL, so what it finds beside itself
 //     (`new URL('./assets/..', import.meta.url)`, `createRequire(import.meta.url)`, the repository's root) is
 //     found as before.
-// A bundle is made again whenever one of its inputs (listed by esbuild) or the lockfile changed; otherwise the
-// one in node_modules/.cache/exam-start is used. `pnpm dev` and the tests run the sources through tsx.
+// A bundle is made again whenever one of its inputs (listed by esbuild) or the lockfile changed; otherwise
+// the one in node_modules/.cache/exam-start is used. `pnpm dev` and the tests run the sources through tsx.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
@@ -16,7 +16,10 @@ import { pathToFileURL } from 'node:url';
 
 const version = 1; // bump when the way bundles are made changes
 
-/** Answers the bundle of `entry` (relative to `root`), made again only when something it was made from changed. */
+/**
+ * Answers the bundle of `entry` (relative to `root`), made again only when something it was made from
+ * changed.
+ */
 export async function serverBundle(root, name, entry) {
   const dir = path.join(root, 'node_modules/.cache/exam-start');
   const file = path.join(dir, `${name}.mjs`);

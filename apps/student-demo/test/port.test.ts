@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
-it('a port already in use stops the service with one line naming it and exit code 1 (no TypeError)', async () => {
+it('a port in use stops the service with one line naming it and exit code 1 (no TypeError)', async () => {
   const taken = http.createServer();
   await new Promise<void>((resolve) => taken.listen(0, resolve));
   const { port } = taken.address() as AddressInfo;
@@ -26,8 +26,8 @@ it('a port already in use stops the service with one line naming it and exit cod
       level: 'error',
       service: 'student-demo',
       msg:
-        `student-demo could not start: port ${port} (DEMO_PORT) is already in use: stop what listens there, ` +
-        'or set DEMO_PORT to a free port',
+        `student-demo could not start: port ${port} (DEMO_PORT) is already in use: ` +
+        'stop what listens there, or set DEMO_PORT to a free port',
     });
     expect(output).not.toContain('TypeError');
   } finally {
