@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Download, Page } from 'playwright-core';
@@ -255,6 +255,8 @@ describeBrowser('the clerk lists: sort, filter, export, page size, print', () =>
       expect(second).toMatch(/Session Id/);
       expect(second).toMatch(/Course \(Combination\)/);
       expect(second).not.toMatch(/Page size|Export|Logout/);
+      // Rendered (which fails on a broken PDF) whether or not the run keeps screenshots.
+      mkdirSync(screenshotsDir, { recursive: true });
       execFileSync('pdftoppm', [
         '-png',
         '-r',
