@@ -64,7 +64,7 @@ describe.skipIf(!postgres)(
       const fourth = await start(env);
       await waitUntilReady(fourth);
       expect(await appliedCounts(url)).toEqual(once);
-      for (const api of [...first, fourth]) expect(api.child.exitCode).toBeNull();
+      for (const api of [...first, fourth]) expect(api.child.exitCode, api.output()).toBeNull();
     });
 
     it('with MIGRATE_ON_START=0 they wait for the migrate command, say so, serve once it ran', async () => {

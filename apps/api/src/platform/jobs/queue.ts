@@ -72,10 +72,29 @@ export async function startQueue(
   db: Database,
   options: { supervise: boolean; onError?: (error: Error) => void },
 ): Promise<StartedQueue> {
-  const boss = new PgBoss({ db: sqlOf(db), supervise: options.supervise, schedule: false, migrate: true });
-  boss.on('error', (error) => options.onError?.(error));
-  await boss.start();
-  await boss.createQueue(QUEUE, queueOptions);
+  for (let attempt = 1; ; attempt++) {
+    const boss = new PgBoss({ db: sqlOf(db), supervise: options.supervise, schedule: false, migrate: true });
+    boss.on('error', (error) => options.onError?.(error));
+    try {
+      await boss.start();
+      await boss.createQueue(QUEUE, queueOptions);
+      return started(boss);
+    } catch (error) {
+      // Replicas starting together on an empty database: making the queue's partition while another
+      // process's pg-boss polls its table can deadlock (PostgreSQL cancels one side). The loser starts again.
+      await boss.stop({ graceful: false, wait: true, close: false, timeout: 1000 }).catch(() => undefined);
+      if (!isDeadlock(error) || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400 * attempt));
+    }
+  }
+}
+
+function isDeadlock(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return code === '40P01' || /deadlock detected/i.test(message ?? '');
+}
+
+function started(boss: PgBoss): StartedQueue {
   return {
     boss,
     // Our runner waits for its handlers itself; pg-boss only stops polling (it never closes a connection it
