@@ -38,6 +38,7 @@ export const KEPT_SECTIONS = [
   'marks',
   'results',
   'documents',
+  'first-start',
 ] as const;
 
 export const WEB_START = markers('web')[0];

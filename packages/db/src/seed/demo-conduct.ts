@@ -1,3 +1,4 @@
+import { seeding } from './transaction.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /**
@@ -22,76 +23,73 @@ export async function seedDemoConduct(prisma: PrismaClient): Promise<boolean> {
   if ((await prisma.room.count()) > 0) return false;
   const colleges = await prisma.college.findMany({ where: { is_centre: 1 }, orderBy: { college_id: 'asc' } });
   if (!colleges.length) return false;
-  await prisma.$transaction(
-    async (tx) => {
-      await tx.centre.createMany({
-        data: colleges.map((c) => ({
-          centre_id: c.college_id,
-          centre_name: c.college_name,
-          centre_name_hi: c.college_name_hi,
-          college_id: c.college_id,
+  await prisma.$transaction(async (tx) => {
+    await tx.centre.createMany({
+      data: colleges.map((c) => ({
+        centre_id: c.college_id,
+        centre_name: c.college_name,
+        centre_name_hi: c.college_name_hi,
+        college_id: c.college_id,
+      })),
+      skipDuplicates: true,
+    });
+    const centres = new Set(colleges.map((c) => c.college_id));
+    await tx.room.createMany({
+      data: demoRooms.filter((r) => centres.has(r.centre_id)),
+      skipDuplicates: true,
+    });
+    if (
+      (await tx.timetableSlot.count({ where: { exam_id: EXAM } })) > 0 ||
+      !(await tx.exam.findUnique({ where: { exam_id: EXAM } }))
+    )
+      return;
+    const links = await tx.examCcinfo.findMany({ where: { exam_id: EXAM } });
+    const papers = await tx.paperInfoSem.findMany({
+      where: {
+        OR: links.map((l) => ({
+          session_id: l.session_id,
+          course_comb_id: l.course_comb_id,
+          sem_id: l.sem_id,
         })),
-        skipDuplicates: true,
-      });
-      const centres = new Set(colleges.map((c) => c.college_id));
-      await tx.room.createMany({
-        data: demoRooms.filter((r) => centres.has(r.centre_id)),
-        skipDuplicates: true,
-      });
-      if (
-        (await tx.timetableSlot.count({ where: { exam_id: EXAM } })) > 0 ||
-        !(await tx.exam.findUnique({ where: { exam_id: EXAM } }))
-      )
-        return;
-      const links = await tx.examCcinfo.findMany({ where: { exam_id: EXAM } });
-      const papers = await tx.paperInfoSem.findMany({
-        where: {
-          OR: links.map((l) => ({
-            session_id: l.session_id,
-            course_comb_id: l.course_comb_id,
-            sem_id: l.sem_id,
-          })),
-        },
-        orderBy: [{ course_comb_id: 'asc' }, { paper_id: 'asc' }],
-      });
-      if (!papers.length) return;
-      const byPaper = new Map<string, typeof papers>();
-      for (const p of papers) byPaper.set(p.paper_id, [...(byPaper.get(p.paper_id) ?? []), p]);
-      const index = new Map<string, number>();
-      let n = 0;
-      for (const [paper_id, keys] of byPaper) {
-        const common = keys.length > 1;
-        const course = keys[0]!.course_comb_id;
-        const i = common ? 0 : (index.get(course) ?? 0) + 1;
-        if (!common) index.set(course, i);
-        const practical = keys[0]!.th_pr_status === 'PR';
-        n += 1;
-        await tx.timetableSlot.create({
-          data: {
-            slot_id: `TPAST${String(n).padStart(3, '0')}`,
-            exam_id: EXAM,
-            paper_id,
-            date: new Date(FIRST_DAY + i * DAY).toISOString().slice(0, 10),
-            shift: practical ? 'AN' : 'FN',
-            start_time: practical ? '14:00' : '09:00',
-            duration_minutes: practical ? 240 : 180,
-            courses: keys.map((k) => `${k.session_id}/${k.course_comb_id}/${k.sem_id}`).join(', '),
-            courseLinks: {
-              create: keys.map((k) => ({
-                exam_id: EXAM,
-                session_id: k.session_id,
-                course_comb_id: k.course_comb_id,
-                sem_id: k.sem_id,
-                paper_id,
-              })),
-            },
+      },
+      orderBy: [{ course_comb_id: 'asc' }, { paper_id: 'asc' }],
+    });
+    if (!papers.length) return;
+    const byPaper = new Map<string, typeof papers>();
+    for (const p of papers) byPaper.set(p.paper_id, [...(byPaper.get(p.paper_id) ?? []), p]);
+    const index = new Map<string, number>();
+    let n = 0;
+    for (const [paper_id, keys] of byPaper) {
+      const common = keys.length > 1;
+      const course = keys[0]!.course_comb_id;
+      const i = common ? 0 : (index.get(course) ?? 0) + 1;
+      if (!common) index.set(course, i);
+      const practical = keys[0]!.th_pr_status === 'PR';
+      n += 1;
+      await tx.timetableSlot.create({
+        data: {
+          slot_id: `TPAST${String(n).padStart(3, '0')}`,
+          exam_id: EXAM,
+          paper_id,
+          date: new Date(FIRST_DAY + i * DAY).toISOString().slice(0, 10),
+          shift: practical ? 'AN' : 'FN',
+          start_time: practical ? '14:00' : '09:00',
+          duration_minutes: practical ? 240 : 180,
+          courses: keys.map((k) => `${k.session_id}/${k.course_comb_id}/${k.sem_id}`).join(', '),
+          courseLinks: {
+            create: keys.map((k) => ({
+              exam_id: EXAM,
+              session_id: k.session_id,
+              course_comb_id: k.course_comb_id,
+              sem_id: k.sem_id,
+              paper_id,
+            })),
           },
-        });
-      }
-      await seedPastSitting(tx);
-    },
-    { timeout: 60_000 },
-  );
+        },
+      });
+    }
+    await seedPastSitting(tx);
+  }, seeding);
   return true;
 }
 

@@ -1,3 +1,4 @@
+import { seeding } from './transaction.ts';
 import { computeFee } from '@exam/contracts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
@@ -191,6 +192,6 @@ export async function seedDemoExamForms(prisma: PrismaClient): Promise<boolean> 
         });
       }
     }
-  });
+  }, seeding);
   return true;
 }

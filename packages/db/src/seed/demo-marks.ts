@@ -1,3 +1,4 @@
+import { seeding } from './transaction.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /**
@@ -213,6 +214,6 @@ export async function seedDemoMarks(prisma: PrismaClient): Promise<boolean> {
         i < 2 ? { attempt_id: a.attempt_id, value: String(38 + i) } : { attempt_id: a.attempt_id },
       ),
     );
-  });
+  }, seeding);
   return true;
 }

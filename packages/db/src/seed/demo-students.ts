@@ -1,3 +1,4 @@
+import { seeding } from './transaction.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { demoPaperInfoSems } from './demo-data.ts';
 
@@ -219,7 +220,7 @@ export async function seedDemoStudents(prisma: PrismaClient): Promise<boolean> {
       where: { email: 'student@university.test', student_id: null },
       data: { student_id: DEMO_STUDENT_ID },
     });
-  });
+  }, seeding);
   return true;
 }
 

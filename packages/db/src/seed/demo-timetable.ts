@@ -1,3 +1,4 @@
+import { seeding } from './transaction.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /**
@@ -24,38 +25,35 @@ export async function seedDemoTimetable(prisma: PrismaClient): Promise<boolean> 
   const byPaper = new Map<string, typeof papers>();
   for (const p of papers) byPaper.set(p.paper_id, [...(byPaper.get(p.paper_id) ?? []), p]);
   let day = 0;
-  await prisma.$transaction(
-    async (tx) => {
-      for (const [paper_id, keys] of byPaper) {
-        const practical = keys[0]!.th_pr_status === 'PR';
-        const slot_id = `TDEMO${String(day + 1).padStart(3, '0')}`;
-        const date = new Date(FIRST_DAY + day * DAY).toISOString().slice(0, 10);
-        day += 1;
-        await tx.timetableSlot.create({
-          data: {
-            slot_id,
-            exam_id: EXAM,
-            paper_id,
-            date,
-            shift: practical ? 'AN' : 'FN',
-            start_time: practical ? '14:00' : '09:00',
-            duration_minutes: practical ? 240 : 180,
-            courses: keys.map((k) => `${k.session_id}/${k.course_comb_id}/${k.sem_id}`).join(', '),
-            courseLinks: {
-              create: keys.map((k) => ({
-                exam_id: EXAM,
-                session_id: k.session_id,
-                course_comb_id: k.course_comb_id,
-                sem_id: k.sem_id,
-                paper_id,
-              })),
-            },
+  await prisma.$transaction(async (tx) => {
+    for (const [paper_id, keys] of byPaper) {
+      const practical = keys[0]!.th_pr_status === 'PR';
+      const slot_id = `TDEMO${String(day + 1).padStart(3, '0')}`;
+      const date = new Date(FIRST_DAY + day * DAY).toISOString().slice(0, 10);
+      day += 1;
+      await tx.timetableSlot.create({
+        data: {
+          slot_id,
+          exam_id: EXAM,
+          paper_id,
+          date,
+          shift: practical ? 'AN' : 'FN',
+          start_time: practical ? '14:00' : '09:00',
+          duration_minutes: practical ? 240 : 180,
+          courses: keys.map((k) => `${k.session_id}/${k.course_comb_id}/${k.sem_id}`).join(', '),
+          courseLinks: {
+            create: keys.map((k) => ({
+              exam_id: EXAM,
+              session_id: k.session_id,
+              course_comb_id: k.course_comb_id,
+              sem_id: k.sem_id,
+              paper_id,
+            })),
           },
-        });
-      }
-      // Many small writes: more than the default 5 s on a busy machine.
-    },
-    { timeout: 60_000 },
-  );
+        },
+      });
+    }
+    // Many small writes: more than the default 5 s on a busy machine.
+  }, seeding);
   return true;
 }

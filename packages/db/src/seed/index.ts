@@ -1,3 +1,4 @@
+import { seeding } from './transaction.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import {
   demoCcinfoSems,
@@ -95,7 +96,7 @@ async function seedLifecycleMasterData(prisma: PrismaClient): Promise<boolean> {
     for (const exam of demoExams.filter((e) => cycles.has(e.rti))) {
       await tx.exam.updateMany({ where: { exam_id: exam.exam_id, rti: null }, data: { rti: exam.rti } });
     }
-  });
+  }, seeding);
   return true;
 }
 

@@ -92,19 +92,28 @@ export const demoUsers: DemoUser[] = [
   },
 ];
 
-/** Creates the users that do not exist yet (by email); existing users and their passwords are left alone. */
+/**
+ * Creates the users that do not exist yet (by email); existing users and their passwords are left alone.
+ * Users given the same password share one hash: the demo accounts all have the published demo password, and
+ * hashing it once instead of nine times is most of a fresh start's seeding.
+ */
 export async function ensureUsers(
   prisma: PrismaClient,
   users: Array<DemoUser & { password: string }>,
   bcryptRounds = 10,
 ): Promise<number> {
-  let created = 0;
+  const emails = users.map((user) => user.email.toLowerCase());
+  const existing = await prisma.user.findMany({ where: { email: { in: emails } }, select: { email: true } });
+  const present = new Set(existing.map((user) => user.email));
+  const hashes = new Map<string, Promise<string>>();
+  const data = [];
   for (const { password, ...user } of users) {
     const email = user.email.toLowerCase();
-    if (await prisma.user.findUnique({ where: { email } })) continue;
-    const password_hash = await hashPassword(password, bcryptRounds);
-    await prisma.user.createMany({ data: [{ ...user, email, password_hash }], skipDuplicates: true });
-    created += 1;
+    if (present.has(email)) continue;
+    present.add(email);
+    if (!hashes.has(password)) hashes.set(password, hashPassword(password, bcryptRounds));
+    data.push({ ...user, email, password_hash: await hashes.get(password)! });
   }
-  return created;
+  if (!data.length) return 0;
+  return (await prisma.user.createMany({ data, skipDuplicates: true })).count;
 }
