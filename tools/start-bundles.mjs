@@ -14,21 +14,15 @@ import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const version = 1; // bump when the way bundles are made changes
+const version = 2; // bump when the way bundles are made changes
 
 /**
  * Answers the bundle of `entry` (relative to `root`), made again only when something it was made from
  * changed.
  */
 export async function serverBundle(root, name, entry) {
-  const dir = path.join(root, 'node_modules/.cache/exam-start');
-  const file = path.join(dir, `${name}.mjs`);
-  const stampFile = path.join(dir, `${name}.json`);
-  const lock = crypto
-    .createHash('sha256')
-    .update(fs.readFileSync(path.join(root, 'pnpm-lock.yaml')))
-    .digest('hex');
-  if (isCurrent(stampFile, file, lock)) return { file, made: false };
+  const { file, stampFile, lock, current } = bundleState(root, name);
+  if (current) return { file, made: false };
 
   const esbuild = createRequire(path.join(root, 'package.json'))('esbuild');
   const result = await esbuild.build({
@@ -47,13 +41,36 @@ export async function serverBundle(root, name, entry) {
     logLevel: 'silent',
     plugins: [librariesByAbsolutePath(), sourceUrlsKept()],
   });
-  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input));
+  const inputs = [
+    ...Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)),
+    ...generatorInputs(root),
+  ];
   fs.writeFileSync(
     stampFile,
     JSON.stringify({ version, lock, inputs: Object.fromEntries(inputs.map((i) => [i, signature(i)])) }),
   );
   return { file, made: true };
 }
+
+/**
+ * Where `name`'s bundle is and whether it is current. Current also means that what the Prisma client is
+ * generated from has not changed since the bundle was made: a bundle that is current may then be started
+ * before (and while) the build runs, since the build will not change what it holds.
+ */
+export function bundleState(root, name) {
+  const dir = path.join(root, 'node_modules/.cache/exam-start');
+  const file = path.join(dir, `${name}.mjs`);
+  const stampFile = path.join(dir, `${name}.json`);
+  const lockFile = path.join(root, 'pnpm-lock.yaml');
+  const lock = crypto.createHash('sha256').update(fs.readFileSync(lockFile)).digest('hex');
+  return { file, stampFile, lock, current: isCurrent(stampFile, file, lock) };
+}
+
+/** The Prisma client's sources (turbo.json's inputs of @exam/db#generate). */
+const generatorInputs = (root) => [
+  path.join(root, 'prisma/schema.prisma'),
+  path.join(root, 'packages/db/scripts/generate.mjs'),
+];
 
 const signature = (file) => {
   const stat = fs.statSync(file, { throwIfNoEntry: false });

@@ -9,14 +9,15 @@
 //   2. build     turbo: the Prisma client and the web app (from turbo's cache when nothing changed), then the
 //                API's bundle (start-bundles.mjs); the student demo service starts meanwhile (it needs none)
 //   3. API       its bundle: the database (baseline or pending migrations), the demo data, then it listens;
-//                its `step` log lines finish this script's lines
+//                its `step` log lines finish this script's lines. A current bundle starts before the build
+//                (a restart): the build's check runs beside it
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { serverBundle } from './start-bundles.mjs';
+import { bundleState, serverBundle } from './start-bundles.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const began = performance.now();
@@ -137,7 +138,8 @@ function run(command, args, { log, cwd = root, what }) {
       out.line(`${what} failed (${signal ?? `exit code ${code}`}); the end of ${file}:`);
       const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
       for (const line of lines.slice(-30)) out.line(`  ${line}`);
-      process.exit(1);
+      // The servers already started (the demo service, an API started beside the build) stop with it.
+      stop('SIGTERM', 1);
     });
   });
 }
@@ -219,30 +221,18 @@ await startServer('student-demo', 'apps/student-demo', (entry) => {
   }
 });
 
-const buildSince = performance.now();
-out.begin('Building the database client and the web app');
-const turbo = path.join(root, 'node_modules/.bin/turbo');
-const built = await run(
-  turbo,
-  ['run', '@exam/db#generate', '@exam/web#build', '--output-logs=new-only', '--no-color'],
-  { log: 'build.log', what: 'Building' },
-);
-// The API's bundle holds the Prisma client just generated: made now, and again only when its inputs change.
-await serverCommand('api', 'apps/api');
-const cached = /Cached:\s+(\d+) cached, (\d+) total/.exec(built);
-out.finish(
-  cached && cached[1] === cached[2]
-    ? `unchanged (turbo's cache), ${seconds(buildSince)}`
-    : seconds(buildSince),
-);
-if (stopping) await new Promise(() => {});
-
-// ---- 3. The API: the database, the demo data, then it listens.
+// ---- 2 and 3. The build, and the API: the database, the demo data, then it listens. When the API's bundle
+// is current (nothing it holds, the Prisma client's sources included, changed since it was made), the API
+// starts at once and the build runs beside it: a restart waits for the longer of the two, not for both. Its
+// step lines wait until the build's line is printed.
 let stepSince = performance.now();
-out.begin(
-  embedded ? `Preparing the database (embedded, in ${dataDir})` : 'Preparing the database (DATABASE_URL)',
-);
-await startServer('api', 'apps/api', (entry) => {
+let building = true;
+const waiting = [];
+const databaseLine = embedded
+  ? `Preparing the database (embedded, in ${dataDir})`
+  : 'Preparing the database (DATABASE_URL)';
+function apiStep(entry) {
+  if (building) return void waiting.push(entry);
   if (entry.step === 'database') {
     out.finish(`${entry.msg.replace(/^database ready: /, '')}, ${seconds(stepSince)}`);
     stepSince = performance.now();
@@ -255,7 +245,34 @@ await startServer('api', 'apps/api', (entry) => {
     ready.api = entry;
     if (ready.demo) settle();
   }
-});
+}
+const startApi = () => startServer('api', 'apps/api', apiStep);
+const early = bundleState(root, 'api').current;
+if (early) await startApi();
+
+const buildSince = performance.now();
+out.begin('Building the database client and the web app');
+const turbo = path.join(root, 'node_modules/.bin/turbo');
+const built = await run(
+  turbo,
+  ['run', '@exam/db#generate', '@exam/web#build', '--output-logs=new-only', '--no-color'],
+  { log: 'build.log', what: 'Building' },
+);
+// The API's bundle holds the Prisma client just generated: made now, and again only when its inputs change.
+if (!early) await serverCommand('api', 'apps/api');
+const cached = /Cached:\s+(\d+) cached, (\d+) total/.exec(built);
+out.finish(
+  cached && cached[1] === cached[2]
+    ? `unchanged (turbo's cache), ${seconds(buildSince)}`
+    : seconds(buildSince),
+);
+if (stopping) await new Promise(() => {});
+
+building = false;
+if (!early) stepSince = performance.now();
+out.begin(databaseLine);
+for (const entry of waiting.splice(0)) apiStep(entry);
+if (!early) await startApi();
 
 await allReady;
 const api = `http://localhost:${ready.api.port}`;

@@ -152,6 +152,24 @@ describe.skipIf(!hasPnpm)('pnpm start (the README command)', () => {
       expect(start.printed()).toMatch(/Stopping …\nStopped\.$/);
       expect(start.output()).not.toMatch(/ELIFECYCLE|Command failed/);
       expect({ code, signal }).toEqual({ code: 0, signal: null });
+
+      // Started again on the same folder: nothing to build, apply or seed; the same block.
+      const again = pnpmStart({ PORT: '0', DEMO_PORT: '0', DATA_DIR: dataDir });
+      await again.waitFor(/Stop with Ctrl-C|stopped|failed/);
+      expect(
+        again
+          .printed()
+          .split(/\nReady in [\d.]+ s\.\n/)[0]!
+          .split('\n'),
+      ).toEqual([
+        expect.stringMatching(/^Building the database client and the web app … unchanged \(turbo's cache\)/),
+        expect.stringMatching(/^Preparing the database \(embedded, in .+\) … schema up to date, [\d.]+ s$/),
+        'Seeding the demo data … already there',
+      ]);
+      const reopened = /Open {6}(http:\/\/localhost:\d+)/.exec(again.printed())?.[1];
+      expect((await fetch(`${reopened}/api/ready`)).status).toBe(200);
+      process.kill(-again.child.pid!, 'SIGINT');
+      expect(await again.exited).toEqual([0, null]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -65,12 +65,15 @@ function start(dir: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const load = () => os.loadavg()[0]!.toFixed(2);
-/** The lines the command itself printed, without pnpm's two-line header. */
+/**
+ * The lines the command itself printed: without pnpm's header (`> exam-admin@ start …`) and the
+ * `ELIFECYCLE Command failed` line pnpm adds after any script that exits non-zero.
+ */
 const printed = (output: string) =>
   output
     .trimEnd()
     .split('\n')
-    .filter((line) => !/^> /.test(line) && line.trim() !== '');
+    .filter((line) => !/^> /.test(line) && !/^\s*ELIFECYCLE\s/.test(line) && line.trim() !== '');
 
 await runSectionBench({
   name: 'first-start',
