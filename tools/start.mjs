@@ -9,8 +9,8 @@
 //   2. build     turbo: the Prisma client and the web app (from turbo's cache when nothing changed), then the
 //                API's bundle (start-bundles.mjs); the student demo service starts meanwhile (it needs none)
 //   3. API       its bundle: the database (baseline or pending migrations), the demo data, then it listens;
-//                its `step` log lines finish this script's lines. A current bundle starts before the build
-//                (a restart): the build's check runs beside it
+//                its `step` log lines finish this script's lines. It starts once the Prisma client and its
+//                bundle are there (at once on a restart): the web app's build runs beside it
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -221,16 +221,14 @@ await startServer('student-demo', 'apps/student-demo', (entry) => {
   }
 });
 
-// ---- 2 and 3. The build, and the API: the database, the demo data, then it listens. When the API's bundle
-// is current (nothing it holds, the Prisma client's sources included, changed since it was made), the API
-// starts at once and the build runs beside it: a restart waits for the longer of the two, not for both. Its
-// step lines wait until the build's line is printed.
+// ---- 2 and 3. The build, and the API: the database, the demo data, then it listens. The API needs only the
+// Prisma client and its bundle, not the web app: it starts as soon as those are there and the web app's
+// build runs beside it, so a start waits for the longer of the two, not for both. A restart finds its bundle
+// current (nothing it holds changed, the Prisma client's sources included) and starts the API at once. Its
+// step lines wait until the build's line is printed; "Ready" waits for both.
 let stepSince = performance.now();
 let building = true;
 const waiting = [];
-const databaseLine = embedded
-  ? `Preparing the database (embedded, in ${dataDir})`
-  : 'Preparing the database (DATABASE_URL)';
 function apiStep(entry) {
   if (building) return void waiting.push(entry);
   if (entry.step === 'database') {
@@ -246,20 +244,25 @@ function apiStep(entry) {
     if (ready.demo) settle();
   }
 }
-const startApi = () => startServer('api', 'apps/api', apiStep);
-const early = bundleState(root, 'api').current;
-if (early) await startApi();
 
 const buildSince = performance.now();
 out.begin('Building the database client and the web app');
 const turbo = path.join(root, 'node_modules/.bin/turbo');
-const built = await run(
-  turbo,
-  ['run', '@exam/db#generate', '@exam/web#build', '--output-logs=new-only', '--no-color'],
-  { log: 'build.log', what: 'Building' },
-);
-// The API's bundle holds the Prisma client just generated: made now, and again only when its inputs change.
-if (!early) await serverCommand('api', 'apps/api');
+const turboRun = (tasks) =>
+  run(turbo, ['run', ...tasks, '--output-logs=new-only', '--no-color'], {
+    log: 'build.log',
+    what: 'Building',
+  });
+if (!bundleState(root, 'api').current) {
+  // The API's bundle holds the Prisma client: generated first, the bundle made from it (and made again only
+  // when one of its inputs changes).
+  await turboRun(['@exam/db#generate']);
+  await serverCommand('api', 'apps/api');
+}
+if (stopping) await new Promise(() => {});
+stepSince = performance.now();
+await startServer('api', 'apps/api', apiStep);
+const built = await turboRun(['@exam/db#generate', '@exam/web#build']);
 const cached = /Cached:\s+(\d+) cached, (\d+) total/.exec(built);
 out.finish(
   cached && cached[1] === cached[2]
@@ -269,10 +272,10 @@ out.finish(
 if (stopping) await new Promise(() => {});
 
 building = false;
-if (!early) stepSince = performance.now();
-out.begin(databaseLine);
+out.begin(
+  embedded ? `Preparing the database (embedded, in ${dataDir})` : 'Preparing the database (DATABASE_URL)',
+);
 for (const entry of waiting.splice(0)) apiStep(entry);
-if (!early) await startApi();
 
 await allReady;
 const api = `http://localhost:${ready.api.port}`;
