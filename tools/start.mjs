@@ -21,7 +21,7 @@ import { bundleState, serverBundle } from './start-bundles.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const began = performance.now();
-const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const seconds = (since, until = performance.now()) => `${((until - since) / 1000).toFixed(1)} s`;
 
 // ---- Output: step lines that a step's end completes, and whole lines that never break one in half.
 let open = false;
@@ -229,15 +229,16 @@ await startServer('student-demo', 'apps/student-demo', (entry) => {
 let stepSince = performance.now();
 let building = true;
 const waiting = [];
-function apiStep(entry) {
-  if (building) return void waiting.push(entry);
+// Each step's time is taken when the API says it, even if its line is printed later.
+function apiStep(entry, at = performance.now()) {
+  if (building) return void waiting.push([entry, at]);
   if (entry.step === 'database') {
-    out.finish(`${entry.msg.replace(/^database ready: /, '')}, ${seconds(stepSince)}`);
-    stepSince = performance.now();
+    out.finish(`${entry.msg.replace(/^database ready: /, '')}, ${seconds(stepSince, at)}`);
+    stepSince = at;
     if (seedsDemo) out.begin('Seeding the demo data');
   } else if (entry.step === 'seed') {
     if (!open) out.begin('Seeding');
-    out.finish(`${entry.msg.replace(/^seeded /, '')}, ${seconds(stepSince)}`);
+    out.finish(`${entry.msg.replace(/^seeded /, '')}, ${seconds(stepSince, at)}`);
   } else if (/^listening on/.test(entry.msg ?? '')) {
     out.finish('already there');
     ready.api = entry;
@@ -275,7 +276,7 @@ building = false;
 out.begin(
   embedded ? `Preparing the database (embedded, in ${dataDir})` : 'Preparing the database (DATABASE_URL)',
 );
-for (const entry of waiting.splice(0)) apiStep(entry);
+for (const [entry, at] of waiting.splice(0)) apiStep(entry, at);
 
 await allReady;
 const api = `http://localhost:${ready.api.port}`;
