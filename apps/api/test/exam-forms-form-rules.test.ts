@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { renderEnglish, type ExamFormCreate } from '@exam/contracts';
 import type { AppError } from '../src/platform/http/errors.ts';
 import {
-  attendanceShortfall,
+  attendanceCheck,
   choosePapers,
   durationProblem,
   eligibilityOf,
   eligibleFrom,
+  keptPayment,
   refuseCancelAfterConduct,
   refuseForeignForm,
   refuseNotEditable,
@@ -112,12 +113,27 @@ describe('eligibility', () => {
     expect(durationProblem(target, undefined, rules)).toBeUndefined();
   });
 
-  it('returns a regular candidate below the attendance threshold, or without one recorded', () => {
+  it('returns a regular candidate below the attendance threshold; refuses one without attendance', () => {
     const form = { ...target, candidate_type: 'REGULAR' };
-    expect(attendanceShortfall(form, rules, '74.9')?.code).toBe('examForms.attendanceBelow');
-    expect(attendanceShortfall(form, rules, '75')).toBeUndefined();
-    expect(attendanceShortfall(form, rules, null)?.code).toBe('examForms.attendanceNotRecorded');
-    expect(attendanceShortfall({ ...form, candidate_type: 'BACK' }, rules, '10')).toBeUndefined();
+    expect(attendanceCheck(form, rules, '74.9').shortfall?.code).toBe('examForms.attendanceBelow');
+    expect(attendanceCheck(form, rules, '74.9').refusal).toBeUndefined();
+    expect(attendanceCheck(form, rules, '75')).toEqual({});
+    const missing = attendanceCheck(form, rules, null);
+    expect(missing.shortfall).toBeUndefined();
+    expect(missing.refusal).toMatchObject({ code: 'NOT_READY', status: 409 });
+    expect((missing.refusal as AppError).message).toMatch(/is not recorded; the college records/);
+    expect(attendanceCheck({ ...form, candidate_type: 'BACK' }, rules, '10')).toEqual({});
+  });
+
+  it('a resubmitted form keeps its payment: it covers the fee, or the notice says what is due', () => {
+    const form = { form_id: 'EF1', paid_amount: '400.00', payment_ref: 'CH-12' };
+    expect(keptPayment({ ...form, paid_amount: null }, '400.00')).toBeUndefined();
+    const covers = keptPayment(form, '400.00')!;
+    expect(covers.covers).toBe(true);
+    expect(renderEnglish(covers.notice)).toContain('(₹400.00, reference CH-12) covers the fee of ₹400.00');
+    const short = keptPayment(form, '450.00')!;
+    expect(short.covers).toBe(false);
+    expect(renderEnglish(short.notice)).toContain('is less than the fee of ₹450.00 now');
   });
 });
 

@@ -508,8 +508,58 @@ describe('acceptance tests of S2', () => {
     expect(verified.body.examform.status).toBe('RETURNED');
     expect(verified.body.examform.status_reason).toMatch(/Attendance 74\.9 % is below the required 75 %/);
     expect(verified.body.message).toMatch(/returned/);
-    // At 75 exactly it passes after the student resubmits and pays.
+    // At 75 exactly it passes after the form is corrected and submitted again; the fee paid before is kept.
     expect((await ctx.api.put(enrolment).set(o).send({ attendance_percent: '75' })).status).toBe(200);
+    const edited = await ctx.api.put(`/api/examform/${form.form_id}`).set(o).send({ remarks: 'attendance' });
+    expect(edited.body.examform.status).toBe('DRAFT');
+    const again = await ctx.api.post(`/api/examform/${form.form_id}/submit`).set(o).send({});
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.examform).toMatchObject({
+      status: 'FEE_PAID',
+      paid_amount: form.paid_amount,
+      payment_ref: form.payment_ref,
+    });
+    expect(again.body.message).toMatch(/submitted again and fee paid: the payment recorded before/);
+    const passed = await ctx.api
+      .post(`/api/examform/${form.form_id}/verify`)
+      .set(await faculty())
+      .send({});
+    expect(passed.body.examform.status).toBe('COLLEGE_VERIFIED');
+  });
+
+  it('verifying a form without recorded attendance is refused; the form and its payment stay', async () => {
+    const o = await ctx.as('office');
+    const submitted = (
+      await ctx.api.get('/api/examform').query({ college_id: 'C101', status: 'SUBMITTED' }).set(o)
+    ).body.examform[0];
+    const paid = await ctx.api
+      .post(`/api/examform/${submitted.form_id}/pay`)
+      .set(o)
+      .send({ amount: submitted.fee_amount, payment_ref: 'CH-NOT-READY' });
+    expect(paid.status, paid.text).toBe(200);
+    const form = paid.body.examform;
+    const enrolment = [
+      '/api/studentccinfo',
+      form.student_id,
+      form.session_id,
+      form.course_comb_id,
+      form.sem_id,
+    ].join('/');
+    expect((await ctx.api.put(enrolment).set(o).send({ attendance_percent: null })).status).toBe(200);
+    const verify = await ctx.api
+      .post(`/api/examform/${form.form_id}/verify`)
+      .set(await faculty())
+      .send({});
+    expect(verify.status).toBe(409);
+    expect(verify.body).toMatchObject({ code: 'NOT_READY', message_code: 'examForms.attendanceNotRecorded' });
+    expect(verify.body.message).toMatch(/is not recorded; the college records it \(at least 75 %/);
+    const still = (await ctx.api.get(`/api/examform/${form.form_id}`).set(o)).body.examform;
+    expect(still).toMatchObject({ status: 'FEE_PAID', paid_amount: form.paid_amount, status_reason: null });
+    const hindi = await ctx.api
+      .post(`/api/examform/${form.form_id}/verify`)
+      .set({ ...(await faculty()), 'accept-language': 'hi' })
+      .send({});
+    expect(hindi.body.message).toMatch(/की उपस्थिति दर्ज नहीं है/);
   });
 });
 

@@ -29,8 +29,9 @@ async function fill(page: Page, fields: Record<string, Value>) {
     const control = page.getByLabel(label, { exact: true });
     if (typeof value === 'string') await control.fill(value);
     else {
+      // The options come from the API: on a loaded machine that takes longer than expect's default 5 s.
       await expect
-        .poll(() => control.locator('option', { hasText: value.option }).count())
+        .poll(() => control.locator('option', { hasText: value.option }).count(), { timeout: 15_000 })
         .toBeGreaterThan(0);
       await control.selectOption({ label: value.option });
     }

@@ -63,6 +63,12 @@ export const errorCodes = {
     description:
       'The data is locked in this phase (the lock matrix); the message says who may still change it',
   },
+  NOT_READY: {
+    status: 409,
+    description:
+      'A step this action needs has not been done yet (for example attendance not recorded); the record is ' +
+      'left as it was, and the message says what is missing and who does it',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     also: [431],

@@ -11,12 +11,13 @@ import {
 } from './exam-link-rules.ts';
 import {
   refuseCancelAfterConduct,
+  keptPayment,
   refuseShortPayment,
   refuseUnlessHead,
   returnedNotice,
   submittedWithClashes,
 } from './exam-form-rules.ts';
-import { attendanceShortfall, examLink, feeOf, formPapers, openExamLink } from './exam-form-service.ts';
+import { attendanceCheck, examLink, feeOf, formPapers, openExamLink } from './exam-form-service.ts';
 import { createAttempts, replacePapers, type FormPaper, type FormTarget } from './exam-form-store.ts';
 import { formClashes } from './timetable-store.ts';
 
@@ -32,6 +33,8 @@ type Form = FormTarget & {
   candidate_type: string;
   college_id: string;
   fee_amount: string;
+  paid_amount?: string | null;
+  payment_ref?: string | null;
   papers?: FormPaper[];
 };
 
@@ -59,17 +62,19 @@ const backward = (): ActionEffect => ({
 
 /**
  * A form verified or approved with attendance below the threshold goes back to its filler with the reason
- * instead (kept on the form in English, a record's text).
+ * instead (kept on the form in English, a record's text); one whose attendance is not recorded yet is refused
+ * and stays where it is.
  */
 async function returnIfShort(context: ActionContext) {
   const form = formOf(context);
-  const short = await attendanceShortfall(context.tx, form);
-  if (!short) return undefined;
+  const { refusal, shortfall } = await attendanceCheck(context.tx, form);
+  throwIf(refusal);
+  if (!shortfall) return undefined;
   await setPaperChoicesLock(context.tx, semesterOf(form), null);
   return {
     to: 'RETURNED',
-    set: { status_reason: renderEnglish(short) },
-    message: returnedNotice(form.form_id, short),
+    set: { status_reason: renderEnglish(shortfall) },
+    message: returnedNotice(form.form_id, shortfall),
   };
 }
 
@@ -91,10 +96,13 @@ export const examFormEffects: Record<string, ActionEffect> = {
       // A timetable clash (lifecycle S2) is reported, never refused: office resolves it by moving a slot.
       const clashes = await formClashes(tx, form.form_id);
       const notice = submittedWithClashes(form.form_id, clashes);
+      // A returned form keeps the payment it had: when it covers the fee now, the form is fee-paid at once.
+      const kept = keptPayment(form, fee.total);
       return {
         set: { fee_amount: fee.total, late_fee: fee.late, submitted_at: now, status_reason: null },
         extra: { clashes },
-        ...(notice ? { message: notice } : {}),
+        ...(kept?.covers ? { to: 'FEE_PAID' } : {}),
+        ...(notice || kept ? { message: notice ?? kept!.notice } : {}),
       };
     },
     extra: examFormSubmitAnswer,

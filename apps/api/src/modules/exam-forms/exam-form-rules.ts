@@ -274,27 +274,31 @@ export function choosePapers(
 }
 
 /**
- * The attendance rule at verification and approval: a regular candidate whose enrolment's attendance is below
- * the rule set's threshold (or not recorded) is returned with the reason. Answers the reason, or undefined.
+ * The attendance rule at verification and approval, for a regular candidate: attendance not recorded yet is
+ * a refusal (409 NOT_READY: the form stays where it is until the college records it); attendance below the
+ * rule set's threshold returns the form with the reason (lifecycle spec §3 S2: 74.9 % against 75 is
+ * returned). Answers the refusal or the reason, or nothing when the rule is met.
  */
-export function attendanceShortfall(
+export function attendanceCheck(
   form: FormTarget & { candidate_type: string },
   rules: Eligibility,
   attendance: string | null | undefined,
-): Message | undefined {
-  if (form.candidate_type !== 'REGULAR') return undefined;
+): { refusal?: AppError; shortfall?: Message } {
+  if (form.candidate_type !== 'REGULAR') return {};
   const min = rules.attendance_min_percent;
-  if (attendance == null)
-    return msg('examForms.attendanceNotRecorded', {
+  if (attendance == null) {
+    const missing = msg('examForms.attendanceNotRecorded', {
       student_id: form.student_id,
       ...semester(form),
       min,
       source: rules.source,
     });
+    return { refusal: new AppError('NOT_READY', missing) };
+  }
   // Both have at most two decimals: compare in hundredths, exactly.
   if (toPaise(attendance) < toPaise(min))
-    return msg('examForms.attendanceBelow', { attendance, min, source: rules.source });
-  return undefined;
+    return { shortfall: msg('examForms.attendanceBelow', { attendance, min, source: rules.source }) };
+  return {};
 }
 
 /** The statuses in which a form's papers may still be edited by its filler. */
@@ -411,6 +415,25 @@ export function refuseShortPayment(form: { form_id: string; fee_amount: string }
   return invalid({
     amount: [msg('examForms.feeShort', { amount, fee: form.fee_amount, form_id: form.form_id })],
   });
+}
+
+/**
+ * The payment a returned form kept, when it is submitted again: whether it covers the fee now, and the notice
+ * that says so (or how much more is due). Nothing when the form was never paid.
+ */
+export function keptPayment(
+  form: { form_id: string; paid_amount?: string | null; payment_ref?: string | null },
+  fee: string,
+): { covers: boolean; notice: Message } | undefined {
+  if (form.paid_amount == null) return undefined;
+  const paid = form.paid_amount;
+  const ref = form.payment_ref ?? '';
+  if (toPaise(paid) >= toPaise(fee))
+    return { covers: true, notice: msg('examForms.paymentKept', { form_id: form.form_id, paid, fee, ref }) };
+  return {
+    covers: false,
+    notice: msg('examForms.paymentShortNow', { form_id: form.form_id, paid, fee, ref }),
+  };
 }
 
 /** A form is cancelled only before its exam's conduct (after it, the decision is UFM/RW). */

@@ -15,7 +15,7 @@ import { valuesOutOfScope } from '../../platform/auth/scope.ts';
 import { present } from '../../platform/crud/store.ts';
 import { notFound, prismaCode } from '../../platform/http/errors.ts';
 import {
-  attendanceShortfall as shortfallOf,
+  attendanceCheck as checkAttendance,
   choosePapers,
   draftSaved,
   durationProblem,
@@ -175,16 +175,13 @@ export async function feeOf(
   });
 }
 
-/**
- * The attendance rule at verification and approval (exam-form-rules.ts `attendanceShortfall`): the reason a
- * regular candidate is returned, or undefined.
- */
-export async function attendanceShortfall(tx: Tx, form: FormTarget & { candidate_type: string }) {
-  if (form.candidate_type !== 'REGULAR') return undefined;
+/** The attendance rule at verification and approval (exam-form-rules.ts `attendanceCheck`). */
+export async function attendanceCheck(tx: Tx, form: FormTarget & { candidate_type: string }) {
+  if (form.candidate_type !== 'REGULAR') return {};
   const semester = { session_id: form.session_id, course_comb_id: form.course_comb_id, sem_id: form.sem_id };
   const rules = await eligibilityRules(tx, form.student_id, semester);
   const enrolment = await enrolmentOf(tx, form.student_id, semester);
-  return shortfallOf(form, rules, enrolment?.attendance_percent);
+  return checkAttendance(form, rules, enrolment?.attendance_percent);
 }
 
 /** One form within the caller's reach (404 otherwise), presented. */

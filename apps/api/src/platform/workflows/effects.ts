@@ -25,9 +25,10 @@ export interface ActionContext {
 }
 
 /**
- * What `before` may ask for: fields stored with the move; another status to move to instead (only one that
- * another action of the workflow may reach from the current status: verification finding an attendance
- * shortage returns the form, as the `return` action would), with the message that says why.
+ * What `before` may ask for: fields stored with the move; another status to move to instead, with the message
+ * that says why. Only a status another action of the workflow reaches from the current status (verification
+ * finding an attendance shortage returns the form, as the `return` action would) or from the action's own
+ * target (a resubmitted form whose kept payment covers its fee is fee-paid at once, as `pay` would make it).
  */
 export interface Prepared {
   set?: Values;

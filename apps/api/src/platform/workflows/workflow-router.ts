@@ -137,13 +137,12 @@ export function workflowRouter(
         return prepared;
       }
       const to = prepared.to ?? action.to;
-      if (
-        to !== action.to &&
-        !Object.values(workflow.actions).some((a) => a.to === to && a.from.includes(status as string))
-      ) {
+      const reaches = (from: string) =>
+        Object.values(workflow.actions).some((a) => a.to === to && a.from.includes(from));
+      if (to !== action.to && !reaches(String(status)) && !reaches(action.to)) {
         throw new Error(
           `The effect of ${resource.name} ${actionKey} redirects to ${to}, ` +
-            `which no action reaches from ${String(status)}.`,
+            `which no action reaches from ${String(status)} or ${action.to}.`,
         );
       }
 

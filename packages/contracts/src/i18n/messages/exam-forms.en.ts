@@ -63,6 +63,10 @@ export const examForms = {
     'Exam form {{form_id}} is now Submitted, with a timetable clash (two papers at one date and shift): {{clashes}}. The examination office resolves it with a special slot.',
   'examForms.submittedWithClashes_other':
     'Exam form {{form_id}} is now Submitted, with {{count}} timetable clashes (two papers at one date and shift): {{clashes}}. The examination office resolves it with a special slot.',
+  'examForms.paymentKept':
+    'Exam form {{form_id}} is submitted again and fee paid: the payment recorded before (₹{{paid}}, reference {{ref}}) covers the fee of ₹{{fee}}.',
+  'examForms.paymentShortNow':
+    'Exam form {{form_id}} is submitted again; the payment recorded before (₹{{paid}}, reference {{ref}}) is less than the fee of ₹{{fee}} now: record a payment of the full fee.',
   'examForms.feeShort':
     '₹{{amount}} is less than the fee of ₹{{fee}} for form {{form_id}}; the full fee is needed.',
   'examForms.notCancellable':
