@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { placeholderModules, titleOfPath } from '../../src/features/dashboard/modules.ts';
 import { adoptTokenFromSearch } from '../../src/lib/token.ts';
@@ -258,9 +259,9 @@ describe('dashboard panels', () => {
 
 describe('route table', () => {
   it('modules without contents show their title, Back to Previous, Logout and a plain note', async () => {
-    // The documents screens are served now (features/documents); /DeleteSession is still a placeholder.
-    renderApp('/DeleteSession');
-    expect(await screen.findByRole('heading', { name: 'Delete Session' })).toBeInTheDocument();
+    // Every staff route is served now; /Register (no role has it) is the one placeholder left.
+    renderApp('/Register', { token: null });
+    expect(await screen.findByRole('heading', { name: 'Register' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to Previous' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByText(/not available yet/)).toBeInTheDocument();
@@ -285,5 +286,49 @@ describe('route table', () => {
     await screen.findByRole('heading', { name: 'Page Not Found' });
     expect(screen.getByRole('banner')).toHaveTextContent('State University');
     expect(screen.getByRole('img', { name: 'University logo' })).toBeInTheDocument();
+  });
+});
+
+describe('the legacy delete routes', () => {
+  it.each([
+    ['/DeleteSession?id=2024-25', 'Delete Session', /^\/api\/session\/2024-25$/, 'session', '2024-25'],
+    ['/DeleteCourse?id=BA01', 'Delete Course', /^\/api\/course\/BA01$/, 'course', 'BA01'],
+  ])('%s shows the record and deletes it after the spec’s question', async (path, title, call, name, id) => {
+    const record = { [name === 'session' ? 'session_id' : 'course_comb_id']: id };
+    let deleted = false;
+    renderApp(path, {
+      setup: (api) => {
+        api.on('GET', call, () => ({ body: { [name]: record } }));
+        api.on('DELETE', call, () => {
+          deleted = true;
+          return { body: { message: 'Deleted.' } };
+        });
+      },
+    });
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(await screen.findByText(id, { selector: 'td' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const question = name === 'session' ? 'Do you want to Delete?' : 'Do you want to delete the course';
+    const dialog = await screen.findByRole('alertdialog', { name: question });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleted.')).toBeInTheDocument();
+    expect(deleted).toBe(true);
+  });
+
+  it('a session still in use is refused with the spec’s 409 alert and stays on screen', async () => {
+    renderApp('/DeleteSession?id=2024-25', {
+      setup: (api) => {
+        api.on('GET', /^\/api\/session\/2024-25$/, () => ({ body: { session: { session_id: '2024-25' } } }));
+        api.on('DELETE', /^\/api\/session\/2024-25$/, () => ({
+          status: 409,
+          body: { code: 'IN_USE', message: 'Session 2024-25 is in use by 3 course links.' },
+        }));
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Do you want to Delete?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(/Error Code: 409/)).toBeInTheDocument();
+    expect(screen.getByText('2024-25', { selector: 'td' })).toBeInTheDocument();
   });
 });

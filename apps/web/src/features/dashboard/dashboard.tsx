@@ -11,8 +11,8 @@ import { StudentResultsPanel } from '../results/index.ts';
 import { StudentPanel } from '../students/index.ts';
 import { placeholderModules } from './modules.ts';
 
-/** Placeholder routes that belong to master data (DeleteSession, DeleteCourse) or to no role (Register). */
-const masterDataModules = ['Sessions', 'Courses', 'Registration'];
+/** Placeholder routes that belong to no role (Register). */
+const masterDataModules = ['Registration'];
 
 /** The modules each role works in; each links to the module's first screen. */
 const panelModules: Record<RoleName, { title: string; modules: string[] }> = {

@@ -8,8 +8,6 @@
  * reuses the EditStudent screen, so it shows that screen's title.
  */
 export const placeholderModules: Record<string, readonly string[]> = {
-  Sessions: ['/DeleteSession'],
-  Courses: ['/DeleteCourse'],
   Students: [
     '/ListStudents',
     '/AddStudent',

@@ -15,6 +15,7 @@ const screenKinds: Record<ScreenKind | 'import', () => Promise<ResourceScreenCom
   add: () => import('./screens/resource-add.tsx').then((m) => m.ResourceAdd),
   edit: () => import('./screens/resource-edit.tsx').then((m) => m.ResourceEdit),
   view: () => import('./screens/resource-view.tsx').then((m) => m.ResourceView),
+  delete: () => import('./screens/resource-delete.tsx').then((m) => m.ResourceDelete),
   import: () => import('./screens/resource-import.tsx').then((m) => m.ResourceImport),
 };
 

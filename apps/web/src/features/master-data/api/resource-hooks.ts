@@ -62,9 +62,15 @@ export function useUpdateRecord(resource: AnyResource, key: RecordKey) {
 }
 
 export function useDeleteRecord(resource: AnyResource) {
+  const client = useQueryClient();
   const invalidate = useInvalidate(resource);
   return useMutation({
     mutationFn: (key: RecordKey) => deleteRecord(resource, key),
-    onSuccess: invalidate,
+    // The deleted record's own query is dropped, not fetched again: a screen still showing it (/DeleteSession)
+    // would get 404, which signs out on the legacy screens.
+    onSuccess: (_answer, key) => {
+      client.removeQueries({ queryKey: resourceKeys.record(resource, key) });
+      return invalidate();
+    },
   });
 }
