@@ -66,8 +66,8 @@ export function useDeleteRecord(resource: AnyResource) {
   const invalidate = useInvalidate(resource);
   return useMutation({
     mutationFn: (key: RecordKey) => deleteRecord(resource, key),
-    // The deleted record's own query is dropped, not fetched again: a screen still showing it (/DeleteSession)
-    // would get 404, which signs out on the legacy screens.
+    // The deleted record's own query is dropped, not fetched again: a screen still showing it
+    // (/DeleteSession) would get 404, which signs out on the legacy screens.
     onSuccess: (_answer, key) => {
       client.removeQueries({ queryKey: resourceKeys.record(resource, key) });
       return invalidate();
