@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markInHindiWords, markInWords, msg, parseCell, toHundredths } from '@exam/contracts';
 import { checkMark, internalFromComponents } from '../src/modules/marks/entry-rules.ts';
+import { openingReach } from '../src/modules/marks/batch-rules.ts';
 
 /**
  * The pure rules of marks entry (lifecycle S3): a typed cell (the grid and the API read it the same way) and
@@ -144,5 +145,34 @@ describe('the internal mark from CIA components', () => {
     expect(
       internalFromComponents(pattern('HALF_UP', 0), { T: ['15', '18'], A: '7', S: '3' }, '25'),
     ).toMatchObject({ value: '20.00' }); // (0.45 + 0.21 + 0.12) × 25 = 19.5 → 20
+  });
+});
+
+describe('who opens which batches of an exam at once', () => {
+  const user = (role: string, college_id: string | null, dept_id: string | null) => ({
+    role,
+    college_id,
+    dept_id,
+  });
+  it('the office every one; a teacher the internal ones of its college and department', () => {
+    expect(openingReach(user('office', null, null), { component: 'EXT' })).toEqual({ reach: {} });
+    expect(openingReach(user('faculty', 'C104', 'PHY'), { component: 'INT' })).toEqual({
+      reach: { college_id: 'C104', dept_id: 'PHY' },
+    });
+    // A university department's teacher: its department's papers in every college.
+    expect(openingReach(user('faculty', null, 'PHY'), { component: 'INT' })).toEqual({
+      reach: { dept_id: 'PHY' },
+    });
+  });
+  it('refuses external batches to a teacher, and a teacher without a department', () => {
+    expect(openingReach(user('faculty', 'C104', 'PHY'), { component: 'EXT' }).refusal).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(openingReach(user('faculty', 'C104', null), { component: 'INT' }).refusal).toMatchObject({
+      code: 'OUT_OF_SCOPE',
+    });
+    expect(openingReach(user('student', null, null), { component: 'INT' }).refusal).toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 });

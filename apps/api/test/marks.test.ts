@@ -68,6 +68,30 @@ beforeAll(async () => {
 describe('internal batches (S3)', () => {
   let batchId: string;
 
+  it('a teacher opens the internal batches of its own college and department only', async () => {
+    const batches = async () =>
+      (await ctx.api.get(`/api/entrybatch?exam_id=${EXAM}&component=INT&limit=500`).set(office)).body
+        .entrybatch as Array<{ batch_id: string; college_id: string; dept_id: string }>;
+    const before = new Set((await batches()).map((b) => b.batch_id));
+    const mine = await ctx.api
+      .post('/api/entrybatch-open')
+      .set(facultyC104)
+      .send({ exam_id: EXAM, deadline: '2020-01-01T00:00:00+05:30' });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(201);
+    expect(mine.body.created).toBeGreaterThan(0);
+    // Every batch it made is C104's, of PHY's papers: no other college or department got one.
+    const made = (await batches()).filter((b) => !before.has(b.batch_id));
+    expect(made).toHaveLength(mine.body.created);
+    expect(made.every((b) => b.college_id === 'C104' && b.dept_id === 'PHY')).toBe(true);
+    // Not the external batches, which the examination office opens.
+    const external = await ctx.api
+      .post('/api/entrybatch-open')
+      .set(facultyC104)
+      .send({ exam_id: EXAM, component: 'EXT' });
+    expect(external.status).toBe(403);
+    expect(external.body.message_code).toBe('marks.openOnlyInternal');
+  });
+
   it('opens internal batches per paper × college × department; other colleges see none', async () => {
     const opened = await ctx.api
       .post('/api/entrybatch-open')

@@ -75,9 +75,16 @@ describeBrowser('marks entry through the grid', () => {
   };
 
   it(
-    'office opens the internal batches; the faculty user keys them with the keyboard only, sees autosave ' +
-      'and submits; office verifies and locks',
+    'the faculty user opens its own internal batches, office the rest; the faculty user keys them with ' +
+      'the keyboard only, sees autosave and submits; office verifies and locks',
     async () => {
+      const faculty = await openSignedIn(browser, 'faculty.college@university.test');
+      const p = faculty.page;
+      await p.goto(`/ListInternal?exam_id=${EXAM}`);
+      await p.getByRole('button', { name: 'Open internal batches' }).click();
+      await p.getByText(/internal batches opened for/).waitFor();
+      await shot(p, 'marks-internal-opened-by-faculty');
+
       const { page } = await openPage(browser);
       await openAs(page, 'office@university.test', `/ListInternal?exam_id=${EXAM}`);
       await page.getByRole('button', { name: 'Open internal batches' }).click();
@@ -85,9 +92,7 @@ describeBrowser('marks entry through the grid', () => {
       await shot(page, 'marks-internal-list');
       await page.context().close();
 
-      const faculty = await openSignedIn(browser, 'faculty.college@university.test');
-      const p = faculty.page;
-      await p.goto(`/ListInternal?exam_id=${EXAM}`);
+      await p.reload();
       // The PHY faculty user of C101 sees its department's batch (PHY101) only.
       await p.getByRole('cell', { name: 'PHY101', exact: true }).waitFor();
       expect(await p.getByRole('cell', { name: 'CHE101', exact: true }).count()).toBe(0);

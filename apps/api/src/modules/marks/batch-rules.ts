@@ -1,6 +1,6 @@
-import { msg, type EntryBatchCreate, type Message } from '@exam/contracts';
-import type { EntryBatchOpen } from './entry-store.ts';
-import { AppError, duplicateKey, invalid, type FieldErrors } from '../../platform/http/errors.ts';
+import { can, msg, type EntryBatchCreate, type Message } from '@exam/contracts';
+import type { BatchReach, EntryBatchOpen } from './entry-store.ts';
+import { AppError, duplicateKey, forbidden, invalid, type FieldErrors } from '../../platform/http/errors.ts';
 
 /**
  * The rules of opening an entry batch (lifecycle S3) and of editing or deleting one, as pure functions of
@@ -152,3 +152,26 @@ const pick = (k: Key) => ({
   course_comb_id: k.course_comb_id,
   sem_id: k.sem_id,
 });
+
+/**
+ * Which batches of an exam the caller may open at once (POST /api/entrybatch-open): the examination office
+ * (exam-setup.write) every one; a teacher who enters internal marks (internal-marks.enter) the internal
+ * batches within that grant's scope: its college's, of its department's papers (a university department's
+ * teacher: its department's papers in every college). Answers the reach, or the refusal.
+ */
+export function openingReach(
+  user: { role: string; college_id: string | null; dept_id: string | null },
+  input: Pick<EntryBatchOpen, 'component'>,
+): { reach?: BatchReach; refusal?: AppError } {
+  if (can(user.role, 'exam-setup.write')) return { reach: {} };
+  const scope = can(user.role, 'internal-marks.enter');
+  const scoped = scope === 'any' || scope === 'college' || scope === 'department';
+  if (!scoped || input.component !== 'INT') return { refusal: forbidden(msg('marks.openOnlyInternal')) };
+  if (scope === 'any') return { reach: {} };
+  const reach: BatchReach = {};
+  if (scope === 'college' || user.college_id) reach.college_id = user.college_id ?? undefined;
+  if (scope === 'department') reach.dept_id = user.dept_id ?? undefined;
+  const missing = (scope === 'college' && !user.college_id) || (scope === 'department' && !user.dept_id);
+  if (missing) return { refusal: new AppError('OUT_OF_SCOPE', msg('marks.openWithoutScope')) };
+  return { reach };
+}

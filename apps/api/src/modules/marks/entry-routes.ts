@@ -17,6 +17,7 @@ import { parseOr422 } from '../../platform/http/errors.ts';
 import { methodNotAllowed } from '../../platform/http/middleware.ts';
 import { notice } from '../../platform/i18n/messages.ts';
 import { awardSheetPdf } from './award-sheet-pdf.ts';
+import { openingReach } from './batch-rules.ts';
 import { savedNotice } from './entry-rules.ts';
 import { saveRows } from './entry-rows.ts';
 import {
@@ -65,9 +66,14 @@ export function entryRoutes(db: Database, options: { step: string }) {
   router
     .route('/entrybatch-open')
     .post(async (req, res) => {
-      scopeOf(res, 'exam-setup.write');
       const input = parseOr422(entryBatchOpen, req.body ?? {});
-      const { created, existing, notice: opened } = await openBatchesOfExam(db, input, auditOf(req, res));
+      const { reach, refusal } = openingReach(res.locals.user!, input);
+      if (refusal) throw refusal;
+      const {
+        created,
+        existing,
+        notice: opened,
+      } = await openBatchesOfExam(db, input, auditOf(req, res), reach);
       res.status(201).json({ created, existing, ...notice(req, opened) });
     })
     .all(methodNotAllowed);

@@ -27,6 +27,7 @@ import {
   insertRowsOfBatches,
   pendingRowCounts,
   unitsWithCandidates,
+  type BatchReach,
   type EntryBatchOpen,
 } from './entry-store.ts';
 import { newId } from './sql.ts';
@@ -112,8 +113,8 @@ export async function openBatch(db: Database, input: EntryBatchCreate, audit: Re
  * scheme has no numeric maximum for the component (named in the answer). External batches only where coding
  * is OFF.
  */
-export async function openBatches(tx: Tx, input: EntryBatchOpen) {
-  const units = await unitsWithCandidates(tx, input);
+export async function openBatches(tx: Tx, input: EntryBatchOpen, reach: BatchReach = {}) {
+  const units = await unitsWithCandidates(tx, input, reach);
   const usable = units.filter((c) => c.max !== null);
   const skipped = [...new Set(units.filter((c) => c.max === null).map((c) => c.paper_id))];
   const created = await insertBatchesOfUnits(
@@ -127,10 +128,15 @@ export async function openBatches(tx: Tx, input: EntryBatchOpen) {
 }
 
 /** `POST /api/entrybatch-open`: an exam's batches with their audit entries, and the notice. */
-export async function openBatchesOfExam(db: Database, input: EntryBatchOpen, audit: RecordChanges) {
+export async function openBatchesOfExam(
+  db: Database,
+  input: EntryBatchOpen,
+  audit: RecordChanges,
+  reach: BatchReach = {},
+) {
   const out = await db.prisma.$transaction(
     async (tx) => {
-      const result = await openBatches(tx, input);
+      const result = await openBatches(tx, input, reach);
       if (result.created.length) {
         const rows = await tx.entryBatch.findMany({ where: { batch_id: { in: result.created } } });
         await audit(

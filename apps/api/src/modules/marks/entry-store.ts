@@ -115,11 +115,17 @@ export interface BatchUnit {
   n: number;
 }
 
+/** The batches a caller may open: of one college, of one department's papers, or (empty) every one. */
+export interface BatchReach {
+  college_id?: string;
+  dept_id?: string;
+}
+
 /**
  * The units of an exam (optionally one paper) with candidates, for batches of a component: internal ones
  * everywhere, external ones only of theory papers whose course link is not coded.
  */
-export function unitsWithCandidates(tx: Tx, input: EntryBatchOpen) {
+export function unitsWithCandidates(tx: Tx, input: EntryBatchOpen, reach: BatchReach = {}) {
   const max = input.component === 'INT' ? 'ps.int_max_marks' : 'ps.ext_max_marks';
   return tx.$queryRawUnsafe<BatchUnit[]>(
     `SELECT a.session_id, a.course_comb_id, a.sem_id, a.paper_id, a.college_id, p.dept_id,
@@ -134,11 +140,15 @@ export function unitsWithCandidates(tx: Tx, input: EntryBatchOpen) {
       WHERE a.exam_id = $1
         AND ($2::text IS NULL OR a.paper_id = $2::text)
         AND ($3::text = 'INT' OR (l.coding = 'OFF' AND ps.th_pr_status::text = 'TH'))
+        AND ($4::text IS NULL OR a.college_id = $4::text)
+        AND ($5::text IS NULL OR p.dept_id = $5::text)
       GROUP BY 1, 2, 3, 4, 5, 6, 7
       ORDER BY 4, 5`,
     input.exam_id,
     input.paper_id ?? null,
     input.component,
+    reach.college_id ?? null,
+    reach.dept_id ?? null,
   );
 }
 

@@ -239,19 +239,23 @@ export function BatchListScreen({
         <button type="submit" className="button secondary">
           {t('Show')}
         </button>
-        {holds('exam-setup.write') && component !== 'PR' && !coded && filters.exam && (
-          <button
-            type="button"
-            className="button"
-            onClick={() =>
-              void run(() =>
-                openBatches({ exam_id: filters.exam, component: component === 'INT' ? 'INT' : 'EXT' }),
-              )
-            }
-          >
-            {t(component === 'INT' ? 'Open internal batches' : 'Open external batches (roll number)')}
-          </button>
-        )}
+        {/* The office opens every batch; a teacher the internal ones of its college and department. */}
+        {(holds('exam-setup.write') || (component === 'INT' && holds('internal-marks.enter'))) &&
+          component !== 'PR' &&
+          !coded &&
+          filters.exam && (
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                void run(() =>
+                  openBatches({ exam_id: filters.exam, component: component === 'INT' ? 'INT' : 'EXT' }),
+                )
+              }
+            >
+              {t(component === 'INT' ? 'Open internal batches' : 'Open external batches (roll number)')}
+            </button>
+          )}
       </form>
       {coded && (
         <Notice kind="info">

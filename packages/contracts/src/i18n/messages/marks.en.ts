@@ -1,6 +1,10 @@
 /** The marks module's messages in English: `marks.<what>` codes, `{{name}}` parameters. */
 export const marks = {
   // A typed cell (entry-rules.ts).
+  'marks.openOnlyInternal':
+    'Only the examination office opens these batches; teachers open the internal batches of their own college and department.',
+  'marks.openWithoutScope':
+    'Your account has no college or department, so there are no internal batches for it to open; ask the examination office.',
   'marks.marksOrStatus': 'Give marks or a status, not both',
   'marks.unknownStatus': 'Unknown status "{{status}}"; use {{allowed}}',
   'marks.statusNotUsed': '{{status}} is not used for these marks; use {{allowed}}',

@@ -4,6 +4,10 @@ import type { marks as english } from './marks.en.ts';
 /** The marks module's messages in Hindi (same codes and parameters as marks.en.ts). */
 export const marks: Catalogue<typeof english> = {
   // A typed cell (entry-rules.ts).
+  'marks.openOnlyInternal':
+    'ये बैच केवल परीक्षा कार्यालय खोलता है; शिक्षक अपने महाविद्यालय और विभाग के आंतरिक बैच खोलते हैं।',
+  'marks.openWithoutScope':
+    'आपके खाते में कोई महाविद्यालय या विभाग नहीं है, इसलिए इसके लिए खोलने को कोई आंतरिक बैच नहीं है; परीक्षा कार्यालय से संपर्क करें।',
   'marks.marksOrStatus': 'अंक या स्थिति दें, दोनों नहीं',
   'marks.unknownStatus': 'अज्ञात स्थिति "{{status}}"; {{allowed}} का प्रयोग करें',
   'marks.statusNotUsed': '{{status}} इन अंकों के लिए प्रयुक्त नहीं होता; {{allowed}} का प्रयोग करें',
