@@ -1,8 +1,17 @@
-import { cbcsDefault, gradingRuleset, msg, type Message } from '@exam/contracts';
+import { createHash } from 'node:crypto';
+import {
+  cbcsDefault,
+  explanationText,
+  gradingRuleset,
+  msg,
+  type ExplanationStep,
+  type Message,
+  type ResultLine,
+} from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
 import { schemeOf } from '../src/modules/results/grading-inputs.ts';
 import { gradeBatch, type BatchInputs, type RunGrading } from '../src/modules/results/run-grading.ts';
-import { sortVersions } from '../src/modules/results/run-write.ts';
+import { planWrite, sortVersions } from '../src/modules/results/run-write.ts';
 import type { StoredRow } from '../src/modules/results/run-job-store.ts';
 import { renderMessage } from '../src/platform/i18n/messages.ts';
 
@@ -173,4 +182,50 @@ describe('the stored versions a batch write finds', () => {
     );
     expect(own.baseOf(graded)?.run_id).toBe('RR0');
   });
+
+  it(
+    'takes a published version stored with explanation sentences (before templates) as the same result: ' +
+      'no diff, no new version; another digest is a change',
+    () => {
+      const batch = gradeBatch(
+        grading(),
+        inputs({
+          students: ['S1'],
+          attempts: [attempt('S1')],
+          marks: marks('S1', '20', '50'),
+          enrolments: [enrolment('S1')],
+        }),
+      );
+      const g = batch.graded[0]!;
+      // The row as a run stored it before templates: every step with its English sentence, no template.
+      const sentences = (s: ExplanationStep) => {
+        const { t: _t, p: _p, ...rest } = s;
+        const inputs = { ...rest.inputs };
+        if (s.step === 'RULESET') delete inputs.templates;
+        return { ...rest, inputs, text: explanationText(s) };
+      };
+      const lines = (JSON.parse(g.lines.toString()) as ResultLine[]).map((l) => ({
+        ...l,
+        explanation: l.explanation.map(sentences),
+      }));
+      const explanation = (JSON.parse(g.explanation.toString()) as ExplanationStep[]).map(sentences);
+      expect(JSON.stringify(lines)).toContain('"text":"total 70 of 100 (70.00 %) ≥ min 36: passed"');
+      const oldDigest = createHash('md5')
+        .update(JSON.stringify(g.result))
+        .update(JSON.stringify(lines))
+        .update(JSON.stringify(explanation))
+        .digest('hex');
+      expect(oldDigest).not.toBe(g.digest);
+      const published = (digest: string) => ({
+        ...stored(1, 'PUBLISHED', 'RR0', digest),
+        result: 'PASS' as const,
+        backlogs: [],
+      });
+      const same = planWrite(run, [g], sortVersions(run, [published(oldDigest)], new Set()), new Map());
+      expect(same).toMatchObject({ diffs: [], written: 0 });
+      const other = planWrite(run, [g], sortVersions(run, [published('other')], new Set()), new Map());
+      expect(other.written).toBe(1);
+      expect(other.diffs[0]).toMatchObject({ student_id: 'S1', change: 'CHANGED' });
+    },
+  );
 });
