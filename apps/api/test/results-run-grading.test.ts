@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { schemeOf } from '../src/modules/results/grading-inputs.ts';
 import { gradeBatch, type BatchInputs, type RunGrading } from '../src/modules/results/run-grading.ts';
 import { planWrite, sortVersions } from '../src/modules/results/run-write.ts';
+import { graderFor, threadGrader } from '../src/modules/results/grading-pool.ts';
 import type { StoredRow } from '../src/modules/results/run-job-store.ts';
 import { renderMessage } from '../src/platform/i18n/messages.ts';
 
@@ -228,4 +229,41 @@ describe('the stored versions a batch write finds', () => {
       expect(other.diffs[0]).toMatchObject({ student_id: 'S1', change: 'CHANGED' });
     },
   );
+});
+
+describe('grading in a worker thread', () => {
+  it('grades a big run in a thread only where the thread has a core of its own', async () => {
+    expect(graderFor(100_000, 2).threaded).toBe(false);
+    expect(graderFor(500, 8).threaded).toBe(false);
+    const threaded = graderFor(100_000, 4);
+    expect(threaded.threaded).toBe(true);
+    await threaded.close();
+  });
+
+  it('grades a batch as the run thread does: the same results, findings and rule sets', async () => {
+    const batchInputs = inputs({
+      students: ['S1', 'S2', 'S3', 'S4'],
+      attempts: [attempt('S1'), attempt('S2'), attempt('S3'), attempt('S4', 'ENG101')],
+      marks: [...marks('S1', '20', '50'), ...marks('S2', '5', '10')],
+      enrolments: [enrolment('S1'), enrolment('S2'), enrolment('S3'), enrolment('S4')],
+    });
+    const here = gradeBatch(grading(), batchInputs);
+    const grader = threadGrader(1);
+    try {
+      expect(grader.threaded).toBe(true);
+      const [there, again] = await Promise.all([
+        grader.grade(grading(), batchInputs),
+        grader.grade(grading(), batchInputs),
+      ]);
+      for (const batch of [there, again]) {
+        expect(batch).toEqual(here);
+        expect(Buffer.isBuffer(batch.graded[0]!.lines)).toBe(true);
+        expect(batch.used[0]).toBe(ruleset);
+      }
+      expect(here.graded.map((g) => g.result.result)).toEqual(['PASS', 'FAIL', 'RL']);
+      expect(here.findings.length).toBeGreaterThan(0);
+    } finally {
+      await grader.close();
+    }
+  });
 });

@@ -18,12 +18,6 @@ export interface GpaOutcome {
   step: ExplanationStep;
 }
 
-const policyText = {
-  ALL_ATTEMPTED: 'explain.policyAllAttempted',
-  EARNED_ONLY: 'explain.policyEarnedOnly',
-  WITHHOLD_IF_FAIL: 'explain.policyWithholdIfFail',
-} as const;
-
 /**
  * Σ(credit × grade point) / Σ credit under the rule set's SGPA policy (§4.6), rounded once at the end.
  * `name` is SGPA or CGPA; the same policy decides which courses count in both.
@@ -58,7 +52,7 @@ export const gradePointAverage = (
         inputs,
         name === 'SGPA' ? { sgpa: null } : { cgpa: null },
         'explain.gpaWithheld',
-        { name, policy_text: part(policyText[policy]) },
+        { name },
       ),
     };
   }
@@ -97,14 +91,10 @@ export const gradePointAverage = (
       },
       name === 'SGPA' ? { sgpa: text } : { cgpa: text },
       name === 'SGPA' ? 'explain.sgpa' : 'explain.cgpa',
-      {
-        approx: approx(exact),
-        rounding: part(rounding.mode === 'HALF_UP' ? 'explain.halfUp' : 'explain.truncated', {
-          decimals: rounding.decimals,
-        }),
-        policy_text: part(policyText[policy]),
-        basis,
-      },
+      // The rounding and policy words follow from these and the inputs.
+      basis === ''
+        ? { approx: approx(exact), mode: rounding.mode, decimals: rounding.decimals }
+        : { approx: approx(exact), mode: rounding.mode, decimals: rounding.decimals, basis },
     ),
   };
 };

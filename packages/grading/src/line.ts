@@ -248,13 +248,11 @@ export const buildLine = (p: PaperState, g: LineGrade, rules: PreparedRules): Re
   return line;
 };
 
-/** The paper's result sentence: "HIN101: passed by grace under G1 (P, grade P)". */
+/** The paper's result sentence's own values: "HIN101: passed by grace under G1 (P, grade P)". */
 const resultParams = (p: PaperState, g: LineGrade) => {
   const graces = passGraceOf(p);
-  const by =
-    g.passed && graces.length > 0
-      ? part('explain.byGrace', { rules: graces.map((x) => x.ruleId).join(', ') })
-      : '';
-  const grade = g.grade !== null ? part('explain.withGrade', { grade: g.grade }) : '';
-  return { paper: p.input.paper_id, by, grade };
+  const params: Record<string, string> = { paper: p.input.paper_id };
+  if (g.grade !== null) params.grade = g.grade;
+  if (g.passed && graces.length > 0) params.by_rules = graces.map((x) => x.ruleId).join(', ');
+  return params;
 };

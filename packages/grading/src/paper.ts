@@ -97,9 +97,6 @@ const checkCell = (
   return value;
 };
 
-/** "passed" / "failed" in the reader's language. */
-export const verdict = (passed: boolean): Message => part(passed ? 'explain.passed' : 'explain.failed');
-
 /** Statuses, component minima and total of one paper, before grace (§4.2). */
 export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: number): PaperState => {
   const id = paper.paper_id;
@@ -257,7 +254,8 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
         ? { int_passed: state.intPassed, pr_passed: state.extPassed }
         : { int_passed: state.intPassed, ext_passed: state.extPassed },
       'explain.components',
-      { parts },
+      // With component minima checked, the sentence's parts follow from the inputs and outputs.
+      checkMinima ? undefined : { parts },
     ),
   );
 
@@ -266,11 +264,6 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
   state.totalPassed = state.min === null || total.gte(state.min);
   state.passedBeforeGrace = (state.intPassed ?? true) && (state.extPassed ?? true) && state.totalPassed;
   const percent = percentage(total, max).toFixed(rules.percentRounding.decimals, rules.percentRounding.mode);
-  const minText =
-    state.min === null
-      ? part('explain.noPaperMin')
-      : part(state.totalPassed ? 'explain.atLeastMin' : 'explain.belowMin');
-  const componentText = state.totalPassed && !state.passedBeforeGrace ? part('explain.componentFailed') : '';
   state.steps.push(
     step(
       'TOTAL',
@@ -278,7 +271,8 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
       { total: total.toDecimal(), max: max.toDecimal(), min: state.min?.toDecimal() ?? null },
       { percentage: percent, passed: state.passedBeforeGrace },
       'explain.total',
-      { to_min: minText, component: componentText, verdict: verdict(state.passedBeforeGrace) },
+      // Everything else of the sentence follows from the inputs and outputs.
+      state.totalPassed ? undefined : { below: true },
     ),
   );
   return state;

@@ -31,18 +31,6 @@ export interface GradedStudent {
   backlogs: BacklogEntry[];
 }
 
-const RESULT_TEXT: Record<StudentResultCode, ExplainCode> = {
-  PASS: 'explain.studentPASS',
-  PASS_GRACE: 'explain.studentPassGrace',
-  PROMOTED: 'explain.studentPROMOTED',
-  FAIL: 'explain.studentFAIL',
-  ABSENT: 'explain.studentABSENT',
-  RL: 'explain.studentRL',
-  RW: 'explain.studentRW',
-  UFM: 'explain.studentUFM',
-  DETAINED: 'explain.studentDETAINED',
-};
-
 /**
  * The result of one student × exam × course-semester under its rule set (§4): paper results, grace,
  * aggregate and division (OLD) or grades, SGPA and CGPA (NEW/NEP), ATKT and backlogs, with every
@@ -133,13 +121,7 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
     );
     if (!partial) {
       const lines = papers.map((p) => buildLine(p, gradeLine(p, rules), rules));
-      steps.push(
-        step('RESULT', undefined, {}, { result: statusResult }, 'explain.result', {
-          words: part(RESULT_TEXT[statusResult]),
-          division_label: '',
-          back: '',
-        }),
-      );
+      steps.push(step('RESULT', undefined, {}, { result: statusResult }, 'explain.result'));
       return {
         result: { ...base, ...empty, result: statusResult, backlogs: [], lines, explanation: steps },
         backlogs: [],
@@ -403,17 +385,19 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
     code === rules.distinction.code
       ? rules.distinction.label
       : rules.divisions.find((d) => d.code === code)!.label;
-  const divisionLabel =
-    division === null ? '' : part('explain.withDivision', { label: divisionName(division) });
-  const backText = backlogs.length
-    ? part('explain.backIn', { papers: backlogs.map((b) => b.paper_id).join(', ') })
-    : '';
+  // The result's words follow from its code; the division's name and the back papers are the sentence's own.
+  const resultParams: Record<string, string> = {};
+  if (division !== null) resultParams.division_name = divisionName(division);
+  if (backlogs.length) resultParams.back_papers = backlogs.map((b) => b.paper_id).join(', ');
   steps.push(
-    step('RESULT', undefined, { passed }, { result, division }, 'explain.result', {
-      words: part(RESULT_TEXT[result]),
-      division_label: divisionLabel,
-      back: backText,
-    }),
+    step(
+      'RESULT',
+      undefined,
+      { passed },
+      { result, division },
+      'explain.result',
+      Object.keys(resultParams).length ? resultParams : undefined,
+    ),
   );
 
   return {

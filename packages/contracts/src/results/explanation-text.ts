@@ -23,6 +23,9 @@ export function explanationMessage(step: ExplanationStep): Message | null {
     if (isMessage(value) || Array.isArray(value)) parts.push([name, value]);
     else base[name] = value;
   }
+  for (const [name, value] of Object.entries(derived[step.t]?.(base) ?? {})) {
+    if (!parts.some(([own]) => own === name)) parts.push([name, value]);
+  }
   const nested = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(nested);
     if (!isMessage(value)) return value;
@@ -34,6 +37,68 @@ export function explanationMessage(step: ExplanationStep): Message | null {
   for (const [name, value] of parts) values[name] = nested(value);
   return { code: step.t as MessageCode, params: values as MessageParams };
 }
+
+type Values = Record<string, unknown>;
+const part = (code: string): Message => ({ code: code as MessageCode });
+
+/** A paper's components' words: "int 18 ≥ min 9: passed", "ext 20 < min 27: failed", "pr 41: no minimum". */
+function componentParts(v: Values): Message[] {
+  const out: Message[] = [];
+  if (v.int !== undefined && v.int !== null) {
+    const verdict = v.int_min === null || v.int_min === undefined ? 'NoMin' : v.int_passed ? 'Met' : 'Failed';
+    out.push(part(`explain.int${v.int === 'AB' ? 'Ab' : ''}${verdict}`));
+  }
+  for (const key of ['ext', 'pr']) {
+    if (v[key] === undefined || v[key] === null) continue;
+    const min = v[`${key}_min`];
+    const verdict = min === null || min === undefined ? 'NoMin' : v[`${key}_passed`] ? 'Met' : 'Failed';
+    out.push(part(`explain.${key}${verdict}`));
+  }
+  return out;
+}
+
+const POLICY: Record<string, string> = {
+  ALL_ATTEMPTED: 'explain.policyAllAttempted',
+  EARNED_ONLY: 'explain.policyEarnedOnly',
+  WITHHOLD_IF_FAIL: 'explain.policyWithholdIfFail',
+};
+const gpaParts = (v: Values) => ({
+  rounding: part(v.mode === 'HALF_UP' ? 'explain.halfUp' : 'explain.truncated'),
+  policy_text: part(POLICY[String(v.policy)] ?? 'explain.policyAllAttempted'),
+  basis: '',
+});
+const paperResultParts = (v: Values) => ({
+  with_grade: v.grade ? part('explain.withGrade') : '',
+  by: v.by_rules ? part('explain.byGrace') : '',
+});
+
+/**
+ * The parts of a sentence that follow from its step's inputs and outputs, so the most frequent steps (every
+ * paper's components, total and result; the SGPA and the result) store none of them: a part the step stores
+ * itself (`p`) wins.
+ */
+const derived: Record<string, (v: Values) => Values> = {
+  'explain.components': (v) => ({ parts: componentParts(v) }),
+  'explain.total': (v) => ({
+    to_min: part(v.min === null ? 'explain.noPaperMin' : v.below ? 'explain.belowMin' : 'explain.atLeastMin'),
+    component: !v.below && v.passed === false ? part('explain.componentFailed') : '',
+    verdict: part(v.passed ? 'explain.passed' : 'explain.failed'),
+  }),
+  'explain.sgpa': gpaParts,
+  'explain.cgpa': gpaParts,
+  'explain.gpaWithheld': (v) => ({ policy_text: gpaParts(v).policy_text }),
+  'explain.result': (v) => ({
+    words: part(`explain.student${v.result === 'PASS_GRACE' ? 'PassGrace' : String(v.result)}`),
+    division_label: v.division_name ? part('explain.withDivision') : '',
+    back: v.back_papers ? part('explain.backIn') : '',
+  }),
+  ...Object.fromEntries(
+    ['P', 'F', 'AB', 'UFM', 'RW', 'RL', 'EX', 'S', 'U'].map((code) => [
+      `explain.result${code}`,
+      paperResultParts,
+    ]),
+  ),
+};
 
 let english: MessageRenderer | undefined;
 
