@@ -360,7 +360,9 @@ export function renderResultsSection(report: ResultsBenchReport, notes: string):
   return renderRowsSection({
     name: 'results',
     title: 'Results (result run)',
-    command: `pnpm --filter @exam/bench results --students ${report.options.students}`,
+    command:
+      `pnpm --filter @exam/bench results --students ${report.options.students}` +
+      (report.options.database ? ` --db ${report.options.database}` : ''),
     startedAt: report.startedAt,
     baseline: 'floor (same run)',
     rows: report.rows,
