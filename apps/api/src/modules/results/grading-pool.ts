@@ -11,11 +11,10 @@ import {
 } from './run-grading.ts';
 
 /**
- * Grading a result run's batches off the run's thread (docs/decisions/0040-result-run-grading-threads.md): the
- * engine is pure, so a batch's inputs go to a worker thread and its graded students come back, while the run's
- * thread reads the next batch and writes the last one. One thread by default (the database is the other
- * busy process on a 2-core machine); a small run, or a platform where a thread cannot start, grades on the
- * run's thread with the same function.
+ * Grading a result run's batches off the run's thread (ADR 0032): the engine is pure, so a batch's inputs go
+ * to a worker thread and its graded students come back, while the run's thread reads the next batch and
+ * writes the last one. Used only where the thread has a core of its own (`graderFor`); a small run, or a
+ * platform where a thread cannot start, grades on the run's thread with the same function.
  */
 export interface BatchGrader {
   /** Grades a batch; batches come back in any order, each with its own promise. */
@@ -119,7 +118,7 @@ function rulesetsByKeyOrThrow(rulesets: Map<string, GradingRuleset>, key: string
   return r;
 }
 
-/** Runs of at least this many students may grade in a thread (smaller ones are over before a thread starts). */
+/** Runs of at least this many students may grade in a thread (smaller ones end before it starts). */
 export const THREADED_FROM_STUDENTS = 2_000;
 
 /**
