@@ -1,8 +1,18 @@
-import { cbcsDefault, gradingRuleset, msg, type Message } from '@exam/contracts';
+import { createHash } from 'node:crypto';
+import {
+  cbcsDefault,
+  explanationText,
+  gradingRuleset,
+  msg,
+  type ExplanationStep,
+  type Message,
+  type ResultLine,
+} from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
 import { schemeOf } from '../src/modules/results/grading-inputs.ts';
 import { gradeBatch, type BatchInputs, type RunGrading } from '../src/modules/results/run-grading.ts';
-import { sortVersions } from '../src/modules/results/run-write.ts';
+import { planWrite, sortVersions } from '../src/modules/results/run-write.ts';
+import { graderFor, threadGrader } from '../src/modules/results/grading-pool.ts';
 import type { StoredRow } from '../src/modules/results/run-job-store.ts';
 import { renderMessage } from '../src/platform/i18n/messages.ts';
 
@@ -172,5 +182,88 @@ describe('the stored versions a batch write finds', () => {
       new Set(['RR1']),
     );
     expect(own.baseOf(graded)?.run_id).toBe('RR0');
+  });
+
+  it(
+    'takes a published version stored with explanation sentences (before templates) as the same result: ' +
+      'no diff, no new version; another digest is a change',
+    () => {
+      const batch = gradeBatch(
+        grading(),
+        inputs({
+          students: ['S1'],
+          attempts: [attempt('S1')],
+          marks: marks('S1', '20', '50'),
+          enrolments: [enrolment('S1')],
+        }),
+      );
+      const g = batch.graded[0]!;
+      // The row as a run stored it before templates: every step with its English sentence, no template.
+      const sentences = (s: ExplanationStep) => {
+        const { t: _t, p: _p, ...rest } = s;
+        const inputs = { ...rest.inputs };
+        if (s.step === 'RULESET') delete inputs.templates;
+        return { ...rest, inputs, text: explanationText(s) };
+      };
+      const lines = (JSON.parse(g.lines.toString()) as ResultLine[]).map((l) => ({
+        ...l,
+        explanation: l.explanation.map(sentences),
+      }));
+      const explanation = (JSON.parse(g.explanation.toString()) as ExplanationStep[]).map(sentences);
+      expect(JSON.stringify(lines)).toContain('"text":"total 70 of 100 (70.00 %) ≥ min 36: passed"');
+      const oldDigest = createHash('md5')
+        .update(JSON.stringify(g.result))
+        .update(JSON.stringify(lines))
+        .update(JSON.stringify(explanation))
+        .digest('hex');
+      expect(oldDigest).not.toBe(g.digest);
+      const published = (digest: string) => ({
+        ...stored(1, 'PUBLISHED', 'RR0', digest),
+        result: 'PASS' as const,
+        backlogs: [],
+      });
+      const same = planWrite(run, [g], sortVersions(run, [published(oldDigest)], new Set()), new Map());
+      expect(same).toMatchObject({ diffs: [], written: 0 });
+      const other = planWrite(run, [g], sortVersions(run, [published('other')], new Set()), new Map());
+      expect(other.written).toBe(1);
+      expect(other.diffs[0]).toMatchObject({ student_id: 'S1', change: 'CHANGED' });
+    },
+  );
+});
+
+describe('grading in a worker thread', () => {
+  it('grades a big run in a thread only where the thread has a core of its own', async () => {
+    expect(graderFor(100_000, 2).threaded).toBe(false);
+    expect(graderFor(500, 8).threaded).toBe(false);
+    const threaded = graderFor(100_000, 4);
+    expect(threaded.threaded).toBe(true);
+    await threaded.close();
+  });
+
+  it('grades a batch as the run thread does: the same results, findings and rule sets', async () => {
+    const batchInputs = inputs({
+      students: ['S1', 'S2', 'S3', 'S4'],
+      attempts: [attempt('S1'), attempt('S2'), attempt('S3'), attempt('S4', 'ENG101')],
+      marks: [...marks('S1', '20', '50'), ...marks('S2', '5', '10')],
+      enrolments: [enrolment('S1'), enrolment('S2'), enrolment('S3'), enrolment('S4')],
+    });
+    const here = gradeBatch(grading(), batchInputs);
+    const grader = threadGrader(1);
+    try {
+      expect(grader.threaded).toBe(true);
+      const [there, again] = await Promise.all([
+        grader.grade(grading(), batchInputs),
+        grader.grade(grading(), batchInputs),
+      ]);
+      for (const batch of [there, again]) {
+        expect(batch).toEqual(here);
+        expect(Buffer.isBuffer(batch.graded[0]!.lines)).toBe(true);
+        expect(batch.used[0]).toBe(ruleset);
+      }
+      expect(here.graded.map((g) => g.result.result)).toEqual(['PASS', 'FAIL', 'RL']);
+      expect(here.findings.length).toBeGreaterThan(0);
+    } finally {
+      await grader.close();
+    }
   });
 });

@@ -208,6 +208,57 @@ describe('OLD scheme (T1, T2, T3) from locked marks to a published result', () =
     expect(t3).toMatchObject({ total: '210', percentage: '60.00', division: 'I' });
   });
 
+  it(
+    'stores each explanation step as data (template, inputs, outputs; no sentence) and writes its sentence ' +
+      "in the reader's language; a step stored with its sentence reads as stored",
+    async () => {
+      const [stored] = await ctx.db.query<{ lines: string; explanation: string }>(
+        `SELECT lines::text AS lines, explanation::text AS explanation FROM student_result
+          WHERE student_id = 'RTS1' AND exam_id = 'RT-OLD'`,
+      );
+      expect(stored!.explanation).not.toContain('"text"');
+      expect(stored!.lines).not.toContain('"text"');
+      expect(JSON.parse(stored!.explanation)[0]).toMatchObject({
+        step: 'RULESET',
+        t: 'explain.ruleset',
+        inputs: { ruleset_id: 'OLD-A', version: 1, templates: 1 },
+      });
+      const english = await resultOf('RTS1', 'RT-OLD');
+      const hindi = await resultOf('RTS1', 'RT-OLD', { ...calc, 'Accept-Language': 'hi' });
+      const total = (r: StudentResult) => line(r, 'RTHIN101').explanation.find((s) => s.step === 'TOTAL')!;
+      expect(total(english)).toMatchObject({
+        t: 'explain.total',
+        inputs: { total: '70', max: '100', min: '36' },
+        output: { percentage: '70.00', passed: true },
+        text: 'total 70 of 100 (70.00 %) ≥ min 36: passed',
+      });
+      expect(total(hindi).text).toBe('100 में से कुल 70 (70.00 %) ≥ न्यूनतम 36: उत्तीर्ण');
+      expect(hindi.explanation.at(-1)!.text).toBe('परिणाम: उत्तीर्ण, I Division');
+      expect(english.explanation.at(-1)!.text).toBe('result: passed, I Division');
+
+      // A result stored before templates (its steps carry their English sentence) reads as it was stored.
+      const old = [
+        { step: 'RESULT', inputs: {}, output: { result: 'PASS' }, text: 'result: passed (stored)' },
+      ];
+      const [kept] = await ctx.db.query<{ explanation: string }>(
+        `SELECT explanation::text AS explanation FROM student_result
+          WHERE student_id = 'RTS3' AND exam_id = 'RT-OLD'`,
+      );
+      await ctx.db.query(
+        `UPDATE student_result SET explanation = $1::json WHERE student_id = 'RTS3' AND exam_id = 'RT-OLD'`,
+        [JSON.stringify(old)],
+      );
+      for (const headers of [calc, { ...calc, 'Accept-Language': 'hi' }]) {
+        const t3 = await resultOf('RTS3', 'RT-OLD', headers);
+        expect(t3.explanation).toEqual([{ ...old[0], text: 'result: passed (stored)' }]);
+      }
+      await ctx.db.query(
+        `UPDATE student_result SET explanation = $1::json WHERE student_id = 'RTS3' AND exam_id = 'RT-OLD'`,
+        [kept!.explanation],
+      );
+    },
+  );
+
   it('prints the tabulation register (PDF) and lists no diff rows before a change', async () => {
     const pdf = await ctx.api.get(`/api/resultrun/${runId}/register.pdf`).set(result).buffer(true);
     expect(pdf.status).toBe(200);

@@ -22,6 +22,8 @@ export const PAPERS = 6;
 export interface ResultsBenchOptions {
   serverUrl: string;
   students: number;
+  /** The database the bench drops and creates (named exam_bench*; default exam_bench_results). */
+  database?: string;
 }
 export interface ResultsBenchReport {
   startedAt: Date;
@@ -177,7 +179,7 @@ export async function runResultsBench(
   log: (line: string) => void = console.log,
 ): Promise<ResultsBenchReport> {
   const startedAt = new Date();
-  const url = await recreateDatabase(options.serverUrl, 'exam_bench_results');
+  const url = await recreateDatabase(options.serverUrl, options.database ?? 'exam_bench_results');
   await fillDatabase(url, scales.tiny, { bcryptRounds: 4 });
   const db = new pg.Client({ connectionString: url });
   await db.connect();
@@ -215,11 +217,22 @@ export async function runResultsBench(
     const floorMs = performance.now() - t;
     log(`floor: ${seconds(floorMs)}`);
 
-    const login = await fetch(`${server.baseUrl}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL, password: BENCH_PASSWORD }),
-    });
+    // A server still checking its migrations (a busy machine) answers 503 for a moment: ask again.
+    const whenReady = async (ask: () => Promise<Response>) => {
+      for (let tries = 0; ; tries += 1) {
+        const answer = await ask();
+        if (answer.status !== 503 || tries >= 240) return answer;
+        await answer.text();
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    };
+    const login = await whenReady(() =>
+      fetch(`${server.baseUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: BENCH_PASSWORD }),
+      }),
+    );
     const headers = {
       Authorization: `Bearer ${((await login.json()) as { token: string }).token}`,
       'content-type': 'application/json',
@@ -347,7 +360,9 @@ export function renderResultsSection(report: ResultsBenchReport, notes: string):
   return renderRowsSection({
     name: 'results',
     title: 'Results (result run)',
-    command: `pnpm --filter @exam/bench results --students ${report.options.students}`,
+    command:
+      `pnpm --filter @exam/bench results --students ${report.options.students}` +
+      (report.options.database ? ` --db ${report.options.database}` : ''),
     startedAt: report.startedAt,
     baseline: 'floor (same run)',
     rows: report.rows,

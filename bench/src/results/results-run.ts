@@ -12,6 +12,7 @@ await runSectionBench({
       await runResultsBench({
         serverUrl: benchServerUrl(),
         students: Number(option('--students') ?? 100_000),
+        database: option('--db'),
       }),
       notes,
     ),

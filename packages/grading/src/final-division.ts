@@ -1,6 +1,6 @@
 import type { ExplanationStep, GradingRuleset } from '@exam/contracts';
 import { approx, dec, percentage, Q } from './exact.ts';
-import { step } from './explain.ts';
+import { part, step } from './explain.ts';
 import { divisionOf } from './grace.ts';
 import { pct, prepareRules } from './rules.ts';
 
@@ -23,7 +23,10 @@ export const finalDivision = (
   const d = divisionOf(rules.divisions, total, max);
   const division =
     distinction !== null && exact.gte(distinction) ? rules.distinction.code : (d?.code ?? null);
-  const label = division === rules.distinction.code ? rules.distinction.label : (d?.label ?? 'no division');
+  const label =
+    division === rules.distinction.code
+      ? rules.distinction.label
+      : (d?.label ?? part('explain.noDivisionLabel'));
   const bound = division === rules.distinction.code ? distinction : (d?.min ?? null);
   return {
     division,
@@ -38,8 +41,12 @@ export const finalDivision = (
           parts: parts.map((p) => p.sem_id).join(', '),
         },
         { percentage: shown, division },
-        `aggregate of all parts ${total.toDecimal()} of ${max.toDecimal()} = ${approx(exact)} ` +
-          `%${bound ? ` ≥ ${pct(bound)}` : ''}: ${label}`,
+        'explain.finalDivision',
+        {
+          percent: approx(exact),
+          bound: bound ? part('explain.atLeastPercent', { min: pct(bound) }) : '',
+          label,
+        },
       ),
     ],
   };

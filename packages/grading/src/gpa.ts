@@ -1,6 +1,6 @@
-import type { EarlierCourse, ExplanationStep, GradingRuleset } from '@exam/contracts';
+import type { EarlierCourse, ExplanationStep, GradingRuleset, Message } from '@exam/contracts';
 import { approx, dec, Q } from './exact.ts';
-import { step } from './explain.ts';
+import { part, step } from './explain.ts';
 import { prepareRules, type PreparedRules } from './rules.ts';
 
 /** A course's contribution to SGPA/CGPA: credit, grade point, passed. */
@@ -18,12 +18,6 @@ export interface GpaOutcome {
   step: ExplanationStep;
 }
 
-const policyText = {
-  ALL_ATTEMPTED: 'all courses taken, F and Ab with grade point 0',
-  EARNED_ONLY: 'passed courses only',
-  WITHHOLD_IF_FAIL: 'withheld when a course is failed',
-} as const;
-
 /**
  * Σ(credit × grade point) / Σ credit under the rule set's SGPA policy (§4.6), rounded once at the end.
  * `name` is SGPA or CGPA; the same policy decides which courses count in both.
@@ -33,7 +27,7 @@ export const gradePointAverage = (
   lines: CreditLine[],
   name: 'SGPA' | 'CGPA',
   source: string | null = null,
-  basis = '',
+  basis: Message | '' = '',
 ): GpaOutcome => {
   const policy = rules.raw.sgpa_policy;
   const rounding = name === 'SGPA' ? rules.raw.rounding.sgpa : rules.raw.rounding.cgpa;
@@ -57,7 +51,8 @@ export const gradePointAverage = (
         ruleId,
         inputs,
         name === 'SGPA' ? { sgpa: null } : { cgpa: null },
-        `${name} not shown: a course is failed (${policyText[policy]})`,
+        'explain.gpaWithheld',
+        { name },
       ),
     };
   }
@@ -72,7 +67,8 @@ export const gradePointAverage = (
         ruleId,
         inputs,
         name === 'SGPA' ? { sgpa: null } : { cgpa: null },
-        `${name} not computed: no credits counted`,
+        'explain.gpaNoCredits',
+        { name },
       ),
     };
   }
@@ -94,9 +90,11 @@ export const gradePointAverage = (
         exact: exact.toFraction(),
       },
       name === 'SGPA' ? { sgpa: text } : { cgpa: text },
-      `${name} = ${points.toDecimal()} / ${credits.toDecimal()} = ${approx(exact)} → ${text} ` +
-        `(${rounding.mode === 'HALF_UP' ? 'half-up' : 'truncated'} to ${rounding.decimals} decimals; ` +
-        `${policyText[policy]})${basis}`,
+      name === 'SGPA' ? 'explain.sgpa' : 'explain.cgpa',
+      // The rounding and policy words follow from these and the inputs.
+      basis === ''
+        ? { approx: approx(exact), mode: rounding.mode, decimals: rounding.decimals }
+        : { approx: approx(exact), mode: rounding.mode, decimals: rounding.decimals, basis },
     ),
   };
 };
@@ -133,15 +131,16 @@ export const cgpaOf = (rules: PreparedRules, courses: readonly EarlierCourse[]):
   const chosen = chooseAttempts(rules, courses);
   const lines = (list: EarlierCourse[]) =>
     list.map((c) => ({ credit: dec(c.credit), gradePoint: dec(c.grade_point), passed: c.passed }));
-  const attemptText =
-    rules.raw.attempt_policy === 'LATEST' ? 'latest attempt of each course' : 'best attempt of each course';
+  const attemptText = part(
+    rules.raw.attempt_policy === 'LATEST' ? 'explain.latestAttempt' : 'explain.bestAttempt',
+  );
   if (rules.raw.cgpa_source === 'CREDIT_POINTS')
     return gradePointAverage(
       rules,
       lines(chosen),
       'CGPA',
       'CREDIT_POINTS',
-      `; from credit points of the ${attemptText}`,
+      part('explain.fromCreditPoints', { attempts: attemptText }),
     );
   // ROUNDED_SGPA: each semester's SGPA rounded as printed, weighted by that semester's credits.
   const bySem = new Map<string, EarlierCourse[]>();
@@ -164,7 +163,7 @@ export const cgpaOf = (rules: PreparedRules, courses: readonly EarlierCourse[]):
           rules.ruleId('cgpa_source'),
           { source: 'ROUNDED_SGPA', semester: s.sem },
           { cgpa: null },
-          `CGPA not shown: the SGPA of ${s.sem} is withheld`,
+          'explain.cgpaSemesterWithheld',
         ),
       };
     }
@@ -180,7 +179,7 @@ export const cgpaOf = (rules: PreparedRules, courses: readonly EarlierCourse[]):
     perSem,
     'CGPA',
     'ROUNDED_SGPA',
-    `; from each semester's rounded SGPA (${semesterTexts.join(', ')}), ${attemptText}`,
+    part('explain.fromRoundedSgpa', { semesters: semesterTexts.join(', '), attempts: attemptText }),
   );
 };
 
@@ -213,12 +212,12 @@ export const cgpaToPercentage = (
         ruleId,
         { cgpa, formula },
         { percentage: null },
-        'no CGPA-to-percentage conversion is prescribed',
+        'explain.noPercentConversion',
       ),
     };
   const exact = formula === 'X9_5' ? value.mul(dec('9.5')) : value.sub(dec('0.75')).mul(dec('10'));
   const text = exact.toFixed(rounding.decimals, rounding.mode);
-  const formulaText = formula === 'X9_5' ? `${cgpa} × 9.5` : `(${cgpa} − 0.75) × 10`;
+
   return {
     percentage: text,
     explanation: step(
@@ -226,7 +225,7 @@ export const cgpaToPercentage = (
       ruleId,
       { cgpa, formula },
       { percentage: text },
-      `percentage = ${formulaText} = ${text} %`,
+      formula === 'X9_5' ? 'explain.percentX95' : 'explain.percentMinus075',
     ),
   };
 };

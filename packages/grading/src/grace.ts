@@ -1,6 +1,6 @@
-import type { ExplanationStep, GraceRule, HeadCap } from '@exam/contracts';
+import type { ExplanationStep, GraceRule, HeadCap, Message } from '@exam/contracts';
 import { applyFraction, dec, percentage, percentOf, Q } from './exact.ts';
-import { step } from './explain.ts';
+import { part, step } from './explain.ts';
 import {
   failedHeads,
   type GraceGiven,
@@ -76,7 +76,7 @@ const hasMinimum = (p: PaperState) =>
 interface Verdict {
   eligible: boolean;
   /** Why, for the explanation. */
-  text: string;
+  text: Message;
   inputs: Record<string, string | number | boolean | null>;
 }
 
@@ -98,7 +98,7 @@ const evaluatePassRule = (
   };
   const notGraceable = heads.find((h) => !h.graceable);
   if (notGraceable)
-    return { eligible: false, inputs, text: `${headLabel(notGraceable)} is absent: no grace` };
+    return { eligible: false, inputs, text: part('explain.graceAbsent', { head: headLabel(notGraceable) }) };
 
   switch (rule.rule_type) {
     case 'G1': {
@@ -125,24 +125,34 @@ const evaluatePassRule = (
         return {
           eligible: false,
           inputs,
-          text: `${outside.input.paper_id} is not examined by the university: ${rule.rule_id} does not apply`,
+          text: part('explain.graceNotUniversity', { paper: outside.input.paper_id, rule: rule.rule_id }),
         };
-      const budgetText =
-        `budget ${budget.toDecimal()} (${pct(dec(p.budget_percent_of_aggregate_max))} of ` +
-        `${aggregateMax.toDecimal()})`;
-      const countText =
-        `${failingPapers.length} failing paper${failingPapers.length === 1 ? '' : 's'} ` +
-        `${Q.of(failingPapers.length).lte(maxFailing) ? '≤' : '>'} ${maxFailing.toDecimal()} allowed ` +
-        `(${pct(dec(p.max_failing_papers_percent))} of ${base} papers with minima)`;
+      const budgetText = part('explain.graceBudget', {
+        budget_pct: pct(dec(p.budget_percent_of_aggregate_max)),
+      });
+      const countText = part(
+        Q.of(failingPapers.length).lte(maxFailing)
+          ? 'explain.graceFailingWithin'
+          : 'explain.graceFailingOver',
+        { count: failingPapers.length, failing_pct: pct(dec(p.max_failing_papers_percent)) },
+      );
       if (Q.of(failingPapers.length).gt(maxFailing))
-        return { eligible: false, inputs, text: `${countText}: no grace` };
+        return {
+          eligible: false,
+          inputs,
+          text: part('explain.graceCountNoGrace', { count_text: countText }),
+        };
       if (total.gt(budget))
         return {
           eligible: false,
           inputs,
-          text: `${countText}; deficits ${total.toDecimal()} > ${budgetText}: no grace`,
+          text: part('explain.graceCountOverBudget', { count_text: countText, budget_text: budgetText }),
         };
-      return { eligible: true, inputs, text: `${countText}; deficits ${total.toDecimal()} ≤ ${budgetText}` };
+      return {
+        eligible: true,
+        inputs,
+        text: part('explain.graceCountWithinBudget', { count_text: countText, budget_text: budgetText }),
+      };
     }
     case 'G2': {
       const cap = applyFraction(
@@ -155,20 +165,22 @@ const evaluatePassRule = (
         return {
           eligible: false,
           inputs,
-          text:
-            `${headLabel(allHeads[over]!)} needs ${grants[over]!.toDecimal()}, above its cap ` +
-            `${capOf(rule.params.head_caps, allHeads[over]!.max).toDecimal()}: no grace`,
+          text: part('explain.graceHeadOverCap', {
+            head: headLabel(allHeads[over]!),
+            needs: grants[over]!.toDecimal(),
+            cap: capOf(rule.params.head_caps, allHeads[over]!.max).toDecimal(),
+          }),
         };
       if (total.gt(cap))
         return {
           eligible: false,
           inputs,
-          text: `deficits ${total.toDecimal()} > total cap ${cap.toDecimal()}: no grace`,
+          text: part('explain.graceOverTotalCap'),
         };
       return {
         eligible: true,
         inputs,
-        text: `every head within its table cap; deficits ${total.toDecimal()} ≤ total cap ${cap.toDecimal()}`,
+        text: part('explain.graceWithinTotalCap'),
       };
     }
     case 'G5': {
@@ -177,18 +189,24 @@ const evaluatePassRule = (
         return {
           eligible: false,
           inputs,
-          text: `${allHeads.length} failed heads > ${rule.params.max_heads} allowed: no condonation`,
+          text: part('explain.graceTooManyHeads', { heads: allHeads.length }),
         };
       const over = allHeads.findIndex((h, i) => grants[i]!.gt(capOf(rule.params.head_caps, h.max)));
       if (over >= 0)
         return {
           eligible: false,
           inputs,
-          text:
-            `${headLabel(allHeads[over]!)} needs ${grants[over]!.toDecimal()}, above ` +
-            `${capOf(rule.params.head_caps, allHeads[over]!.max).toDecimal()}: no condonation`,
+          text: part('explain.graceHeadOverCondonation', {
+            head: headLabel(allHeads[over]!),
+            needs: grants[over]!.toDecimal(),
+            cap: capOf(rule.params.head_caps, allHeads[over]!.max).toDecimal(),
+          }),
         };
-      return { eligible: true, inputs, text: `${allHeads.length} failed head within the condonation cap` };
+      return {
+        eligible: true,
+        inputs,
+        text: part('explain.graceWithinCondonation', { heads: allHeads.length }),
+      };
     }
     case 'G6': {
       const pool = dec(rule.params.pool_marks);
@@ -197,9 +215,9 @@ const evaluatePassRule = (
         return {
           eligible: false,
           inputs,
-          text: `deficits ${total.toDecimal()} > pool ${pool.toDecimal()}: no grace`,
+          text: part('explain.graceOverPool'),
         };
-      return { eligible: true, inputs, text: `deficits ${total.toDecimal()} ≤ pool ${pool.toDecimal()}` };
+      return { eligible: true, inputs, text: part('explain.graceWithinPool') };
     }
     case 'G7': {
       const budget = applyFraction(
@@ -207,12 +225,16 @@ const evaluatePassRule = (
         rule.params.budget_fraction,
       );
       Object.assign(inputs, { budget: budget.toDecimal() });
-      const budgetText =
-        `budget ${budget.toDecimal()} (${pct(dec(rule.params.budget_percent_of_aggregate_max))} of ` +
-        `${aggregateMax.toDecimal()})`;
+      const budgetText = part('explain.graceBudget', {
+        budget_pct: pct(dec(rule.params.budget_percent_of_aggregate_max)),
+      });
       if (total.gt(budget))
-        return { eligible: false, inputs, text: `deficits ${total.toDecimal()} > ${budgetText}: no grace` };
-      return { eligible: true, inputs, text: `deficits ${total.toDecimal()} ≤ ${budgetText}` };
+        return {
+          eligible: false,
+          inputs,
+          text: part('explain.graceOverBudget', { budget_text: budgetText }),
+        };
+      return { eligible: true, inputs, text: part('explain.graceWithinBudget', { budget_text: budgetText }) };
     }
   }
 };
@@ -231,7 +253,7 @@ const distribute = (
   ctx: GraceContext,
   marks: Q,
   grace: Omit<GraceGiven, 'marks'>,
-  reason: string,
+  reason: Message,
   ruleId: string,
 ): boolean => {
   const candidates = leastPapersFirst(ctx.papers);
@@ -253,7 +275,8 @@ const distribute = (
             .toDecimal(),
         },
         { grace: give.toDecimal() },
-        `${grace.ruleId} grace ${give.toDecimal()} on the paper with the least marks: ${reason}`,
+        'explain.graceOnLeast',
+        { rule: grace.ruleId, reason },
       ),
     );
     left = left.sub(give);
@@ -291,8 +314,8 @@ export const applyPassGrace = (ctx: GraceContext): void => {
           ruleId,
           { paper: blocked.input.paper_id, status: blocked.terminal },
           { granted: '0' },
-          `${rule.rule_id} not applied: ${blocked.input.paper_id} is ${blocked.terminal}, and grace is ` +
-            `never given to absent or UFM papers`,
+          'explain.graceBlocked',
+          { rule: rule.rule_id },
         ),
       );
       continue;
@@ -303,23 +326,18 @@ export const applyPassGrace = (ctx: GraceContext): void => {
     const verdict = evaluatePassRule(rule, ctx, heads, aggHead, grants, total);
     if (!verdict.eligible) {
       ctx.steps.push(
-        step(
-          'GRACE',
-          ruleId,
-          verdict.inputs,
-          { granted: '0' },
-          `${rule.rule_id} not applied: ${verdict.text}`,
-        ),
+        step('GRACE', ruleId, verdict.inputs, { granted: '0' }, 'explain.graceNotApplied', {
+          rule: rule.rule_id,
+          why: verdict.text,
+        }),
       );
       continue;
     }
-    const addedText = rule.added_to_marks
-      ? 'added to the marks'
-      : 'not added to the marks: deemed to have obtained the minimum';
+    const addedText = part(rule.added_to_marks ? 'explain.graceAdded' : 'explain.graceDeemed');
     const budgetText = verdict.inputs.budget
-      ? ` of budget ${verdict.inputs.budget} (${budgetBasis(rule)} of ${aggregateMax.toDecimal()})`
+      ? part('explain.graceOfBudget', { basis: budgetBasis(rule), aggregate_max: aggregateMax.toDecimal() })
       : '';
-    const underText = rule.ordinance ? ` under ${rule.ordinance}` : '';
+    const underText = rule.ordinance ? part('explain.graceUnder', { ordinance: rule.ordinance }) : '';
     heads.forEach((h, i) => {
       const give = grants[i]!;
       h.paper.graces.push({ ruleId: rule.rule_id, kind: 'PASS', marks: give, added: rule.added_to_marks });
@@ -335,9 +353,13 @@ export const applyPassGrace = (ctx: GraceContext): void => {
             ...pick(verdict.inputs, 'budget', 'total_cap', 'pool'),
           },
           { grace: give.toDecimal(), passed: true },
-          `${h.component === 'TOTAL' ? 'total' : h.component.toLowerCase()} ${h.obtained.toDecimal()} < ` +
-            `min ${h.min.toDecimal()}: failed; ${rule.rule_id} grace ` +
-            `${give.toDecimal()}${budgetText}: passed by grace${underText}`,
+          'explain.graceHead',
+          {
+            component: h.component === 'TOTAL' ? 'total' : h.component.toLowerCase(),
+            rule: rule.rule_id,
+            budget_text: budgetText,
+            under: underText,
+          },
         ),
       );
     });
@@ -348,7 +370,7 @@ export const applyPassGrace = (ctx: GraceContext): void => {
           ctx,
           give,
           { ruleId: rule.rule_id, kind: 'PASS', added: true },
-          'aggregate minimum reached',
+          part('explain.graceAggregateReached'),
           ruleId,
         );
       else ctx.aggregateMinDeemed = true;
@@ -359,9 +381,13 @@ export const applyPassGrace = (ctx: GraceContext): void => {
         ruleId,
         verdict.inputs,
         { granted: total.toDecimal(), added_to_marks: rule.added_to_marks },
-        `${rule.rule_id}: ${verdict.text}: grace ${total.toDecimal()} given ` +
-          `(${allHeads.map((h, i) => `${headLabel(h)} +${grants[i]!.toDecimal()}`).join(', ')}), ` +
-          `${addedText}`,
+        'explain.graceGiven',
+        {
+          rule: rule.rule_id,
+          why: verdict.text,
+          heads: allHeads.map((h, i) => `${headLabel(h)} +${grants[i]!.toDecimal()}`).join(', '),
+          added_text: addedText,
+        },
       ),
     );
     ctx.passGraceRule = rule.rule_id;
@@ -413,8 +439,8 @@ export const applyDistinctionGrace = (ctx: GraceContext): void => {
           ruleId,
           { total: totalWithGrace(p)!.toDecimal(), target_percent: target.toDecimal(), cap: cap.toDecimal() },
           { grace: short.toDecimal() },
-          `${rule.rule_id}: short of ${pct(target)} by ${short.toDecimal()} ≤ ${cap.toDecimal()}: grace ` +
-            `${short.toDecimal()} for distinction in the paper`,
+          'explain.graceDistinctionPaper',
+          { rule: rule.rule_id },
         ),
       );
     }
@@ -425,8 +451,11 @@ export const applyDistinctionGrace = (ctx: GraceContext): void => {
           ruleId,
           { max_papers: rule.params.max_papers },
           { papers: candidates.map((c) => c.p.input.paper_id).join(', ') },
-          `${rule.rule_id}: distinction grace in ` +
-            `${candidates.map((c) => `${c.p.input.paper_id} +${c.short.toDecimal()}`).join(', ')}`,
+          'explain.graceDistinction',
+          {
+            rule: rule.rule_id,
+            given: candidates.map((c) => `${c.p.input.paper_id} +${c.short.toDecimal()}`).join(', '),
+          },
         ),
       );
     }
@@ -458,11 +487,15 @@ export const applyDivisionGrace = (ctx: GraceContext): void => {
             percentOf(dec(rule.params.cap_percent_of_aggregate_max), aggregateMax),
             dec(rule.params.cap_marks),
           );
-    const capText =
+    const capWords =
       rule.rule_type === 'G1d'
         ? cap.toDecimal()
-        : `min(${pct(dec(rule.params.cap_percent_of_aggregate_max))} of ${aggregateMax.toDecimal()}, ` +
-          `${rule.params.cap_marks}) = ${cap.toDecimal()}`;
+        : part('explain.graceCapOf', {
+            cap_pct: pct(dec(rule.params.cap_percent_of_aggregate_max)),
+            cap_marks: rule.params.cap_marks,
+            aggregate_max: aggregateMax.toDecimal(),
+            cap: cap.toDecimal(),
+          });
     const inputs = {
       aggregate: aggregate.toDecimal(),
       aggregate_max: aggregateMax.toDecimal(),
@@ -472,9 +505,13 @@ export const applyDivisionGrace = (ctx: GraceContext): void => {
       cap: cap.toDecimal(),
     };
     if (shortfall.gt(cap)) continue; // out of reach: nothing to explain on every ordinary pass
-    const reason =
-      `${next.label} needs ${needed.toDecimal()} of ${aggregateMax.toDecimal()}, short by ` +
-      `${shortfall.toDecimal()} ≤ ${capText}`;
+    const reason = part('explain.graceDivisionReason', {
+      label: next.label,
+      needed: needed.toDecimal(),
+      aggregate_max: aggregateMax.toDecimal(),
+      shortfall: shortfall.toDecimal(),
+      cap_text: capWords,
+    });
     if (rule.added_to_marks) {
       if (
         !distribute(ctx, shortfall, { ruleId: rule.rule_id, kind: 'DIVISION', added: true }, reason, ruleId)
@@ -486,16 +523,17 @@ export const applyDivisionGrace = (ctx: GraceContext): void => {
       least.graces.push({ ruleId: rule.rule_id, kind: 'DIVISION', marks: shortfall, added: false });
       ctx.deemedDivisionBonus = ctx.deemedDivisionBonus.add(shortfall);
     }
-    const givenTo = rule.added_to_marks
-      ? 'to the paper with the least marks and to the aggregate'
-      : '(deemed, not added to the marks)';
+    const givenTo = part(
+      rule.added_to_marks ? 'explain.graceToLeastAndAggregate' : 'explain.graceDeemedDivision',
+    );
     ctx.steps.push(
       step(
         'GRACE',
         ruleId,
         inputs,
         { granted: shortfall.toDecimal(), added_to_marks: rule.added_to_marks },
-        `${rule.rule_id}: ${reason}: +${shortfall.toDecimal()} ${givenTo}`,
+        'explain.graceDivision',
+        { rule: rule.rule_id, reason, shortfall: shortfall.toDecimal(), given_to: givenTo },
       ),
     );
   }

@@ -1,7 +1,7 @@
-import type { CiaMarks, CiaPattern, ExplanationStep, MarkCell } from '@exam/contracts';
+import type { CiaMarks, CiaPattern, ExplanationStep, MarkCell, Message } from '@exam/contracts';
 import { GradingInputError } from './errors.ts';
 import { dec, Q } from './exact.ts';
-import { step } from './explain.ts';
+import { part, step } from './explain.ts';
 
 /**
  * Internal marks from CIA components (§S3): Σ(component fraction × weight) × int_max, rounded by the
@@ -18,7 +18,7 @@ export const computeInternal = (
   const ruleId = `cia:${pattern.pattern_id}`;
   let sum = Q.ZERO;
   let allAbsent = true;
-  const parts: string[] = [];
+  const parts: Message[] = [];
   for (const c of pattern.components) {
     const entered = marks[c.code];
     const entries = entered === undefined ? [] : Array.isArray(entered) ? entered : [entered];
@@ -28,30 +28,22 @@ export const computeInternal = (
         return {
           cell: { value: null, status: 'RL' },
           explanation: [
-            step(
-              'INTERNAL',
-              ruleId,
-              { component: c.code },
-              { int: 'RL' },
-              `${c.name} not entered: internal marks later (RL)`,
-            ),
+            step('INTERNAL', ruleId, { component: c.code }, { int: 'RL' }, 'explain.internalNotEntered', {
+              name: c.name,
+            }),
           ],
         };
       }
-      parts.push(`${c.name} not entered: 0`);
+      parts.push(part('explain.internalPartMissing', { name: c.name }));
       continue;
     }
     if (present.some((e) => e.status === 'RL' || e.status === 'WH' || e.status === 'UFM')) {
       return {
         cell: { value: null, status: 'RL' },
         explanation: [
-          step(
-            'INTERNAL',
-            ruleId,
-            { component: c.code },
-            { int: 'RL' },
-            `${c.name} is pending: internal marks later (RL)`,
-          ),
+          step('INTERNAL', ruleId, { component: c.code }, { int: 'RL' }, 'explain.internalPending', {
+            name: c.name,
+          }),
         ],
       };
     }
@@ -72,16 +64,32 @@ export const computeInternal = (
         .find((b) => attended.gte(dec(b.min_percent)));
       const got = band ? dec(band.marks) : Q.ZERO;
       fraction = got.div(cMax);
-      parts.push(`${c.name} ${attended.toDecimal()} % → ${got.toDecimal()}/${cMax.toDecimal()}`);
+      parts.push(
+        part('explain.internalAttendance', {
+          name: c.name,
+          attended: attended.toDecimal(),
+          got: got.toDecimal(),
+          max: cMax.toDecimal(),
+        }),
+      );
     } else {
       const take = Math.min(c.best_of ?? 1, values.length);
       const best = [...values].sort((a, b) => b.cmp(a)).slice(0, take);
       fraction = Q.sum(best).div(cMax.mul(Q.of(take)));
       parts.push(
         c.best_of
-          ? `${c.name} best ${take} of ${values.map((v) => v.toDecimal()).join(', ')} = ` +
-              `${Q.sum(best).toDecimal()}/${cMax.mul(Q.of(take)).toDecimal()}`
-          : `${c.name} ${values[0]!.toDecimal()}/${cMax.toDecimal()}`,
+          ? part('explain.internalBestOf', {
+              name: c.name,
+              take,
+              values: values.map((v) => v.toDecimal()).join(', '),
+              got: Q.sum(best).toDecimal(),
+              max: cMax.mul(Q.of(take)).toDecimal(),
+            })
+          : part('explain.internalPart', {
+              name: c.name,
+              got: values[0]!.toDecimal(),
+              max: cMax.toDecimal(),
+            }),
       );
     }
     sum = sum.add(fraction.mul(dec(c.weight_percent)).div(Q.HUNDRED));
@@ -89,7 +97,7 @@ export const computeInternal = (
   if (allAbsent)
     return {
       cell: { value: null, status: 'AB' },
-      explanation: [step('INTERNAL', ruleId, {}, { int: 'AB' }, 'absent in every internal component: AB')],
+      explanation: [step('INTERNAL', ruleId, {}, { int: 'AB' }, 'explain.internalAbsent')],
     };
   const exact = sum.mul(max);
   const decimals = pattern.decimals;
@@ -104,8 +112,12 @@ export const computeInternal = (
           : exact.round(2, 'HALF_UP'); // NONE: marks carry at most two decimals
   const value = Q.min(rounded, max).toDecimal();
   const roundingText =
-    pattern.rounding.toLowerCase().replace('_', '-') +
-    (pattern.rounding === 'NONE' ? '' : `, ${decimals} decimals`);
+    pattern.rounding === 'NONE'
+      ? part('explain.internalRoundingNone')
+      : part('explain.internalRounding', {
+          mode: pattern.rounding.toLowerCase().replace('_', '-'),
+          decimals,
+        });
   return {
     cell: { value, status: null },
     explanation: [
@@ -114,8 +126,8 @@ export const computeInternal = (
         ruleId,
         { int_max: max.toDecimal(), exact: exact.toFraction(), rounding: pattern.rounding },
         { int: value },
-        `${parts.join('; ')}; weighted × ${max.toDecimal()} = ${exact.toFraction()} → ${value} ` +
-          `(${roundingText})`,
+        'explain.internal',
+        { parts, rounding_text: roundingText },
       ),
     ],
   };

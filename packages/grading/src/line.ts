@@ -1,6 +1,6 @@
 import type { BacklogReason, MarkCell, PaperResultCode, ResultLine } from '@exam/contracts';
 import { approx, dec, percentage, Q } from './exact.ts';
-import { step } from './explain.ts';
+import { type ExplainCode, part, step } from './explain.ts';
 import { isPassed, passGraceOf, type PaperState, totalWithGrace } from './paper.ts';
 import { type Band, pct, type PreparedRules } from './rules.ts';
 
@@ -86,8 +86,8 @@ export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
         rules.ruleId('non_credit_codes'),
         { paper_score_status: 'N' },
         { grade: out.grade },
-        `qualifying paper (not counted in ${graded ? 'SGPA' : 'the aggregate'}): ` +
-          `${passed ? 'satisfactory' : 'not satisfactory'} (${out.grade})`,
+        graded ? 'explain.qualifyingSgpa' : 'explain.qualifyingAggregate',
+        { verdict: part(passed ? 'explain.satisfactory' : 'explain.notSatisfactory') },
       ),
     );
   } else if (!graded) {
@@ -107,7 +107,8 @@ export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
           rules.ruleId('distinction.paper_min_percent'),
           { total: totalWithGrace(p)!.toDecimal(), min_percent: paperMin.toDecimal() },
           { paper_distinction: true },
-          `${approx(percentage(totalWithGrace(p)!, p.max))} % ≥ ${pct(paperMin)}: distinction in the paper`,
+          'explain.paperDistinction',
+          { percent: approx(percentage(totalWithGrace(p)!, p.max)) },
         ),
       );
     }
@@ -126,8 +127,7 @@ export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
         rules.ruleId('fail_grade'),
         { passed: false },
         { grade: fail.grade, grade_point: out.gradePointText },
-        `a minimum is failed: grade ${fail.grade}, grade point ${out.gradePointText}, whatever the ` +
-          `percentage`,
+        'explain.gradeFailed',
       ),
     );
   } else {
@@ -139,7 +139,8 @@ export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
     for (const g of p.graces) if (g.kind === 'DISTINCTION' && !g.added) gradeTotal = gradeTotal.add(g.marks);
     const lowest = rules.lowestPass!;
     let band: Band;
-    let text: string;
+    let template: ExplainCode;
+    let params: Record<string, string>;
     const inputs: Record<string, string> = {
       total: gradeTotal.toDecimal(),
       max: p.max.toDecimal(),
@@ -149,9 +150,8 @@ export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
     if (deemed || passGradeOnly) {
       band = lowest;
       ruleId = rules.ruleId(`grace.${passGrace[0]!.ruleId}`);
-      text =
-        `passed by grace under ${passGrace.map((g) => g.ruleId).join(', ')}: the lowest pass grade ` +
-        `${lowest.grade} (grade point ${lowest.gradePointText})`;
+      template = 'explain.gradeByGrace';
+      params = { rules: passGrace.map((g) => g.ruleId).join(', ') };
     } else {
       const found = bandOf(rules, gradeTotal, p.max);
       band = found.band;
@@ -160,10 +160,8 @@ export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
           ? approx(found.percent)
           : found.percent.toFixed(rules.percentRounding.decimals, rules.percentRounding.mode);
       inputs.percentage = shown;
-      text = found.belowLowest
-        ? `${shown} % is below the lowest pass band (${lowest.grade} from ${pct(lowest.min)}), but every ` +
-          `minimum is met: grade ${lowest.grade} (passed on the minima, section 8.11)`
-        : `${shown} % ≥ ${pct(band.min)}: grade ${band.grade}, grade point ${band.gradePointText}`;
+      template = found.belowLowest ? 'explain.gradeOnMinima' : 'explain.gradeBand';
+      params = { from: pct(band.min) };
     }
     out = {
       code: 'P',
@@ -174,7 +172,14 @@ export const gradeLine = (p: PaperState, rules: PreparedRules): LineGrade => {
       passed: true,
     };
     p.steps.push(
-      step('GRADE', ruleId, inputs, { grade: band.grade, grade_point: band.gradePointText }, text),
+      step(
+        'GRADE',
+        ruleId,
+        inputs,
+        { grade: band.grade, grade_point: band.gradePointText },
+        template,
+        params,
+      ),
     );
   }
   return out;
@@ -208,11 +213,13 @@ export const buildLine = (p: PaperState, g: LineGrade, rules: PreparedRules): Re
         rules.ruleId('grading_bands'),
         { credit: p.credit.toDecimal(), grade_point: g.gradePointText },
         { credit_points: creditPoints.toDecimal() },
-        `credit points = ${p.credit.toDecimal()} × ${g.gradePointText} = ${creditPoints.toDecimal()}`,
+        'explain.creditPoints',
       ),
     );
   }
-  p.steps.push(step('RESULT', undefined, {}, { paper_result: g.code }, resultText(p, g)));
+  p.steps.push(
+    step('RESULT', undefined, {}, { paper_result: g.code }, `explain.result${g.code}`, resultParams(p, g)),
+  );
   const line: ResultLine = {
     paper_id: p.input.paper_id,
     credit: p.credit.toDecimal(),
@@ -241,21 +248,11 @@ export const buildLine = (p: PaperState, g: LineGrade, rules: PreparedRules): Re
   return line;
 };
 
-const RESULT_WORDS: Record<PaperResultCode, string> = {
-  P: 'passed',
-  F: 'failed',
-  AB: 'absent',
-  UFM: 'cancelled (unfair means)',
-  RW: 'result withheld',
-  RL: 'result later',
-  EX: 'exempted',
-  S: 'satisfactory',
-  U: 'not satisfactory',
-};
-
-const resultText = (p: PaperState, g: LineGrade): string => {
+/** The paper's result sentence's own values: "HIN101: passed by grace under G1 (P, grade P)". */
+const resultParams = (p: PaperState, g: LineGrade) => {
   const graces = passGraceOf(p);
-  const by = graces.length > 0 ? ` by grace under ${graces.map((x) => x.ruleId).join(', ')}` : '';
-  const grade = g.grade !== null ? `, grade ${g.grade}` : '';
-  return `${p.input.paper_id}: ${RESULT_WORDS[g.code]}${g.passed ? by : ''} (${g.code}${grade})`;
+  const params: Record<string, string> = { paper: p.input.paper_id };
+  if (g.grade !== null) params.grade = g.grade;
+  if (g.passed && graces.length > 0) params.by_rules = graces.map((x) => x.ruleId).join(', ');
+  return params;
 };

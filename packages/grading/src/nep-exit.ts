@@ -1,6 +1,6 @@
-import type { EarlierCourse, ExplanationStep, GradingRuleset } from '@exam/contracts';
+import type { EarlierCourse, ExplanationStep, GradingRuleset, Message } from '@exam/contracts';
 import { dec, percentage, Q } from './exact.ts';
-import { step } from './explain.ts';
+import { part, step } from './explain.ts';
 import { chooseAttempts } from './gpa.ts';
 import { pct, prepareRules, type PreparedRules } from './rules.ts';
 
@@ -36,38 +36,49 @@ const exitLevels = (
 ): { levels: ExitLevelOutcome[]; awards: string[] } => {
   const earned = dec(record.credits_earned);
   const levels = rules.raw.exit.map((level, i): ExitLevelOutcome => {
-    const reasons: string[] = [];
+    const reasons: Message[] = [];
     let eligible = true;
     const additional = Q.sum(level.extra.filter((e) => e.mode === 'ADDITIONAL').map((e) => dec(e.credits)));
     const needed = dec(level.min_credits).add(additional);
     const creditsOk = earned.gte(needed);
     eligible &&= creditsOk;
     reasons.push(
-      `${earned.toDecimal()} credits ${creditsOk ? '≥' : '<'} ` +
-        `${level.min_credits}${additional.isPositive() ? ` + ${additional.toDecimal()}` : ''}`,
+      part(creditsOk ? 'explain.exitCreditsMet' : 'explain.exitCreditsShort', {
+        earned: earned.toDecimal(),
+        min: level.min_credits,
+        additional: additional.isPositive() ? ` + ${additional.toDecimal()}` : '',
+      }),
     );
     for (const extra of level.extra) {
       const have = dec(record.credits_by_category[extra.category] ?? '0');
       const ok = have.gte(dec(extra.credits));
+      const mode = extra.mode === 'ADDITIONAL' ? 'Additional' : 'Included';
       eligible &&= ok;
       reasons.push(
-        `${extra.category.toLowerCase()} ${have.toDecimal()} ${ok ? '≥' : '<'} ${extra.credits} ` +
-          `(${extra.mode === 'ADDITIONAL' ? 'in addition' : 'included'})`,
+        part(`explain.exitCategory${ok ? 'Met' : 'Short'}${mode}`, {
+          category: extra.category.toLowerCase(),
+          have: have.toDecimal(),
+          min: extra.credits,
+        }),
       );
     }
     if (level.min_percent !== null) {
       const min = dec(level.min_percent);
       if (!record.marks) {
         eligible = false;
-        reasons.push(`marks needed for the ${pct(min)} condition`);
+        reasons.push(part('explain.exitMarksNeeded', { min: pct(min) }));
       } else {
         const obtained = dec(record.marks.obtained);
         const max = dec(record.marks.max);
         const ok = max.isPositive() && percentage(obtained, max).gte(min);
         eligible &&= ok;
         reasons.push(
-          `${obtained.toDecimal()} of ${max.toDecimal()} = ` +
-            `${percentage(obtained, max).toFixed(2, 'TRUNCATE')} % ${ok ? '≥' : '<'} ${pct(min)}`,
+          part(ok ? 'explain.exitMarksMet' : 'explain.exitMarksShort', {
+            obtained: obtained.toDecimal(),
+            max: max.toDecimal(),
+            percent: percentage(obtained, max).toFixed(2, 'TRUNCATE'),
+            min: pct(min),
+          }),
         );
       }
     }
@@ -80,7 +91,8 @@ const exitLevels = (
         rules.ruleId(`exit.${i}`),
         { level: level.level, award: level.award, credits_earned: earned.toDecimal() },
         { eligible },
-        `${level.award}: ${reasons.join('; ')}: ${eligible ? 'eligible' : 'not eligible'}`,
+        eligible ? 'explain.exitEligible' : 'explain.exitNotEligible',
+        { reasons },
       ),
     };
   });
@@ -153,9 +165,14 @@ export const exitCheck = (
       ...(marks ? { marks_obtained: marks.obtained, marks_max: marks.max } : {}),
     },
     { credits_earned: earned.toDecimal(), eligible_awards: out.awards.length },
-    `semester ${semId} ends year ${year}: exit levels checked over ${earned.toDecimal()} credits earned ` +
-      `in semesters ${semesters.join(', ')}${categoryText ? ` (${categoryText})` : ''}: ` +
-      `${out.awards.length ? `eligible for ${out.awards.join(', ')}` : 'no award yet'}`,
+    'explain.exitCheck',
+    {
+      semesters_text: semesters.join(', '),
+      categories: categoryText ? ` (${categoryText})` : '',
+      awards: out.awards.length
+        ? part('explain.exitEligibleFor', { awards: out.awards.join(', ') })
+        : part('explain.exitNoAward'),
+    },
   );
   return [summary, ...out.levels.map((l) => l.explanation)];
 };

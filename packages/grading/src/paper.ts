@@ -1,7 +1,7 @@
-import type { ExplanationStep, GradingPaper, MarkCell } from '@exam/contracts';
+import type { ExplanationStep, GradingPaper, MarkCell, Message } from '@exam/contracts';
 import { GradingInputError } from './errors.ts';
 import { dec, decOrNull, percentage, Q } from './exact.ts';
-import { step } from './explain.ts';
+import { type ExplainCode, part, step } from './explain.ts';
 import type { PreparedRules } from './rules.ts';
 
 /** A paper's terminal status, decided before any number (§4.2). */
@@ -97,10 +97,6 @@ const checkCell = (
   return value;
 };
 
-const describeMin = (label: string, value: Q, min: Q, passed: boolean) =>
-  `${label} ${value.toDecimal()} ${passed ? '≥' : '<'} min ${min.toDecimal()}: ` +
-  `${passed ? 'passed' : 'failed'}`;
-
 /** Statuses, component minima and total of one paper, before grace (§4.2). */
 export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: number): PaperState => {
   const id = paper.paper_id;
@@ -137,15 +133,15 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
     steps: [],
   };
   if (paper.attempt_exam_id !== null) {
-    const carried = paper.int.status === 'EX' ? `; internal ${paper.int.value} carried forward` : '';
+    const carried = paper.int.status === 'EX' ? part('explain.carried', { int: paper.int.value }) : '';
     state.steps.push(
       step(
         'ATTEMPT',
         rules.ruleId('internal_carry_forward'),
         { attempt_exam_id: paper.attempt_exam_id, attempt_type: paper.attempt_type },
         {},
-        `marks of the ${paper.attempt_type.toLowerCase()} attempt in ${paper.attempt_exam_id} replace ` +
-          `the earlier attempt${carried}`,
+        'explain.attempt',
+        { kind: part(`explain.attempt${paper.attempt_type}`), carried },
       ),
     );
   }
@@ -185,55 +181,52 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
   if (requiresInt) required.push(['int', intCell]);
   if (requiresExt) required.push([extLabel, extCell]);
 
-  const terminal = (status: TerminalStatus, text: string, inputs: Record<string, string | null>) => {
+  const terminal = (
+    status: TerminalStatus,
+    template: ExplainCode,
+    params: Record<string, string>,
+    inputs: Record<string, string | null>,
+  ) => {
     state.terminal = status;
-    state.steps.push(step('STATUS', rules.ruleId('pass'), inputs, { paper_result: status }, text));
+    state.steps.push(
+      step('STATUS', rules.ruleId('pass'), inputs, { paper_result: status }, template, {
+        paper: id,
+        ...params,
+      }),
+    );
     return state;
   };
   const statusInputs = () =>
     Object.fromEntries(required.map(([label, cell]) => [label, cell.status ?? cell.value]));
 
   const withheld = required.find(([, c]) => c.status === 'WH');
-  if (withheld)
-    return terminal(
-      'RW',
-      `${withheld[0]} is withheld (UFM case pending or result withheld): result of ${id} withheld (RW)`,
-      statusInputs(),
-    );
+  if (withheld) return terminal('RW', 'explain.statusWithheld', { cell: withheld[0] }, statusInputs());
   if (paper.ufm_cancelled || required.some(([, c]) => c.status === 'UFM')) {
     return terminal(
       'UFM',
-      `${id} cancelled under an unfair-means decision: UFM, counts as failed with 0 marks`,
+      'explain.statusUfm',
+      {},
       { ...statusInputs(), ufm_cancelled: String(paper.ufm_cancelled) },
     );
   }
   const missing = required.find(([, c]) => c.status === 'RL' || (c.value === null && c.status === null));
-  if (missing)
-    return terminal(
-      'RL',
-      `${missing[0]} marks of ${id} are not available: result later (RL), never a guessed 0`,
-      statusInputs(),
-    );
+  if (missing) return terminal('RL', 'explain.statusLater', { cell: missing[0] }, statusInputs());
   if ((requiresExt && extCell.status === 'AB') || (paper.paper_type === 2 && intCell.status === 'AB')) {
-    return terminal(
-      'AB',
-      `absent in ${requiresExt ? extLabel : 'int'} of ${id}: AB (printed "AB", never 0)`,
-      statusInputs(),
-    );
+    return terminal('AB', 'explain.statusAbsent', { cell: requiresExt ? extLabel : 'int' }, statusInputs());
   }
 
   state.intAbsent = requiresInt && intCell.status === 'AB';
   state.intValue = requiresInt ? (state.intAbsent ? Q.ZERO : intValue) : null;
   state.extValue = extValue;
-  const parts: string[] = [];
+  const parts: Message[] = [];
   const checkMinima = rules.raw.pass.component_minima;
   if (requiresInt) {
     const value = state.intValue!;
     state.intPassed = !checkMinima || state.intMin === null || value.gte(state.intMin);
     parts.push(
       state.intMin === null || !checkMinima
-        ? `int ${state.intAbsent ? 'AB (0)' : value.toDecimal()}: no minimum`
-        : describeMin(state.intAbsent ? 'int AB (0)' : 'int', value, state.intMin, state.intPassed),
+        ? part(state.intAbsent ? 'explain.intAbNoMin' : 'explain.intNoMin')
+        : part(`explain.int${state.intAbsent ? 'Ab' : ''}${state.intPassed ? 'Met' : 'Failed'}`),
     );
   }
   if (requiresExt) {
@@ -241,8 +234,8 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
     state.extPassed = !checkMinima || state.extMin === null || value.gte(state.extMin);
     parts.push(
       state.extMin === null || !checkMinima
-        ? `${extLabel} ${value.toDecimal()}: no minimum`
-        : describeMin(extLabel, value, state.extMin, state.extPassed),
+        ? part(`explain.${extKey}NoMin`)
+        : part(`explain.${extKey}${state.extPassed ? 'Met' : 'Failed'}`),
     );
   }
   // Fixed-shape literals (no computed keys): this runs for every paper of a run.
@@ -260,7 +253,9 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
       extKey === 'pr'
         ? { int_passed: state.intPassed, pr_passed: state.extPassed }
         : { int_passed: state.intPassed, ext_passed: state.extPassed },
-      parts.join('; '),
+      'explain.components',
+      // With component minima checked, the sentence's parts follow from the inputs and outputs.
+      checkMinima ? undefined : { parts },
     ),
   );
 
@@ -269,22 +264,15 @@ export const evaluatePaper = (paper: GradingPaper, rules: PreparedRules, index: 
   state.totalPassed = state.min === null || total.gte(state.min);
   state.passedBeforeGrace = (state.intPassed ?? true) && (state.extPassed ?? true) && state.totalPassed;
   const percent = percentage(total, max).toFixed(rules.percentRounding.decimals, rules.percentRounding.mode);
-  const minText =
-    state.min === null
-      ? ', no paper minimum'
-      : state.totalPassed
-        ? ` ≥ min ${state.min.toDecimal()}`
-        : ` < min ${state.min.toDecimal()}`;
-  const componentText =
-    state.totalPassed && !state.passedBeforeGrace ? ', but a component minimum is failed' : '';
   state.steps.push(
     step(
       'TOTAL',
       rules.ruleId('pass'),
       { total: total.toDecimal(), max: max.toDecimal(), min: state.min?.toDecimal() ?? null },
       { percentage: percent, passed: state.passedBeforeGrace },
-      `total ${total.toDecimal()} of ${max.toDecimal()} (${percent} ` +
-        `%)${minText}${componentText}: ${state.passedBeforeGrace ? 'passed' : 'failed'}`,
+      'explain.total',
+      // Everything else of the sentence follows from the inputs and outputs.
+      state.totalPassed ? undefined : { below: true },
     ),
   );
   return state;

@@ -1,7 +1,7 @@
 import type { ExplanationStep, GradingRuleset } from '@exam/contracts';
 import { GradingInputError } from './errors.ts';
 import { applyFraction, dec, percentage, percentOf, Q } from './exact.ts';
-import { step } from './explain.ts';
+import { type ExplainCode, part, step } from './explain.ts';
 import { prepareRules } from './rules.ts';
 
 export interface RevaluationMarks {
@@ -47,52 +47,40 @@ export const revaluationOutcome = (ruleset: GradingRuleset, marks: RevaluationMa
     max: M.toDecimal(),
     difference: d.toDecimal(),
   };
-  const done = (final: Q, text: string): RevaluationOutcome => ({
+  const done = (final: Q, template: ExplainCode, params?: Record<string, string>): RevaluationOutcome => ({
     final: final.toDecimal(),
     needs_third_valuation: false,
-    explanation: [step('REVALUATION', ruleId, inputs, { final: final.toDecimal() }, text)],
+    explanation: [step('REVALUATION', ruleId, inputs, { final: final.toDecimal() }, template, params)],
   });
   switch (rule) {
     case 'REPLACE':
-      return done(
-        R,
-        `REPLACE: the revaluation marks ${R.toDecimal()} stand, even when lower than ${O.toDecimal()}`,
-      );
+      return done(R, 'explain.revalReplace');
     case 'BETTER':
-      return done(
-        Q.max(O, R),
-        `BETTER: the better of ${O.toDecimal()} and ${R.toDecimal()} = ${Q.max(O, R).toDecimal()}`,
-      );
+      return done(Q.max(O, R), 'explain.revalBetter');
     case 'THRESHOLD': {
       const k = dec(params.threshold_marks);
       const abs = d.isPositive() ? d : d.neg();
       return abs.gte(k)
-        ? done(
-            R,
-            `THRESHOLD: |${d.toDecimal()}| ≥ ${k.toDecimal()}: the revaluation marks ${R.toDecimal()} stand`,
-          )
-        : done(O, `THRESHOLD: |${d.toDecimal()}| < ${k.toDecimal()}: the original ${O.toDecimal()} stays`);
+        ? done(R, 'explain.revalThresholdMet', { threshold: k.toDecimal() })
+        : done(O, 'explain.revalThresholdNotMet', { threshold: k.toDecimal() });
     }
     case 'VTU': {
       const small = percentOf(dec(params.vtu_small_percent), M);
       const large = percentOf(dec(params.vtu_large_percent), M);
-      if (R.lte(O))
-        return done(O, `VTU: revaluation ${R.toDecimal()} ≤ original ${O.toDecimal()}: the original stays`);
+      if (R.lte(O)) return done(O, 'explain.revalVtuNotHigher');
       if (d.lte(small))
-        return done(
-          R,
-          `VTU: difference ${d.toDecimal()} ≤ ${params.vtu_small_percent} % of ${M.toDecimal()} ` +
-            `(${small.toDecimal()}): the revaluation marks ${R.toDecimal()} stand`,
-        );
+        return done(R, 'explain.revalVtuSmall', {
+          percent: params.vtu_small_percent,
+          small: small.toDecimal(),
+        });
       if (d.lte(large)) {
         const share = applyFraction(dec(params.vtu_share).mul(d.sub(small)), 'CEIL');
         const final = O.add(small).add(share);
-        return done(
-          final,
-          `VTU: ${small.toDecimal()} < difference ${d.toDecimal()} ≤ ${large.toDecimal()}: ` +
-            `${O.toDecimal()} + ${small.toDecimal()} + ⌈${params.vtu_share} × (${d.toDecimal()} − ` +
-            `${small.toDecimal()})⌉ = ${final.toDecimal()}`,
-        );
+        return done(final, 'explain.revalVtuShare', {
+          small: small.toDecimal(),
+          large: large.toDecimal(),
+          share: params.vtu_share,
+        });
       }
       if (marks.third === undefined || marks.third === null) {
         return {
@@ -104,8 +92,8 @@ export const revaluationOutcome = (ruleset: GradingRuleset, marks: RevaluationMa
               ruleId,
               inputs,
               { final: null, needs_third_valuation: true },
-              `VTU: difference ${d.toDecimal()} > ${params.vtu_large_percent} % of ${M.toDecimal()} ` +
-                `(${large.toDecimal()}): a third valuation is needed`,
+              'explain.revalVtuThirdNeeded',
+              { percent: params.vtu_large_percent, large: large.toDecimal() },
             ),
           ],
         };
@@ -122,7 +110,9 @@ export const revaluationOutcome = (ruleset: GradingRuleset, marks: RevaluationMa
       // Equal gaps (one mark exactly midway): the higher two.
       const pair: [Q, Q] = low.lt(high) ? [x, y] : [y, z];
       const final = applyFraction(pair[0].add(pair[1]).div(Q.of(2)), 'CEIL');
-      const why = low.eq(high) ? `${y.toDecimal()} is exactly midway: the higher two` : 'the nearest two';
+      const why = low.eq(high)
+        ? part('explain.revalMidway', { middle: y.toDecimal() })
+        : part('explain.revalNearestTwo');
       return {
         final: final.toDecimal(),
         needs_third_valuation: false,
@@ -132,9 +122,8 @@ export const revaluationOutcome = (ruleset: GradingRuleset, marks: RevaluationMa
             ruleId,
             { ...inputs, third: T.toDecimal() },
             { final: final.toDecimal() },
-            `VTU: difference ${d.toDecimal()} > ${large.toDecimal()}, third valuation ${T.toDecimal()}; ` +
-              `${why} ${pair[0].toDecimal()} and ${pair[1].toDecimal()} average to ${final.toDecimal()} ` +
-              `(fractions up)`,
+            'explain.revalVtuThird',
+            { large: large.toDecimal(), why, a: pair[0].toDecimal(), b: pair[1].toDecimal() },
           ),
         ],
       };

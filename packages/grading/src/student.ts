@@ -1,3 +1,4 @@
+import { EXPLANATION_TEMPLATES_VERSION } from '@exam/contracts';
 import type {
   BacklogEntry,
   ComputedStudentResult,
@@ -9,7 +10,7 @@ import type {
 } from '@exam/contracts';
 import { GradingInputError } from './errors.ts';
 import { applyFraction, approx, dec, percentage, percentOf, Q } from './exact.ts';
-import { step } from './explain.ts';
+import { type ExplainCode, part, step } from './explain.ts';
 import { cgpaOf, cgpaToPercentage, gradePointAverage } from './gpa.ts';
 import {
   aggregateOf,
@@ -30,18 +31,6 @@ export interface GradedStudent {
   backlogs: BacklogEntry[];
 }
 
-const RESULT_TEXT: Record<StudentResultCode, string> = {
-  PASS: 'passed',
-  PASS_GRACE: 'passed by grace',
-  PROMOTED: 'promoted with back papers (ATKT)',
-  FAIL: 'failed',
-  ABSENT: 'absent in every paper',
-  RL: 'result later',
-  RW: 'result withheld',
-  UFM: 'unfair means',
-  DETAINED: 'detained',
-};
-
 /**
  * The result of one student × exam × course-semester under its rule set (§4): paper results, grace,
  * aggregate and division (OLD) or grades, SGPA and CGPA (NEW/NEP), ATKT and backlogs, with every
@@ -55,9 +44,9 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
     step(
       'RULESET',
       rules.ruleId('*'),
-      { ruleset_id: rules.id, version: rules.version, scheme },
+      { ruleset_id: rules.id, version: rules.version, scheme, templates: EXPLANATION_TEMPLATES_VERSION },
       {},
-      `computed under rule set ${rules.id} version ${rules.version} (${scheme} scheme)`,
+      'explain.ruleset',
     ),
   ];
   const base = {
@@ -82,15 +71,7 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
     cgpa: null,
   };
   if (input.detained) {
-    steps.push(
-      step(
-        'RESULT',
-        undefined,
-        { detained: true },
-        { result: 'DETAINED' },
-        'detained (attendance or eligibility): no paper is graded',
-      ),
-    );
+    steps.push(step('RESULT', undefined, { detained: true }, { result: 'DETAINED' }, 'explain.detained'));
     return {
       result: { ...base, ...empty, result: 'DETAINED', backlogs: [], lines: [], explanation: steps },
       backlogs: [],
@@ -134,16 +115,13 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
         rules.ruleId(`student_level.on_${statusResult.toLowerCase()}`),
         { papers: which, policy: statusResult === 'RW' ? level.on_rw : level.on_rl },
         { result: statusResult },
-        `${which}: ${statusResult === 'RW' ? 'result withheld' : 'marks not available'}, so the ` +
-          `student's result is ${statusResult}${partial ? '; the other papers are shown' : ''}, no SGPA ` +
-          `or division`,
+        statusResult === 'RW' ? 'explain.studentWithheld' : 'explain.studentLater',
+        { others: partial ? part('explain.othersShown') : '' },
       ),
     );
     if (!partial) {
       const lines = papers.map((p) => buildLine(p, gradeLine(p, rules), rules));
-      steps.push(
-        step('RESULT', undefined, {}, { result: statusResult }, `result: ${RESULT_TEXT[statusResult]}`),
-      );
+      steps.push(step('RESULT', undefined, {}, { result: statusResult }, 'explain.result'));
       return {
         result: { ...base, ...empty, result: statusResult, backlogs: [], lines, explanation: steps },
         backlogs: [],
@@ -163,18 +141,18 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
     const needed = percentOf(rules.aggregateMin, aggregateMax);
     aggregateOk = aggregate.gte(needed) || ctx.aggregateMinDeemed;
     const metText = aggregate.gte(needed)
-      ? 'met'
+      ? part('explain.met')
       : ctx.aggregateMinDeemed
-        ? `met by grace under ${ctx.passGraceRule}`
-        : 'not met';
+        ? part('explain.metByGrace', { rule: ctx.passGraceRule })
+        : part('explain.notMet');
     steps.push(
       step(
         'PASS',
         rules.ruleId('pass.aggregate_min_percent'),
         { aggregate: aggregate.toDecimal(), needed: needed.toDecimal() },
         { passed: aggregateOk },
-        `aggregate minimum ${pct(rules.aggregateMin)} of ${aggregateMax.toDecimal()} = ` +
-          `${needed.toDecimal()}: ${metText}`,
+        'explain.aggregateMin',
+        { min: pct(rules.aggregateMin), max_total: aggregateMax.toDecimal(), met: metText },
       ),
     );
   }
@@ -194,17 +172,16 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
     percentExact?.toFixed(rules.percentRounding.decimals, rules.percentRounding.mode) ?? null;
   const graceNotAdded = ctx.papers.some((p) => p.graces.some((g) => !g.added));
   if (aggregateMax.isPositive()) {
-    const countedText = `${counted.length} counted paper${counted.length === 1 ? '' : 's'}`;
-    const graceText = graceNotAdded ? ' (grace not added to the marks)' : '';
-    const pendingText = partial ? ', papers with results pending left out' : '';
+    const graceText = graceNotAdded ? part('explain.graceNotAdded') : '';
+    const pendingText = partial ? part('explain.pendingLeftOut') : '';
     steps.push(
       step(
         'AGGREGATE',
         rules.ruleId('pass'),
         { total: aggregate.toDecimal(), max_total: aggregateMax.toDecimal(), papers: counted.length },
         { percentage: percentText },
-        `aggregate ${aggregate.toDecimal()} of ${aggregateMax.toDecimal()} = ${percentText} % over the ` +
-          `${countedText}${graceText}${pendingText}`,
+        'explain.aggregate',
+        { count: counted.length, grace: graceText, pending: pendingText },
       ),
     );
   }
@@ -226,8 +203,8 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
             min_percent: distinctionMin.toDecimal(),
           },
           { division },
-          `${forDivision.toDecimal()} × 100 ≥ ${distinctionMin.toDecimal()} × ` +
-            `${aggregateMax.toDecimal()}: ${rules.distinction.label}`,
+          'explain.divisionDistinction',
+          { label: rules.distinction.label },
         ),
       );
     } else if (d) {
@@ -242,9 +219,12 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
             min_percent: d.min.toDecimal(),
           },
           { division },
-          `${approx(exactPercent)} % ≥ ${pct(d.min)} (exact: ${forDivision.toDecimal()} × 100 ≥ ` +
-            `${d.min.toDecimal()} × ${aggregateMax.toDecimal()}): ` +
-            `${d.label}${ctx.deemedDivisionBonus.isPositive() ? ' (with deemed division grace)' : ''}`,
+          'explain.division',
+          {
+            percent: approx(exactPercent),
+            label: d.label,
+            deemed: ctx.deemedDivisionBonus.isPositive() ? part('explain.withDeemedGrace') : '',
+          },
         ),
       );
     } else {
@@ -254,7 +234,8 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
           rules.ruleId('divisions'),
           { aggregate: forDivision.toDecimal(), max_total: aggregateMax.toDecimal() },
           { division: null },
-          `${approx(exactPercent)} % is below the lowest division: no division`,
+          'explain.noDivision',
+          { percent: approx(exactPercent) },
         ),
       );
     }
@@ -298,7 +279,7 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
           credits_earned: credits.earned,
           credit_points: credits.points,
         },
-        `credits registered ${credits.registered}, earned ${credits.earned}; credit points ${credits.points}`,
+        'explain.credits',
       ),
     );
     if (statusResult === null) {
@@ -340,8 +321,7 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
             rules.ruleId('qualifying.min_sgpa'),
             { sgpa: sgpa.text, min_sgpa: minSgpa },
             { qualified: false },
-            `SGPA ${sgpa.text ?? '(none)'} is below the qualifying SGPA ${minSgpa}: the semester is not ` +
-              `cleared`,
+            sgpa.text === null ? 'explain.qualifyingNoSgpa' : 'explain.qualifyingSgpaBelow',
           ),
         );
       }
@@ -356,13 +336,7 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
   failed.forEach((p, i) => {
     const { reason } = backlogs[i]!;
     p.steps.push(
-      step(
-        'BACKLOG',
-        rules.ruleId('atkt'),
-        {},
-        { reason },
-        `${p.input.paper_id} goes to the backlog (reason ${reason}); cleared by passing it in a later exam`,
-      ),
+      step('BACKLOG', rules.ruleId('atkt'), {}, { reason }, 'explain.backlog', { paper: p.input.paper_id }),
     );
   });
 
@@ -385,19 +359,25 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
     result = promoted ? 'PROMOTED' : 'FAIL';
     const limitText =
       atkt.max_failed_papers_count !== null
-        ? `at most ${atkt.max_failed_papers_count}`
-        : `at most ${pct(dec(atkt.max_failed_papers_percent!))} of ${papers.length} = ` +
-          `${approx(percentOf(dec(atkt.max_failed_papers_percent!), Q.of(papers.length)))} → ` +
-          `${limit.toDecimal()} (${atkt.fraction_rule.toLowerCase().replace('_', '-')})`;
+        ? part('explain.atMost')
+        : part('explain.atMostPercent', {
+            percent: pct(dec(atkt.max_failed_papers_percent!)),
+            share: approx(percentOf(dec(atkt.max_failed_papers_percent!), Q.of(papers.length))),
+            rounding: atkt.fraction_rule.toLowerCase().replace('_', '-'),
+          });
     steps.push(
       step(
         'ATKT',
         rules.ruleId('atkt'),
         { failed_papers: failed.length, papers: papers.length },
         { limit: limit.toDecimal(), promoted },
-        `${failed.length} failed paper${failed.length === 1 ? '' : 's'} ` +
-          `(${failed.map((p) => p.input.paper_id).join(', ')}); ${limitText} may be carried: ` +
-          `${promoted ? 'promoted with back papers' : 'fail'}`,
+        'explain.atkt',
+        {
+          count: failed.length,
+          failed: failed.map((p) => p.input.paper_id).join(', '),
+          limit_text: limitText,
+          verdict: part(promoted ? 'explain.atktPromoted' : 'explain.atktFail'),
+        },
       ),
     );
   }
@@ -405,15 +385,18 @@ export const gradeStudent = (input: GradingInput): GradedStudent => {
     code === rules.distinction.code
       ? rules.distinction.label
       : rules.divisions.find((d) => d.code === code)!.label;
-  const divisionLabel = division === null ? '' : `, ${divisionName(division)}`;
-  const backText = backlogs.length ? `; back in ${backlogs.map((b) => b.paper_id).join(', ')}` : '';
+  // The result's words follow from its code; the division's name and the back papers are the sentence's own.
+  const resultParams: Record<string, string> = {};
+  if (division !== null) resultParams.division_name = divisionName(division);
+  if (backlogs.length) resultParams.back_papers = backlogs.map((b) => b.paper_id).join(', ');
   steps.push(
     step(
       'RESULT',
       undefined,
       { passed },
       { result, division },
-      `result: ${RESULT_TEXT[result]}${divisionLabel}${backText}`,
+      'explain.result',
+      Object.keys(resultParams).length ? resultParams : undefined,
     ),
   );
 

@@ -1,5 +1,5 @@
 // Grace rule types G2–G7 (§4.4) one at a time, and the student-level policies of §4.8.
-import type { GraceRule, RulesetPreset } from '@exam/contracts';
+import { explanationText, type GraceRule, type RulesetPreset } from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
 import { gradeStudent, GradingInputError } from '../src/index.ts';
 import { cbcsDefault, internalOnly, oldVariantA, studentInput, theory } from './fixtures.ts';
@@ -29,7 +29,7 @@ describe('grace rule types', () => {
       expect(pass.lines[0]!.grace).toEqual({ marks: '2', rule_id: 'G2' });
       const fail = gradeStudent(studentInput(only('G2'), [theory('HIN101', 12, 23), ...passing()])).result;
       expect(fail.result).toBe('PROMOTED');
-      expect(fail.explanation.find((s) => s.step === 'GRACE')!.text).toContain('above its cap 3');
+      expect(explanationText(fail.explanation.find((s) => s.step === 'GRACE')!)).toContain('above its cap 3');
     },
   );
 
@@ -41,7 +41,9 @@ describe('grace rule types', () => {
       studentInput(only('G5'), [theory('HIN101', 12, 25), theory('ENG101', 15, 26), ...passing().slice(1)]),
     ).result;
     expect(two.result).toBe('PROMOTED');
-    expect(two.explanation.find((s) => s.step === 'GRACE')!.text).toContain('2 failed heads > 1 allowed');
+    expect(explanationText(two.explanation.find((s) => s.step === 'GRACE')!)).toContain(
+      '2 failed heads > 1 allowed',
+    );
   });
 
   it('G6 (pool of 7, added to the marks): two papers short by 3 each → both pass, totals raised', () => {
@@ -100,7 +102,7 @@ describe('grace rule types', () => {
       ]),
     );
     expect(result.lines.every((l) => l.grace === null)).toBe(true);
-    expect(result.explanation.find((s) => s.step === 'GRACE')!.text).toContain(
+    expect(explanationText(result.explanation.find((s) => s.step === 'GRACE')!)).toContain(
       'grace is never given to absent or UFM papers',
     );
     expect(result.result).toBe('PROMOTED');

@@ -1,6 +1,12 @@
 // T10 (revaluation outcome rules), T11 (NEP exit) of lifecycle spec §4.10, the revaluation limits of §8.7 and
 // CIA internals (§S3).
-import type { CiaPattern, EarlierCourse, RulesetPreset } from '@exam/contracts';
+import {
+  explanationText,
+  type ExplanationStep,
+  type CiaPattern,
+  type EarlierCourse,
+  type RulesetPreset,
+} from '@exam/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   computeInternal,
@@ -34,7 +40,7 @@ describe('T10: revaluation (M = 100)', () => {
   it('VTU: O 40, R 50 → 40 + 5 + ⌈2.5⌉ = 48', () => {
     const out = final(40, 50);
     expect(out.final).toBe('48');
-    expect(out.explanation[0]!.text).toContain('40 + 5 + ⌈0.5 × (10 − 5)⌉ = 48');
+    expect(explanationText(out.explanation[0]!)).toContain('40 + 5 + ⌈0.5 × (10 − 5)⌉ = 48');
   });
   it('VTU: O 30, R 48 (d = 18 > 15) needs a third valuation; with T 44 the nearest two 44, 48 → 46', () => {
     expect(final(30, 48)).toMatchObject({ final: null, needs_third_valuation: true });
@@ -124,7 +130,7 @@ describe('T11: NEP exit', () => {
       expect(award('42', { VOCATIONAL: '4' })).toEqual([]);
       expect(award('46', {})).toEqual([]);
       const out = exitEligibility(nep, { credits_earned: '42', credits_by_category: { VOCATIONAL: '4' } });
-      expect(out.levels[0]!.explanation.text).toBe(
+      expect(explanationText(out.levels[0]!.explanation)).toBe(
         'UG Certificate: 42 credits < 40 + 4; vocational 4 ≥ 4 (in addition): not eligible',
       );
     },
@@ -194,7 +200,7 @@ describe('internal marks from CIA components (§S3)', () => {
       ATT: cell('82'),
     });
     expect(out.cell).toEqual({ value: '18', status: null });
-    expect(out.explanation[0]!.text).toContain('Tests best 1 of 12, 15 = 15/20');
+    expect(explanationText(out.explanation[0]!)).toContain('Tests best 1 of 12, 15 = 15/20');
   });
 
   it('attendance below 75 % earns 0; an absent test counts 0; ceil rounding', () => {
@@ -252,9 +258,8 @@ describe('T11 in a result: the exit check of a year-end semester (gradeStudent)'
     }));
   const semester = (sem: string, papers: ReturnType<typeof theory>[], earlierCourses: EarlierCourse[]) =>
     gradeStudent(studentInput(nepDefault, papers, { sem_id: sem, earlier_courses: earlierCourses })).result;
-  const exitSteps = (r: {
-    explanation: Array<{ step: string; text: string; output: Record<string, unknown> }>;
-  }) => r.explanation.filter((s) => s.step.startsWith('EXIT'));
+  const exitSteps = (r: { explanation: ExplanationStep[] }) =>
+    r.explanation.filter((s) => s.step.startsWith('EXIT'));
 
   it(
     'semester 2 (year 1): 42 credits + a 4-credit vocational course → UG Certificate; 38 + 4 → not ' +
@@ -277,19 +282,19 @@ describe('T11 in a result: the exit check of a year-end semester (gradeStudent)'
         step: 'EXIT_CHECK',
         output: { credits_earned: '46', eligible_awards: 1 },
       });
-      expect(steps[0]!.text).toBe(
+      expect(explanationText(steps[0]!)).toBe(
         'semester 2 ends year 1: exit levels checked over 46 credits earned in semesters 1, 2 (aec 3, ' +
           'major 28, mdc 4, minor 4, sec 3, vocational 4): eligible for UG Certificate',
       );
       expect(steps.slice(1).map((s) => s.output.eligible)).toEqual([true, false, false, false, false]);
-      expect(steps[1]!.text).toBe(
+      expect(explanationText(steps[1]!)).toBe(
         'UG Certificate: 46 credits ≥ 40 + 4; vocational 4 ≥ 4 (in addition): eligible',
       );
       // The lines carry the category, so a later semester's check reads it back from the published lines.
       expect(eligible.lines.find((l) => l.paper_id === 'VOC201')!.course_category).toBe('VOCATIONAL');
       // 38 credits earned besides the vocational course (S204 failed): 42 < 44.
       const short = semester('2', sem2(true), earlier('1', 5));
-      expect(exitSteps(short)[1]!.text).toBe(
+      expect(explanationText(exitSteps(short)[1]!)).toBe(
         'UG Certificate: 42 credits < 40 + 4; vocational 4 ≥ 4 (in addition): not eligible',
       );
       expect(exitSteps(short)[0]!.output.eligible_awards).toBe(0);
@@ -334,21 +339,21 @@ describe('T11 in a result: the exit check of a year-end semester (gradeStudent)'
         exitSteps(r)
           .slice(1)
           .filter((s) => s.output.eligible)
-          .map((s) => s.text.split(':')[0]);
+          .map((s) => explanationText(s).split(':')[0]);
       expect(awards(research)).toContain("Bachelor's degree (Honours with Research)");
       expect(exitSteps(research)[0]!.output.credits_earned).toBe('160');
       // 2247 of 3000 = 74.9 %
       const honours = semester('8', sem8, [...marksSems('72'), ...sem7]);
       expect(awards(honours)).toContain("Bachelor's degree (Honours)");
       expect(awards(honours)).not.toContain("Bachelor's degree (Honours with Research)");
-      expect(exitSteps(honours).at(-1)!.text).toContain('2247 of 3000 = 74.90 % < 75 %');
+      expect(explanationText(exitSteps(honours).at(-1)!)).toContain('2247 of 3000 = 74.90 % < 75 %');
       // A semester of I–VI not published: the percentage condition cannot be met, and says so.
       const gap = semester('8', sem8, [
         ...marksSems('75').filter((c) => c.sem_id !== '3'),
         ...earlier('3', 5).map((c) => ({ ...c, total: null, max: null })),
         ...sem7,
       ]);
-      expect(exitSteps(gap).at(-1)!.text).toContain('marks needed for the 75 % condition');
+      expect(explanationText(exitSteps(gap).at(-1)!)).toContain('marks needed for the 75 % condition');
     },
   );
 });

@@ -127,6 +127,21 @@ describe('a student result with its explanations and versions', () => {
     ).toBe('true');
   });
 
+  it("writes a step stored as data (its template, inputs and outputs) as the engine's sentence", async () => {
+    const total = {
+      step: 'TOTAL',
+      rule_id: 'OLD-A@1:pass',
+      inputs: { total: '60', max: '100', min: '36' },
+      output: { percentage: '60.00', passed: true },
+      t: 'explain.total',
+    };
+    render(<ResultVersions versions={[version(1, { lines: [line('HIN101', { explanation: [total] })] })]} />);
+    await userEvent.click(screen.getByRole('button', { name: /^Why\?\s*HIN101$/ }));
+    expect(screen.getByText(/^total 60 of 100/).textContent).toBe(
+      'total 60 of 100 (60.00 %) ≥ min 36: passed [rule OLD-A@1:pass]',
+    );
+  });
+
   it('shows the newest version, the one it supersedes, and the earlier version marked as superseded', () => {
     render(<ResultVersions versions={[version(2), version(1, { result: 'FAIL' })]} />);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('version 2');

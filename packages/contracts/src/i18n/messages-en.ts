@@ -4,6 +4,7 @@ import { auth } from './messages/auth.en.ts';
 import { coding } from './messages/coding.en.ts';
 import { conduct } from './messages/conduct.en.ts';
 import { documents } from './messages/documents.en.ts';
+import { explanations } from './messages/explanations.en.ts';
 import { examForms } from './messages/exam-forms.en.ts';
 import { files } from './messages/files.en.ts';
 import { jobs } from './messages/jobs.en.ts';
@@ -22,6 +23,7 @@ export const englishMessages = {
   ...coding,
   ...conduct,
   ...documents,
+  ...explanations,
   ...examForms,
   ...files,
   ...jobs,

@@ -5,6 +5,7 @@ import { auth } from './messages/auth.hi.ts';
 import { coding } from './messages/coding.hi.ts';
 import { conduct } from './messages/conduct.hi.ts';
 import { documents } from './messages/documents.hi.ts';
+import { explanations } from './messages/explanations.hi.ts';
 import { examForms } from './messages/exam-forms.hi.ts';
 import { files } from './messages/files.hi.ts';
 import { jobs } from './messages/jobs.hi.ts';
@@ -23,6 +24,7 @@ export const hindiMessages: Catalogue<typeof englishMessages> = {
   ...coding,
   ...conduct,
   ...documents,
+  ...explanations,
   ...examForms,
   ...files,
   ...jobs,

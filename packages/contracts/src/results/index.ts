@@ -6,3 +6,4 @@ export * from './grading-input.ts';
 export * from './student-result.ts';
 export * from './result-run.ts';
 export * from './result-views.ts';
+export * from './explanation-text.ts';

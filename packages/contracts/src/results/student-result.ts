@@ -22,8 +22,19 @@ export const explanationStep = z.object({
   rule_id: z.string().optional(),
   inputs: z.record(z.string(), explanationValue),
   output: z.record(z.string(), explanationValue),
-  /** A sentence a student can read. */
-  text: z.string(),
+  /**
+   * The explanation template its sentence is written from (`explain.<what>` of the message catalogue, English
+   * and Hindi): stored results keep only this and `p`; the sentence is written when it is read. Absent in
+   * results stored before explanations became data (their `text` was stored instead).
+   */
+  t: z.string().optional(),
+  /** The template's values that are not inputs or outputs already (numbers, codes, nested templates). */
+  p: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * A sentence a student can read, in the reader's language: the API writes it from `t` when it answers (and
+   * answers it always); results stored before templates carry the English sentence they were computed with.
+   */
+  text: z.string().optional(),
 });
 export type ExplanationStep = z.infer<typeof explanationStep>;
 

@@ -2,6 +2,7 @@ import {
   postResultAssignBody,
   postResultFeeBody,
   postResultMarksBody,
+  explanationText,
   type ExplanationStep,
   type PostResultMarksBody,
 } from '@exam/contracts';
@@ -153,7 +154,10 @@ export async function marksOutcome(
     third,
     max: max ?? original,
   });
-  const text = outcome.explanation.map((e) => e.text).join('; ');
+  // The application row keeps each step as data and its English sentence (one or two steps an application):
+  // the register answers the row as stored; the screens write the sentence in their language from the data.
+  const explanation = outcome.explanation.map((e) => ({ ...e, text: explanationText(e) }));
+  const text = explanation.map((e) => e.text).join('; ');
   return {
     reval_marks: marksText(revaluation),
     third_marks: marksText(third),
@@ -161,7 +165,7 @@ export async function marksOutcome(
     final_marks: marksText(outcome.final),
     outcome_rule: ruleset.rules.reval.result_rule,
     outcome: text.slice(0, 500),
-    explanation: outcome.explanation,
+    explanation,
   };
 }
 

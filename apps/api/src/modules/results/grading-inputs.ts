@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
+  explanationText,
   msg,
   type Message,
   type ComputedStudentResult,
+  type ExplanationStep,
   type EarlierCourse,
   type GradingPaper,
   type GradingRuleset,
@@ -288,6 +290,40 @@ export function earlierCoursesOf(rows: Array<{ sem_id: string; lines: ResultLine
 export function digestOf(result: ComputedStudentResult, lines: string, explanation: string): string {
   const { lines: _lines, explanation: _explanation, ...scalars } = result;
   return createHash('md5').update(JSON.stringify(scalars)).update(lines).update(explanation).digest('hex');
+}
+
+/**
+ * The digest a result had when its explanation was stored as English sentences (before explanation templates,
+ * EXPLANATION_TEMPLATES_VERSION 1): each step as `{ step, rule_id, inputs, output, text }` with the sentence
+ * its template writes, and the RULESET step without the templates' version. A run compares a result stored
+ * that way with this digest, so a scope's first run after templates adds no version where nothing changed.
+ */
+export function legacyDigestOf(
+  result: Omit<ComputedStudentResult, 'lines' | 'explanation'>,
+  lines: string,
+  explanation: string,
+): string {
+  const legacy = (s: ExplanationStep) => {
+    const out: Record<string, unknown> = { step: s.step };
+    if (s.rule_id !== undefined) out.rule_id = s.rule_id;
+    if (s.step === 'RULESET') {
+      const { templates: _templates, ...inputs } = s.inputs;
+      out.inputs = inputs;
+    } else out.inputs = s.inputs;
+    out.output = s.output;
+    out.text = explanationText(s);
+    return out;
+  };
+  const legacyLines = (JSON.parse(lines) as ResultLine[]).map((l) => ({
+    ...l,
+    explanation: l.explanation.map(legacy),
+  }));
+  const legacyExplanation = (JSON.parse(explanation) as ExplanationStep[]).map(legacy);
+  return createHash('md5')
+    .update(JSON.stringify(result))
+    .update(JSON.stringify(legacyLines))
+    .update(JSON.stringify(legacyExplanation))
+    .digest('hex');
 }
 
 const cellText = (c: MarkCell) =>

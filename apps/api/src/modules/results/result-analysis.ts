@@ -32,11 +32,11 @@ export function exitOf(explanation: unknown): ExitOutcome | null {
       level: String(s.inputs.level ?? ''),
       award: String(s.inputs.award ?? ''),
       eligible: s.output.eligible === true,
-      text: s.text,
+      text: s.text ?? '',
     }));
   const earned = check.output.credits_earned;
   return {
-    text: check.text,
+    text: check.text ?? '',
     credits_earned: typeof earned === 'string' ? earned : null,
     levels,
     awards: levels.filter((l) => l.eligible).map((l) => l.award),

@@ -2,6 +2,7 @@ import { Router, type Response } from 'express';
 import {
   KEY_MAX,
   KEY_PATTERN,
+  type Language,
   meritListQuery,
   msg,
   resultAnalysisQuery,
@@ -12,6 +13,8 @@ import type { Database } from '@exam/db';
 import { scopeOf } from '../../platform/auth/capabilities.ts';
 import { notFound, parseOr422 } from '../../platform/http/errors.ts';
 import { methodNotAllowed } from '../../platform/http/middleware.ts';
+import { languageOf } from '../../platform/i18n/messages.ts';
+import { explainedLines, explainedSteps } from './explanation-texts.ts';
 import { byCollege, countsOf, divisionDistribution, exitOf } from './result-analysis.ts';
 import {
   gradeCounts,
@@ -36,7 +39,7 @@ export function studentResultRoutes(db: Database) {
     .get(async (req, res) => {
       const { latest, limit, offset, ...equal } = parseOr422(studentResultQuery, req.query);
       const { rows, total } = await resultPage(db, readerScope(res), { equal, latest, limit, offset });
-      res.json({ studentresult: rows.map(present), total });
+      res.json({ studentresult: rows.map((row) => present(row, languageOf(req))), total });
     })
     .all(methodNotAllowed);
 
@@ -58,7 +61,7 @@ export function studentResultRoutes(db: Database) {
       const version = /^\d{1,9}$/.test(key.version ?? '') ? Number(key.version) : 0;
       const row = await resultVersion(db, scope, { ...key, version });
       if (!row) throw missing;
-      res.json({ studentresult: present(row) });
+      res.json({ studentresult: present(row, languageOf(req)) });
     })
     .all(methodNotAllowed);
 
@@ -111,9 +114,14 @@ function readerScope(res: Response): ReaderScope {
   return scope === 'any' ? { kind: 'any' } : { kind: 'none' };
 }
 
-const present = (row: ResultRow) => ({
-  ...row,
-  published_at:
-    row.published_at instanceof Date ? row.published_at.toISOString() : (row.published_at ?? null),
-  exit: exitOf(row.explanation),
-});
+const present = (row: ResultRow, language: Language) => {
+  const explanation = explainedSteps(row.explanation, language);
+  return {
+    ...row,
+    lines: explainedLines(row.lines, language),
+    explanation,
+    published_at:
+      row.published_at instanceof Date ? row.published_at.toISOString() : (row.published_at ?? null),
+    exit: exitOf(explanation),
+  };
+};

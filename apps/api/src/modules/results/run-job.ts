@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { defineJob, JobFailure, type JobContext } from '../../platform/jobs/index.ts';
 import { renderMessage } from '../../platform/i18n/messages.ts';
 import { mostUsed, type Finding } from './grading-inputs.ts';
-import { gradeBatch, rulesetKey, type Graded, type RunGrading, type RunRow } from './run-grading.ts';
+import { graderFor } from './grading-pool.ts';
+import { rulesetKey, type Graded, type GradedBatch, type RunGrading, type RunRow } from './run-grading.ts';
 import {
   batchInputs,
   candidatesOf,
@@ -108,20 +109,37 @@ async function computeRun(ctx: JobContext<{ run_id: string }>, run: RunRow): Pro
     writing.catch(() => undefined);
   };
 
-  for (let start = 0; start < students.length; start += STUDENT_BATCH) {
-    ctx.signal.throwIfAborted();
-    const inputs = await batchInputs(db, run, students.slice(start, start + STUDENT_BATCH));
-    const unread = inputs.enrolments.filter(
-      (e) => !rulesets.has(rulesetKey(e.ruleset_id, e.ruleset_version)),
-    );
-    for (const [key, ruleset] of await rulesetsOf(db, unread)) rulesets.set(key, ruleset);
-    const batch = gradeBatch(grading, inputs);
+  // Batches are graded off this thread when the run is big enough (grading-pool.ts): this thread reads the
+  // next batch while one is graded and the one before is written.
+  const grader = graderFor(students.length);
+  const inFlight: Array<{ batch: Promise<GradedBatch>; done: number }> = [];
+  const settle = async () => {
+    const next = inFlight.shift()!;
+    const batch = await next.batch;
     used.push(...batch.used);
     for (const [code, n] of Object.entries(batch.counts)) counts[code as StudentResultCode] += n;
     await awaitWrite();
-    write(batch.graded, batch.findings, Math.min(start + STUDENT_BATCH, students.length));
+    write(batch.graded, batch.findings, next.done);
+  };
+  try {
+    for (let start = 0; start < students.length; start += STUDENT_BATCH) {
+      ctx.signal.throwIfAborted();
+      const inputs = await batchInputs(db, run, students.slice(start, start + STUDENT_BATCH));
+      const unread = inputs.enrolments.filter(
+        (e) => !rulesets.has(rulesetKey(e.ruleset_id, e.ruleset_version)),
+      );
+      for (const [key, ruleset] of await rulesetsOf(db, unread)) rulesets.set(key, ruleset);
+      const batch = grader.grade(grading, inputs);
+      // A failed batch is thrown where it is awaited, in order; keep it from counting as unhandled meanwhile.
+      batch.catch(() => undefined);
+      inFlight.push({ batch, done: Math.min(start + STUDENT_BATCH, students.length) });
+      if (inFlight.length >= grader.depth) await settle();
+    }
+    while (inFlight.length) await settle();
+    await awaitWrite();
+  } finally {
+    await grader.close();
   }
-  await awaitWrite();
 
   const summary = { ruleset: mostUsed(used), students: used.length, counts, ...totals };
   await ctx.sqlTransaction((tx) => markRunComputed(tx, run.run_id, summary));

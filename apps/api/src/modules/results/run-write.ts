@@ -1,6 +1,6 @@
 import type { ResultLine } from '@exam/contracts';
 import { copyField, type SqlTransaction } from '@exam/db';
-import { fieldChanges, type Finding } from './grading-inputs.ts';
+import { fieldChanges, legacyDigestOf, type Finding } from './grading-inputs.ts';
 import { keyOf, type Graded, type RunRow } from './run-grading.ts';
 import {
   copyResults,
@@ -101,10 +101,16 @@ export function planWrite(
     const id = keyOf(g.key);
     const base = versions.baseOf(g);
     const student_id = g.key.student_id;
+    // A version stored before explanation templates has the digest of its sentences: the same result if the
+    // sentences this result's templates write match it (worked out only for such a version).
+    let legacy: string | undefined;
+    const same = (digest: string) =>
+      digest === g.digest ||
+      digest === (legacy ??= legacyDigestOf(g.result, g.lines.toString(), g.explanation.toString()));
     if (!base) {
       const changes = [{ field: 'result', before: null, after: g.result.result }];
       diffs.push({ run_id: run.run_id, student_id, change: 'ADDED', changes });
-    } else if (base.digest !== g.digest) {
+    } else if (!same(base.digest)) {
       const before = { ...base, lines: baseLines.get(`${id}|${base.version}`) ?? [] };
       const after = { ...g.result, lines: JSON.parse(g.lines.toString()) as ResultLine[] };
       const changes = fieldChanges(before, after);
@@ -112,7 +118,7 @@ export function planWrite(
       diffs.push({ run_id: run.run_id, student_id, change: 'CHANGED', changes: explained });
     }
     const current = versions.published.get(id);
-    if (current && current.digest === g.digest) continue;
+    if (current && same(current.digest)) continue;
     const { result: r } = g;
     const leading = [
       g.key.student_id,

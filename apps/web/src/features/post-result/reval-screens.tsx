@@ -1,7 +1,9 @@
 import {
+  explanationText,
   postResultStatus,
   postResultType,
   postResultWorkflow,
+  type ExplanationStep,
   type PostResultApplication,
   type PostResultType,
   type RevalAwardRow,
@@ -12,7 +14,7 @@ import { Loading, Notice, Page } from '../../components/ui/page.tsx';
 import { WorkflowActions } from '../../components/ui/workflow-actions.tsx';
 import { ApiError, isApiError } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/auth.ts';
-import { useT } from '../../lib/i18n.ts';
+import { renderMessage, useT } from '../../lib/i18n.ts';
 import {
   applicationAction,
   applyFor,
@@ -52,13 +54,14 @@ export function RevalEntryScreen() {
   );
 }
 
-type Step = { step?: string; text?: string };
+/** The outcome's steps in the screens' language (from the step's template; older steps carry their text). */
 function Explanation({ steps }: { steps: unknown[] }) {
+  useT(); // written again when the language changes
   if (!steps.length) return null;
   return (
     <ol className="reval-steps">
-      {(steps as Step[]).map((s, i) => (
-        <li key={i}>{s.text}</li>
+      {(steps as ExplanationStep[]).map((s, i) => (
+        <li key={i}>{explanationText(s, renderMessage)}</li>
       ))}
     </ol>
   );

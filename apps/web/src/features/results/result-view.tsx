@@ -1,6 +1,6 @@
-import type { ExplanationStep, MarkCell, ResultLine } from '@exam/contracts';
+import { explanationText, type ExplanationStep, type MarkCell, type ResultLine } from '@exam/contracts';
 import { Fragment, useId, useState } from 'react';
-import { intlLocale, useT } from '../../lib/i18n.ts';
+import { intlLocale, renderMessage, useT } from '../../lib/i18n.ts';
 import type { StudentResultRow } from './results-api.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 
@@ -70,7 +70,7 @@ export function Steps({ steps }: { steps: ExplanationStep[] }) {
     <ol className="explanation-steps">
       {steps.map((s, i) => (
         <li key={i}>
-          {s.text}
+          {explanationText(s, renderMessage)}
           {s.rule_id && (
             <span className="rule-ref">
               {' '}
