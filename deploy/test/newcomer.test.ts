@@ -144,6 +144,8 @@ describe.skipIf(!hasPnpm)('pnpm start (the README command)', () => {
       expect(block).toMatch(/Also {6}the student demo service at http:\/\/localhost:\d+/);
       expect(block!.trim().split('\n').at(-1)).toBe('Stop with Ctrl-C.');
       expect((await fetch(`${open}/api/ready`)).status).toBe(200);
+      // The web app too: its build may finish after the API began serving (they start side by side).
+      expect(await (await fetch(`${open}/Login`)).text()).toMatch(/<div id="app">/);
       // The servers' own lines went to their logs.
       expect(fs.readFileSync(path.join(dataDir, 'logs/api.log'), 'utf8')).toContain('"step":"database"');
 
@@ -168,6 +170,7 @@ describe.skipIf(!hasPnpm)('pnpm start (the README command)', () => {
       ]);
       const reopened = /Open {6}(http:\/\/localhost:\d+)/.exec(again.printed())?.[1];
       expect((await fetch(`${reopened}/api/ready`)).status).toBe(200);
+      expect(await (await fetch(`${reopened}/Login`)).text()).toMatch(/<div id="app">/);
       process.kill(-again.child.pid!, 'SIGINT');
       expect(await again.exited).toEqual([0, null]);
     } finally {

@@ -116,32 +116,33 @@ export function createApp({
   for (const module of modules) if (module.wellKnownRoutes) wellKnown.use(module.wellKnownRoutes(context));
   app.use('/.well-known', noStore, wellKnown);
 
-  // The built web app, with every other path answered by its index.html (client-side routes).
+  // The built web app, with every other path answered by its index.html (client-side routes). Looked for on
+  // each request, not once at start: `pnpm start` runs the web build beside a starting API, and a build that
+  // finishes after the API began serving is served at once.
   const index = path.join(config.webDist, 'index.html');
-  if (fs.existsSync(index)) {
-    // Vite names built assets by content hash: they never change, so browsers may keep them for a year.
-    app.use(
-      '/assets',
-      compression(),
-      express.static(path.join(config.webDist, 'assets'), {
-        index: false,
-        immutable: true,
-        maxAge: '1y',
-        fallthrough: false,
-      }),
-      // A path that climbs out of the folder (/assets/..%2f..) is refused by the static server with a 403: to
-      // a caller it is simply not there.
-      ((error, _req, _res, next) =>
-        next(
-          (error as { status?: number }).status! < 500 ? notFound(msg('platform.notFound')) : error,
-        )) as ErrorRequestHandler,
-    );
-    app.use(compression(), express.static(config.webDist, { index: false, maxAge: '1h' }));
-    app.get(/.*/, (_req, res) => {
-      res.set('Cache-Control', 'no-cache');
-      res.sendFile(index);
-    });
-  }
+  // Vite names built assets by content hash: they never change, so browsers may keep them for a year.
+  app.use(
+    '/assets',
+    compression(),
+    express.static(path.join(config.webDist, 'assets'), {
+      index: false,
+      immutable: true,
+      maxAge: '1y',
+      fallthrough: false,
+    }),
+    // A path that climbs out of the folder (/assets/..%2f..) is refused by the static server with a 403: to
+    // a caller it is simply not there.
+    ((error, _req, _res, next) =>
+      next(
+        (error as { status?: number }).status! < 500 ? notFound(msg('platform.notFound')) : error,
+      )) as ErrorRequestHandler,
+  );
+  app.use(compression(), express.static(config.webDist, { index: false, maxAge: '1h' }));
+  app.get(/.*/, (_req, res, next) => {
+    if (!fs.existsSync(index)) return next();
+    res.set('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
   app.use(errorHandler(db));
   return app;
 }

@@ -227,6 +227,9 @@ const screens: Record<string, string> = {
   'Your role may not delete records.': 'आपकी भूमिका अभिलेख नहीं हटा सकती।',
   'Delete Session': 'सत्र हटाएँ',
   'Delete Course': 'पाठ्यक्रम हटाएँ',
+  'This screen is for the university’s staff. Your own results and documents are on your dashboard.':
+    'यह स्क्रीन विश्वविद्यालय के कर्मचारियों के लिए है। आपके अपने परिणाम और दस्तावेज़ आपके डैशबोर्ड पर हैं।',
+  'Open my dashboard': 'मेरा डैशबोर्ड खोलें',
   'Do you want to Delete?': 'क्या आप हटाना चाहते हैं?',
   'Do you want to delete the College': 'क्या आप यह महाविद्यालय हटाना चाहते हैं',
   'Do you want to delete the Department': 'क्या आप यह विभाग हटाना चाहते हैं',

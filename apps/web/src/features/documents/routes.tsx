@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { FeatureRoutes } from '../../lib/feature-routes.ts';
+import { StaffOnly } from '../../components/ui/staff-only.tsx';
 
 const screens = () => import('./document-screens.tsx');
 const DocumentsScreen = lazy(() => screens().then((m) => ({ default: m.DocumentsScreen })));
@@ -12,39 +13,85 @@ const VerifyScreen = lazy(() => import('./verify-screen.tsx').then((m) => ({ def
 export const documentsRoutes: FeatureRoutes = {
   public: [{ path: '/verify/:token', element: <VerifyScreen /> }],
   signedIn: [
-    { path: '/DocumentOld', element: <DocumentsScreen key="do" title="Document Old" scheme="OLD" /> },
-    { path: '/DocumentNew', element: <DocumentsScreen key="dn" title="Document New" scheme="NEW" /> },
+    {
+      path: '/DocumentOld',
+      element: (
+        <StaffOnly>
+          <DocumentsScreen key="do" title="Document Old" scheme="OLD" />
+        </StaffOnly>
+      ),
+    },
+    {
+      path: '/DocumentNew',
+      element: (
+        <StaffOnly>
+          <DocumentsScreen key="dn" title="Document New" scheme="NEW" />
+        </StaffOnly>
+      ),
+    },
     {
       path: '/DocsNewMarksheet',
-      element: <DocumentsScreen key="ms" title="Docs New Marksheet" docType="MARKSHEET" />,
+      element: (
+        <StaffOnly>
+          <DocumentsScreen key="ms" title="Docs New Marksheet" docType="MARKSHEET" />
+        </StaffOnly>
+      ),
     },
     {
       path: '/DocsNewTranscript',
-      element: <DocumentsScreen key="tr" title="Docs New Transcript" docType="TRANSCRIPT" />,
+      element: (
+        <StaffOnly>
+          <DocumentsScreen key="tr" title="Docs New Transcript" docType="TRANSCRIPT" />
+        </StaffOnly>
+      ),
     },
     {
       path: '/DocsNewMigration',
-      element: <DocumentsScreen key="mg" title="Docs New Migration" docType="MIGRATION" />,
+      element: (
+        <StaffOnly>
+          <DocumentsScreen key="mg" title="Docs New Migration" docType="MIGRATION" />
+        </StaffOnly>
+      ),
     },
     {
       path: '/DocsNewProvisionalDegree',
-      element: <DocumentsScreen key="pd" title="Docs New Provisional Degree" docType="PROVISIONAL_DEGREE" />,
+      element: (
+        <StaffOnly>
+          <DocumentsScreen key="pd" title="Docs New Provisional Degree" docType="PROVISIONAL_DEGREE" />
+        </StaffOnly>
+      ),
     },
     {
       path: '/DocsNewDegree',
-      element: <DocumentsScreen key="dg" title="Docs New Degree" docType="DEGREE" />,
+      element: (
+        <StaffOnly>
+          <DocumentsScreen key="dg" title="Docs New Degree" docType="DEGREE" />
+        </StaffOnly>
+      ),
     },
     {
       path: '/DocsNewCertificate',
-      element: <DocumentsScreen key="ct" title="Docs New Certificate" docType="CERTIFICATE" />,
+      element: (
+        <StaffOnly>
+          <DocumentsScreen key="ct" title="Docs New Certificate" docType="CERTIFICATE" />
+        </StaffOnly>
+      ),
     },
     {
       path: '/DocumentAdminOld',
-      element: <DocumentsScreen key="ao" title="Document Admin Old" scheme="OLD" queue />,
+      element: (
+        <StaffOnly>
+          <DocumentsScreen key="ao" title="Document Admin Old" scheme="OLD" queue />
+        </StaffOnly>
+      ),
     },
     {
       path: '/DocumentAdminNew',
-      element: <DocumentsScreen key="an" title="Document Admin New" scheme="NEW" queue />,
+      element: (
+        <StaffOnly>
+          <DocumentsScreen key="an" title="Document Admin New" scheme="NEW" queue />
+        </StaffOnly>
+      ),
     },
     {
       path: '/DocsNewProvisionalDegreeAdmin',
@@ -59,11 +106,19 @@ export const documentsRoutes: FeatureRoutes = {
     },
     {
       path: '/DocsNewCertificateAdmin',
-      element: <DocumentsScreen key="act" title="Docs New Certificate Admin" docType="CERTIFICATE" queue />,
+      element: (
+        <StaffOnly>
+          <DocumentsScreen key="act" title="Docs New Certificate Admin" docType="CERTIFICATE" queue />
+        </StaffOnly>
+      ),
     },
     {
       path: '/DocsNewDegreeAdmin',
-      element: <DocumentsScreen key="adg" title="Docs New Degree Admin" docType="DEGREE" queue />,
+      element: (
+        <StaffOnly>
+          <DocumentsScreen key="adg" title="Docs New Degree Admin" docType="DEGREE" queue />
+        </StaffOnly>
+      ),
     },
   ],
 };

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { FeatureRoutes } from '../../lib/feature-routes.ts';
+import { StaffOnly } from '../../components/ui/staff-only.tsx';
 
 const runs = () => import('./run-screens.tsx');
 const students = () => import('./student-result-screens.tsx');
@@ -22,31 +23,107 @@ export const resultsRoutes: FeatureRoutes = {
   signedIn: [
     {
       path: '/CalculateOld',
-      element: <RunsScreen key="co" title="Calculate Old" schemes={['OLD']} compute />,
+      element: (
+        <StaffOnly>
+          <RunsScreen key="co" title="Calculate Old" schemes={['OLD']} compute />
+        </StaffOnly>
+      ),
     },
     {
       path: '/CalculateNew',
-      element: <RunsScreen key="cn" title="Calculate New" schemes={['NEW', 'NEP']} compute />,
+      element: (
+        <StaffOnly>
+          <RunsScreen key="cn" title="Calculate New" schemes={['NEW', 'NEP']} compute />
+        </StaffOnly>
+      ),
     },
     {
       path: '/ResultOld',
-      element: <RunsScreen key="ro" title="Result Old" schemes={['OLD']} compute={false} />,
+      element: (
+        <StaffOnly>
+          <RunsScreen key="ro" title="Result Old" schemes={['OLD']} compute={false} />
+        </StaffOnly>
+      ),
     },
     {
       path: '/ResultNew',
-      element: <RunsScreen key="rn" title="Result New" schemes={['NEW']} compute={false} />,
+      element: (
+        <StaffOnly>
+          <RunsScreen key="rn" title="Result New" schemes={['NEW']} compute={false} />
+        </StaffOnly>
+      ),
     },
     {
       path: '/ResultNep',
-      element: <RunsScreen key="rp" title="Result Nep" schemes={['NEP']} compute={false} />,
+      element: (
+        <StaffOnly>
+          <RunsScreen key="rp" title="Result Nep" schemes={['NEP']} compute={false} />
+        </StaffOnly>
+      ),
     },
-    { path: '/ListStudentResultDetail', element: <StudentResultListScreen /> },
-    { path: '/ViewStudentResultDetail', element: <StudentResultViewScreen /> },
-    { path: '/AddStudentResultDetail', element: <NoResultEntryScreen title="Add Student Result Detail" /> },
-    { path: '/EditStudentResultDetail', element: <NoResultEntryScreen title="Edit Student Result Detail" /> },
-    { path: '/ResultCourseDetail', element: <ResultCourseScreen /> },
-    { path: '/ResultCourseCombinationDetail', element: <ResultCombinationScreen /> },
-    { path: '/RuleSetRules', element: <RuleSetRulesScreen /> },
-    { path: '/CompareRuleSets', element: <CompareRuleSetsScreen /> },
+    {
+      path: '/ListStudentResultDetail',
+      element: (
+        <StaffOnly>
+          <StudentResultListScreen />
+        </StaffOnly>
+      ),
+    },
+    {
+      path: '/ViewStudentResultDetail',
+      element: (
+        <StaffOnly>
+          <StudentResultViewScreen />
+        </StaffOnly>
+      ),
+    },
+    {
+      path: '/AddStudentResultDetail',
+      element: (
+        <StaffOnly>
+          <NoResultEntryScreen title="Add Student Result Detail" />
+        </StaffOnly>
+      ),
+    },
+    {
+      path: '/EditStudentResultDetail',
+      element: (
+        <StaffOnly>
+          <NoResultEntryScreen title="Edit Student Result Detail" />
+        </StaffOnly>
+      ),
+    },
+    {
+      path: '/ResultCourseDetail',
+      element: (
+        <StaffOnly>
+          <ResultCourseScreen />
+        </StaffOnly>
+      ),
+    },
+    {
+      path: '/ResultCourseCombinationDetail',
+      element: (
+        <StaffOnly>
+          <ResultCombinationScreen />
+        </StaffOnly>
+      ),
+    },
+    {
+      path: '/RuleSetRules',
+      element: (
+        <StaffOnly>
+          <RuleSetRulesScreen />
+        </StaffOnly>
+      ),
+    },
+    {
+      path: '/CompareRuleSets',
+      element: (
+        <StaffOnly>
+          <CompareRuleSetsScreen />
+        </StaffOnly>
+      ),
+    },
   ],
 };

@@ -233,28 +233,31 @@ function SmallTable({
       </p>
     );
   return (
-    <table className="data-table">
-      <thead>
-        <tr>
-          {fields.map((f) => (
-            <th key={f} scope="col">
-              <T>{screens.labels[f] ?? f}</T>
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={screens.resource.keyFields.map((k) => String(row[k])).join('/')}>
+    // Its own scrolling box: on a phone the page itself never scrolls sideways.
+    <div className="table-scroll">
+      <table className="data-table">
+        <thead>
+          <tr>
             {fields.map((f) => (
-              <td key={f}>
-                <ShownValue screens={screens} field={f} value={row[f]} />
-              </td>
+              <th key={f} scope="col">
+                <T>{screens.labels[f] ?? f}</T>
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={screens.resource.keyFields.map((k) => String(row[k])).join('/')}>
+              {fields.map((f) => (
+                <td key={f}>
+                  <ShownValue screens={screens} field={f} value={row[f]} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
