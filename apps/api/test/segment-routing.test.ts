@@ -108,7 +108,7 @@ describe('segmentRouting', () => {
     }
   });
 
-  it('answers from the first router, in the order given, that matches; catch-alls keep their place', async () => {
+  it('answers from the first matching router in the order given; catch-alls keep their place', async () => {
     const first = Router().get('/a/:id', answer('first a'));
     const catchAll = Router().get('/:word/x', answer('catch-all'));
     const mounted = Router().get('/:id', answer('mounted b'));

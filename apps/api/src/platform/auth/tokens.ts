@@ -15,7 +15,7 @@ const ALGORITHM = 'HS256' as const;
 
 /**
  * The secret as a key object, made once per process. Given the secret as a string, jsonwebtoken first tries
- * to read it as a PEM public key on every call and makes the HMAC key only after that throws: about 0.3 ms of
+ * to read it as a PEM public key on every call and makes the HMAC key only after that throws: about 0.4 ms of
  * CPU per request, 30 % of a check-user's (V8 profile, bench/NOTES.md). The same HMAC and the same checks
  * run either way.
  */

@@ -39,8 +39,8 @@ const segmentsIn = (path: string) => {
 };
 
 /**
- * A path's fixed first segment and, for a route made only of fixed words and `:name` parameters, its number of
- * segments; undefined when it starts with a parameter or a pattern and may match any first segment.
+ * A path's fixed first segment and, for a route made only of fixed words and `:name` parameters, its number
+ * of segments; undefined when it starts with a parameter or a pattern and may match any first segment.
  */
 export function reachOfPath(path: unknown, route: boolean): Reach | undefined {
   if (typeof path !== 'string' || !path.startsWith('/')) return undefined;
