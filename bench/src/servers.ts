@@ -25,6 +25,11 @@ export interface ServerSpec {
   cwd: string;
   script: string;
   env: Record<string, string>;
+  /**
+   * The path answering 200 once it serves (default `/api/health`). The API answers its liveness while it
+   * still migrates and creates the admin; its readiness only after.
+   */
+  readyPath?: string;
 }
 
 export const apiServer = (env: Record<string, string>): ServerSpec => ({
@@ -32,6 +37,7 @@ export const apiServer = (env: Record<string, string>): ServerSpec => ({
   cwd: path.join(repoRoot, 'apps/api'),
   script: 'src/server.ts',
   env,
+  readyPath: '/api/ready',
 });
 
 export const baselineServer = (env: Record<string, string>): ServerSpec => ({
@@ -64,7 +70,7 @@ function readRssMb(pid: number): number {
 }
 
 /**
- * Starts a server (node directly, so the pid is the server's own), waits for /api/health, and samples its
+ * Starts a server (node directly, so the pid is the server's own), waits until it is ready, and samples its
  * memory. BENCH_CPU_PROF_DIR=dir writes each server's V8 CPU profile there (NODE_OPTIONS may not carry
  * --cpu-prof).
  */
@@ -113,7 +119,7 @@ export async function startServer(
       );
     }
     try {
-      const res = await fetch(`${baseUrl}/api/health`);
+      const res = await fetch(`${baseUrl}${spec.readyPath ?? '/api/health'}`);
       if (res.ok) break;
     } catch {
       // not listening yet
@@ -122,7 +128,8 @@ export async function startServer(
       child.kill('SIGKILL');
       clearInterval(sampler);
       throw new Error(
-        `${spec.name} server did not answer /api/health within ${timeoutMs} ms; log: ${logFile}`,
+        `${spec.name} server did not answer ${spec.readyPath ?? '/api/health'} within ${timeoutMs} ms; ` +
+          `log: ${logFile}`,
       );
     }
     await new Promise((r) => setTimeout(r, 200));

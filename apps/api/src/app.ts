@@ -18,6 +18,7 @@ import { clientConfigRoutes } from './platform/health/client-config-routes.ts';
 import { healthRoutes } from './platform/health/health-routes.ts';
 import { apiNotFound, errorHandler, notFound } from './platform/http/errors.ts';
 import { leanRoutes, setStaticHeaders, staticHeadersOf } from './platform/http/lean-routes.ts';
+import { segmentRouting, type RoutedHandler } from './platform/http/segment-routing.ts';
 import { createLogger, requestLogging, type Logger } from './platform/http/logger.ts';
 import { jobsPlatform } from './platform/jobs/index.ts';
 import { storedFilesPlatform } from './platform/stored-files/index.ts';
@@ -85,28 +86,37 @@ export function createApp({
   );
   api.use(noStore, jsonWrites, express.json({ limit: '100kb', strict: true }));
 
-  api.use(healthRoutes(db), docsRoutes(modules), clientConfigRoutes(config));
+  // Each group of routers is tried by first path segment (platform/http/segment-routing.ts), in this order.
+  const open: RoutedHandler[] = [healthRoutes(db), docsRoutes(modules), clientConfigRoutes(config)].map(
+    (handler) => ({ handler }),
+  );
   // Calls a module serves without sign-in (document verification), before sign-in is required.
-  for (const module of modules) if (module.publicRoutes) api.use(module.publicRoutes(context));
+  for (const module of modules) if (module.publicRoutes) open.push({ handler: module.publicRoutes(context) });
   const auth = authRoutes(db, config);
-  api.use(auth.router);
+  open.push({ handler: auth.router });
+  api.use(segmentRouting(open));
   api.use(auth.signedIn);
+  const signedIn: RoutedHandler[] = [];
   // Modules' own paths first: `course/{offset}/{limit}` must not be read as a course key.
-  for (const module of modules) if (module.routes) api.use(module.routes(context));
-  api.use(auditRoutes(db));
+  for (const module of modules) if (module.routes) signedIn.push({ handler: module.routes(context) });
+  signedIn.push({ handler: auditRoutes(db) });
   const registry = resourceRegistry(modules.flatMap((m) => m.resources ?? []));
   // Downloads (`GET /<R>?format=`), templates and imports of every resource, before the engine reads `/<R>`
   // itself.
-  api.use(fileRoutes({ db, registry, resources: registry.all }));
+  signedIn.push({ handler: fileRoutes({ db, registry, resources: registry.all }) });
   // One record's audit trail, `GET /history/<R>/<key...>`, for whoever may read the record.
   for (const { resource } of registry.all)
-    api.use(`/history/${resource.path}`, historyRouter(resource, { db, registry }));
+    signedIn.push({ path: `/history/${resource.path}`, handler: historyRouter(resource, { db, registry }) });
   for (const { resource } of registry.all)
-    api.use(`/${resource.path}`, crudRouter(resource, { db, registry }));
+    signedIn.push({ path: `/${resource.path}`, handler: crudRouter(resource, { db, registry }) });
   // Workflow actions, `POST /<R>/<key...>/<action>`: one mechanism for every module's declared workflows.
   for (const entry of modules.flatMap((m) => m.workflows ?? []).map(served)) {
-    api.use(`/${registry.resource(entry.workflow.resource).path}`, workflowRouter(entry, { db, registry }));
+    signedIn.push({
+      path: `/${registry.resource(entry.workflow.resource).path}`,
+      handler: workflowRouter(entry, { db, registry }),
+    });
   }
+  api.use(segmentRouting(signedIn));
   api.use(apiNotFound);
 
   app.use(requestLogging(logger));

@@ -3,12 +3,15 @@
 // and answering the same JSON as `GET /api/student?college_id=...&limit=...&offset=...`: the page in key
 // order and the total. Run: DATABASE_URL=... JWT_SECRET=... PORT=... node --import tsx
 // bench/src/students/students-baseline.ts
+import { createSecretKey } from 'node:crypto';
 import http from 'node:http';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 
 const secret = process.env.JWT_SECRET ?? '';
 if (secret.length < 32) throw new Error('JWT_SECRET must be set (at least 32 characters)');
+// The HMAC key made once: given the string, jsonwebtoken tries it as a PEM public key on every call first.
+const key = createSecretKey(Buffer.from(secret, 'utf8'));
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.DB_POOL_MAX ?? 10),
@@ -32,7 +35,7 @@ async function signedIn(req: http.IncomingMessage) {
   if (!token) return false;
   let claims: jwt.JwtPayload;
   try {
-    claims = jwt.verify(token, secret, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+    claims = jwt.verify(token, key, { algorithms: ['HS256'] }) as jwt.JwtPayload;
   } catch {
     return false;
   }

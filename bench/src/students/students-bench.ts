@@ -72,6 +72,8 @@ export interface StudentsBenchOptions {
    * kept its rows would fail.
    */
   heapCapMb: number;
+  /** The database made for the run (`exam_bench_students`); another name lets two runs share a server. */
+  database?: string;
 }
 
 export interface ImportMeasurement {
@@ -188,7 +190,7 @@ export async function runStudentsBench(
   log: (line: string) => void = console.log,
 ): Promise<StudentsBenchReport> {
   const startedAt = new Date();
-  const url = await recreateDatabase(options.serverUrl, 'exam_bench_students');
+  const url = await recreateDatabase(options.serverUrl, options.database ?? 'exam_bench_students');
   await fillDatabase(url, scales.tiny, { bcryptRounds: 4 });
   const db = new pg.Client({ connectionString: url });
   await db.connect();

@@ -15,6 +15,7 @@ await runSectionBench({
       duration: Number(option('--duration') ?? 10),
       connections: Number(option('--connections') ?? 10),
       heapCapMb: Number(option('--heap-cap') ?? 128),
+      database: option('--db'),
     });
     return renderStudentsSection(report, notes);
   },

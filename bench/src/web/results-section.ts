@@ -39,6 +39,8 @@ export const KEPT_SECTIONS = [
   'results',
   'documents',
   'first-start',
+  // Written by the docker deploy test (deploy/test/docker-report.ts), which keeps the markers.
+  'deploy',
 ] as const;
 
 export const WEB_START = markers('web')[0];

@@ -4,13 +4,14 @@ import type { Config } from '../../config.ts';
 import { refuseSignIn, refuseThrottled } from './auth-rules.ts';
 import { replacePasswordHash, revokeToken, userByEmail } from './auth-store.ts';
 import { loginThrottle } from './login-throttle.ts';
-import { signToken } from './tokens.ts';
+import { signToken, tokenKey } from './tokens.ts';
 
 /** Signing in and out: the throttle, the password check, the token. */
 export function authService(db: Database, config: Config) {
   // Compared against when the email is unknown, so both failures take the same time.
   const dummyHash = hashPassword('not-a-real-password', config.bcryptRounds);
   const throttle = loginThrottle(db, config.loginLimits);
+  const key = tokenKey(config.jwtSecret);
 
   return {
     /**
@@ -36,7 +37,7 @@ export function authService(db: Database, config: Config) {
       // at hand.
       if (check.outdated)
         await replacePasswordHash(db, user!.id, await hashPassword(password, config.bcryptRounds));
-      return signToken(config.jwtSecret, user!.id, config.jwtExpiresIn);
+      return signToken(key, user!.id, config.jwtExpiresIn);
     },
 
     /** Revokes the token (its id and expiry) a call was made with. */

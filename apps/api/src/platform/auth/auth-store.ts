@@ -46,13 +46,18 @@ export interface SessionAccount {
 /** A token's user as a signed-in call sees it, with whether the user is active and the token revoked. */
 export type SessionUser = SessionAccount & { active: boolean; revoked: boolean };
 
-/** The token's user and whether the token was revoked: one round trip per request. */
+/**
+ * The token's user and whether the token was revoked: one round trip per request, on the pool directly (every
+ * signed-in call asks it: through Prisma's raw query the same statement cost ~0.1 ms more CPU per request).
+ */
 export async function sessionUserOf(db: Database, userId: number, jti: string) {
-  const [row] = await db.prisma.$queryRaw<SessionUser[]>`
-    SELECT u.id, u.email, u.name, u.role::text AS role, u.system::text AS system, u.dept_id, u.college_id,
-           u.student_id, u.college_head, u.active,
-           EXISTS (SELECT 1 FROM revoked_token r WHERE r.jti = ${jti}) AS revoked
-      FROM users u
-     WHERE u.id = ${userId}`;
+  const [row] = await db.query<SessionUser>(
+    `SELECT u.id, u.email, u.name, u.role::text AS role, u.system::text AS system, u.dept_id, u.college_id,
+            u.student_id, u.college_head, u.active,
+            EXISTS (SELECT 1 FROM revoked_token r WHERE r.jti = $2) AS revoked
+       FROM users u
+      WHERE u.id = $1`,
+    [userId, jti],
+  );
   return row;
 }

@@ -3,7 +3,7 @@ import type { Database } from '@exam/db';
 import { unauthorized } from '../http/errors.ts';
 import { refuseBusyUser, refuseSession, refuseWithoutToken } from './auth-rules.ts';
 import { sessionUserOf, type SessionAccount } from './auth-store.ts';
-import { bearerToken, verifyToken } from './tokens.ts';
+import { bearerToken, tokenKey, verifyToken } from './tokens.ts';
 import type { userRequestSlots } from './user-request-slots.ts';
 
 /** The signed-in user of a request: its account and its token's id and expiry. */
@@ -30,11 +30,12 @@ export function authenticate(
   secret: string,
   slots: ReturnType<typeof userRequestSlots>,
 ): RequestHandler {
+  const key = tokenKey(secret);
   return async (req, res, next) => {
     const token = bearerToken(req.get('authorization'));
     const noToken = refuseWithoutToken(token);
     if (noToken) throw noToken;
-    const claims = verifyToken(secret, token!);
+    const claims = verifyToken(key, token!);
     const userId = Number(claims?.sub);
     if (!claims || !Number.isSafeInteger(userId)) throw unauthorized();
     const slot = slots.take(userId);
