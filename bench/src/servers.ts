@@ -64,7 +64,7 @@ function readRssMb(pid: number): number {
 }
 
 /**
- * Starts a server (node directly, so the pid is the server's own), waits for /api/health, and samples its
+ * Starts a server (node directly, so the pid is the server's own), waits until it is ready, and samples its
  * memory. BENCH_CPU_PROF_DIR=dir writes each server's V8 CPU profile there (NODE_OPTIONS may not carry
  * --cpu-prof).
  */
@@ -113,8 +113,10 @@ export async function startServer(
       );
     }
     try {
+      // The API answers /api/health while it still migrates or starts (503 to the rest): ready is when
+      // /api/ready stops answering 503 (a baseline without it answers 404).
       const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
+      if (res.ok && (await fetch(`${baseUrl}/api/ready`)).status !== 503) break;
     } catch {
       // not listening yet
     }

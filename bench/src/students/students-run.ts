@@ -10,6 +10,7 @@ await runSectionBench({
   run: async (option, notes) => {
     const report = await runStudentsBench({
       serverUrl: benchServerUrl(),
+      database: option('--db') ?? 'exam_bench_students',
       importRows: Number(option('--import-rows') ?? 100_000),
       pageRows: Number(option('--page-rows') ?? 300_000),
       duration: Number(option('--duration') ?? 10),
