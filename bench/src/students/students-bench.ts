@@ -85,6 +85,8 @@ export interface ImportMeasurement {
   apiCpu?: number;
   /** CPU seconds of the database's backends during the import (every connection to the bench database). */
   dbCpu?: number;
+  /** The machine's 1-minute load average when the measurement started. */
+  load?: number;
   rssBeforeMb?: number;
   peakMb?: number;
   /** Measured on the heap-capped server. */
@@ -171,6 +173,7 @@ async function importFile(
 ) {
   fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
   const before = memoryOf(server.pid).rss;
+  const load = os.loadavg()[0];
   const apiCpuBefore = cpuSeconds(server.pid);
   const dbCpu = await meter?.();
   const started = performance.now();
@@ -205,6 +208,7 @@ async function importFile(
     peakMb: memoryOf(server.pid).peak,
     apiCpu: cpuSeconds(server.pid) - apiCpuBefore,
     dbCpu: await dbCpu?.(),
+    load,
   };
 }
 
@@ -294,7 +298,7 @@ export async function runStudentsBench(
           [1_000_000, 10_000],
           [1_100_000, FILE_ROWS],
         ] as const) {
-          const m = await importFile(capped, cappedToken, studentsCsv(from, n, 'HC'));
+          const m = await importFile(capped, cappedToken, studentsCsv(from, n, 'HC'), meter);
           imports.push({
             what:
               `import ${n.toLocaleString('en-IN')} students (CSV, as a job, heap capped at ` +
@@ -312,6 +316,7 @@ export async function runStudentsBench(
     // PostgreSQL's own COPY of the same files into a table of the same shape (columns, keys, unique ABC id,
     // indexes).
     await db.query('CREATE TABLE student_copy (LIKE student INCLUDING ALL)');
+    const copyLoad = os.loadavg()[0];
     const started = performance.now();
     let copyCpu = 0;
     for (const file of files) {
@@ -347,6 +352,7 @@ export async function runStudentsBench(
       seconds: (performance.now() - started) / 1000,
       status: 'done',
       dbCpu: copyCpu,
+      load: copyLoad,
     };
     log(`  COPY: ${copy.seconds.toFixed(1)} s for ${copied} rows`);
 
@@ -402,6 +408,7 @@ const importRow = (m: ImportMeasurement) =>
     n(Math.round(m.rows / m.seconds)),
     cpu(m.apiCpu),
     cpu(m.dbCpu),
+    m.load === undefined ? '' : m.load.toFixed(1),
     m.rssBeforeMb === undefined ? '' : f1(m.rssBeforeMb),
     m.peakMb === undefined ? '' : f1(m.peakMb),
     m.status,
@@ -444,23 +451,21 @@ export function renderStudentsSection(report: StudentsBenchReport, notes = ''): 
 Written by \`pnpm --filter @exam/bench students\` (bench/src/students/); \`pnpm bench\` keeps this section.
 
 - Date: ${report.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpus.length} CPUs
-  (${cpus[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at
-  the end
+  (${cpus[0]?.model ?? 'unknown'}), Node ${process.version}, load average (1 minute)
+  ${os.loadavg()[0]!.toFixed(1)} at the end
 - The real API (NODE_ENV=production, LOG_LEVEL=warn) on PostgreSQL, over HTTP on 127.0.0.1 as the bench admin.
   An import is timed from the upload to its job's end (every row validated, parents and the ABC id checked,
-  one
-  transaction, audited); a file holds at most 50,000 rows, so ${n(importRows)} students are ${big.length}
-  files.
-  COPY is \`psql \\copy\` of the same files into \`student_copy\` (\`LIKE student INCLUDING ALL\`: same
-  columns,
-  primary key, unique ABC id and indexes; no foreign keys).
+  one transaction, audited); a file holds at most 50,000 rows, so ${n(importRows)} students are
+  ${big.length} files. COPY is \`psql \\copy\` of the same files into \`student_copy\` (\`LIKE student
+  INCLUDING ALL\`: same columns, primary key, unique ABC id and indexes; no foreign keys). CPU: user + system
+  seconds of the API process and of the database's backends (/proc), of COPY's backend for COPY.
 - The page: \`GET /api/student?college_id=B007&limit=20&offset=40\` (page and total) at
   ${n(report.totalStudents)} students in ${COLLEGES} colleges, autocannon ${connections} connections
   for ${report.options.duration} s each, ours then the baseline (\`bench/src/students/students-baseline.ts\`:
   node:http + pg, the same JWT check and user query, the same two SQL statements).
 
-| what | rows | seconds | rows/s | API CPU (s) | database CPU (s) | RSS before (MB) | peak RSS (MB) | result |
-| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |
+| what | rows | seconds | rows/s | API CPU (s) | DB CPU (s) | load | RSS (MB) | peak (MB) | result |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |
 ${[...report.imports, report.copy].map(importRow).join('\n')}
 
 | page of a college | req/s | p50 (ms) | p99 (ms) | non-2xx | errors | peak RSS (MB) |
@@ -468,17 +473,14 @@ ${[...report.imports, report.copy].map(importRow).join('\n')}
 ${report.pages.map(pageRow).join('\n')}
 
 - ${ratio >= 0.25 ? 'PASS' : 'FAIL'} import vs COPY: ${n(Math.round(importRows / importSeconds))} rows/s
-  against
-  ${n(Math.round(report.copy.rows / report.copy.seconds))} rows/s, ratio ${ratio.toFixed(2)} (goal ≥ 0.25)
-- CPU per 10,000 rows imported: API ${per10k(apiCpu, importRows)} s, PostgreSQL
-  ${per10k(dbCpu, importRows)} s; COPY: PostgreSQL ${per10k(copyCpu, report.copy.rows)} s (CPU ratio COPY /
-  import, API and PostgreSQL together:
-  ${(copyCpu / report.copy.rows / ((apiCpu + dbCpu) / importRows)).toFixed(2)})
-- ${bigRise <= rise(small) + 40 ? 'PASS' : 'FAIL'} memory flat${cap}: an import's peak rose ${f1(rise(small))}
-  MB
-  above the RSS before it for 10,000 rows and at most ${f1(bigRise)} MB for ${n(FILE_ROWS)} rows (target: at
-  most
-  40 MB more)
+  against ${n(Math.round(report.copy.rows / report.copy.seconds))} rows/s, ratio ${ratio.toFixed(2)} (goal ≥
+  0.25)
+- CPU per 10,000 rows imported: API ${per10k(apiCpu, importRows)} s, PostgreSQL ${per10k(dbCpu, importRows)}
+  s; COPY: PostgreSQL ${per10k(copyCpu, report.copy.rows)} s (CPU ratio COPY / import, API and PostgreSQL
+  together: ${(copyCpu / report.copy.rows / ((apiCpu + dbCpu) / importRows)).toFixed(2)})
+- ${bigRise <= rise(small) + 40 ? 'PASS' : 'FAIL'} memory flat${cap}: an import's peak rose
+  ${f1(rise(small))} MB above the RSS before it for 10,000 rows and at most ${f1(bigRise)} MB for
+  ${n(FILE_ROWS)} rows (target: at most 40 MB more)
 - ${pageRatio >= 0.5 ? 'PASS' : 'FAIL'} page of a college at ${n(report.totalStudents)} students:
   ${pageRatio.toFixed(2)}× the baseline's requests per second (goal ≥ 0.5)
 ${notes ? `\n${notes.trim()}\n` : ''}<!-- students:end -->`;

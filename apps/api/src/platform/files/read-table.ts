@@ -128,6 +128,9 @@ async function* dataRows(
   options: TableOptions,
 ): AsyncGenerator<TableRow, Header> {
   const skip = new Set((options.skipRows ?? []).map((r) => JSON.stringify(r)));
+  // A template row's first cell, so that most rows are told from the template's rows without building their
+  // text.
+  const skipFirst = new Set((options.skipRows ?? []).map((r) => r[0] ?? ''));
   let header: Cell[] | undefined;
   let columns: Header | undefined;
   let r = -1;
@@ -151,7 +154,12 @@ async function* dataRows(
       const cell = row[i] ?? null;
       values[column.field] = typeof cell === 'string' && format === 'csv' ? unguardFormula(cell) : cell;
     });
-    if (skip.has(JSON.stringify(columns!.present.map((c) => String(values[c.field] ?? ''))))) continue;
+    const present = columns!.present;
+    if (
+      skipFirst.has(String(values[present[0]?.field ?? ''] ?? '')) &&
+      skip.has(JSON.stringify(present.map((c) => String(values[c.field] ?? ''))))
+    )
+      continue;
     const tooMany = refuseTooManyRows(count, options.maxRows);
     if (tooMany) throw tooMany;
     count += 1;
