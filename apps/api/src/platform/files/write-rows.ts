@@ -9,7 +9,7 @@ type Values = Record<string, unknown>;
  * s); here PostgreSQL turns the chunk's JSON into rows itself (`json_populate_recordset`, the column types
  * are the table's), and the audit entries of the created rows are made in the same statement from the rows as
  * stored (`RETURNING`), so nothing is read back. The chunk's parents are checked and locked once per distinct
- * parent, and the insert then skips the per-row foreign-key triggers (`lockParents`, ADR 0032). The values
+ * parent, and the insert then skips the per-row foreign-key triggers (`lockParents`, ADR 0034). The values
  * reaching these statements have been parsed by the resource's contract; table and column names come from
  * Prisma's data model or the catalogue, never from a file.
  */
