@@ -168,16 +168,24 @@ async function lockParents(
 ) {
   if (fks.some((fk) => fk.columns.some((c) => !fields.includes(c)))) return false;
   // Keys are sent as text and cast to the parent's types: only text and numbers (a contract's parsed keys).
-  const plain = (v: unknown) => v === null || v === undefined || ['string', 'number'].includes(typeof v);
+  const plain = (v: unknown) =>
+    v === null || v === undefined || typeof v === 'string' || typeof v === 'number';
   if (!rows.every((row) => fks.every((fk) => fk.columns.every((c) => plain(row[c]))))) return false;
   const params: unknown[] = [];
   const parts = fks.map((fk) => {
     const distinct = new Map<string, string[]>();
     for (const row of rows) {
-      const values = fk.columns.map((c) => row[c]);
-      if (values.some((v) => v === null || v === undefined)) continue;
-      const key = values.map(String);
-      distinct.set(JSON.stringify(key), key);
+      let key: string[] | undefined = [];
+      for (const c of fk.columns) {
+        const v = row[c];
+        if (v === null || v === undefined) {
+          key = undefined;
+          break;
+        }
+        key.push(String(v));
+      }
+      // One column (the usual foreign key): its text is the key; several: their JSON.
+      if (key) distinct.set(key.length === 1 ? key[0]! : JSON.stringify(key), key);
     }
     const keys = [...distinct.values()];
     const first = params.length;
@@ -215,9 +223,8 @@ export async function insertAudited(
   rows: readonly Values[],
   auditor: Auditor,
 ) {
-  const groups = byColumns(rows, (values) =>
-    [...model.columns.keys()].filter((f) => values[f] !== undefined),
-  );
+  const names = [...model.columns.keys()];
+  const groups = byColumns(rows, (values) => names.filter((f) => values[f] !== undefined));
   const fks = await parentsPlan(tx, model.table);
   for (const { fields, members } of groups) {
     const list = fields.map(quote).join(', ');
