@@ -169,6 +169,38 @@ describe('imports', () => {
     expect(await ctx.db.prisma.auditEntry.count()).toBe(before);
   });
 
+  it('a CSV reads the same with LF, CRLF or CR line ends, quoted cells, a BOM and blank lines', async () => {
+    const office = await ctx.as('office');
+    const id = uniqueKey('IML');
+    const lines = (eol: string, quote: (s: string) => string) =>
+      ['Paper Id,Paper Name,Paper Code', `${quote(`${id}A`)},${quote('Plain ए')},`, '', `${id}B,Two,`, '']
+        .join(eol)
+        .concat(eol);
+    const files = [
+      lines('\n', (s) => s),
+      '\uFEFF' + lines('\r\n', (s) => s),
+      lines('\r\n', (s) => `"${s}"`),
+      lines('\r', (s) => s),
+      lines('\n', (s) => s).replace('\n\n', '\r\n\n'),
+    ];
+    for (const file of files) {
+      const res = await ctx.api
+        .post('/api/import/paper?dry_run=1')
+        .set(office)
+        .attach('file', Buffer.from(file, 'utf8'), 'papers.csv');
+      expect(res.status, JSON.stringify(file)).toBe(200);
+      expect(res.body.rows, JSON.stringify(file)).toEqual([
+        { row: 2, status: 'created' },
+        { row: 4, status: 'created' },
+      ]);
+    }
+    const named = await ctx.api
+      .post('/api/import/paper?dry_run=1')
+      .set(office)
+      .attach('file', Buffer.from(lines('\n', (s) => s).replace('Two', 'x'.repeat(300)), 'utf8'), 'p.csv');
+    expect(named.body.rows[1]).toMatchObject({ row: 4, status: 'error', values: { paper_id: `${id}B` } });
+  });
+
   it('one failing row stores nothing: 422 with its row, field and message; others untouched', async () => {
     const good = uniqueKey('IMG');
     const existing = uniqueKey('IME');

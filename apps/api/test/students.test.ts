@@ -431,6 +431,74 @@ describe('import', () => {
     expect(await ctx.db.prisma.auditEntry.count({ where: { entity: 'student' } })).toBe(before);
   }, 180_000);
 
+  it("an imported student's History tab answers who, when and what, and a later edit's", async () => {
+    const o = await office();
+    // More than 2,000 rows: a job, in two chunks, each checking and locking its college and session once.
+    const rows = Array.from({ length: 2_100 }, (_, i) => studentRow(40_000 + i));
+    const startedAt = Date.now();
+    const started = await ctx.api
+      .post('/api/import/student')
+      .set(o)
+      .attach('file', csv(rows), 'students.csv');
+    expect(started.status, started.text).toBe(202);
+    const job = await follow(o, started.body.job.job_id);
+    expect(job.status).toBe('succeeded');
+    expect((job.result as { counts: { created: number } }).counts.created).toBe(2_100);
+    const id = rows[2_050]![0]!; // written by the second chunk
+    const history = await ctx.api.get(`/api/history/student/${id}`).set(o);
+    expect(history.status, history.text).toBe(200);
+    expect(history.body.total).toBe(1);
+    const [create] = history.body.history;
+    expect(create).toMatchObject({
+      action: 'create',
+      user_email: 'office@university.test',
+      before: null,
+      request_id: `job:${started.body.job.job_id}`,
+    });
+    expect(Date.parse(create.at)).toBeGreaterThanOrEqual(startedAt - 1_000);
+    expect(Date.parse(create.at)).toBeLessThanOrEqual(Date.now());
+    // What was stored: the file's values and the table's defaults, as a form's creation records them.
+    expect(create.after).toMatchObject({
+      student_id: id,
+      name_en: 'Import Student 42050',
+      name_hi: 'आयात छात्र',
+      abc_id: '700000042050',
+      college_id: 'C103',
+      admission_session_id: '2024-25',
+      status: 'ENROLLED',
+      email: null,
+    });
+    expect(create.after.created_at).toBe(
+      (await ctx.api.get(`/api/student/${id}`).set(o)).body.student.created_at,
+    );
+    // An edit after the import is the newest entry; the import's stays below it.
+    const stored = (await ctx.api.get(`/api/student/${id}`).set(o)).body.student;
+    const edit = await ctx.api
+      .put(`/api/student/${id}`)
+      .set(o)
+      .send({ mobile: '9876543210', updated_at: stored.updated_at });
+    expect(edit.status, edit.text).toBe(200);
+    const after = (await ctx.api.get(`/api/history/student/${id}`).set(o)).body;
+    expect(after.total).toBe(2);
+    expect(after.history.map((e: { action: string }) => e.action)).toEqual(['update', 'create']);
+    expect(after.history[0]).toMatchObject({ before: { mobile: null }, after: { mobile: '9876543210' } });
+    // The parents were checked for the whole file: a student of a college that does not exist is still
+    // refused afterwards, by the import and by the form.
+    const bad = studentRow(49_999);
+    bad[7] = 'C999';
+    const refused = await ctx.api
+      .post('/api/import/student')
+      .set(o)
+      .attach('file', csv([bad]), 's.csv');
+    expect(refused.status).toBe(422);
+    expect(refused.body.rows[0].errors.college_id[0]).toMatch(/C999/);
+    const form = await ctx.api
+      .post('/api/student')
+      .set(o)
+      .send(newStudent('NOCOLLEGE', { college_id: 'C999' }));
+    expect(form.status).toBe(422);
+  }, 180_000);
+
   it('paper choices import by the same rules: exactly one per group, or nothing is stored', async () => {
     const o = await office();
     await ctx.api.post('/api/student').set(o).send(newStudent('P1'));

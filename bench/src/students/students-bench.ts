@@ -61,6 +61,8 @@ export function studentsCsv(from: number, n: number, prefix = 'BS') {
 
 export interface StudentsBenchOptions {
   serverUrl: string;
+  /** The database the bench drops and recreates (a name starting with exam_bench). */
+  database: string;
   importRows: number;
   pageRows: number;
   duration: number;
@@ -72,8 +74,6 @@ export interface StudentsBenchOptions {
    * kept its rows would fail.
    */
   heapCapMb: number;
-  /** The database made for the run (`exam_bench_students`); another name lets two runs share a server. */
-  database?: string;
 }
 
 export interface ImportMeasurement {
@@ -81,6 +81,12 @@ export interface ImportMeasurement {
   rows: number;
   seconds: number;
   status: string;
+  /** CPU seconds of the API process during the import (user + system, /proc/<pid>/stat). */
+  apiCpu?: number;
+  /** CPU seconds of the database's backends during the import (every connection to the bench database). */
+  dbCpu?: number;
+  /** The machine's 1-minute load average when the measurement started. */
+  load?: number;
   rssBeforeMb?: number;
   peakMb?: number;
   /** Measured on the heap-capped server. */
@@ -113,6 +119,39 @@ function memoryOf(pid: number) {
   return { rss: mb('VmRSS'), peak: mb('VmHWM') };
 }
 
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat; 0 when it is gone. */
+export function cpuSeconds(pid: number) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime: fields 14 and 15 of the line (11 and 12 after the name), in ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU the bench database's backends use from now on (the bench's own connection left out): a backend
+ * that starts meanwhile counts whole, one that ends meanwhile is lost (the API's pool keeps its connections).
+ */
+async function dbCpuMeter(db: pg.Client, database: string) {
+  const backends = async () =>
+    (
+      await db.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [database],
+      )
+    ).rows.map((r) => r.pid);
+  const start = new Map((await backends()).map((pid) => [pid, cpuSeconds(pid)]));
+  return async () => {
+    let used = 0;
+    for (const pid of new Set([...start.keys(), ...(await backends())]))
+      used += Math.max(0, cpuSeconds(pid) - (start.get(pid) ?? 0));
+    return used;
+  };
+}
+
 async function login(baseUrl: string) {
   const res = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
@@ -126,9 +165,17 @@ async function login(baseUrl: string) {
 /**
  * Uploads a CSV to the student import and follows its job to the end: the time a clerk waits for the report.
  */
-async function importFile(server: RunningServer, token: string, csv: string) {
+async function importFile(
+  server: RunningServer,
+  token: string,
+  csv: string,
+  meter?: () => Promise<() => Promise<number>>,
+) {
   fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
   const before = memoryOf(server.pid).rss;
+  const load = os.loadavg()[0];
+  const apiCpuBefore = cpuSeconds(server.pid);
+  const dbCpu = await meter?.();
   const started = performance.now();
   const form = new FormData();
   form.append('file', new Blob([csv]), 'students.csv');
@@ -153,11 +200,15 @@ async function importFile(server: RunningServer, token: string, csv: string) {
     status = String(res.status);
     message = ((await res.json()) as { message: string }).message;
   }
+  const seconds = (performance.now() - started) / 1000;
   return {
-    seconds: (performance.now() - started) / 1000,
+    seconds,
     status: `${status}: ${message}`,
     rssBeforeMb: before,
     peakMb: memoryOf(server.pid).peak,
+    apiCpu: cpuSeconds(server.pid) - apiCpuBefore,
+    dbCpu: await dbCpu?.(),
+    load,
   };
 }
 
@@ -190,7 +241,7 @@ export async function runStudentsBench(
   log: (line: string) => void = console.log,
 ): Promise<StudentsBenchReport> {
   const startedAt = new Date();
-  const url = await recreateDatabase(options.serverUrl, options.database ?? 'exam_bench_students');
+  const url = await recreateDatabase(options.serverUrl, options.database);
   await fillDatabase(url, scales.tiny, { bcryptRounds: 4 });
   const db = new pg.Client({ connectionString: url });
   await db.connect();
@@ -212,6 +263,7 @@ export async function runStudentsBench(
   };
   const ours = await startServer(apiServer(oursEnv), await freePort());
   const imports: ImportMeasurement[] = [];
+  const meter = () => dbCpuMeter(db, options.database);
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'students-bench-'));
   const files: string[] = [];
   let pages: PageMeasurement[];
@@ -221,7 +273,7 @@ export async function runStudentsBench(
     const token = await login(ours.baseUrl);
     // Warm-up: a small import, so the first measured one does not pay for loading the CSV reader.
     await importFile(ours, token, studentsCsv(900_000, 100, 'WU'));
-    const small = await importFile(ours, token, studentsCsv(800_000, 10_000, 'SM'));
+    const small = await importFile(ours, token, studentsCsv(800_000, 10_000, 'SM'), meter);
     imports.push({ what: 'import 10,000 students (CSV, as a job)', rows: 10_000, ...small });
     log(`  10,000: ${small.seconds.toFixed(1)} s ${small.status}`);
     for (let from = 0; from < options.importRows; from += FILE_ROWS) {
@@ -230,7 +282,7 @@ export async function runStudentsBench(
       const file = path.join(folder, `students-${from}.csv`);
       fs.writeFileSync(file, csv);
       files.push(file);
-      const m = await importFile(ours, token, csv);
+      const m = await importFile(ours, token, csv, meter);
       imports.push({ what: `import students ${from + 1}-${from + n} (CSV, as a job)`, rows: n, ...m });
       log(`  ${from + 1}-${from + n}: ${m.seconds.toFixed(1)} s ${m.status}`);
     }
@@ -246,7 +298,7 @@ export async function runStudentsBench(
           [1_000_000, 10_000],
           [1_100_000, FILE_ROWS],
         ] as const) {
-          const m = await importFile(capped, cappedToken, studentsCsv(from, n, 'HC'));
+          const m = await importFile(capped, cappedToken, studentsCsv(from, n, 'HC'), meter);
           imports.push({
             what:
               `import ${n.toLocaleString('en-IN')} students (CSV, as a job, heap capped at ` +
@@ -264,20 +316,32 @@ export async function runStudentsBench(
     // PostgreSQL's own COPY of the same files into a table of the same shape (columns, keys, unique ABC id,
     // indexes).
     await db.query('CREATE TABLE student_copy (LIKE student INCLUDING ALL)');
+    const copyLoad = os.loadavg()[0];
     const started = performance.now();
+    let copyCpu = 0;
     for (const file of files) {
-      const run = spawnSync(
-        'psql',
-        [
-          url,
-          '-v',
-          'ON_ERROR_STOP=1',
-          '-c',
+      // The backend's CPU is read from /proc before and after its \copy (psql and PostgreSQL share the
+      // machine).
+      const stat = '\\! cat /proc/$BACKEND/stat';
+      const run = spawnSync('psql', [url, '-X', '-q', '-v', 'ON_ERROR_STOP=1'], {
+        encoding: 'utf8',
+        input: [
+          'SELECT pg_backend_pid() AS backend \\gset',
+          '\\setenv BACKEND :backend',
+          stat,
           `\\copy student_copy (${COLUMNS.join(', ')}) FROM '${file}' WITH (FORMAT csv, HEADER true)`,
-        ],
-        { encoding: 'utf8' },
-      );
+          stat,
+        ].join('\n'),
+      });
       if (run.status !== 0) throw new Error(`psql \\copy: ${run.stderr}`);
+      const ticks = run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => {
+          const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
+          return (Number(fields[11]) + Number(fields[12])) / 100;
+        });
+      copyCpu += ticks[ticks.length - 1]! - ticks[0]!;
     }
     const copied = (await db.query('SELECT count(*)::int AS n FROM student_copy')).rows[0].n as number;
     copy = {
@@ -287,9 +351,16 @@ export async function runStudentsBench(
       rows: copied,
       seconds: (performance.now() - started) / 1000,
       status: 'done',
+      dbCpu: copyCpu,
+      load: copyLoad,
     };
     log(`  COPY: ${copy.seconds.toFixed(1)} s for ${copied} rows`);
 
+    if (!options.pageRows) {
+      // `--page-rows 0`: the imports and COPY only (a quicker run while working on imports).
+      totalStudents = (await db.query('SELECT count(*)::int AS n FROM student')).rows[0].n as number;
+      return { startedAt, options, imports, copy, pages: [], totalStudents };
+    }
     // Up to the page scale: the rest of the students in bulk, then statistics as a running database has them.
     const have = (await db.query('SELECT count(*)::int AS n FROM student')).rows[0].n as number;
     await db.query(`INSERT INTO student (student_id, name_en, name_hi, dob, gender, category, college_id,
@@ -327,12 +398,17 @@ const f1 = (n: number) => n.toFixed(1);
 /** A count as Indian readers write it: 1,00,000. */
 const n = (count: number) => count.toLocaleString('en-IN');
 
+const cpu = (seconds?: number) => (seconds === undefined ? '' : seconds.toFixed(2));
+
 const importRow = (m: ImportMeasurement) =>
   tableRow([
     m.what,
     n(m.rows),
     m.seconds.toFixed(2),
     n(Math.round(m.rows / m.seconds)),
+    cpu(m.apiCpu),
+    cpu(m.dbCpu),
+    m.load === undefined ? '' : m.load.toFixed(1),
     m.rssBeforeMb === undefined ? '' : f1(m.rssBeforeMb),
     m.peakMb === undefined ? '' : f1(m.peakMb),
     m.status,
@@ -348,6 +424,11 @@ export function renderStudentsSection(report: StudentsBenchReport, notes = ''): 
   const importSeconds = big.reduce((s, m) => s + m.seconds, 0);
   const importRows = big.reduce((s, m) => s + m.rows, 0);
   const ratio = report.copy.seconds / importSeconds;
+  // CPU per 10,000 rows: less at the mercy of other work on the machine than seconds are.
+  const per10k = (total: number, rows: number) => ((total / rows) * 10_000).toFixed(2);
+  const apiCpu = big.reduce((s, m) => s + (m.apiCpu ?? NaN), 0);
+  const dbCpu = big.reduce((s, m) => s + (m.dbCpu ?? NaN), 0);
+  const copyCpu = report.copy.dbCpu ?? NaN;
   const [ours, baseline] = report.pages;
   const pageRatio = ours && baseline ? ours.requestsPerSecond / baseline.requestsPerSecond : NaN;
   // Memory flat is judged on the heap-capped server when there is one (see StudentsBenchOptions.heapCapMb).
@@ -370,23 +451,21 @@ export function renderStudentsSection(report: StudentsBenchReport, notes = ''): 
 Written by \`pnpm --filter @exam/bench students\` (bench/src/students/); \`pnpm bench\` keeps this section.
 
 - Date: ${report.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpus.length} CPUs
-  (${cpus[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at
-  the end
+  (${cpus[0]?.model ?? 'unknown'}), Node ${process.version}, load average (1 minute)
+  ${os.loadavg()[0]!.toFixed(1)} at the end
 - The real API (NODE_ENV=production, LOG_LEVEL=warn) on PostgreSQL, over HTTP on 127.0.0.1 as the bench admin.
   An import is timed from the upload to its job's end (every row validated, parents and the ABC id checked,
-  one
-  transaction, audited); a file holds at most 50,000 rows, so ${n(importRows)} students are ${big.length}
-  files.
-  COPY is \`psql \\copy\` of the same files into \`student_copy\` (\`LIKE student INCLUDING ALL\`: same
-  columns,
-  primary key, unique ABC id and indexes; no foreign keys).
+  one transaction, audited); a file holds at most 50,000 rows, so ${n(importRows)} students are
+  ${big.length} files. COPY is \`psql \\copy\` of the same files into \`student_copy\` (\`LIKE student
+  INCLUDING ALL\`: same columns, primary key, unique ABC id and indexes; no foreign keys). CPU: user + system
+  seconds of the API process and of the database's backends (/proc), of COPY's backend for COPY.
 - The page: \`GET /api/student?college_id=B007&limit=20&offset=40\` (page and total) at
   ${n(report.totalStudents)} students in ${COLLEGES} colleges, autocannon ${connections} connections
   for ${report.options.duration} s each, ours then the baseline (\`bench/src/students/students-baseline.ts\`:
   node:http + pg, the same JWT check and user query, the same two SQL statements).
 
-| what | rows | seconds | rows/s | RSS before (MB) | peak RSS (MB) | outcome |
-| --- | ---: | ---: | ---: | ---: | ---: | --- |
+| what | rows | seconds | rows/s | API CPU (s) | DB CPU (s) | load | RSS (MB) | peak (MB) | result |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |
 ${[...report.imports, report.copy].map(importRow).join('\n')}
 
 | page of a college | req/s | p50 (ms) | p99 (ms) | non-2xx | errors | peak RSS (MB) |
@@ -394,13 +473,14 @@ ${[...report.imports, report.copy].map(importRow).join('\n')}
 ${report.pages.map(pageRow).join('\n')}
 
 - ${ratio >= 0.25 ? 'PASS' : 'FAIL'} import vs COPY: ${n(Math.round(importRows / importSeconds))} rows/s
-  against
-  ${n(Math.round(report.copy.rows / report.copy.seconds))} rows/s, ratio ${ratio.toFixed(2)} (goal ≥ 0.25)
-- ${bigRise <= rise(small) + 40 ? 'PASS' : 'FAIL'} memory flat${cap}: an import's peak rose ${f1(rise(small))}
-  MB
-  above the RSS before it for 10,000 rows and at most ${f1(bigRise)} MB for ${n(FILE_ROWS)} rows (target: at
-  most
-  40 MB more)
+  against ${n(Math.round(report.copy.rows / report.copy.seconds))} rows/s, ratio ${ratio.toFixed(2)} (goal ≥
+  0.25)
+- CPU per 10,000 rows imported: API ${per10k(apiCpu, importRows)} s, PostgreSQL ${per10k(dbCpu, importRows)}
+  s; COPY: PostgreSQL ${per10k(copyCpu, report.copy.rows)} s (CPU ratio COPY / import, API and PostgreSQL
+  together: ${(copyCpu / report.copy.rows / ((apiCpu + dbCpu) / importRows)).toFixed(2)})
+- ${bigRise <= rise(small) + 40 ? 'PASS' : 'FAIL'} memory flat${cap}: an import's peak rose
+  ${f1(rise(small))} MB above the RSS before it for 10,000 rows and at most ${f1(bigRise)} MB for
+  ${n(FILE_ROWS)} rows (target: at most 40 MB more)
 - ${pageRatio >= 0.5 ? 'PASS' : 'FAIL'} page of a college at ${n(report.totalStudents)} students:
   ${pageRatio.toFixed(2)}× the baseline's requests per second (goal ≥ 0.5)
 ${notes ? `\n${notes.trim()}\n` : ''}<!-- students:end -->`;

@@ -10,12 +10,12 @@ await runSectionBench({
   run: async (option, notes) => {
     const report = await runStudentsBench({
       serverUrl: benchServerUrl(),
+      database: option('--db') ?? 'exam_bench_students',
       importRows: Number(option('--import-rows') ?? 100_000),
       pageRows: Number(option('--page-rows') ?? 300_000),
       duration: Number(option('--duration') ?? 10),
       connections: Number(option('--connections') ?? 10),
       heapCapMb: Number(option('--heap-cap') ?? 128),
-      database: option('--db'),
     });
     return renderStudentsSection(report, notes);
   },
