@@ -10,7 +10,7 @@ import type {
 } from '@exam/contracts';
 import { GradingInputError } from './errors.ts';
 import { applyFraction, approx, dec, percentage, percentOf, Q } from './exact.ts';
-import { type ExplainCode, part, step } from './explain.ts';
+import { part, step } from './explain.ts';
 import { cgpaOf, cgpaToPercentage, gradePointAverage } from './gpa.ts';
 import {
   aggregateOf,
