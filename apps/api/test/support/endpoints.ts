@@ -53,7 +53,10 @@ import {
  * routes by openapi.test.ts) name exactly the same operations.
  */
 export type Access =
-  { kind: 'public' } | { kind: 'signed-in' } | { kind: 'capability'; capability: CapabilityKey };
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  // `or`: a call that also answers holders of another capability (each within its own scope).
+  | { kind: 'capability'; capability: CapabilityKey; or?: CapabilityKey };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -78,9 +81,10 @@ export interface Endpoint {
   query?: string;
 }
 
-const needs = (capability: string): Access => ({
+const needs = (capability: string, or?: string): Access => ({
   kind: 'capability',
   capability: capability as CapabilityKey,
+  ...(or ? { or: or as CapabilityKey } : {}),
 });
 const read = needs('master-data.read');
 
@@ -318,7 +322,8 @@ export const endpoints: Endpoint[] = [
   // Marks (S3, S6, S7): engine resources, the batches' own calls (opening, rows, award sheet, pending list)
   // and workflows.
   ...marksResources.flatMap(engineEndpoints),
-  { method: 'POST', path: '/entrybatch-open', access: needs('exam-setup.write') },
+  // A teacher opens its own internal batches (internal-marks.enter); the office every batch.
+  { method: 'POST', path: '/entrybatch-open', access: needs('exam-setup.write', 'internal-marks.enter') },
   { method: 'GET', path: '/entrybatch-pending', access: needs('marks.read') },
   { method: 'GET', path: '/markrecord', access: needs('marks.read') },
   ...(['GET', 'PUT'] as const).map((method): Endpoint => ({
@@ -494,7 +499,9 @@ export function mayCall(role: RoleName | undefined, endpoint: Endpoint): boolean
     case 'signed-in':
       return role !== undefined;
     case 'capability':
-      return can(role, access.capability) !== undefined;
+      return (
+        can(role, access.capability) !== undefined || (!!access.or && can(role, access.or) !== undefined)
+      );
   }
 }
 

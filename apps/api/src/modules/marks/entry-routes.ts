@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import {
+  can,
   entryBatchCreate,
   entryBatchOpen,
   entryBatchResource,
@@ -66,6 +67,8 @@ export function entryRoutes(db: Database, options: { step: string }) {
   router
     .route('/entrybatch-open')
     .post(async (req, res) => {
+      // Who may open batches at all is checked before the body (403 before 422), what they may open after.
+      if (!can(res.locals.user!.role, 'internal-marks.enter')) scopeOf(res, 'exam-setup.write');
       const input = parseOr422(entryBatchOpen, req.body ?? {});
       const { reach, refusal } = openingReach(res.locals.user!, input);
       if (refusal) throw refusal;
