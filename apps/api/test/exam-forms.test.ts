@@ -17,6 +17,10 @@ const windows = (close = 45) => ({
   form_due_at: new Date(Date.now() + 10 * day).toISOString(),
   late_fee_close_at: new Date(Date.now() + close * day).toISOString(),
 });
+/** The enrolment (studentccinfo) a form is for, as its API path. */
+const enrolmentPath = (form: Record<string, string>) =>
+  ['/api/studentccinfo', form.student_id, form.session_id, form.course_comb_id, form.sem_id].join('/');
+
 const faculty = async () => ({
   Authorization: `Bearer ${await ctx.login('faculty.college@university.test')}`,
 });
@@ -304,13 +308,7 @@ describe('the rules of a form', () => {
     const form = (
       await ctx.api.get('/api/examform').query({ college_id: 'C101', status: 'SUBMITTED' }).set(o)
     ).body.examform[0];
-    const enrolment = [
-      '/api/studentccinfo',
-      form.student_id,
-      form.session_id,
-      form.course_comb_id,
-      form.sem_id,
-    ].join('/');
+    const enrolment = enrolmentPath(form);
     expect((await ctx.api.get(enrolment).set(o)).body.studentccinfo.papers_locked_at).not.toBeNull();
     const edit = await ctx.api.put(`/api/examform/${form.form_id}`).set(o).send({ remarks: 'x' });
     expect(edit.status).toBe(409);
@@ -492,13 +490,7 @@ describe('acceptance tests of S2', () => {
     const o = await ctx.as('office');
     const form = (await ctx.api.get('/api/examform').query({ college_id: 'C101', status: 'FEE_PAID' }).set(o))
       .body.examform[0];
-    const enrolment = [
-      '/api/studentccinfo',
-      form.student_id,
-      form.session_id,
-      form.course_comb_id,
-      form.sem_id,
-    ].join('/');
+    const enrolment = enrolmentPath(form);
     expect((await ctx.api.put(enrolment).set(o).send({ attendance_percent: '74.9' })).status).toBe(200);
     const verified = await ctx.api
       .post(`/api/examform/${form.form_id}/verify`)
@@ -538,13 +530,7 @@ describe('acceptance tests of S2', () => {
       .send({ amount: submitted.fee_amount, payment_ref: 'CH-NOT-READY' });
     expect(paid.status, paid.text).toBe(200);
     const form = paid.body.examform;
-    const enrolment = [
-      '/api/studentccinfo',
-      form.student_id,
-      form.session_id,
-      form.course_comb_id,
-      form.sem_id,
-    ].join('/');
+    const enrolment = enrolmentPath(form);
     expect((await ctx.api.put(enrolment).set(o).send({ attendance_percent: null })).status).toBe(200);
     const verify = await ctx.api
       .post(`/api/examform/${form.form_id}/verify`)

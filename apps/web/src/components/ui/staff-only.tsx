@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, type RouteObject } from 'react-router-dom';
 import { usePermissions } from '../../lib/auth.ts';
 import { useT } from '../../lib/i18n.ts';
 import { Notice, Page } from './page.tsx';
@@ -31,3 +31,7 @@ export function StaffOnly({ children }: { children: ReactNode }) {
     </Page>
   );
 }
+
+/** The routes of staff screens, each behind StaffOnly. */
+export const staffOnly = (routes: RouteObject[]): RouteObject[] =>
+  routes.map((route) => ({ ...route, element: <StaffOnly>{route.element}</StaffOnly> }));

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { FeatureRoutes } from '../../lib/feature-routes.ts';
-import { StaffOnly } from '../../components/ui/staff-only.tsx';
+import { staffOnly } from '../../components/ui/staff-only.tsx';
 
 const screens = () => import('./document-screens.tsx');
 const DocumentsScreen = lazy(() => screens().then((m) => ({ default: m.DocumentsScreen })));
@@ -12,86 +12,41 @@ const VerifyScreen = lazy(() => import('./verify-screen.tsx').then((m) => ({ def
  */
 export const documentsRoutes: FeatureRoutes = {
   public: [{ path: '/verify/:token', element: <VerifyScreen /> }],
-  signedIn: [
-    {
-      path: '/DocumentOld',
-      element: (
-        <StaffOnly>
-          <DocumentsScreen key="do" title="Document Old" scheme="OLD" />
-        </StaffOnly>
-      ),
-    },
-    {
-      path: '/DocumentNew',
-      element: (
-        <StaffOnly>
-          <DocumentsScreen key="dn" title="Document New" scheme="NEW" />
-        </StaffOnly>
-      ),
-    },
+  // Every screen here is the staff's: a student who opens one is sent to its dashboard.
+  signedIn: staffOnly([
+    { path: '/DocumentOld', element: <DocumentsScreen key="do" title="Document Old" scheme="OLD" /> },
+    { path: '/DocumentNew', element: <DocumentsScreen key="dn" title="Document New" scheme="NEW" /> },
     {
       path: '/DocsNewMarksheet',
-      element: (
-        <StaffOnly>
-          <DocumentsScreen key="ms" title="Docs New Marksheet" docType="MARKSHEET" />
-        </StaffOnly>
-      ),
+      element: <DocumentsScreen key="ms" title="Docs New Marksheet" docType="MARKSHEET" />,
     },
     {
       path: '/DocsNewTranscript',
-      element: (
-        <StaffOnly>
-          <DocumentsScreen key="tr" title="Docs New Transcript" docType="TRANSCRIPT" />
-        </StaffOnly>
-      ),
+      element: <DocumentsScreen key="tr" title="Docs New Transcript" docType="TRANSCRIPT" />,
     },
     {
       path: '/DocsNewMigration',
-      element: (
-        <StaffOnly>
-          <DocumentsScreen key="mg" title="Docs New Migration" docType="MIGRATION" />
-        </StaffOnly>
-      ),
+      element: <DocumentsScreen key="mg" title="Docs New Migration" docType="MIGRATION" />,
     },
     {
       path: '/DocsNewProvisionalDegree',
-      element: (
-        <StaffOnly>
-          <DocumentsScreen key="pd" title="Docs New Provisional Degree" docType="PROVISIONAL_DEGREE" />
-        </StaffOnly>
-      ),
+      element: <DocumentsScreen key="pd" title="Docs New Provisional Degree" docType="PROVISIONAL_DEGREE" />,
     },
     {
       path: '/DocsNewDegree',
-      element: (
-        <StaffOnly>
-          <DocumentsScreen key="dg" title="Docs New Degree" docType="DEGREE" />
-        </StaffOnly>
-      ),
+      element: <DocumentsScreen key="dg" title="Docs New Degree" docType="DEGREE" />,
     },
     {
       path: '/DocsNewCertificate',
-      element: (
-        <StaffOnly>
-          <DocumentsScreen key="ct" title="Docs New Certificate" docType="CERTIFICATE" />
-        </StaffOnly>
-      ),
+      element: <DocumentsScreen key="ct" title="Docs New Certificate" docType="CERTIFICATE" />,
     },
     {
       path: '/DocumentAdminOld',
-      element: (
-        <StaffOnly>
-          <DocumentsScreen key="ao" title="Document Admin Old" scheme="OLD" queue />
-        </StaffOnly>
-      ),
+      element: <DocumentsScreen key="ao" title="Document Admin Old" scheme="OLD" queue />,
     },
     {
       path: '/DocumentAdminNew',
-      element: (
-        <StaffOnly>
-          <DocumentsScreen key="an" title="Document Admin New" scheme="NEW" queue />
-        </StaffOnly>
-      ),
+      element: <DocumentsScreen key="an" title="Document Admin New" scheme="NEW" queue />,
     },
     {
       path: '/DocsNewProvisionalDegreeAdmin',
@@ -106,19 +61,11 @@ export const documentsRoutes: FeatureRoutes = {
     },
     {
       path: '/DocsNewCertificateAdmin',
-      element: (
-        <StaffOnly>
-          <DocumentsScreen key="act" title="Docs New Certificate Admin" docType="CERTIFICATE" queue />
-        </StaffOnly>
-      ),
+      element: <DocumentsScreen key="act" title="Docs New Certificate Admin" docType="CERTIFICATE" queue />,
     },
     {
       path: '/DocsNewDegreeAdmin',
-      element: (
-        <StaffOnly>
-          <DocumentsScreen key="adg" title="Docs New Degree Admin" docType="DEGREE" queue />
-        </StaffOnly>
-      ),
+      element: <DocumentsScreen key="adg" title="Docs New Degree Admin" docType="DEGREE" queue />,
     },
-  ],
+  ]),
 };

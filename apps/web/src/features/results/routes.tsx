@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { FeatureRoutes } from '../../lib/feature-routes.ts';
-import { StaffOnly } from '../../components/ui/staff-only.tsx';
+import { staffOnly } from '../../components/ui/staff-only.tsx';
 
 const runs = () => import('./run-screens.tsx');
 const students = () => import('./student-result-screens.tsx');
@@ -20,110 +20,35 @@ const CompareRuleSetsScreen = lazy(() => rulesets().then((m) => ({ default: m.Co
  * rule sets.
  */
 export const resultsRoutes: FeatureRoutes = {
-  signedIn: [
+  // Every screen here is the staff's: a student who opens one is sent to its dashboard.
+  signedIn: staffOnly([
     {
       path: '/CalculateOld',
-      element: (
-        <StaffOnly>
-          <RunsScreen key="co" title="Calculate Old" schemes={['OLD']} compute />
-        </StaffOnly>
-      ),
+      element: <RunsScreen key="co" title="Calculate Old" schemes={['OLD']} compute />,
     },
     {
       path: '/CalculateNew',
-      element: (
-        <StaffOnly>
-          <RunsScreen key="cn" title="Calculate New" schemes={['NEW', 'NEP']} compute />
-        </StaffOnly>
-      ),
+      element: <RunsScreen key="cn" title="Calculate New" schemes={['NEW', 'NEP']} compute />,
     },
     {
       path: '/ResultOld',
-      element: (
-        <StaffOnly>
-          <RunsScreen key="ro" title="Result Old" schemes={['OLD']} compute={false} />
-        </StaffOnly>
-      ),
+      element: <RunsScreen key="ro" title="Result Old" schemes={['OLD']} compute={false} />,
     },
     {
       path: '/ResultNew',
-      element: (
-        <StaffOnly>
-          <RunsScreen key="rn" title="Result New" schemes={['NEW']} compute={false} />
-        </StaffOnly>
-      ),
+      element: <RunsScreen key="rn" title="Result New" schemes={['NEW']} compute={false} />,
     },
     {
       path: '/ResultNep',
-      element: (
-        <StaffOnly>
-          <RunsScreen key="rp" title="Result Nep" schemes={['NEP']} compute={false} />
-        </StaffOnly>
-      ),
+      element: <RunsScreen key="rp" title="Result Nep" schemes={['NEP']} compute={false} />,
     },
-    {
-      path: '/ListStudentResultDetail',
-      element: (
-        <StaffOnly>
-          <StudentResultListScreen />
-        </StaffOnly>
-      ),
-    },
-    {
-      path: '/ViewStudentResultDetail',
-      element: (
-        <StaffOnly>
-          <StudentResultViewScreen />
-        </StaffOnly>
-      ),
-    },
-    {
-      path: '/AddStudentResultDetail',
-      element: (
-        <StaffOnly>
-          <NoResultEntryScreen title="Add Student Result Detail" />
-        </StaffOnly>
-      ),
-    },
-    {
-      path: '/EditStudentResultDetail',
-      element: (
-        <StaffOnly>
-          <NoResultEntryScreen title="Edit Student Result Detail" />
-        </StaffOnly>
-      ),
-    },
-    {
-      path: '/ResultCourseDetail',
-      element: (
-        <StaffOnly>
-          <ResultCourseScreen />
-        </StaffOnly>
-      ),
-    },
-    {
-      path: '/ResultCourseCombinationDetail',
-      element: (
-        <StaffOnly>
-          <ResultCombinationScreen />
-        </StaffOnly>
-      ),
-    },
-    {
-      path: '/RuleSetRules',
-      element: (
-        <StaffOnly>
-          <RuleSetRulesScreen />
-        </StaffOnly>
-      ),
-    },
-    {
-      path: '/CompareRuleSets',
-      element: (
-        <StaffOnly>
-          <CompareRuleSetsScreen />
-        </StaffOnly>
-      ),
-    },
-  ],
+    { path: '/ListStudentResultDetail', element: <StudentResultListScreen /> },
+    { path: '/ViewStudentResultDetail', element: <StudentResultViewScreen /> },
+    { path: '/AddStudentResultDetail', element: <NoResultEntryScreen title="Add Student Result Detail" /> },
+    { path: '/EditStudentResultDetail', element: <NoResultEntryScreen title="Edit Student Result Detail" /> },
+    { path: '/ResultCourseDetail', element: <ResultCourseScreen /> },
+    { path: '/ResultCourseCombinationDetail', element: <ResultCombinationScreen /> },
+    { path: '/RuleSetRules', element: <RuleSetRulesScreen /> },
+    { path: '/CompareRuleSets', element: <CompareRuleSetsScreen /> },
+  ]),
 };
