@@ -185,4 +185,25 @@ describeBrowser('students: register, enrolment and scope through the screens', (
       await shot(page, 'students-student-other');
     },
   );
+
+  it('student at 360 px: the dashboard fits; a staff screen sends it home and calls nothing', async () => {
+    const { page } = await openSignedIn(browser, 'student@university.test');
+    await page.setViewportSize({ width: 360, height: 740 });
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 403) refused.push(r.url());
+    });
+    await page.goto('/Dashboard');
+    await page.getByRole('heading', { name: 'Papers' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, 'students-dashboard-phone');
+    for (const path of ['/ResultNep', '/DocumentNew']) {
+      await page.goto(path);
+      await page.getByText(/This screen is for the university’s staff/).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    }
+    await page.getByRole('link', { name: 'Open my dashboard' }).click();
+    await page.getByRole('heading', { name: 'My record' }).waitFor();
+    expect(refused).toEqual([]);
+  });
 });
