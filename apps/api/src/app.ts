@@ -25,6 +25,7 @@ import { jsonWrites, noStore } from './platform/http/middleware.ts';
 import type { ApiModule } from './platform/module.ts';
 import { docsRoutes } from './platform/openapi/docs-routes.ts';
 import { served } from './platform/workflows/effects.ts';
+import { workflowBulkRouter } from './platform/workflows/workflow-bulk.ts';
 import { workflowRouter } from './platform/workflows/workflow-router.ts';
 
 export interface AppDependencies {
@@ -91,10 +92,16 @@ export function createApp({
   const auth = authRoutes(db, config);
   api.use(auth.router);
   api.use(auth.signedIn);
+  const registry = resourceRegistry(modules.flatMap((m) => m.resources ?? []));
+  const workflows = modules.flatMap((m) => m.workflows ?? []).map(served);
+  // Bulk actions, `POST /<R>/bulk/<action>`, before any path that could read `bulk` as a record's key.
+  for (const entry of workflows) {
+    const path = registry.resource(entry.workflow.resource).path;
+    api.use(`/${path}`, workflowBulkRouter(entry, { db, registry }));
+  }
   // Modules' own paths first: `course/{offset}/{limit}` must not be read as a course key.
   for (const module of modules) if (module.routes) api.use(module.routes(context));
   api.use(auditRoutes(db));
-  const registry = resourceRegistry(modules.flatMap((m) => m.resources ?? []));
   // Downloads (`GET /<R>?format=`), templates and imports of every resource, before the engine reads `/<R>`
   // itself.
   api.use(fileRoutes({ db, registry, resources: registry.all }));
@@ -104,7 +111,7 @@ export function createApp({
   for (const { resource } of registry.all)
     api.use(`/${resource.path}`, crudRouter(resource, { db, registry }));
   // Workflow actions, `POST /<R>/<key...>/<action>`: one mechanism for every module's declared workflows.
-  for (const entry of modules.flatMap((m) => m.workflows ?? []).map(served)) {
+  for (const entry of workflows) {
     api.use(`/${registry.resource(entry.workflow.resource).path}`, workflowRouter(entry, { db, registry }));
   }
   api.use(apiNotFound);
