@@ -32,7 +32,8 @@ afterAll(async () => {
 async function forms(prefix: string, college: string, count: number, status: string): Promise<string[]> {
   await ctx.db.prisma.$executeRawUnsafe(`
     INSERT INTO student (student_id, name_en, dob, gender, category, college_id, admission_session_id)
-    SELECT '${prefix}' || lpad(i::text, 5, '0'), 'Bulk ' || i, '2004-01-01', 'F', 'GEN', '${college}', '2024-25'
+    SELECT '${prefix}' || lpad(i::text, 5, '0'), 'Bulk ' || i, '2004-01-01', 'F', 'GEN', '${college}',
+           '2024-25'
       FROM generate_series(1, ${count}) AS i`);
   await ctx.db.prisma.$executeRawUnsafe(`
     INSERT INTO exam_form (form_id, exam_id, student_id, session_id, course_comb_id, sem_id, college_id,
@@ -116,7 +117,7 @@ describe('bulk actions on exam forms', () => {
     for (const id of mine) expect(await approvals(id)).toBe(1);
   });
 
-  it('refuses a form out of the caller’s scope with the single action’s 404, in the reader’s language', async () => {
+  it('refuses a form out of scope with the single action’s 404, in the reader’s language', async () => {
     const head = { Authorization: `Bearer ${await ctx.login('faculty.college@university.test')}` };
     const own = await forms('BKE', 'C101', 2, 'FEE_PAID');
     const [foreign] = await forms('BKF', 'C104', 1, 'FEE_PAID');
