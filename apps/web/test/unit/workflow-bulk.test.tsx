@@ -67,7 +67,7 @@ function renderList(role = 'office', total = 3) {
 }
 
 describe('bulk actions on a workflow list', () => {
-  it('offers the actions the role may take on the rows picked, asks naming the count, shows the report', async () => {
+  it('offers the actions the role may take on the rows picked, asks with the count, reports', async () => {
     const api = fakeApi().on('POST', /^\/api\/examform\/bulk\/approve$/, {
       body: {
         done: ['F1'],
