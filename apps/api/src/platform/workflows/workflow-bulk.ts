@@ -110,6 +110,7 @@ async function moveAll(
   input: Values,
   actor: { user: AuthenticatedUser; requestId: string; language: Language },
   inTransaction: (index: number) => InTransaction,
+  progress?: (done: number) => Promise<void>,
 ): Promise<WorkflowBulkReport> {
   const report: WorkflowBulkReport = { done: [], refused: [], total: selection.keys.length };
   for (const [index, item] of selection.keys.entries()) {
@@ -124,6 +125,7 @@ async function moveAll(
     } catch (error) {
       report.refused.push(refusal(db, key, error, actor.language));
     }
+    await progress?.(index + 1);
   }
   return report;
 }
@@ -202,7 +204,10 @@ function bulkJobs(
           { keys },
           ctx.data.input,
           { user, requestId: `job:${ctx.jobId}`, language: ctx.data.language },
-          (index) => (fn) => ctx.transaction(fn, { done: index + 1, total }),
+          // Each row fenced (a runner that lost the job writes nothing more); its progress reported at most
+          // four times a second rather than written with every row.
+          () => (fn) => ctx.transaction(fn),
+          (done) => ctx.progress(done, total),
         );
         await ctx.progress(total, total);
         for (const r of report.refused) ctx.failRow(undefined, `${r.key}: ${r.message}`);
