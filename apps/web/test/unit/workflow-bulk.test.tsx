@@ -121,6 +121,8 @@ describe('bulk actions on a workflow list', () => {
     await user.click(within(bar).getByRole('button', { name: 'Select all 250 that match the filter' }));
     expect(within(bar).getByText('All 250 that match the filter are selected')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select F3' })).toBeChecked();
+    // The rows shown are verified or fee-paid: verify and approve apply, submit (from draft) does not.
+    expect(within(bar).queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Approve' }));
     const dialog = screen.getByRole('dialog', { name: 'Approve' });
     expect(dialog).toHaveAccessibleDescription(/^Approve: 250 records\./);

@@ -279,7 +279,8 @@ export function BulkActions(props: BulkActionsProps) {
   const statuses = new Set((selection.all ? rows : picked).map((row) => String(row[workflow.field] ?? '')));
   const actions = (Object.entries(workflow.actions) as Array<[string, WorkflowAction]>)
     .filter(([, action]) => can(role, action.capability as CapabilityKey))
-    .filter(([, action]) => selection.all || action.from.some((s) => statuses.has(s)))
+    // Those that start from a status of the rows picked (all selected: of the rows the list shows).
+    .filter(([, action]) => action.from.some((s) => statuses.has(s)))
     .map(([key, action]) => ({ ...action, key }) as KeyedAction);
 
   const act = async (action: KeyedAction, reason: string | undefined) => {
