@@ -13,7 +13,7 @@ import {
 } from '../../src/components/ui/workflow-actions.tsx';
 import { useT } from '../../src/lib/i18n.ts';
 import { createQueryClient } from '../../src/lib/query-client.ts';
-import { fakeApi } from './harness.tsx';
+import { fakeApi, renderApp, stamp } from './harness.tsx';
 
 type Row = { form_id: string; status: string };
 const rows: Row[] = [
@@ -140,5 +140,39 @@ describe('bulk actions on a workflow list', () => {
 
   it('has every text of the bulk bar in Hindi', () => {
     expect(bulkTexts.filter((text) => !(text in hindi))).toEqual([]);
+  });
+});
+
+describe('bulk actions on the exam course links list', () => {
+  it('closes the forms of every link of an exam in one action, by the list filter', async () => {
+    const link = (course: string) => ({
+      exam_id: 'E1',
+      session_id: '2024-25',
+      course_comb_id: course,
+      sem_id: '1',
+      phase: 'FORMS_OPEN',
+      base_fee: '800',
+      form_open_at: null,
+      late_fee_close_at: null,
+      updated_at: stamp,
+    });
+    const { api, user } = renderApp('/ListExamsCCInfo?exam_id=E1', {
+      setup: (a) =>
+        a
+          .on('GET', /^\/api\/examccinfo\?/, {
+            body: { examccinfo: [link('BSC01'), link('BA01')], total: 2 },
+          })
+          .on('POST', /^\/api\/examccinfo\/bulk\/close-forms$/, {
+            body: { done: ['E1/2024-25/BA01/1', 'E1/2024-25/BSC01/1'], refused: [], total: 2 },
+          }),
+    });
+    const bar = await screen.findByRole('group', { name: 'Actions on the selection' });
+    await user.click(within(bar).getByRole('button', { name: 'Select all 2 that match the filter' }));
+    await user.click(within(bar).getByRole('button', { name: 'Close forms' }));
+    const dialog = screen.getByRole('dialog', { name: 'Close forms' });
+    expect(dialog).toHaveAccessibleDescription(/^Close forms: 2 records\./);
+    await user.click(within(dialog).getByRole('button', { name: 'Close forms' }));
+    expect(await screen.findByText('Done: 2')).toBeInTheDocument();
+    expect(api.callsTo('POST', /bulk\/close-forms/)[0]!.body).toMatchObject({ filter: { exam_id: 'E1' } });
   });
 });
