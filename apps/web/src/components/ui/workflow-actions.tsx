@@ -252,6 +252,11 @@ interface BulkActionsProps {
   keyOf: (row: Record<string, unknown>) => string;
   /** Called when rows may have moved (to refresh the list). */
   onMoved: () => void;
+  /**
+   * Whether "select all that match the filter" is offered: not where the screen narrows the rows beyond the
+   * list's own filters (the server would act on rows the screen does not show).
+   */
+  allowAll?: boolean;
 }
 
 /** The answer of a bulk call (or its job's result). */
@@ -268,7 +273,7 @@ interface BulkReport {
  * reasons; a selection too large for one answer is followed as a job until it ends.
  */
 export function BulkActions(props: BulkActionsProps) {
-  const { workflow, resourcePath, role, bulk, total, filter, rows, keyOf, onMoved } = props;
+  const { workflow, resourcePath, role, bulk, total, filter, rows, keyOf, onMoved, allowAll = true } = props;
   const { t } = useT();
   const [open, setOpen] = useState<KeyedAction | null>(null);
   const [report, setReport] = useState<BulkReport | null>(null);
@@ -305,7 +310,7 @@ export function BulkActions(props: BulkActionsProps) {
             ? t('All {{n}} that match the filter are selected', { n: total })
             : t('{{n}} selected', { n: count })}
         </span>
-        {!selection.all && total > 0 && (
+        {allowAll && !selection.all && total > 0 && (
           <button type="button" className="button secondary" onClick={bulk.selectAll}>
             {t('Select all {{n}} that match the filter', { n: total })}
           </button>
