@@ -26,6 +26,7 @@ import { jsonWrites, noStore } from './platform/http/middleware.ts';
 import type { ApiModule } from './platform/module.ts';
 import { docsRoutes } from './platform/openapi/docs-routes.ts';
 import { served } from './platform/workflows/effects.ts';
+import { workflowBulkRouter } from './platform/workflows/workflow-bulk.ts';
 import { workflowRouter } from './platform/workflows/workflow-router.ts';
 
 export interface AppDependencies {
@@ -97,10 +98,16 @@ export function createApp({
   api.use(segmentRouting(open));
   api.use(auth.signedIn);
   const signedIn: RoutedHandler[] = [];
+  const registry = resourceRegistry(modules.flatMap((m) => m.resources ?? []));
+  const workflows = modules.flatMap((m) => m.workflows ?? []).map(served);
+  // Bulk actions, `POST /<R>/bulk/<action>`, before any path that could read `bulk` as a record's key.
+  for (const entry of workflows) {
+    const path = registry.resource(entry.workflow.resource).path;
+    signedIn.push({ path: `/${path}`, handler: workflowBulkRouter(entry, { db, registry }) });
+  }
   // Modules' own paths first: `course/{offset}/{limit}` must not be read as a course key.
   for (const module of modules) if (module.routes) signedIn.push({ handler: module.routes(context) });
   signedIn.push({ handler: auditRoutes(db) });
-  const registry = resourceRegistry(modules.flatMap((m) => m.resources ?? []));
   // Downloads (`GET /<R>?format=`), templates and imports of every resource, before the engine reads `/<R>`
   // itself.
   signedIn.push({ handler: fileRoutes({ db, registry, resources: registry.all }) });
@@ -110,7 +117,7 @@ export function createApp({
   for (const { resource } of registry.all)
     signedIn.push({ path: `/${resource.path}`, handler: crudRouter(resource, { db, registry }) });
   // Workflow actions, `POST /<R>/<key...>/<action>`: one mechanism for every module's declared workflows.
-  for (const entry of modules.flatMap((m) => m.workflows ?? []).map(served)) {
+  for (const entry of workflows) {
     signedIn.push({
       path: `/${registry.resource(entry.workflow.resource).path}`,
       handler: workflowRouter(entry, { db, registry }),

@@ -1,5 +1,6 @@
 import type { ApiModule } from './platform/module.ts';
 import { fileJobsModule } from './platform/files/import-job.ts';
+import { workflowJobsModule } from './platform/workflows/workflow-bulk.ts';
 import { masterDataModule } from './modules/master-data/index.ts';
 import { studentsModule } from './modules/students/index.ts';
 import { examFormsModule } from './modules/exam-forms/index.ts';
@@ -24,7 +25,11 @@ const productModules: readonly ApiModule[] = [
 ];
 
 /**
- * What the API serves, and the job kinds its runners know: the product's modules and the import jobs of their
- * resources.
+ * What the API serves, and the job kinds its runners know: the product's modules, the import jobs of their
+ * resources and the bulk jobs of their workflows.
  */
-export const apiModules: readonly ApiModule[] = [...productModules, fileJobsModule(productModules)];
+export const apiModules: readonly ApiModule[] = [
+  ...productModules,
+  fileJobsModule(productModules),
+  workflowJobsModule(productModules),
+];

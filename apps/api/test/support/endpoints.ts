@@ -75,6 +75,8 @@ export interface Endpoint {
   file?: 'export' | 'template' | 'import';
   /** A workflow action on the record (`POST <key path>/<action>`), from the workflow's declaration. */
   action?: string;
+  /** The action on many records at once (`POST /<R>/bulk/<action>`). */
+  bulk?: boolean;
   /** A keyed read of something the record may not have yet (a student's photo): 200 or 404 for every role. */
   mayBeMissing?: boolean;
   /** The query a call needs to be a valid request (a list that is always of one exam). */
@@ -148,7 +150,7 @@ const engineEndpoints = (resource: Resource): Endpoint[] => [
   },
 ];
 
-export const endpoints: Endpoint[] = [
+const single: Endpoint[] = [
   { method: 'GET', path: '/health', access: { kind: 'public' } },
   { method: 'GET', path: '/ready', access: { kind: 'public' } },
   { method: 'GET', path: '/openapi.json', access: { kind: 'public' } },
@@ -488,6 +490,21 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/stationeryspoilage', access: needs('documents.prepare') },
   { method: 'POST', path: '/stationeryspoilage', access: needs('documents.approve') },
   { method: 'GET', path: '/verify/{token}', access: { kind: 'public' }, keyed: true, mayBeMissing: true },
+];
+
+/** Every call: the single ones, and the bulk form of every workflow action (`POST /<R>/bulk/<action>`). */
+export const endpoints: Endpoint[] = [
+  ...single,
+  ...single
+    .filter((e) => e.action && e.resource)
+    .map((e): Endpoint => ({
+      method: 'POST',
+      path: `/${e.resource!.path}/bulk/${e.action}`,
+      access: e.access,
+      resource: e.resource,
+      action: e.action,
+      bulk: true,
+    })),
 ];
 
 /** What the permission table says about a role (undefined: no token at all). */

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { arrange, courseQuery } from './arrange.ts';
 import { api, launch, openAs, openPage, runId, shot, storedToken, tokenOf } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
@@ -156,5 +157,63 @@ describeBrowser('exam forms through the screens', () => {
     const attempts = await api((await storedToken(office.page))!, 'GET', `/attempt?form_id=${formId}`);
     expect((attempts.body as { total: number }).total).toBeGreaterThan(3);
     await office.page.close();
+  });
+  it("office approves a college's verified forms in one bulk action and sees the report", async () => {
+    const token = await tokenOf('office@university.test');
+    const course = { session_id: '2024-25', course_comb_id: 'BSC01', sem_id: '1' };
+    const { studentccinfo } = (await arrange(
+      token,
+      'GET',
+      `/studentccinfo?${courseQuery(course)}&college_id=C101&limit=6&sort=student_id`,
+    )) as { studentccinfo: Array<{ student_id: string; updated_at: string }> };
+    const verified: string[] = [];
+    for (const e of studentccinfo) {
+      const has = (await api(token, 'GET', `/examform?exam_id=${exam}&student_id=${e.student_id}`)).body as {
+        total: number;
+      };
+      if (has.total > 0 || verified.length === 4) continue;
+      await arrange(token, 'PUT', `/studentccinfo/${e.student_id}/2024-25/BSC01/1`, {
+        attendance_percent: '92',
+        updated_at: e.updated_at,
+      });
+      const { examform } = (await arrange(token, 'POST', '/examform', {
+        exam_id: exam,
+        student_id: e.student_id,
+        ...course,
+        candidate_type: 'REGULAR',
+      })) as { examform: { form_id: string } };
+      const id = examform.form_id;
+      const { examform: submitted } = (await arrange(token, 'POST', `/examform/${id}/submit`, {})) as {
+        examform: { fee_amount: string };
+      };
+      await arrange(token, 'POST', `/examform/${id}/pay`, {
+        payment_ref: `E2E-${id}`,
+        amount: submitted.fee_amount,
+      });
+      await arrange(token, 'POST', `/examform/${id}/verify`, {});
+      verified.push(id);
+    }
+    expect(verified.length).toBeGreaterThan(1);
+
+    const { page } = await openPage(browser);
+    await openAs(
+      page,
+      'office@university.test',
+      `/PreExamFormEntry?exam_id=${exam}&college_id=C101&status=COLLEGE_VERIFIED`,
+    );
+    const bar = page.getByRole('group', { name: 'Actions on the selection' });
+    await bar.getByRole('button', { name: `Select all ${verified.length} that match the filter` }).click();
+    await bar.getByRole('button', { name: 'Approve' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve' });
+    await dialog.getByText(`Approve: ${verified.length} records.`, { exact: false }).waitFor();
+    await shot(page, 'exam-forms-bulk-confirm');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText(`Done: ${verified.length}`, { exact: true }).waitFor();
+    await shot(page, 'exam-forms-bulk-approved');
+    for (const id of verified) {
+      const one = (await api(token, 'GET', `/examform/${id}`)).body as { examform: { status: string } };
+      expect(one.examform.status).toBe('APPROVED');
+    }
+    await page.close();
   });
 });

@@ -445,3 +445,19 @@ describe("a whole exam's batch", () => {
     },
   );
 });
+
+describe('documents in bulk', () => {
+  it('document_admin approves the picked documents in one action', async () => {
+    const { user, api } = documentsApp('/DocsNewMarksheet', adminUser, doc('CHECKED'));
+    api.on('POST', /^\/api\/document\/bulk\/approve$/, {
+      body: { done: ['DOC0001'], refused: [], total: 1 },
+    });
+    const bar = await screen.findByRole('group', { name: 'Actions on the selection' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select DOC0001' }));
+    await user.click(within(bar).getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Done: 1')).toBeInTheDocument();
+    expect(api.callsTo('POST', /bulk\/approve$/)[0]!.body).toEqual({ keys: ['DOC0001'] });
+  });
+});

@@ -103,3 +103,59 @@ export function confirmText(
 ): string {
   return action.confirm.replace(/\{(\w+)\}/g, (_m, field: string) => String(record[field] ?? ''));
 }
+
+/**
+ * At most this many rows are moved by a bulk request at once (200 with the report); a larger selection is
+ * moved by a job (202 {job}) whose result is the same report.
+ */
+export const BULK_AT_ONCE = 200;
+/** The most keys one bulk request may name (a larger selection is sent as the list's filter). */
+export const BULK_KEYS_MAX = 2000;
+
+/** One row of a bulk selection: its key fields (`{exam_id, form_id}`), or the key as its path (`a/b/c`). */
+export const bulkKey = z.union([
+  z.string().min(1).max(400),
+  z.record(z.string(), z.union([z.string(), z.number()])),
+]);
+
+/**
+ * The body of every bulk action, `POST /api/<resource path>/bulk/<action>`: the rows by their keys, or the
+ * list's own filters (the rows of the list, in the caller's scope, whose status the action starts from), with
+ * the action's fields (its reason, and its effect's own: a payment's amount and reference).
+ */
+export const workflowBulkFields = z.object({
+  keys: z.array(bulkKey).min(1).max(BULK_KEYS_MAX).optional(),
+  filter: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  reason: workflowActionBody.shape.reason,
+});
+
+/** The bulk body of an action whose effect takes fields of its own (`own`): keys or filter, not both. */
+export const workflowBulkBodyOf = (own?: z.ZodObject) =>
+  (own ? workflowBulkFields.extend(own.shape) : workflowBulkFields).check((ctx) => {
+    const body = ctx.value as { keys?: unknown; filter?: unknown };
+    if ((body.keys === undefined) === (body.filter === undefined))
+      ctx.issues.push({ code: 'custom', message: 'Give either keys or filter', path: ['keys'], input: body });
+  });
+export const workflowBulkBody = workflowBulkBodyOf();
+export type WorkflowBulkBody = z.infer<typeof workflowBulkBody>;
+
+/** A row a bulk action did not move: the code and message the single action gives for it. */
+export const bulkRefusal = z.object({
+  key: z.string(),
+  code: z.string(),
+  message: z.string(),
+  message_code: z.string(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+export type BulkRefusal = z.infer<typeof bulkRefusal>;
+
+/**
+ * What a bulk action did, row by row (its answer, or its job's result): the keys moved, the rows refused, and
+ * how many rows the selection held.
+ */
+export const workflowBulkReport = z.object({
+  done: z.array(z.string()),
+  refused: z.array(bulkRefusal),
+  total: z.number().int().min(0),
+});
+export type WorkflowBulkReport = z.infer<typeof workflowBulkReport>;

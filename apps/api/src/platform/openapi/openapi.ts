@@ -15,6 +15,10 @@ import {
   loginPayload,
   loginResponse,
   workflowActionBody,
+  workflowBulkBodyOf,
+  workflowBulkReport,
+  BULK_AT_ONCE,
+  BULK_KEYS_MAX,
   type CapabilityKey,
   type ErrorCode,
   type Resource,
@@ -395,6 +399,40 @@ export function workflowPaths(entry: WorkflowEntry, resource: Resource): Record<
             'STALE_EDIT',
             'INVALID_TRANSITION',
           ),
+        },
+      },
+    };
+    paths[`/${resource.path}/bulk/${key}`] = {
+      post: {
+        tags: [resource.name],
+        summary: `${action.label}, many ${resource.title.toLowerCase()} records at once`,
+        description: [
+          `Takes the action ${key} on every row of a selection: \`keys\` (at most ${BULK_KEYS_MAX}, each ` +
+            `the key fields ${resource.keyFields.join(', ')} as an object or as its path ` +
+            `\`${resource.keyFields.map((f) => `{${f}}`).join('/')}\`), or \`filter\` (the list's own ` +
+            `filters and \`q\`: the rows of GET /${resource.path} with those filters, within the caller's ` +
+            `scope for ${action.capability}, whose ${workflow.field} is one the action starts from: ` +
+            `${from}).`,
+          'Each row moves exactly as the single action moves it (its checks, its effect, its audit entry), ' +
+            "in its own transaction; a refused row is reported with the code and message (in the reader's " +
+            'language) the single action answers for it, and the other rows go on.',
+          'A repeated request changes nothing twice: by keys, a row already moved is refused with ' +
+            'INVALID_TRANSITION as the single action would refuse it; by filter, it is no longer selected ' +
+            '(skipped, not counted in `total`).',
+          `Up to ${BULK_AT_ONCE} rows: 200 with the report. More: 202 {job}; GET /api/job/{job_id} follows ` +
+            'it and its `result` is the same report (its errors list the refused rows).',
+          reasonText[action.reason] + " The reason and the action's own fields apply to every row.",
+        ].join(' '),
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: schema(workflowBulkBodyOf(effects[key]?.body), 'input') },
+          },
+        },
+        responses: {
+          200: json(schema(workflowBulkReport), 'Every row of the selection, moved or refused'),
+          202: json(schema(jobAccepted), `More than ${BULK_AT_ONCE} rows: a job moves them`),
+          ...errors(...signedInErrors, ...bodyErrors, 'FORBIDDEN'),
         },
       },
     };

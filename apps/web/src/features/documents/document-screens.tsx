@@ -9,13 +9,20 @@ import {
   type DocumentBatchResult,
   type DocumentType,
   type ResultBasedType,
+  can,
+  type CapabilityKey,
 } from '@exam/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ErrorList, errorItemId, listServerErrors } from '../../components/ui/error-list.tsx';
 import { JobProgress } from '../../components/ui/job-progress.tsx';
 import { Loading, Notice, Page } from '../../components/ui/page.tsx';
-import { WorkflowActions } from '../../components/ui/workflow-actions.tsx';
+import {
+  BulkActions,
+  selectColumn,
+  useBulkSelection,
+  WorkflowActions,
+} from '../../components/ui/workflow-actions.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/auth.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -102,6 +109,17 @@ export function DocumentsScreen({ title, docType, scheme, queue = false }: Docum
   const total = list.data?.total ?? 0;
   const set = (patch: Partial<typeof filters>) => setFilters((f) => ({ ...f, ...patch }));
   const canDraft = !queue && (role === 'document' || role === 'document_admin' || role === 'admin');
+  const queryClient = useQueryClient();
+  const serverFilter = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<
+    string,
+    string
+  >;
+  const bulk = useBulkSelection(JSON.stringify({ ...serverFilter, scheme }));
+  // Check, approve, issue (and cancel) many documents at once, where the role may.
+  const inBulk = Object.values(documentWorkflow.actions).some((a) =>
+    can(role, a.capability as CapabilityKey),
+  );
+  const check = selectColumn<DocumentRow>(bulk, (d) => d.doc_id, t);
 
   return (
     <Page title={title}>
@@ -180,73 +198,91 @@ export function DocumentsScreen({ title, docType, scheme, queue = false }: Docum
         ) : list.isError ? (
           <Notice kind="error">{list.error.message}</Notice>
         ) : (
-          <div className="table-scroll" role="region" aria-label={t('Documents')} tabIndex={0}>
-            <table className="data-table">
-              <caption>
-                {t('{{n}} documents', { n: rows.length })}
-                {total > (list.data?.rows.length ?? 0) && (
-                  <>
-                    {' '}
-                    ·{' '}
-                    {t('the newest {{shown}} of {{n}} that match: narrow the filters to see the others', {
-                      n: total,
-                      shown: list.data?.rows.length ?? 0,
-                    })}
-                  </>
-                )}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('Document')}</th>
-                  <th scope="col">{t('Serial')}</th>
-                  <th scope="col">{t('Type')}</th>
-                  <th scope="col">{t('Student')}</th>
-                  <th scope="col">{t('Name')}</th>
-                  <th scope="col">{t('Exam')}</th>
-                  <th scope="col">{t('Scheme')}</th>
-                  <th scope="col">{t('Status')}</th>
-                  <th scope="col">{t('Action')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.length === 0 && (
+          <>
+            {inBulk && (
+              <BulkActions
+                workflow={documentWorkflow}
+                resourcePath="document"
+                role={role}
+                bulk={bulk}
+                total={total}
+                filter={serverFilter}
+                rows={rows as unknown as Record<string, unknown>[]}
+                keyOf={(row) => String(row.doc_id)}
+                onMoved={() => void queryClient.invalidateQueries({ queryKey: ['document'] })}
+                allowAll={!scheme}
+              />
+            )}
+            <div className="table-scroll" role="region" aria-label={t('Documents')} tabIndex={0}>
+              <table className="data-table">
+                <caption>
+                  {t('{{n}} documents', { n: rows.length })}
+                  {total > (list.data?.rows.length ?? 0) && (
+                    <>
+                      {' '}
+                      ·{' '}
+                      {t('the newest {{shown}} of {{n}} that match: narrow the filters to see the others', {
+                        n: total,
+                        shown: list.data?.rows.length ?? 0,
+                      })}
+                    </>
+                  )}
+                </caption>
+                <thead>
                   <tr>
-                    <td colSpan={9}>{t('No Record Available')}</td>
+                    {inBulk && <th scope="col">{t(check.header)}</th>}
+                    <th scope="col">{t('Document')}</th>
+                    <th scope="col">{t('Serial')}</th>
+                    <th scope="col">{t('Type')}</th>
+                    <th scope="col">{t('Student')}</th>
+                    <th scope="col">{t('Name')}</th>
+                    <th scope="col">{t('Exam')}</th>
+                    <th scope="col">{t('Scheme')}</th>
+                    <th scope="col">{t('Status')}</th>
+                    <th scope="col">{t('Action')}</th>
                   </tr>
-                )}
-                {rows.map((d) => (
-                  <tr key={d.doc_id} aria-selected={d.doc_id === selected}>
-                    <th scope="row">{d.doc_id}</th>
-                    <td>{d.serial_no ?? '—'}</td>
-                    <td>
-                      {t(documentType.labelOf(d.doc_type))}
-                      {d.subtype ? ` · ${d.subtype}` : ''}
-                      {d.marker ? ` · ${d.marker}` : ''}
-                    </td>
-                    <td>{d.student_id}</td>
-                    <td>{d.name_en ?? ''}</td>
-                    <td>{d.exam_id ?? '—'}</td>
-                    <td>{d.scheme ?? '—'}</td>
-                    <td>
-                      <span className="status-badge" data-status={d.status}>
-                        {t(documentStatus.labelOf(d.status))}
-                      </span>
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button small secondary"
-                        onClick={() => setSelected(d.doc_id)}
-                        aria-label={t('Open {{id}}', { id: d.doc_id })}
-                      >
-                        {t('Open')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {rows.length === 0 && (
+                    <tr>
+                      <td colSpan={inBulk ? 10 : 9}>{t('No Record Available')}</td>
+                    </tr>
+                  )}
+                  {rows.map((d) => (
+                    <tr key={d.doc_id} aria-selected={d.doc_id === selected}>
+                      {inBulk && <td>{check.cell(d)}</td>}
+                      <th scope="row">{d.doc_id}</th>
+                      <td>{d.serial_no ?? '—'}</td>
+                      <td>
+                        {t(documentType.labelOf(d.doc_type))}
+                        {d.subtype ? ` · ${d.subtype}` : ''}
+                        {d.marker ? ` · ${d.marker}` : ''}
+                      </td>
+                      <td>{d.student_id}</td>
+                      <td>{d.name_en ?? ''}</td>
+                      <td>{d.exam_id ?? '—'}</td>
+                      <td>{d.scheme ?? '—'}</td>
+                      <td>
+                        <span className="status-badge" data-status={d.status}>
+                          {t(documentStatus.labelOf(d.status))}
+                        </span>
+                      </td>
+                      <td>
+                        <button
+                          type="button"
+                          className="button small secondary"
+                          onClick={() => setSelected(d.doc_id)}
+                          aria-label={t('Open {{id}}', { id: d.doc_id })}
+                        >
+                          {t('Open')}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </section>
       {selected && <DocumentDetail key={selected} docId={selected} role={role} onOpen={setSelected} />}

@@ -8,7 +8,12 @@ import { T } from '../../components/ui/text.tsx';
 import { JobProgress } from '../../components/ui/job-progress.tsx';
 import { Notice, Page } from '../../components/ui/page.tsx';
 import { QueryState } from '../../components/ui/query-state.tsx';
-import { WorkflowActions } from '../../components/ui/workflow-actions.tsx';
+import {
+  BulkActions,
+  selectColumn,
+  useBulkSelection,
+  WorkflowActions,
+} from '../../components/ui/workflow-actions.tsx';
 import { usePermissions } from '../../lib/auth.ts';
 import { useT } from '../../lib/i18n.ts';
 import {
@@ -77,6 +82,7 @@ export function AdmitCardScreen() {
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [job, setJob] = useState<Job | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['admitcard'] });
+  const bulk = useBulkSelection(`${examId}/${collegeId}`);
   const run = async (work: () => Promise<{ message: string }>) => {
     try {
       setMessage({ kind: 'success', text: (await work()).message });
@@ -241,14 +247,34 @@ export function AdmitCardScreen() {
         query={cards}
         failure={(e) => t('The admit cards could not be loaded: {{message}}', { message: e.message })}
       >
-        {(rows) => (
-          <DataTable
-            caption={t('Admit cards of {{exam}}', { exam: examId })}
-            columns={columns}
-            rows={rows}
-            rowKey={(c) => `${c.exam_id}/${c.student_id}`}
-            emptyText="No admit card yet: allot roll numbers first."
-          />
+        {(answer) => (
+          <>
+            {canWrite && (
+              <BulkActions
+                workflow={admitCardWorkflow}
+                resourcePath="admitcard"
+                role={user?.name}
+                bulk={bulk}
+                total={answer.total}
+                filter={{ exam_id: examId, ...(collegeId ? { college_id: collegeId } : {}) }}
+                rows={answer.admitcard as unknown as Record<string, unknown>[]}
+                keyOf={(c) => `${String(c.exam_id)}/${String(c.student_id)}`}
+                onMoved={() => void refresh()}
+              />
+            )}
+            <DataTable
+              caption={t('Admit cards of {{exam}}', { exam: examId })}
+              columns={[
+                ...(canWrite
+                  ? [selectColumn<AdmitCard>(bulk, (c) => `${c.exam_id}/${c.student_id}`, t)]
+                  : []),
+                ...columns,
+              ]}
+              rows={answer.admitcard}
+              rowKey={(c) => `${c.exam_id}/${c.student_id}`}
+              emptyText="No admit card yet: allot roll numbers first."
+            />
+          </>
         )}
       </QueryState>
     </Page>
@@ -267,7 +293,7 @@ export default function AdmitCardPanel() {
         query={cards}
         failure={(e) => t('Your admit cards could not be loaded: {{message}}', { message: e.message })}
       >
-        {(rows) =>
+        {({ admitcard: rows }) =>
           rows.length === 0 ? (
             <Notice kind="info">{t('No admit card yet.')}</Notice>
           ) : (

@@ -4,6 +4,7 @@ import {
   examFormStatus,
   examFormWorkflow,
   typeList,
+  type CapabilityKey,
   type Workflow,
 } from '@exam/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,7 +16,12 @@ import { TextField } from '../../components/ui/form-parts.tsx';
 import { T } from '../../components/ui/text.tsx';
 import { Notice, Page } from '../../components/ui/page.tsx';
 import { QueryState } from '../../components/ui/query-state.tsx';
-import { WorkflowActions } from '../../components/ui/workflow-actions.tsx';
+import {
+  BulkActions,
+  selectColumn,
+  useBulkSelection,
+  WorkflowActions,
+} from '../../components/ui/workflow-actions.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { usePermissions } from '../../lib/auth.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -449,6 +455,11 @@ export function ExamFormEntry() {
     status: search.get('status') ?? '',
   };
   const forms = useForms(filters);
+  const { user } = usePermissions();
+  const bulk = useBulkSelection(JSON.stringify(filters));
+  // Office approves, the college head verifies: the bulk bar for whoever may take an action (a fee payment
+  // is recorded form by form, with its own amount and reference).
+  const inBulk = Object.values(withoutPay).some((a) => holds(a.capability as CapabilityKey));
   const open = search.get('form') ?? '';
   const [student, setStudent] = useState('');
   const [entering, setEntering] = useState('');
@@ -490,13 +501,31 @@ export function ExamFormEntry() {
       </form>
       <QueryState query={forms} failure={(e) => e.message}>
         {(answer) => (
-          <DataTable
-            caption={t('{{n}} exam forms', { n: answer.total })}
-            columns={columns((id) => go({ form: id }))}
-            rows={answer.examform}
-            rowKey={(f) => f.form_id}
-            emptyText="No exam form matches."
-          />
+          <>
+            {inBulk && (
+              <BulkActions
+                workflow={actionsWithoutPay}
+                resourcePath="examform"
+                role={user?.name}
+                bulk={bulk}
+                total={answer.total}
+                filter={Object.fromEntries(Object.entries(filters).filter(([, v]) => v))}
+                rows={answer.examform as unknown as Record<string, unknown>[]}
+                keyOf={(row) => String(row.form_id)}
+                onMoved={() => void client.invalidateQueries({ queryKey: ['examform'] })}
+              />
+            )}
+            <DataTable
+              caption={t('{{n}} exam forms', { n: answer.total })}
+              columns={[
+                ...(inBulk ? [selectColumn<ExamForm>(bulk, (f) => f.form_id, t)] : []),
+                ...columns((id) => go({ form: id })),
+              ]}
+              rows={answer.examform}
+              rowKey={(f) => f.form_id}
+              emptyText="No exam form matches."
+            />
+          </>
         )}
       </QueryState>
       {open && <FormDetail formId={open} />}

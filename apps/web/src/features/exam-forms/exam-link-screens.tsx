@@ -5,6 +5,7 @@ import {
   examPhase,
   phaseLocks,
   type ExamPhase,
+  type CapabilityKey,
 } from '@exam/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -15,7 +16,12 @@ import { TextField } from '../../components/ui/form-parts.tsx';
 import { T } from '../../components/ui/text.tsx';
 import { Notice, Page } from '../../components/ui/page.tsx';
 import { QueryState } from '../../components/ui/query-state.tsx';
-import { WorkflowActions } from '../../components/ui/workflow-actions.tsx';
+import {
+  BulkActions,
+  selectColumn,
+  useBulkSelection,
+  WorkflowActions,
+} from '../../components/ui/workflow-actions.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { usePermissions } from '../../lib/auth.ts';
 import { intlLocale, useT } from '../../lib/i18n.ts';
@@ -100,11 +106,18 @@ const searchOf = (link: ExamLink) =>
 
 export function ExamLinkList() {
   const [search, setSearch] = useSearchParams();
-  const { holds } = usePermissions();
+  const { holds, user } = usePermissions();
   const filters = { exam_id: search.get('exam_id') ?? '', phase: search.get('phase') ?? '' };
   const links = useLinks(filters);
   const { t } = useT();
+  const client = useQueryClient();
+  const bulk = useBulkSelection(JSON.stringify(filters));
+  // Closing forms, allotting rolls, starting conduct: for every link of an exam at once, where the role may.
+  const inBulk = Object.values(examCcinfoWorkflow.actions).some((a) => holds(a.capability as CapabilityKey));
+  /** A link's key as the bulk call reads it (`exam/session/course/semester`). */
+  const bulkKey = (l: ExamLink) => [l.exam_id, l.session_id, l.course_comb_id, l.sem_id].join('/');
   const columns: TableColumn<ExamLink>[] = [
+    ...(inBulk ? [selectColumn<ExamLink>(bulk, bulkKey, t)] : []),
     {
       id: 'link',
       header: 'Exam course link',
@@ -175,13 +188,28 @@ export function ExamLinkList() {
         failure={(e) => t('The exam course links could not be loaded: {{message}}', { message: e.message })}
       >
         {(answer) => (
-          <DataTable
-            caption={t('{{n}} exam course links', { n: answer.total })}
-            columns={columns}
-            rows={answer.examccinfo}
-            rowKey={linkKey}
-            emptyText="No exam course link yet."
-          />
+          <>
+            {inBulk && (
+              <BulkActions
+                workflow={examCcinfoWorkflow}
+                resourcePath="examccinfo"
+                role={user?.name}
+                bulk={bulk}
+                total={answer.total}
+                filter={Object.fromEntries(Object.entries(filters).filter(([, v]) => v))}
+                rows={answer.examccinfo as unknown as Record<string, unknown>[]}
+                keyOf={(row) => bulkKey(row as unknown as ExamLink)}
+                onMoved={() => void client.invalidateQueries({ queryKey: ['examccinfo'] })}
+              />
+            )}
+            <DataTable
+              caption={t('{{n}} exam course links', { n: answer.total })}
+              columns={columns}
+              rows={answer.examccinfo}
+              rowKey={linkKey}
+              emptyText="No exam course link yet."
+            />
+          </>
         )}
       </QueryState>
     </Page>

@@ -78,8 +78,7 @@ export const useAdmitCards = (examId: string, collegeId: string) =>
       const query = new URLSearchParams({ limit: '500', sort: 'student_id' });
       if (examId) query.set('exam_id', examId);
       if (collegeId) query.set('college_id', collegeId);
-      return (await request<{ admitcard: AdmitCard[]; total: number }>(`/admitcard?${query}`, { signal }))
-        .admitcard;
+      return request<{ admitcard: AdmitCard[]; total: number }>(`/admitcard?${query}`, { signal });
     },
   });
 
