@@ -12,6 +12,23 @@ export interface AuthenticatedUser extends SessionAccount {
   exp: number;
 }
 
+/** The user a request (or a job acting for one) runs as: the account's fields, with its session's. */
+export const authenticatedUser = (
+  account: SessionAccount,
+  session: Pick<AuthenticatedUser, 'jti' | 'exp'>,
+): AuthenticatedUser => ({
+  id: account.id,
+  email: account.email,
+  name: account.name,
+  role: account.role,
+  system: account.system,
+  dept_id: account.dept_id,
+  college_id: account.college_id,
+  student_id: account.student_id,
+  college_head: account.college_head,
+  ...session,
+});
+
 declare global {
   namespace Express {
     interface Locals {
@@ -47,20 +64,7 @@ export function authenticate(
     const row = await sessionUserOf(db, userId, claims.jti);
     const refused = refuseSession(row);
     if (refused) throw refused;
-    const user = row!;
-    res.locals.user = {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      system: user.system,
-      dept_id: user.dept_id,
-      college_id: user.college_id,
-      student_id: user.student_id,
-      college_head: user.college_head,
-      jti: claims.jti,
-      exp: claims.exp,
-    };
+    res.locals.user = authenticatedUser(row!, { jti: claims.jti, exp: claims.exp });
     next();
   };
 }

@@ -129,16 +129,19 @@ export function workflowActions(
         });
       const context = { tx, db, action: actionKey, record: before, input: body, user, scope };
       const prepared = (await effect?.before?.(context)) ?? {};
-      if ('answer' in prepared) {
-        await recordChange(tx, req, res, {
+      // The action's audit entry: a deferred one (202 {job}) records the record as it still is.
+      const audit = (after: typeof before) =>
+        recordChange(tx, req, res, {
           action: 'transition',
           transition: actionKey,
           reason: body.reason,
           entity: resource.name,
           key: keyString(resource, key),
           before,
-          after: before,
+          after,
         });
+      if ('answer' in prepared) {
+        await audit(before);
         return prepared;
       }
       const to = prepared.to ?? action.to;
@@ -167,15 +170,7 @@ export function workflowActions(
         await effect.after({ ...context, after });
         after = present(store, (await find(tx, key, {}))!);
       }
-      await recordChange(tx, req, res, {
-        action: 'transition',
-        transition: actionKey,
-        reason: body.reason,
-        entity: resource.name,
-        key: keyString(resource, key),
-        before,
-        after,
-      });
+      await audit(after);
       return {
         row: after,
         message:

@@ -11,7 +11,8 @@ import {
   type WorkflowBulkReport,
 } from '@exam/contracts';
 import type { Database } from '@exam/db';
-import type { AuthenticatedUser } from '../auth/authenticate.ts';
+import { authenticatedUser, type AuthenticatedUser } from '../auth/authenticate.ts';
+import type { SessionAccount } from '../auth/auth-store.ts';
 import { scopeWhere } from '../auth/scope.ts';
 import { resourceRegistry, type ResourceRegistry } from '../crud/registry.ts';
 import { listFilters } from '../crud/list-plan.ts';
@@ -154,19 +155,7 @@ async function actingUser(db: Database, id: number | null): Promise<Authenticate
   if (id === null) return null;
   const user = await db.prisma.user.findUnique({ where: { id } });
   if (!user || !user.active) return null;
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    system: user.system,
-    dept_id: user.dept_id,
-    college_id: user.college_id,
-    student_id: user.student_id,
-    college_head: user.college_head,
-    jti: 'job',
-    exp: 0,
-  } as AuthenticatedUser;
+  return authenticatedUser(user as SessionAccount, { jti: 'job', exp: 0 });
 }
 
 /** The bulk jobs of one workflow: one kind per action. */
