@@ -1,4 +1,5 @@
 import { seeding } from './transaction.ts';
+import { demoSlot } from './demo-timetable.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /**
@@ -64,29 +65,10 @@ export async function seedDemoConduct(prisma: PrismaClient): Promise<boolean> {
       const course = keys[0]!.course_comb_id;
       const i = common ? 0 : (index.get(course) ?? 0) + 1;
       if (!common) index.set(course, i);
-      const practical = keys[0]!.th_pr_status === 'PR';
       n += 1;
-      await tx.timetableSlot.create({
-        data: {
-          slot_id: `TPAST${String(n).padStart(3, '0')}`,
-          exam_id: EXAM,
-          paper_id,
-          date: new Date(FIRST_DAY + i * DAY).toISOString().slice(0, 10),
-          shift: practical ? 'AN' : 'FN',
-          start_time: practical ? '14:00' : '09:00',
-          duration_minutes: practical ? 240 : 180,
-          courses: keys.map((k) => `${k.session_id}/${k.course_comb_id}/${k.sem_id}`).join(', '),
-          courseLinks: {
-            create: keys.map((k) => ({
-              exam_id: EXAM,
-              session_id: k.session_id,
-              course_comb_id: k.course_comb_id,
-              sem_id: k.sem_id,
-              paper_id,
-            })),
-          },
-        },
-      });
+      const slot_id = `TPAST${String(n).padStart(3, '0')}`;
+      const date = new Date(FIRST_DAY + i * DAY).toISOString().slice(0, 10);
+      await tx.timetableSlot.create({ data: demoSlot({ slot_id, exam_id: EXAM, paper_id, date, keys }) });
     }
     await seedPastSitting(tx);
   }, seeding);

@@ -27,33 +27,46 @@ export async function seedDemoTimetable(prisma: PrismaClient): Promise<boolean> 
   let day = 0;
   await prisma.$transaction(async (tx) => {
     for (const [paper_id, keys] of byPaper) {
-      const practical = keys[0]!.th_pr_status === 'PR';
       const slot_id = `TDEMO${String(day + 1).padStart(3, '0')}`;
       const date = new Date(FIRST_DAY + day * DAY).toISOString().slice(0, 10);
       day += 1;
-      await tx.timetableSlot.create({
-        data: {
-          slot_id,
-          exam_id: EXAM,
-          paper_id,
-          date,
-          shift: practical ? 'AN' : 'FN',
-          start_time: practical ? '14:00' : '09:00',
-          duration_minutes: practical ? 240 : 180,
-          courses: keys.map((k) => `${k.session_id}/${k.course_comb_id}/${k.sem_id}`).join(', '),
-          courseLinks: {
-            create: keys.map((k) => ({
-              exam_id: EXAM,
-              session_id: k.session_id,
-              course_comb_id: k.course_comb_id,
-              sem_id: k.sem_id,
-              paper_id,
-            })),
-          },
-        },
-      });
+      await tx.timetableSlot.create({ data: demoSlot({ slot_id, exam_id: EXAM, paper_id, date, keys }) });
     }
     // Many small writes: more than the default 5 s on a busy machine.
   }, seeding);
   return true;
+}
+
+/**
+ * A demo timetable slot of `paper_id` on `date` for the course-semesters `keys` (a practical in the
+ * afternoon, four hours; a theory paper in the morning, three), with its course links.
+ */
+export function demoSlot(slot: {
+  slot_id: string;
+  exam_id: string;
+  paper_id: string;
+  date: string;
+  keys: Array<{ session_id: string; course_comb_id: string; sem_id: string; th_pr_status: string | null }>;
+}) {
+  const { slot_id, exam_id, paper_id, date, keys } = slot;
+  const practical = keys[0]!.th_pr_status === 'PR';
+  return {
+    slot_id,
+    exam_id,
+    paper_id,
+    date,
+    shift: practical ? 'AN' : 'FN',
+    start_time: practical ? '14:00' : '09:00',
+    duration_minutes: practical ? 240 : 180,
+    courses: keys.map((k) => `${k.session_id}/${k.course_comb_id}/${k.sem_id}`).join(', '),
+    courseLinks: {
+      create: keys.map((k) => ({
+        exam_id,
+        session_id: k.session_id,
+        course_comb_id: k.course_comb_id,
+        sem_id: k.sem_id,
+        paper_id,
+      })),
+    },
+  };
 }
