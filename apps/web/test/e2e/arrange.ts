@@ -25,8 +25,8 @@ export async function followJob(token: string, jobId: string) {
   throw new Error(`job ${jobId} did not finish`);
 }
 
-/** An exam form created and taken to APPROVED (submit, fee paid, verified, approved); answers its id. */
-export async function approvedForm(token: string, body: Record<string, unknown>): Promise<string> {
+/** An exam form created and taken to COLLEGE_VERIFIED (submit, fee paid, verified); answers its id. */
+export async function verifiedForm(token: string, body: Record<string, unknown>): Promise<string> {
   const { examform } = (await arrange(token, 'POST', '/examform', body)) as { examform: { form_id: string } };
   const id = examform.form_id;
   const { examform: submitted } = (await arrange(token, 'POST', `/examform/${id}/submit`, {})) as {
@@ -37,6 +37,12 @@ export async function approvedForm(token: string, body: Record<string, unknown>)
     amount: submitted.fee_amount,
   });
   await arrange(token, 'POST', `/examform/${id}/verify`, {});
+  return id;
+}
+
+/** An exam form created and taken to APPROVED (verifiedForm, then approved); answers its id. */
+export async function approvedForm(token: string, body: Record<string, unknown>): Promise<string> {
+  const id = await verifiedForm(token, body);
   const { examform: approved } = (await arrange(token, 'POST', `/examform/${id}/approve`, {})) as {
     examform: { status: string; status_reason: string | null };
   };

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { arrange, courseQuery } from './arrange.ts';
+import { arrange, courseQuery, verifiedForm } from './arrange.ts';
 import { api, launch, openAs, openPage, runId, shot, storedToken, tokenOf } from './browser.ts';
 
 const describeBrowser = inject('browser') ? describe : describe.skip;
@@ -176,22 +176,14 @@ describeBrowser('exam forms through the screens', () => {
         attendance_percent: '92',
         updated_at: e.updated_at,
       });
-      const { examform } = (await arrange(token, 'POST', '/examform', {
-        exam_id: exam,
-        student_id: e.student_id,
-        ...course,
-        candidate_type: 'REGULAR',
-      })) as { examform: { form_id: string } };
-      const id = examform.form_id;
-      const { examform: submitted } = (await arrange(token, 'POST', `/examform/${id}/submit`, {})) as {
-        examform: { fee_amount: string };
-      };
-      await arrange(token, 'POST', `/examform/${id}/pay`, {
-        payment_ref: `E2E-${id}`,
-        amount: submitted.fee_amount,
-      });
-      await arrange(token, 'POST', `/examform/${id}/verify`, {});
-      verified.push(id);
+      verified.push(
+        await verifiedForm(token, {
+          exam_id: exam,
+          student_id: e.student_id,
+          ...course,
+          candidate_type: 'REGULAR',
+        }),
+      );
     }
     expect(verified.length).toBeGreaterThan(1);
 
