@@ -345,6 +345,16 @@ const studentRow = (i: number) => [
   '2024-25',
 ];
 
+/** Imports students from `rows` as a CSV file; answers the job it started (202), followed to its end. */
+async function importAsJob(headers: Record<string, string>, rows: string[][]): Promise<Job> {
+  const started = await ctx.api
+    .post('/api/import/student')
+    .set(headers)
+    .attach('file', csv(rows), 'students.csv');
+  expect(started.status, started.text).toBe(202);
+  return follow(headers, started.body.job.job_id);
+}
+
 async function follow(headers: Record<string, string>, id: string): Promise<Job> {
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -386,12 +396,7 @@ describe('import', () => {
     const o = await office();
     const rows = Array.from({ length: 10_000 }, (_, i) => studentRow(100 + i));
     rows[7_321]![6] = '12345'; // an ABC id of five digits: data row 7,322 is file line 7,323
-    const started = await ctx.api
-      .post('/api/import/student')
-      .set(o)
-      .attach('file', csv(rows), 'students.csv');
-    expect(started.status, started.text).toBe(202);
-    const job = await follow(o, started.body.job.job_id);
+    const job = await importAsJob(o, rows);
     const report = job.result as {
       imported: number;
       counts: { error: number };
@@ -411,12 +416,7 @@ describe('import', () => {
     const rows = Array.from({ length: 2_500 }, (_, i) => studentRow(20_000 + i));
     rows[2_200]![6] = rows[4]![6]!;
     const before = await ctx.db.prisma.auditEntry.count({ where: { entity: 'student' } });
-    const started = await ctx.api
-      .post('/api/import/student')
-      .set(o)
-      .attach('file', csv(rows), 'students.csv');
-    expect(started.status, started.text).toBe(202);
-    const report = (await follow(o, started.body.job.job_id)).result as {
+    const report = (await importAsJob(o, rows)).result as {
       imported: number;
       rows: Array<{ row: number; status: string; errors?: Record<string, string[]> }>;
     };
@@ -436,12 +436,7 @@ describe('import', () => {
     // More than 2,000 rows: a job, in two chunks, each checking and locking its college and session once.
     const rows = Array.from({ length: 2_100 }, (_, i) => studentRow(40_000 + i));
     const startedAt = Date.now();
-    const started = await ctx.api
-      .post('/api/import/student')
-      .set(o)
-      .attach('file', csv(rows), 'students.csv');
-    expect(started.status, started.text).toBe(202);
-    const job = await follow(o, started.body.job.job_id);
+    const job = await importAsJob(o, rows);
     expect(job.status).toBe('succeeded');
     expect((job.result as { counts: { created: number } }).counts.created).toBe(2_100);
     const id = rows[2_050]![0]!; // written by the second chunk
@@ -453,7 +448,7 @@ describe('import', () => {
       action: 'create',
       user_email: 'office@university.test',
       before: null,
-      request_id: `job:${started.body.job.job_id}`,
+      request_id: `job:${job.job_id}`,
     });
     expect(Date.parse(create.at)).toBeGreaterThanOrEqual(startedAt - 1_000);
     expect(Date.parse(create.at)).toBeLessThanOrEqual(Date.now());
