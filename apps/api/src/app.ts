@@ -155,8 +155,9 @@ export function createApp({
       )) as ErrorRequestHandler,
   );
   app.use(compression(), express.static(config.webDist, { index: false, maxAge: '1h' }));
+  let built = false; // once there, the file is not looked for again on every page request
   app.get(/.*/, (_req, res, next) => {
-    if (!fs.existsSync(index)) return next();
+    if (!built && !(built = fs.existsSync(index))) return next();
     res.set('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
